@@ -1,0 +1,213 @@
+"""The rules contract every game package implements (see design.md, "The rules contract").
+
+Only the standard library may be imported anywhere under ``rules/``: the engine is pure and
+must run the same in the bot, the sandbox, tests and benchmarks.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSONValue = Any
+"""A value that ``json.dumps`` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Errors: a small taxonomy. Every message is written for a player, not a programmer.
+# --------------------------------------------------------------------------------------------
+
+
+class RulesError(ValueError):
+    """A move was refused. The state it was checked against is unchanged."""
+
+    kind = "illegal"
+
+
+class BadSyntax(RulesError):
+    """The text is not a move of this game at all."""
+
+    kind = "syntax"
+
+
+class IllegalMove(RulesError):
+    """A well-formed move that the rules do not allow now."""
+
+    kind = "illegal"
+
+
+class AmbiguousMove(RulesError):
+    """The text matches more than one legal move; the message lists how to tell them apart."""
+
+    kind = "ambiguous"
+
+
+class NotYourTurn(RulesError):
+    """The player is not among ``active_players`` right now."""
+
+    kind = "turn"
+
+
+# --------------------------------------------------------------------------------------------
+# Value types shared by all games
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup option a game offers (shown by ``/game new``)."""
+
+    name: str
+    default: str | bool | int
+    choices: tuple[str | bool | int, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a player is asked to do now, for the bot to present.
+
+    ``text`` is one line ("Choose a Council Privilege (2, all different)").
+    ``decision`` is True when the legal moves are a short list of answers best shown as buttons
+    or a select (a privilege, a cost alternative, support the Church), False for a main action
+    that is typed or autocompleted. ``secret`` is True when the answer must be given privately
+    (a Lancaster vote): the bot collects it in an ephemeral reply and the engine reveals it.
+    """
+
+    text: str
+    decision: bool = False
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``scores[seat]`` is the final score; ``ranking`` lists seats best first after the game's
+    tie-break; ``winners`` holds every seat that shares first place after the tie-break (usually
+    one); ``breakdown[seat]`` maps a scoring category (in display order) to points.
+    """
+
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    winners: frozenset[int]
+    breakdown: tuple[Mapping[str, int], ...]
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": sorted(self.winners),
+            "breakdown": [dict(b) for b in self.breakdown],
+            "notes": list(self.notes),
+        }
+
+
+@runtime_checkable
+class Move(Protocol):
+    """A frozen value with one canonical text form; ``parse(to_text())`` gives it back."""
+
+    def to_text(self) -> str: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The contract. ``State`` is each game's own type; the bot treats it as opaque."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def options(self) -> Sequence[Option]: ...
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
+
+    def active_players(self, state: Any) -> frozenset[int]: ...
+
+    def legal_moves(self, state: Any, player: int) -> Sequence[Move]: ...
+
+    def parse(self, state: Any, player: int, text: str) -> Move: ...
+
+    def apply(self, state: Any, player: int, move: Move) -> tuple[Any, list[str]]: ...
+
+    def prompt(self, state: Any, player: int) -> Prompt: ...
+
+    def player_view(self, state: Any, player: int | None) -> dict[str, JSONValue]: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def to_json(self, state: Any) -> str: ...
+
+    def from_json(self, text: str) -> Any: ...
+
+    def rules_help(self) -> str: ...
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers every game uses
+# --------------------------------------------------------------------------------------------
+
+
+def rng_for(seed: int, step: int) -> random.Random:
+    """A generator for one random draw of a game.
+
+    The state keeps only ``seed`` and a counter of draws made so far, so it stays plain JSON and
+    a game replays exactly from its seed and move log. String seeding is stable across Python
+    runs and versions (it is hashed with SHA-512, not ``hash()``).
+    """
+    return random.Random(f"tavola:{seed}:{step}")
+
+
+SEAT_TOKEN = re.compile(r"\{p(\d)\}")
+
+
+def seat(player: int) -> str:
+    """The placeholder that stands for a seat in event text; the bot puts the player's name there."""
+    return "{p%d}" % player
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Replace the ``{pN}`` placeholders of event or prompt text with display names."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if i < len(names) else m.group(0)
+
+    return SEAT_TOKEN.sub(sub, text)
+
+
+def normalise_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill defaults and reject unknown names or values, with messages for players."""
+    known = {o.name: o for o in game.options()}
+    result: dict[str, Any] = {o.name: o.default for o in known.values()}
+    for key, value in (given or {}).items():
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise IllegalMove(f"{game.title} has no option '{key}' (options: {names}).")
+        option = known[key]
+        value = coerce_option(option, value)
+        result[key] = value
+    return result
+
+
+def coerce_option(option: Option, value: Any) -> str | bool | int:
+    """Accept the text forms players type ("on", "true", "3") for an option's value."""
+    if isinstance(option.default, bool):
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+    else:
+        for choice in option.choices:
+            if str(choice).lower() == str(value).strip().lower():
+                return choice
+    allowed = ", ".join(str(c).lower() for c in option.choices)
+    raise IllegalMove(f"Option '{option.name}' must be one of: {allowed}.")
