@@ -168,7 +168,7 @@ SEAT_TOKEN = re.compile(r"\{p(\d)\}")
 
 def seat(player: int) -> str:
     """The placeholder that stands for a seat in event text; the bot puts the player's name there."""
-    return "{p%d}" % player
+    return f"{{p{player}}}"
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:
