@@ -1,0 +1,63 @@
+"""Encoding a finished board: PNG or WebP, chosen by measurement.
+
+Candidates (all measured by ``bench/render.py`` on real boards; see ``FORMAT_POLICY``):
+- ``png-palette``: quantise to at most 256 colours (flat art loses nothing visible), PNG level 6.
+- ``webp-lossless``: exact pixels, method 0 (the fastest effort; higher methods cost 3-10x time).
+- ``webp-lossy``: quality 90, method 0; the smallest, but text edges get faint ringing.
+
+The choice is made per image kind in ``FORMAT_POLICY`` from the figures the bench prints, and a
+size guard re-encodes with lossy WebP if an unusual board ever exceeds ``SIZE_BUDGET``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from PIL import Image
+
+SIZE_BUDGET = 900_000  # bytes; Discord allows far more, but phones on mobile data should not wait
+
+
+def _png_palette(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    # FASTOCTREE is 5-10x faster than median cut and exact on boards with few distinct colours.
+    img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        out, "PNG", compress_level=6
+    )
+    return out.getvalue()
+
+
+def _webp_lossless(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.save(out, "WEBP", lossless=True, quality=0, method=0)
+    return out.getvalue()
+
+
+def _webp_lossy(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.save(out, "WEBP", quality=90, method=0)
+    return out.getvalue()
+
+
+ENCODERS: dict[str, tuple[str, Callable[[Image.Image], bytes]]] = {
+    "png-palette": ("png", _png_palette),
+    "webp-lossless": ("webp", _webp_lossless),
+    "webp-lossy": ("webp", _webp_lossy),
+}
+
+# Image kind -> encoder. Decided from bench/render.py (figures in the README and report).
+FORMAT_POLICY: dict[str, str] = {
+    "default": "webp-lossless",
+}
+
+
+def encode(img: Image.Image, kind: str = "default") -> tuple[bytes, str]:
+    """Encode with the policy for ``kind``; returns (bytes, file extension)."""
+    name = FORMAT_POLICY.get(kind, FORMAT_POLICY["default"])
+    ext, encoder = ENCODERS[name]
+    data = encoder(img)
+    if len(data) > SIZE_BUDGET and name != "webp-lossy":
+        ext, encoder = ENCODERS["webp-lossy"]
+        data = encoder(img)
+    return data, ext

@@ -1,0 +1,63 @@
+"""Colours shared by every board image.
+
+Seat colours come from the Okabe-Ito palette (Okabe & Ito, "Color Universal Design"), chosen so
+the five stay distinguishable under the common colour-vision deficiencies. Colour is never the
+only cue: every seat also has a letter (drawn inside its marker) and a marker shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+def hex_rgb(code: str) -> RGB:
+    code = code.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    name: str  # colour name, also used by the bot in text
+    letter: str  # drawn inside every marker of this seat
+    fill: RGB
+    ink: RGB  # text colour that reads on ``fill``
+    shape: str  # "circle" | "square" | "diamond" | "triangle" | "hexagon"
+
+
+# Order matters: seat 0 gets the first style. Letters are the colour's initial so that the text
+# form ("Blue (B)") and the image agree; shapes add a third, colour-free cue.
+SEATS: tuple[SeatStyle, ...] = (
+    SeatStyle("blue", "B", hex_rgb("#0072B2"), (255, 255, 255), "circle"),
+    SeatStyle("orange", "O", hex_rgb("#E69F00"), (0, 0, 0), "square"),
+    SeatStyle("green", "G", hex_rgb("#009E73"), (255, 255, 255), "diamond"),
+    SeatStyle("pink", "P", hex_rgb("#CC79A7"), (0, 0, 0), "hexagon"),
+    SeatStyle("yellow", "Y", hex_rgb("#F0E442"), (0, 0, 0), "triangle"),
+    SeatStyle("vermilion", "V", hex_rgb("#D55E00"), (255, 255, 255), "circle"),
+)
+
+NEUTRAL = SeatStyle("grey", "N", hex_rgb("#9A9A9A"), (0, 0, 0), "circle")
+
+
+def seat_style(seat: int | None) -> SeatStyle:
+    if seat is None or seat < 0:
+        return NEUTRAL
+    return SEATS[seat % len(SEATS)]
+
+
+# Board chrome: flat, light, high-contrast; flat art also compresses far better.
+BACKGROUND = hex_rgb("#F4F1EA")
+PANEL = hex_rgb("#FFFFFF")
+PANEL_ALT = hex_rgb("#ECE7DC")
+LINE = hex_rgb("#5A5550")
+FAINT = hex_rgb("#B9B2A6")
+INK = hex_rgb("#1E1B18")
+MUTED = hex_rgb("#5F5A54")
+TITLE_BAR = hex_rgb("#2F2A26")
+TITLE_INK = hex_rgb("#FFFFFF")
+HIGHLIGHT = hex_rgb("#FFD21F")  # the "last move" halo: bright, and framed in black for contrast
+HIGHLIGHT_EDGE = hex_rgb("#000000")
+COVERED = hex_rgb("#CFC9BE")  # spaces closed at this player count
+GOOD = hex_rgb("#1B7F3A")
+BAD = hex_rgb("#B3261E")
