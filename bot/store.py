@@ -1,0 +1,330 @@
+"""Storage of games, seats and move logs (design.md, "Storage").
+
+The table service talks to the small ``Store`` protocol; ``SqliteStore`` implements it with one
+aiosqlite connection behind an ``asyncio.Lock`` (measured: a pool fighting over busy_timeout had
+p99 above a second, and execute()+fetchone() on a shared connection gave stale reads). Every
+write names the version it was computed from; a write against a stale version raises
+``StaleVersion`` and changes nothing, so a move is never applied twice and never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import aiosqlite
+
+Status = Literal["lobby", "running", "finished", "abandoned"]
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "running")
+
+
+class StoreError(Exception):
+    """A storage refusal with a message for players."""
+
+
+class StaleVersion(StoreError):
+    """The game changed since the caller looked at it."""
+
+    def __init__(self) -> None:
+        super().__init__("The board changed while you were deciding. Look again and retry.")
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open game."""
+
+    def __init__(self) -> None:
+        super().__init__("This channel already has a game. Finish or abandon it first, or use another channel.")
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    seq: int
+    seat: int
+    text: str
+    at: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    creator_id: int
+    status: Status
+    version: int
+    state: str | None
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRecord, ...] = ()
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One version-checked write. Fields left as None are not touched."""
+
+    status: Status | None = None
+    state: str | None = None
+    seats: Sequence[SeatRecord] | None = None
+    move: tuple[int, str] | None = None  # (seat, text) appended to the log
+    extra_moves: Sequence[tuple[int, str]] = field(default=())
+
+
+class Store(Protocol):
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        creator: SeatRecord,
+    ) -> GameRecord: ...
+
+    async def get(self, game_id: int) -> GameRecord | None: ...
+
+    async def open_in_channel(self, channel_id: int) -> GameRecord | None: ...
+
+    async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]: ...
+
+    async def moves(self, game_id: int) -> list[MoveRecord]: ...
+
+    async def commit(self, game_id: int, expected_version: int, change: Change) -> GameRecord: ...
+
+    async def close(self) -> None: ...
+
+
+MIGRATIONS_PACKAGE = "bot.migrations"
+
+
+def migrations() -> list[tuple[int, str]]:
+    """Numbered migrations ``NNNN_name.sql`` shipped in ``bot/migrations``, in order."""
+    found: list[tuple[int, str]] = []
+    for entry in resources.files(MIGRATIONS_PACKAGE).iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _ in found]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
+    return found
+
+
+class SqliteStore:
+    """The default store. Open with ``await SqliteStore.open(path)``."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN IMMEDIATE ourselves for every write.
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        store = cls(conn)
+        await store.migrate()
+        return store
+
+    async def schema_version(self) -> int:
+        rows = await self._conn.execute_fetchall("PRAGMA user_version")
+        return int(list(rows)[0][0])
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the database's ``user_version``; return the new version."""
+        async with self._lock:
+            current = await self.schema_version()
+            for number, sql in migrations():
+                if number <= current:
+                    continue
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _statements(sql):
+                        await self._conn.execute(statement)
+                    await self._conn.execute(f"PRAGMA user_version={number}")
+                    await self._conn.execute("COMMIT")
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+                current = number
+            return current
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    # ----------------------------------------------------------------------------------------
+    # reads (execute_fetchall under the lock: see the module docstring)
+    # ----------------------------------------------------------------------------------------
+
+    async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
+        rows = await self._conn.execute_fetchall(
+            "SELECT id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
+            f" created_at, updated_at FROM games WHERE {where} ORDER BY id",
+            tuple(args),
+        )
+        games: list[GameRecord] = []
+        for r in rows:
+            seat_rows = await self._conn.execute_fetchall(
+                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (r[0],)
+            )
+            seats = tuple(SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seat_rows)
+            games.append(
+                GameRecord(
+                    id=int(r[0]),
+                    guild_id=int(r[1]),
+                    channel_id=int(r[2]),
+                    game=str(r[3]),
+                    options=json.loads(r[4]),
+                    seed=int(r[5]),
+                    creator_id=int(r[6]),
+                    status=r[7],
+                    version=int(r[8]),
+                    state=r[9],
+                    created_at=float(r[10]),
+                    updated_at=float(r[11]),
+                    seats=seats,
+                )
+            )
+        return games
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        async with self._lock:
+            found = await self._read_game("id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def open_in_channel(self, channel_id: int) -> GameRecord | None:
+        async with self._lock:
+            found = await self._read_game("channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
+        return found[0] if found else None
+
+    async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]:
+        marks = ", ".join("?" for _ in statuses)
+        async with self._lock:
+            return await self._read_game(f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses))
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        async with self._lock:
+            rows = await self._conn.execute_fetchall(
+                "SELECT seq, seat, text, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+        return [MoveRecord(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+
+    # ----------------------------------------------------------------------------------------
+    # writes
+    # ----------------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        creator: SeatRecord,
+    ) -> GameRecord:
+        now = time.time()
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self._conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status,"
+                    " version, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, NULL, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(options, sort_keys=True), seed, creator.user_id, now, now),
+                )
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                await self._conn.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, creator.user_id, creator.name),
+                )
+                await self._conn.execute("COMMIT")
+            except aiosqlite.IntegrityError as exc:
+                await self._conn.execute("ROLLBACK")
+                raise ChannelBusy() from exc
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            return (await self._read_game("id = ?", (game_id,)))[0]
+
+    async def commit(self, game_id: int, expected_version: int, change: Change) -> GameRecord:
+        """Apply ``change`` if the game is still at ``expected_version``; bump the version."""
+        now = time.time()
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                sets = ["version = version + 1", "updated_at = ?"]
+                args: list[Any] = [now]
+                if change.status is not None:
+                    sets.append("status = ?")
+                    args.append(change.status)
+                if change.state is not None:
+                    sets.append("state = ?")
+                    args.append(change.state)
+                cursor = await self._conn.execute(
+                    f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                    (*args, game_id, expected_version),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleVersion()
+                if change.seats is not None:
+                    await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                    await self._conn.executemany(
+                        "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                        [(game_id, s.seat, s.user_id, s.name) for s in change.seats],
+                    )
+                logged = ([change.move] if change.move else []) + list(change.extra_moves)
+                if logged:
+                    rows = await self._conn.execute_fetchall(
+                        "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
+                    )
+                    seq = int(list(rows)[0][0])
+                    for seat, text in logged:
+                        seq += 1
+                        await self._conn.execute(
+                            "INSERT INTO moves (game_id, seq, seat, text, at) VALUES (?, ?, ?, ?, ?)",
+                            (game_id, seq, seat, text, now),
+                        )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            return (await self._read_game("id = ?", (game_id,)))[0]
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (our migrations hold no semicolons inside strings)."""
+    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

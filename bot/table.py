@@ -1,0 +1,335 @@
+"""The table service: lobby, life cycle and moves, with no Discord types (design.md, "The parts").
+
+Every operation loads the game, checks who may do it, asks the rules engine, and writes through
+the store with the version it started from. The Discord layer, the sandbox, tests and benchmarks
+all drive this same code. Refusals raise ``TableError`` (ours), ``RulesError`` (the engine's) or
+``StoreError`` (a stale board); all carry a message for players and change nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store import Change, GameRecord, MoveRecord, SeatRecord, Store
+from rules import all_games
+from rules.core import Game, Move, NotYourTurn, Outcome, Prompt, RulesError, name_seats, normalise_options
+
+
+class TableError(Exception):
+    """A refusal by the table service (not a rules question), with a message for players."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """Someone using the bot: a Discord user id and the name shown to others."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A running game at one version, as the front end shows it after any action."""
+
+    record: GameRecord
+    game: Game
+    state: Any
+    events: tuple[str, ...]  # what just happened, seat placeholders already replaced by names
+    acting: tuple[SeatRecord, ...]  # who must act now (several for simultaneous decisions)
+    prompts: Mapping[int, Prompt]  # seat -> what that seat is asked now (texts with names)
+    outcome: Outcome | None
+
+    @property
+    def public_view(self) -> dict[str, Any]:
+        return self.game.player_view(self.state, None)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+
+@dataclass(frozen=True)
+class Private:
+    """One seated player's own view and what they are asked."""
+
+    record: GameRecord
+    game: Game
+    seat: int
+    view: dict[str, Any]
+    prompt: Prompt | None  # None when this seat need not act now
+    moves: tuple[Move, ...]  # this seat's legal moves now (empty when not acting)
+
+
+GameSource = Callable[[], Sequence[Game]]
+
+
+class Tables:
+    """The table service. ``games`` lists the playable games (the rules registry by default)."""
+
+    def __init__(
+        self,
+        store: Store,
+        games: GameSource = all_games,
+        *,
+        new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
+        cache_states: bool = True,
+    ) -> None:
+        self.store = store
+        self._games = games
+        self._new_seed = new_seed
+        self._cache_states = cache_states
+        # game id -> (version, state). States are immutable by the rules contract, so a state
+        # cached at a version is exactly what from_json of that version's cache would give.
+        self._states: dict[int, tuple[int, Any]] = {}
+
+    # ----------------------------------------------------------------------------------------
+    # games and records
+    # ----------------------------------------------------------------------------------------
+
+    def games(self) -> list[Game]:
+        return list(self._games())
+
+    def game(self, name: str) -> Game:
+        key = name.strip().lower()
+        for game in self._games():
+            if game.name == key:
+                return game
+        known = ", ".join(g.name for g in self._games()) or "none"
+        raise TableError(f"There is no game called '{name}'. Games: {known}.")
+
+    async def get(self, game_id: int) -> GameRecord:
+        record = await self.store.get(game_id)
+        if record is None:
+            raise TableError("That game no longer exists.")
+        return record
+
+    async def in_channel(self, channel_id: int) -> GameRecord:
+        record = await self.store.open_in_channel(channel_id)
+        if record is None:
+            raise TableError("There is no game in this channel. Start one with `/game new`.")
+        return record
+
+    async def list_guild(self, guild_id: int) -> list[GameRecord]:
+        return await self.store.list_guild(guild_id)
+
+    def state_of(self, record: GameRecord) -> Any:
+        if record.state is None:
+            raise TableError("This game has not started yet.")
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        state = self.game(record.game).from_json(record.state)
+        self._remember(record, state)
+        return state
+
+    def _remember(self, record: GameRecord, state: Any) -> None:
+        if self._cache_states:
+            self._states[record.id] = (record.version, state)
+
+    # ----------------------------------------------------------------------------------------
+    # lobby
+    # ----------------------------------------------------------------------------------------
+
+    async def new(
+        self, guild_id: int, channel_id: int, creator: Player, game_name: str, options: Mapping[str, Any]
+    ) -> GameRecord:
+        game = self.game(game_name)
+        chosen = normalise_options(game, options)
+        return await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game.name,
+            options=chosen,
+            seed=self._new_seed(),
+            creator=SeatRecord(0, creator.user_id, creator.name),
+        )
+
+    async def join(self, game_id: int, player: Player) -> GameRecord:
+        record = await self.get(game_id)
+        self._require_lobby(record)
+        if record.seat_of(player.user_id) is not None:
+            raise TableError("You have already joined this game.")
+        game = self.game(record.game)
+        if len(record.seats) >= game.max_players:
+            raise TableError(f"{game.title} takes at most {game.max_players} players; this table is full.")
+        seats = (*record.seats, SeatRecord(len(record.seats), player.user_id, player.name))
+        return await self.store.commit(record.id, record.version, Change(seats=seats))
+
+    async def leave(self, game_id: int, player: Player) -> GameRecord:
+        record = await self.get(game_id)
+        self._require_lobby(record)
+        if record.seat_of(player.user_id) is None:
+            raise TableError("You are not in this game.")
+        if player.user_id == record.creator_id:
+            raise TableError("The creator cannot leave the lobby; use `/game abandon` to cancel the game.")
+        rest = [s for s in record.seats if s.user_id != player.user_id]
+        seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(rest))
+        return await self.store.commit(record.id, record.version, Change(seats=seats))
+
+    async def start(self, game_id: int, player: Player) -> Turn:
+        record = await self.get(game_id)
+        self._require_lobby(record)
+        if player.user_id != record.creator_id:
+            raise TableError("Only the player who created the game can start it.")
+        game = self.game(record.game)
+        count = len(record.seats)
+        if count < game.min_players:
+            raise TableError(f"{game.title} needs at least {game.min_players} players; {count} joined so far.")
+        if count > game.max_players:
+            raise TableError(f"{game.title} takes at most {game.max_players} players; {count} joined.")
+        # Seat order (and with it colours, which follow seats) is drawn from the game's seed, so
+        # it is random for players yet reproducible from the record.
+        order = list(record.seats)
+        random.Random(f"tavola-seats:{record.seed}").shuffle(order)
+        seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(order))
+        state = game.setup(count, record.seed, record.options)
+        saved = await self.store.commit(
+            record.id, record.version, Change(status="running", state=game.to_json(state), seats=seats)
+        )
+        self._remember(saved, state)
+        return self._turn(saved, game, state, ())
+
+    async def abandon(self, game_id: int, player: Player, *, may_manage_server: bool) -> GameRecord:
+        record = await self.get(game_id)
+        if record.status not in ("lobby", "running"):
+            raise TableError("This game is already over.")
+        if player.user_id != record.creator_id and not may_manage_server:
+            raise TableError("Only the game's creator or someone with Manage Server can abandon it.")
+        self._states.pop(record.id, None)
+        return await self.store.commit(record.id, record.version, Change(status="abandoned"))
+
+    @staticmethod
+    def _require_lobby(record: GameRecord) -> None:
+        if record.status != "lobby":
+            raise TableError("This game has already started." if record.status == "running" else "This game is over.")
+
+    # ----------------------------------------------------------------------------------------
+    # play
+    # ----------------------------------------------------------------------------------------
+
+    async def turn(self, game_id: int) -> Turn:
+        """The game as it stands (for ``/game status``)."""
+        record = await self.get(game_id)
+        if record.status == "lobby":
+            raise TableError("This game has not started yet.")
+        game = self.game(record.game)
+        return self._turn(record, game, self.state_of(record), ())
+
+    def _running_seat(self, record: GameRecord, user_id: int) -> int:
+        if record.status != "running":
+            raise TableError("This game is not running." if record.status != "lobby" else "This game has not started yet.")
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing in this game.")
+        return seat
+
+    async def move(self, game_id: int, user_id: int, text: str, *, expected_version: int | None = None) -> Turn:
+        """Parse and apply ``text`` for ``user_id``; persist it if the board has not moved on.
+
+        ``expected_version`` is the version the player saw (a button's); text commands pass None
+        and are checked against the version they were parsed at.
+        """
+        record = await self.get(game_id)
+        if expected_version is not None and record.version != expected_version:
+            raise TableError("The board has moved on since that button was made. Look at the latest board.")
+        seat = self._running_seat(record, user_id)
+        game = self.game(record.game)
+        state = self.state_of(record)
+        if seat not in game.active_players(state):
+            raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
+        move = game.parse(state, seat, text)
+        new_state, raw_events = game.apply(state, seat, move)
+        status = "finished" if game.outcome(new_state) is not None else None
+        saved = await self.store.commit(
+            record.id,
+            record.version,
+            Change(state=game.to_json(new_state), move=(seat, move.to_text()), status=status),
+        )
+        self._remember(saved, new_state)
+        return self._turn(saved, game, new_state, raw_events)
+
+    async def legal(self, game_id: int, user_id: int) -> Private:
+        """A seated player's own view, prompt and legal moves."""
+        record = await self.get(game_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing in this game.")
+        if record.status == "lobby":
+            raise TableError("This game has not started yet.")
+        game = self.game(record.game)
+        state = self.state_of(record)
+        acting = seat in game.active_players(state)
+        prompt = self._named_prompt(game, state, seat, record.names) if acting else None
+        moves = tuple(game.legal_moves(state, seat)) if acting else ()
+        return Private(record, game, seat, game.player_view(state, seat), prompt, moves)
+
+    async def suggestions(self, game_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:
+        """Legal move texts for autocomplete: every typed word must appear; prefix matches first."""
+        try:
+            mine = await self.legal(game_id, user_id)
+        except TableError:
+            return []
+        return filter_texts([m.to_text() for m in mine.moves], typed, limit)
+
+    async def log(self, game_id: int) -> list[MoveRecord]:
+        return await self.store.moves(game_id)
+
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild the state from (game, options, seed, move texts): the log is the record."""
+        record = await self.get(game_id)
+        game = self.game(record.game)
+        state = game.setup(len(record.seats), record.seed, record.options)
+        for entry in await self.store.moves(game_id):
+            state, _ = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
+        return state
+
+    # ----------------------------------------------------------------------------------------
+    # presentation helpers (still Discord-free)
+    # ----------------------------------------------------------------------------------------
+
+    def _turn(self, record: GameRecord, game: Game, state: Any, raw_events: Sequence[str]) -> Turn:
+        names = record.names
+        active = sorted(game.active_players(state))
+        return Turn(
+            record=record,
+            game=game,
+            state=state,
+            events=tuple(name_seats(e, names) for e in raw_events),
+            acting=tuple(record.seats[i] for i in active if i < len(record.seats)),
+            prompts={i: self._named_prompt(game, state, i, names) for i in active},
+            outcome=game.outcome(state),
+        )
+
+    @staticmethod
+    def _named_prompt(game: Game, state: Any, seat: int, names: Sequence[str]) -> Prompt:
+        p = game.prompt(state, seat)
+        return Prompt(name_seats(p.text, names), p.decision, p.secret)
+
+    @staticmethod
+    def _waiting_line(record: GameRecord, game: Game, state: Any) -> str:
+        waiting = [record.seats[i].name for i in sorted(game.active_players(state)) if i < len(record.seats)]
+        return f"Waiting for {', '.join(waiting)}." if waiting else "The game is over."
+
+
+def filter_texts(texts: Sequence[str], typed: str, limit: int = 25) -> list[str]:
+    words = typed.lower().split()
+    first = typed.strip().lower()
+    hits = [(not t.lower().startswith(first), i, t) for i, t in enumerate(texts) if all(w in t.lower() for w in words)]
+    hits.sort()
+    return [t for _, _, t in hits[:limit]]
+
+
+__all__ = [
+    "GameSource",
+    "Player",
+    "Private",
+    "RulesError",
+    "TableError",
+    "Tables",
+    "Turn",
+    "filter_texts",
+]

@@ -1,0 +1,122 @@
+"""design.md, "Storage": migrations, WAL, version checks, racing writes, restart."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.store import ChannelBusy, Change, SeatRecord, SqliteStore, StaleVersion, migrations
+
+
+def run(coro):  # type: ignore[no-untyped-def]
+    return asyncio.run(coro)
+
+
+def test_storage_migrations_are_numbered_and_applied_once(tmp_path: Path) -> None:
+    """Storage: schema changes are numbered migrations; reopening applies nothing twice."""
+
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "t.db")
+        assert await store.schema_version() == len(migrations())
+        assert await store.migrate() == len(migrations())
+        await store.close()
+        again = await SqliteStore.open(tmp_path / "t.db")
+        assert await again.schema_version() == len(migrations())
+        await again.close()
+
+    run(go())
+
+
+def test_storage_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
+    """Storage: WAL mode, foreign keys on."""
+
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "t.db")
+        mode = await store._conn.execute_fetchall("PRAGMA journal_mode")
+        fk = await store._conn.execute_fetchall("PRAGMA foreign_keys")
+        assert list(mode)[0][0] == "wal"
+        assert list(fk)[0][0] == 1
+        await store.close()
+
+    run(go())
+
+
+def _creator() -> SeatRecord:
+    return SeatRecord(0, 11, "Ann")
+
+
+def test_storage_one_open_game_per_channel(tmp_path: Path) -> None:
+    """Lobby: at most one running game per channel or thread."""
+
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "t.db")
+        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+        with pytest.raises(ChannelBusy):
+            await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+        await store.commit(g.id, g.version, Change(status="abandoned"))
+        again = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=4, creator=_creator())
+        assert again.id != g.id and again.status == "lobby"
+        await store.close()
+
+    run(go())
+
+
+def test_storage_version_check_rejects_stale_write(tmp_path: Path) -> None:
+    """Storage: every write checks the version; a stale write changes nothing."""
+
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "t.db")
+        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+        g1 = await store.commit(g.id, 0, Change(status="running", state="{}", move=(0, "a")))
+        assert g1.version == 1
+        with pytest.raises(StaleVersion):
+            await store.commit(g.id, 0, Change(state='{"x": 1}', move=(0, "b")))
+        now = await store.get(g.id)
+        assert now is not None and now.version == 1 and now.state == "{}"
+        assert [m.text for m in await store.moves(g.id)] == ["a"]
+        await store.close()
+
+    run(go())
+
+
+def test_storage_racing_writes_exactly_one_applied(tmp_path: Path) -> None:
+    """Storage: two writes racing on the same version: exactly one applied, none lost silently."""
+
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "t.db")
+        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+        results = await asyncio.gather(
+            *(store.commit(g.id, 0, Change(state=str(i), move=(0, f"m{i}"))) for i in range(5)),
+            return_exceptions=True,
+        )
+        applied = [r for r in results if not isinstance(r, BaseException)]
+        stale = [r for r in results if isinstance(r, StaleVersion)]
+        assert len(applied) == 1 and len(stale) == 4
+        log = await store.moves(g.id)
+        assert len(log) == 1
+        await store.close()
+
+    run(go())
+
+
+def test_storage_survives_reopen(tmp_path: Path) -> None:
+    """Storage: closing and reopening the file (a restart) keeps games, seats and moves."""
+
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "t.db")
+        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={"a": 1}, seed=3, creator=_creator())
+        await store.commit(g.id, 0, Change(seats=[_creator(), SeatRecord(1, 12, "Bo")], status="running", state="s"))
+        await store.commit(g.id, 1, Change(state="t", move=(1, "go")))
+        await store.close()
+        reopened = await SqliteStore.open(tmp_path / "t.db")
+        again = await reopened.open_in_channel(2)
+        assert again is not None
+        assert again.options == {"a": 1} and again.state == "t" and again.version == 2
+        assert again.names == ["Ann", "Bo"]
+        assert [(m.seat, m.text) for m in await reopened.moves(g.id)] == [(1, "go")]
+        assert [r.id for r in await reopened.list_guild(1)] == [g.id]
+        await reopened.close()
+
+    run(go())
