@@ -39,7 +39,9 @@ class ChannelBusy(StoreError):
     """The channel already has an open game."""
 
     def __init__(self) -> None:
-        super().__init__("This channel already has a game. Finish or abandon it first, or use another channel.")
+        super().__init__(
+            "This channel already has a game. Finish or abandon it first, or use another channel."
+        )
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,9 @@ class Store(Protocol):
 
     async def open_in_channel(self, channel_id: int) -> GameRecord | None: ...
 
-    async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]: ...
+    async def list_guild(
+        self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES
+    ) -> list[GameRecord]: ...
 
     async def moves(self, game_id: int) -> list[MoveRecord]: ...
 
@@ -160,7 +164,7 @@ class SqliteStore:
 
     async def schema_version(self) -> int:
         rows = await self._conn.execute_fetchall("PRAGMA user_version")
-        return int(list(rows)[0][0])
+        return int(next(iter(rows))[0])
 
     async def migrate(self) -> int:
         """Apply every migration newer than the database's ``user_version``; return the new version."""
@@ -261,8 +265,18 @@ class SqliteStore:
             try:
                 cursor = await self._conn.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status,"
-                    " version, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, NULL, ?, ?)",
-                    (guild_id, channel_id, game, json.dumps(options, sort_keys=True), seed, creator.user_id, now, now),
+                    " version, state, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, NULL, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        json.dumps(options, sort_keys=True),
+                        seed,
+                        creator.user_id,
+                        now,
+                        now,
+                    ),
                 )
                 game_id = cursor.lastrowid
                 assert game_id is not None
@@ -310,7 +324,7 @@ class SqliteStore:
                     rows = await self._conn.execute_fetchall(
                         "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
                     )
-                    seq = int(list(rows)[0][0])
+                    seq = int(next(iter(rows))[0])
                     for seat, text in logged:
                         seq += 1
                         await self._conn.execute(

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store import Change, GameRecord, MoveRecord, SeatRecord, Store
+from bot.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store
 from rules import all_games
 from rules.core import Game, Move, NotYourTurn, Outcome, Prompt, RulesError, name_seats, normalise_options
 
@@ -178,7 +178,9 @@ class Tables:
         game = self.game(record.game)
         count = len(record.seats)
         if count < game.min_players:
-            raise TableError(f"{game.title} needs at least {game.min_players} players; {count} joined so far.")
+            raise TableError(
+                f"{game.title} needs at least {game.min_players} players; {count} joined so far."
+            )
         if count > game.max_players:
             raise TableError(f"{game.title} takes at most {game.max_players} players; {count} joined.")
         # Seat order (and with it colours, which follow seats) is drawn from the game's seed, so
@@ -205,7 +207,9 @@ class Tables:
     @staticmethod
     def _require_lobby(record: GameRecord) -> None:
         if record.status != "lobby":
-            raise TableError("This game has already started." if record.status == "running" else "This game is over.")
+            raise TableError(
+                "This game has already started." if record.status == "running" else "This game is over."
+            )
 
     # ----------------------------------------------------------------------------------------
     # play
@@ -221,13 +225,17 @@ class Tables:
 
     def _running_seat(self, record: GameRecord, user_id: int) -> int:
         if record.status != "running":
-            raise TableError("This game is not running." if record.status != "lobby" else "This game has not started yet.")
+            raise TableError(
+                "This game is not running." if record.status != "lobby" else "This game has not started yet."
+            )
         seat = record.seat_of(user_id)
         if seat is None:
             raise TableError("You are not playing in this game.")
         return seat
 
-    async def move(self, game_id: int, user_id: int, text: str, *, expected_version: int | None = None) -> Turn:
+    async def move(
+        self, game_id: int, user_id: int, text: str, *, expected_version: int | None = None
+    ) -> Turn:
         """Parse and apply ``text`` for ``user_id``; persist it if the board has not moved on.
 
         ``expected_version`` is the version the player saw (a button's); text commands pass None
@@ -243,7 +251,7 @@ class Tables:
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
         move = game.parse(state, seat, text)
         new_state, raw_events = game.apply(state, seat, move)
-        status = "finished" if game.outcome(new_state) is not None else None
+        status: Status | None = "finished" if game.outcome(new_state) is not None else None
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -318,7 +326,11 @@ class Tables:
 def filter_texts(texts: Sequence[str], typed: str, limit: int = 25) -> list[str]:
     words = typed.lower().split()
     first = typed.strip().lower()
-    hits = [(not t.lower().startswith(first), i, t) for i, t in enumerate(texts) if all(w in t.lower() for w in words)]
+    hits = [
+        (not t.lower().startswith(first), i, t)
+        for i, t in enumerate(texts)
+        if all(w in t.lower() for w in words)
+    ]
     hits.sort()
     return [t for _, _, t in hits[:limit]]
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ChannelBusy, Change, SeatRecord, SqliteStore, StaleVersion, migrations
+from bot.store import Change, ChannelBusy, SeatRecord, SqliteStore, StaleVersion, migrations
 
 
-def run(coro):  # type: ignore[no-untyped-def]
+def run(coro):
     return asyncio.run(coro)
 
 
@@ -36,8 +36,8 @@ def test_storage_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
         store = await SqliteStore.open(tmp_path / "t.db")
         mode = await store._conn.execute_fetchall("PRAGMA journal_mode")
         fk = await store._conn.execute_fetchall("PRAGMA foreign_keys")
-        assert list(mode)[0][0] == "wal"
-        assert list(fk)[0][0] == 1
+        assert next(iter(mode))[0] == "wal"
+        assert next(iter(fk))[0] == 1
         await store.close()
 
     run(go())
@@ -52,11 +52,17 @@ def test_storage_one_open_game_per_channel(tmp_path: Path) -> None:
 
     async def go() -> None:
         store = await SqliteStore.open(tmp_path / "t.db")
-        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+        g = await store.create_game(
+            guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator()
+        )
         with pytest.raises(ChannelBusy):
-            await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+            await store.create_game(
+                guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator()
+            )
         await store.commit(g.id, g.version, Change(status="abandoned"))
-        again = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=4, creator=_creator())
+        again = await store.create_game(
+            guild_id=1, channel_id=2, game="x", options={}, seed=4, creator=_creator()
+        )
         assert again.id != g.id and again.status == "lobby"
         await store.close()
 
@@ -68,7 +74,9 @@ def test_storage_version_check_rejects_stale_write(tmp_path: Path) -> None:
 
     async def go() -> None:
         store = await SqliteStore.open(tmp_path / "t.db")
-        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+        g = await store.create_game(
+            guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator()
+        )
         g1 = await store.commit(g.id, 0, Change(status="running", state="{}", move=(0, "a")))
         assert g1.version == 1
         with pytest.raises(StaleVersion):
@@ -86,7 +94,9 @@ def test_storage_racing_writes_exactly_one_applied(tmp_path: Path) -> None:
 
     async def go() -> None:
         store = await SqliteStore.open(tmp_path / "t.db")
-        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
+        g = await store.create_game(
+            guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator()
+        )
         results = await asyncio.gather(
             *(store.commit(g.id, 0, Change(state=str(i), move=(0, f"m{i}"))) for i in range(5)),
             return_exceptions=True,
@@ -106,8 +116,12 @@ def test_storage_survives_reopen(tmp_path: Path) -> None:
 
     async def go() -> None:
         store = await SqliteStore.open(tmp_path / "t.db")
-        g = await store.create_game(guild_id=1, channel_id=2, game="x", options={"a": 1}, seed=3, creator=_creator())
-        await store.commit(g.id, 0, Change(seats=[_creator(), SeatRecord(1, 12, "Bo")], status="running", state="s"))
+        g = await store.create_game(
+            guild_id=1, channel_id=2, game="x", options={"a": 1}, seed=3, creator=_creator()
+        )
+        await store.commit(
+            g.id, 0, Change(seats=[_creator(), SeatRecord(1, 12, "Bo")], status="running", state="s")
+        )
         await store.commit(g.id, 1, Change(state="t", move=(1, "go")))
         await store.close()
         reopened = await SqliteStore.open(tmp_path / "t.db")

@@ -151,7 +151,7 @@ def test_two_moves_racing_on_same_version_exactly_one_applied(tmp_path: Path) ->
             await gate.wait()  # both moves have loaded and applied before either writes
             return await real_commit(game_id, version, change)
 
-        t.store.commit = slow_commit  # type: ignore[method-assign]
+        t.store.commit = slow_commit  # type: ignore[method-assign,assignment]
         results = await asyncio.gather(
             t.move(g.id, user, "add 1"), t.move(g.id, user, "add 2"), return_exceptions=True
         )

@@ -67,7 +67,12 @@ class Tally:
         opts = normalise_options(self, options)
         zeros = (0,) * players
         return ToyState(
-            players, int(opts["target"]), bool(opts["vote"]), adds=zeros, bonus=zeros, coins=zeros,
+            players,
+            int(opts["target"]),
+            bool(opts["vote"]),
+            adds=zeros,
+            bonus=zeros,
+            coins=zeros,
             votes=("",) * players,
         )
 
@@ -98,8 +103,8 @@ class Tally:
             raise IllegalMove(f"You cannot '{move.to_text()}' now.")
         return move
 
-    def apply(self, state: ToyState, player: int, move: ToyMove) -> tuple[ToyState, list[str]]:
-        self.parse(state, player, move.to_text())
+    def apply(self, state: ToyState, player: int, move: Any) -> tuple[ToyState, list[str]]:
+        move = self.parse(state, player, move.to_text())
         if move.verb == "add":
             n = int(move.arg)
             adds = _bump(state.adds, player, n)
@@ -169,7 +174,8 @@ class Tally:
 
     def from_json(self, text: str) -> ToyState:
         data = json.loads(text)
-        return ToyState(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+        fixed: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return ToyState(**fixed)
 
     def rules_help(self) -> str:
         return "# Tally\n\nAdd 1, 2 or 3 on your turn. " + ("Filler text. " * 200)
