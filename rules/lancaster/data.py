@@ -1,0 +1,446 @@
+"""Lancaster content: the base data file, owner overrides, and the schema both must satisfy.
+
+The base data lives in ``data/base.json``. Every value no public source gave is listed under
+``"provisional"`` (dotted path -> one-line reason). An owner of the physical game corrects values
+with an override file (see OVERRIDES.md): ``apply_overrides(base, override)`` deep-merges it,
+re-validates the result and raises ``DataError`` listing every problem, so the bot can refuse to
+start with a clear message. A value an override sets stops being reported as provisional.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+RESOURCES = ("gold", "squire", "vote_marker", "power_points")
+METRICS = (
+    "gold_owned",
+    "squires_owned",
+    "counties_occupied",
+    "conflicts_involved",
+    "deployed_knights_of_strength_1",
+    "deployed_knights_of_strength_2",
+    "deployed_knights_of_strength_3",
+    "deployed_knights_of_strength_4",
+    "extension_tiles",
+    "nobles_at_table",
+)
+TARGETS = ("any_own", "deployed", "ally")
+OPS = ("==", "!=", ">=", "<=", ">", "<")
+
+# Parameters every effect type needs: name -> expected kind ("int", "resource", ...).
+EFFECT_PARAMS: dict[str, dict[str, str]] = {
+    "gain": {"resource": "resource", "amount": "int"},
+    "gain_per": {"resource": "resource", "amount": "int", "per": "metric", "every": "pos"},
+    "recruit_knight": {"strength": "strength", "amount": "int"},
+    "recruit_knight_per": {"strength": "strength", "amount": "int", "per": "metric", "every": "pos"},
+    "upgrade_knight": {"steps": "one", "target": "target", "amount": "int"},
+    "swap_knight": {"from_strength": "strength", "to_strength": "strength", "target": "target"},
+    "build_extension": {"amount": "int"},
+    "build_extension_per": {"amount": "int", "per": "metric", "every": "pos"},
+    "take_noble": {"source": "noble_source"},
+    "exchange": {"pay": "pay", "gain": "effects", "repeat": "repeat"},
+    "majority": {"metric": "metric", "ties": "ties", "effects": "effects"},
+    "conditional": {"condition": "condition", "effects": "effects"},
+    "choose_next_start_player": {},
+}
+
+
+class DataError(ValueError):
+    """The content (base or overridden) does not fit the schema. ``problems`` lists each one."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        lines = "\n".join(f"  - {p}" for p in problems)
+        super().__init__(f"Lancaster data is invalid ({len(problems)} problem(s)):\n{lines}")
+
+
+def load_base() -> dict[str, Any]:
+    with open(DATA_DIR / "base.json", encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    problems = validate(data)
+    if problems:
+        raise DataError(problems)
+    return data
+
+
+def fingerprint(data: Mapping[str, Any]) -> str:
+    """A short content hash; a saved game records it so it never replays against other data."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------------------------
+# Overrides
+# --------------------------------------------------------------------------------------------
+
+
+def apply_overrides(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """Base data plus an owner's override mapping (parsed JSON), validated.
+
+    Mappings merge key by key; lists and plain values replace the base value. The special key
+    ``"provisional"`` merges too, and a ``null`` there removes a mark. Every path the override
+    sets is no longer provisional (the owner has checked it). Raises ``DataError`` with every
+    problem found.
+    """
+    if not isinstance(override, Mapping):
+        raise DataError(["(top level): expected a JSON object"])
+    merged = json.loads(json.dumps(base))
+    touched: list[str] = []
+    marks = override.get("provisional")
+    body = {k: v for k, v in override.items() if k != "provisional"}
+    _merge(merged, body, "", touched)
+    provisional: dict[str, Any] = dict(merged.get("provisional", {}))
+    for path in list(provisional):
+        if any(_related(path, t) for t in touched):
+            del provisional[path]
+    problems: list[str] = []
+    if marks is not None:
+        if not isinstance(marks, Mapping):
+            problems.append("provisional: expected an object of path -> reason (or null)")
+        else:
+            for path, reason in marks.items():
+                if reason is None:
+                    provisional.pop(path, None)
+                else:
+                    provisional[path] = reason
+    merged["provisional"] = provisional
+    problems += validate(merged)
+    if problems:
+        raise DataError(problems)
+    return merged
+
+
+def load_override_file(path: str | Path) -> dict[str, Any]:
+    """Read an override file and return the validated game data, or raise ``DataError``."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            override = json.load(f)
+    except OSError as exc:
+        raise DataError([f"cannot read override file {path}: {exc.strerror}"]) from exc
+    except json.JSONDecodeError as exc:
+        raise DataError([f"override file {path} is not valid JSON: {exc}"]) from exc
+    return apply_overrides(load_base(), override)
+
+
+def _related(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def _merge(target: dict[str, Any], patch: Mapping[str, Any], prefix: str, touched: list[str]) -> None:
+    for key, value in patch.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping) and isinstance(target.get(key), dict):
+            _merge(target[key], value, path + ".", touched)
+        else:
+            target[key] = json.loads(json.dumps(value))
+            touched.append(path)
+
+
+# --------------------------------------------------------------------------------------------
+# Schema
+# --------------------------------------------------------------------------------------------
+
+TOP_KEYS = {
+    "schema",
+    "rounds",
+    "knight_set",
+    "setup",
+    "counties",
+    "county_order",
+    "nobles",
+    "noble_castle_votes",
+    "noble_points",
+    "both_cost_gold",
+    "castle",
+    "conflicts",
+    "kings_favor",
+    "laws",
+    "ransom_gold_per_strength",
+    "final_scoring",
+    "ally",
+    "engine",
+    "provisional",
+}
+
+
+class _Checker:
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def bad(self, path: str, what: str) -> None:
+        self.problems.append(f"{path}: {what}")
+
+    def int_(self, value: Any, path: str, lo: int = 0, hi: int = 1000) -> bool:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            self.bad(path, f"expected a whole number from {lo} to {hi}, got {json.dumps(value)}")
+            return False
+        return True
+
+    def str_(self, value: Any, path: str) -> bool:
+        if not isinstance(value, str) or not value.strip():
+            self.bad(path, f"expected a non-empty text, got {json.dumps(value)}")
+            return False
+        return True
+
+    def obj(self, value: Any, path: str, keys: set[str] | None = None) -> bool:
+        if not isinstance(value, dict):
+            self.bad(path, f"expected an object, got {json.dumps(value)}")
+            return False
+        if keys is not None:
+            for k in value:
+                if k not in keys:
+                    self.bad(f"{path}.{k}", f"unknown key (expected one of: {', '.join(sorted(keys))})")
+            for k in sorted(keys - set(value)):
+                self.bad(f"{path}.{k}", "missing")
+        return True
+
+    def list_(self, value: Any, path: str) -> bool:
+        if not isinstance(value, list):
+            self.bad(path, f"expected a list, got {json.dumps(value)}")
+            return False
+        return True
+
+    def effects(self, value: Any, path: str) -> None:
+        if not self.list_(value, path):
+            return
+        for i, effect in enumerate(value):
+            self.effect(effect, f"{path}[{i}]")
+
+    def effect(self, effect: Any, path: str) -> None:
+        if not isinstance(effect, dict) or not isinstance(effect.get("type"), str):
+            self.bad(path, "expected an effect object with a 'type'")
+            return
+        kind = effect["type"]
+        params = EFFECT_PARAMS.get(kind)
+        if params is None:
+            self.bad(f"{path}.type", f"unknown effect type '{kind}' (known: {', '.join(EFFECT_PARAMS)})")
+            return
+        self.obj(effect, path, set(params) | {"type"})
+        for name, expected in params.items():
+            if name in effect:
+                self.param(effect[name], expected, f"{path}.{name}")
+
+    def param(self, value: Any, expected: str, path: str) -> None:
+        choices = {
+            "resource": RESOURCES,
+            "metric": METRICS,
+            "target": TARGETS,
+            "ties": ("all_tied",),
+            "noble_source": ("any_county",),
+        }
+        if expected in choices:
+            if value not in choices[expected]:
+                self.bad(path, f"expected one of {', '.join(choices[expected])}, got {json.dumps(value)}")
+        elif expected == "int":
+            self.int_(value, path, 0, 100)
+        elif expected == "pos":
+            self.int_(value, path, 1, 100)
+        elif expected == "one":
+            self.int_(value, path, 1, 1)
+        elif expected == "strength":
+            self.int_(value, path, 1, 4)
+        elif expected == "effects":
+            self.effects(value, path)
+        elif expected == "repeat":
+            if value != "unlimited":
+                self.int_(value, path, 1, 100)
+        elif expected == "pay":
+            if self.list_(value, path):
+                for i, cost in enumerate(value):
+                    p = f"{path}[{i}]"
+                    if self.obj(cost, p, {"resource", "amount"}):
+                        self.param(cost.get("resource"), "resource", p + ".resource")
+                        self.int_(cost.get("amount"), p + ".amount", 1, 100)
+        elif expected == "condition" and self.obj(value, path, {"metric", "op", "value"}):
+            self.param(value.get("metric"), "metric", path + ".metric")
+            if value.get("op") not in OPS:
+                self.bad(path + ".op", f"expected one of {' '.join(OPS)}")
+            self.int_(value.get("value"), path + ".value", 0, 100)
+
+
+def validate(data: Any) -> list[str]:
+    """Every problem of ``data`` against the schema, as 'path: expected ...' lines (empty = valid)."""
+    c = _Checker()
+    if not c.obj(data, "(top level)", TOP_KEYS):
+        return c.problems
+    c.int_(data.get("schema"), "schema", 1, 1)
+    rounds = data.get("rounds")
+    c.int_(rounds, "rounds", 1, 10)
+    knights = data.get("knight_set")
+    if c.list_(knights, "knight_set"):
+        for i, s in enumerate(knights):
+            c.int_(s, f"knight_set[{i}]", 1, 4)
+    _check_places(c, data)
+    _check_setup(c, data)
+    c.int_(data.get("noble_castle_votes"), "noble_castle_votes", 0, 10)
+    c.int_(data.get("both_cost_gold"), "both_cost_gold", 0, 100)
+    c.int_(data.get("ransom_gold_per_strength"), "ransom_gold_per_strength", 0, 100)
+    _check_conflicts(c, data)
+    favor = data.get("kings_favor")
+    if c.list_(favor, "kings_favor"):
+        if not 1 <= len(favor) <= 10:
+            c.bad("kings_favor", "expected 1 to 10 tiles")
+        for i, tile in enumerate(favor):
+            c.effects(tile, f"kings_favor[{i}]")
+    _check_laws(c, data)
+    final = data.get("final_scoring")
+    if c.obj(final, "final_scoring", {"castle", "knights"}):
+        for key in ("castle", "knights"):
+            p = f"final_scoring.{key}"
+            entry = final.get(key)
+            if key in final and c.obj(entry, p, {"first", "second", "second_from_players"}):
+                c.int_(entry.get("first"), p + ".first", 0, 100)
+                c.int_(entry.get("second"), p + ".second", 0, 100)
+                c.int_(entry.get("second_from_players"), p + ".second_from_players", 2, 6)
+    ally = data.get("ally")
+    if c.obj(ally, "ally", {"castle", "county_effects"}):
+        _check_spaces(c, ally.get("castle"), "ally.castle")
+        allowed = ally.get("county_effects")
+        if c.list_(allowed, "ally.county_effects"):
+            for i, kind in enumerate(allowed):
+                if kind not in EFFECT_PARAMS:
+                    c.bad(f"ally.county_effects[{i}]", f"unknown effect type {json.dumps(kind)}")
+    engine = data.get("engine")
+    if c.obj(engine, "engine", {"deployed_includes_castle", "surrey_unclaimed_keeps_start_player"}):
+        for key, value in engine.items():
+            if not isinstance(value, bool):
+                c.bad(f"engine.{key}", f"expected true or false, got {json.dumps(value)}")
+    prov = data.get("provisional")
+    if c.obj(prov, "provisional"):
+        for key, reason in prov.items():
+            c.str_(reason, f"provisional.{key}")
+    return c.problems
+
+
+def _check_places(c: _Checker, data: dict[str, Any]) -> None:
+    counties = data.get("counties")
+    order = data.get("county_order")
+    nobles = data.get("nobles")
+    if c.obj(counties, "counties"):
+        for letter, county in counties.items():
+            p = f"counties.{letter}"
+            if c.obj(county, p, {"name", "min_strength", "reward"}):
+                c.str_(county.get("name"), p + ".name")
+                c.int_(county.get("min_strength"), p + ".min_strength", 1, 4)
+                c.effects(county.get("reward"), p + ".reward")
+    if c.list_(order, "county_order") and isinstance(counties, dict):
+        if sorted(order) != sorted(counties) or len(set(order)) != len(order):
+            c.bad("county_order", "must list every county letter exactly once")
+    if c.obj(nobles, "nobles"):
+        for letter, noble in nobles.items():
+            if c.obj(noble, f"nobles.{letter}", {"name"}):
+                c.str_(noble.get("name"), f"nobles.{letter}.name")
+        if isinstance(counties, dict) and sorted(nobles) != sorted(counties):
+            c.bad("nobles", "needs exactly one noble type per county letter")
+    points = data.get("noble_points")
+    if c.list_(points, "noble_points"):
+        for i, v in enumerate(points):
+            c.int_(v, f"noble_points[{i}]", 0, 200)
+        if isinstance(nobles, dict) and len(points) != len(nobles) + 1:
+            c.bad("noble_points", f"expected {len(nobles) + 1} values (for 0 to {len(nobles)} nobles)")
+    _check_spaces(c, data.get("castle"), "castle")
+
+
+def _check_spaces(c: _Checker, spaces: Any, path: str) -> None:
+    if not c.obj(spaces, path):
+        return
+    if not spaces:
+        c.bad(path, "needs at least one space")
+    for sid, space in spaces.items():
+        p = f"{path}.{sid}"
+        if c.obj(space, p, {"name", "reward"}):
+            c.str_(space.get("name"), p + ".name")
+            c.effects(space.get("reward"), p + ".reward")
+
+
+def _check_setup(c: _Checker, data: dict[str, Any]) -> None:
+    setup = data.get("setup")
+    keys = {
+        "nobles_per_county",
+        "conflicts_removed",
+        "gold",
+        "squires",
+        "court",
+        "ally_court",
+        "conflicts_per_round",
+        "proposals_per_round",
+    }
+    if not c.obj(setup, "setup", keys):
+        return
+    npc = setup.get("nobles_per_county")
+    if c.obj(npc, "setup.nobles_per_county", {"2", "3", "4", "5"}):
+        for k, v in npc.items():
+            c.int_(v, f"setup.nobles_per_county.{k}", 0, 4)
+    c.int_(setup.get("gold"), "setup.gold", 0, 50)
+    c.int_(setup.get("squires"), "setup.squires", 0, 50)
+    c.int_(setup.get("conflicts_per_round"), "setup.conflicts_per_round", 1, 4)
+    c.int_(setup.get("proposals_per_round"), "setup.proposals_per_round", 1, 3)
+    knights = data.get("knight_set")
+    for key in ("court", "ally_court"):
+        court = setup.get(key)
+        if c.list_(court, f"setup.{key}") and isinstance(knights, list):
+            pool = list(knights)
+            for s in court:
+                if s in pool:
+                    pool.remove(s)
+                else:
+                    c.bad(f"setup.{key}", f"knight of strength {json.dumps(s)} is not in knight_set")
+    removed = setup.get("conflicts_removed")
+    cards = data.get("conflicts")
+    if c.obj(removed, "setup.conflicts_removed", {"2", "3", "4", "5"}) and isinstance(cards, dict):
+        need = (data.get("rounds") or 0) * (setup.get("conflicts_per_round") or 0)
+        for count, ids in removed.items():
+            p = f"setup.conflicts_removed.{count}"
+            if not c.list_(ids, p):
+                continue
+            for cid in ids:
+                if cid not in cards:
+                    c.bad(p, f"unknown conflict card {json.dumps(cid)}")
+            left = len(set(cards) - set(ids))
+            if isinstance(need, int) and left < need:
+                c.bad(p, f"leaves {left} conflict cards, but {need} are revealed in a game")
+
+
+def _check_conflicts(c: _Checker, data: dict[str, Any]) -> None:
+    cards = data.get("conflicts")
+    if not c.obj(cards, "conflicts"):
+        return
+    for cid, card in cards.items():
+        p = f"conflicts.{cid}"
+        if c.obj(card, p, {"france", "pp"}):
+            c.int_(card.get("france"), p + ".france", 0, 50)
+            pp = card.get("pp")
+            if c.list_(pp, p + ".pp"):
+                if len(pp) != 3:
+                    c.bad(p + ".pp", "expected 3 values (PP for ranks 1, 2 and 3)")
+                for i, v in enumerate(pp):
+                    c.int_(v, f"{p}.pp[{i}]", 0, 100)
+
+
+def _check_laws(c: _Checker, data: dict[str, Any]) -> None:
+    laws = data.get("laws")
+    if not c.obj(laws, "laws"):
+        return
+    backs: list[int] = []
+    for lid, law in laws.items():
+        p = f"laws.{lid}"
+        if c.obj(law, p, {"back", "text", "effects"}):
+            if c.int_(law.get("back"), p + ".back", 0, 4):
+                backs.append(law["back"])
+            c.str_(law.get("text"), p + ".text")
+            c.effects(law.get("effects"), p + ".effects")
+    setup = data.get("setup") if isinstance(data.get("setup"), dict) else {}
+    per_round = setup.get("proposals_per_round", 3) if isinstance(setup, dict) else 3
+    rounds = data.get("rounds")
+    if backs.count(0) != 3:
+        c.bad("laws", f"exactly 3 laws must have back number 0 (the starting laws), found {backs.count(0)}")
+    if isinstance(per_round, int) and isinstance(rounds, int):
+        pile = len(backs) - backs.count(0)
+        if pile < per_round * rounds:
+            c.bad("laws", f"the draw pile has {pile} laws but {per_round * rounds} are proposed in a game")
