@@ -1,0 +1,100 @@
+"""Layout tables: every fixed coordinate of every board lives here, not in the drawing code.
+
+All boards are 1600 px wide (Discord shows about that much full size and scales it down evenly
+on phones). Parts whose size depends on the player count are computed from the per-row heights
+below, so the drawing modules never invent a coordinate.
+"""
+
+from __future__ import annotations
+
+from render.canvas import Rect
+
+WIDTH = 1600
+MARGIN = 16
+INNER = WIDTH - 2 * MARGIN
+
+# Type sizes (px). Numbers a player needs are never drawn smaller than ``SMALL``.
+TITLE_SIZE = 30
+HEADING = 21
+BODY = 17
+SMALL = 14
+NUMBER = 24
+BIG_NUMBER = 30
+
+# ------------------------------------------------------------------------------------ Lorenzo
+
+
+class LorenzoPublic:
+    """The main board: towers left, the other action spaces right, tracks and player table below."""
+
+    title = Rect(0, 0, WIDTH, 56)
+    status = Rect(0, 56, WIDTH, 66)  # prompt line + last move line + turn order
+
+    towers = Rect(MARGIN, 134, 1020, 660)  # four tower columns
+    tower_gap = 12
+    tower_header = 36
+    floor_gap = 6
+    floor_strip = 58  # left part of a floor: minimum value, floor bonus, family member
+
+    side = Rect(1048, 134, WIDTH - 1048 - MARGIN, 660)  # dice, excommunications, spaces
+    dice = Rect(1048, 134, 536, 96)
+    excommunications = Rect(1048, 240, 536, 138)
+    council = Rect(1048, 388, 536, 112)
+    market = Rect(1048, 510, 536, 118)
+    harvest = Rect(1048, 638, 536, 76)
+    production = Rect(1048, 720, 536, 76)
+
+    tracks_top = 808
+    track_label_w = 112
+    faith_h = 78
+    military_h = 78
+    victory_h = 74
+    track_gap = 8
+
+    table_gap = 14
+    table_header_h = 30
+    table_row_h = 92
+    # Player table columns: (key, heading, width). Widths sum to INNER.
+    table_columns: tuple[tuple[str, str, int], ...] = (
+        ("seat", "Player", 92),
+        ("coin", "Coins", 64),
+        ("wood", "Wood", 64),
+        ("stone", "Stone", 64),
+        ("servant", "Serv.", 64),
+        ("vp", "VP", 64),
+        ("mp", "MP", 64),
+        ("fp", "FP", 64),
+        ("family", "Family left", 172),
+        ("territory", "Territories", 174),
+        ("building", "Buildings", 174),
+        ("character", "Characters", 174),
+        ("venture", "Ventures", 174),
+        ("extra", "Leaders · Excomm.", 160),
+    )
+
+    @classmethod
+    def table_top(cls) -> int:
+        return cls.tracks_top + cls.faith_h + cls.military_h + cls.victory_h + 2 * cls.track_gap + cls.table_gap
+
+    @classmethod
+    def height(cls, players: int) -> int:
+        return cls.table_top() + cls.table_header_h + players * cls.table_row_h + MARGIN
+
+
+class LorenzoPrivate:
+    """A personal board: four rows of six card slots, a side column for goods, tile and leaders."""
+
+    title = Rect(0, 0, WIDTH, 56)
+    status = Rect(0, 56, WIDTH, 66)
+    goods = Rect(MARGIN, 134, INNER, 96)  # goods, points and family members in one band
+    rows_top = 242
+    row_label_w = 118
+    slots_w = 1086  # six card slots
+    slot_gap = 8
+    row_h = 156
+    row_gap = 10
+    side = Rect(1248, 242, WIDTH - 1248 - MARGIN, 4 * 156 + 3 * 10)
+
+    @classmethod
+    def height(cls) -> int:
+        return cls.rows_top + 4 * cls.row_h + 3 * cls.row_gap + MARGIN

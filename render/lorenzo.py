@@ -1,0 +1,656 @@
+"""Lorenzo il Magnifico boards: the public main board and a player's personal board.
+
+Input is only a ``player_view`` dict (schema: ``rules/lorenzo/view.py``). The public board draws
+nothing from ``hand`` (the only private key), so even a private view drawn publicly leaks nothing;
+the tests check that with the canvas text record.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from render import palette
+from render.alt import clip, seat_name
+from render.canvas import Canvas, Drawing, Rect, line_height, wrap
+from render.layout import (
+    BIG_NUMBER,
+    BODY,
+    HEADING,
+    INNER,
+    MARGIN,
+    NUMBER,
+    SMALL,
+    TITLE_SIZE,
+    WIDTH,
+    LorenzoPrivate,
+    LorenzoPublic,
+)
+from render.palette import RGB, hex_rgb
+from rules.core import name_seats
+
+View = dict[str, Any]
+MEMBERS = ("black", "white", "orange", "neutral")
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+@cache
+def _data() -> dict[str, Any]:
+    path = Path(__file__).resolve().parent / "data" / "lorenzo.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _type_colours(card_type: str) -> tuple[RGB, RGB]:
+    strong, tint = _data()["type_colours"].get(card_type, ["#5F5A54", "#EEEEEE"])
+    return hex_rgb(strong), hex_rgb(tint)
+
+
+def _die_colours(member: str) -> tuple[RGB, RGB]:
+    fill, ink = _data()["die_colours"].get(member, ["#C8C2B8", "#1E1B18"])
+    return hex_rgb(fill), hex_rgb(ink)
+
+
+def _names(view: View) -> list[str]:
+    return [seat_name(i) for i in range(int(view.get("players") or 0))]
+
+
+def _words(view: View, text: str) -> str:
+    """Event and prompt text with ``{pN}`` replaced by the seat's colour and letter."""
+    return name_seats(text, _names(view))
+
+
+def _goods_text(goods: dict[str, int]) -> str:
+    return ", ".join(f"+{n} {k}" for k, n in goods.items() if n)
+
+
+def _changed(view: View) -> set[str]:
+    last = view.get("last_move") or {}
+    return {str(c) for c in last.get("changed") or []}
+
+
+# ------------------------------------------------------------------------------ shared pieces
+
+
+def _title(canvas: Canvas, rect: Rect, view: View, heading: str) -> None:
+    canvas.rect(rect, palette.TITLE_BAR)
+    canvas.text_in(Rect(MARGIN, rect.y, 900, rect.h), heading, TITLE_SIZE, palette.TITLE_INK,
+                   style="bold", align="l")
+    phase = _data()["phase_titles"].get(view.get("phase"), str(view.get("phase", "")))
+    period = ROMAN.get(int(view.get("period") or 0), "–")
+    right = f"Round {view.get('round', '–')} of 6 · Period {period} · {phase}"
+    canvas.text_in(Rect(WIDTH - MARGIN - 680, rect.y, 680, rect.h), right, HEADING + 2, palette.TITLE_INK,
+                   style="bold", align="r")
+
+
+def _status(canvas: Canvas, rect: Rect, view: View, *, turn_order: bool) -> None:
+    """Prompt (what the game waits for) and the last move, with the turn order on the right."""
+    canvas.rect(rect, palette.PANEL_ALT)
+    text_w = rect.w - 2 * MARGIN - (430 if turn_order else 0)
+    outcome = view.get("outcome")
+    if outcome:
+        winners = ", ".join(seat_name(s) for s in outcome.get("winners", []))
+        scores = " · ".join(f"{seat_name(s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
+        first = f"Game over — winner: {winners}. Final VP: {scores}"
+    else:
+        first = _words(view, str(view.get("prompt") or ""))
+    lines = [first]
+    last = view.get("last_move")
+    if last:
+        events = [str(e) for e in last.get("events") or []] or [str(last.get("text", ""))]
+        lines.append("Last move: " + _words(view, "; ".join(events)))
+    rows = rect.inset(MARGIN, 4).rows(len(lines))
+    for i, (row, line) in enumerate(zip(rows, lines, strict=False)):
+        canvas.text_in(Rect(row.x, row.y, text_w, row.h), line, BODY + 2 if i == 0 else BODY,
+                       palette.INK if i == 0 else palette.MUTED, style="bold" if i == 0 else "regular",
+                       align="l")
+    if turn_order:
+        order = [int(s) for s in view.get("turn_order") or []]
+        active = {int(s) for s in view.get("active") or []}
+        x = rect.right - MARGIN - 410
+        canvas.text(x, rect.y + rect.h // 2, "Turn order", SMALL, palette.MUTED, anchor="lm")
+        x += 92
+        for i, s in enumerate(order):
+            cx = x + 22 + i * 76
+            if s in active:
+                canvas.draw.ellipse((cx - 24, rect.y + rect.h // 2 - 24, cx + 24, rect.y + rect.h // 2 + 24),
+                                    fill=palette.HIGHLIGHT, outline=palette.INK, width=2)
+            canvas.marker(cx, rect.y + rect.h // 2, s, 34)
+            if i < len(order) - 1:
+                canvas.text(cx + 38, rect.y + rect.h // 2, "→", BODY, palette.MUTED, anchor="mm")
+
+
+def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = False) -> None:
+    """A Development card: name on a band of its type colour, cost, effects, end VP."""
+    strong, tint = _type_colours(str(card.get("type")))
+    canvas.box(rect, tint, strong, width=2, radius=8)
+    band = Rect(rect.x, rect.y, rect.w, 30)
+    canvas.box(band, strong, strong, width=1, radius=8)
+    canvas.rect(Rect(band.x, band.y + 20, band.w, 10), strong)
+    name_ink = palette.INK if card.get("type") == "building" else palette.TITLE_INK
+    canvas.text_in(band.inset(8, 0), str(card.get("name", "?")), BODY + 1, name_ink, style="narrow-bold",
+                   align="l")
+    body = Rect(rect.x + 7, rect.y + 34, rect.w - 14, rect.h - 38)
+    lines: list[tuple[str, RGB, str]] = []
+    costs = [str(c) for c in card.get("costs") or []]
+    if card.get("type") != "territory":
+        lines.append(("Cost: " + (" or ".join(costs) if costs else "free"), palette.INK, "narrow-bold"))
+    if card.get("immediate"):
+        lines.append(("⚡ " + str(card["immediate"]), palette.INK, "narrow"))
+    if card.get("permanent"):
+        lines.append(("⚙ " + str(card["permanent"]), palette.INK, "narrow"))
+    if int(card.get("end_vp") or 0):
+        lines.append((f"End: {card['end_vp']} VP", palette.INK, "narrow-bold"))
+    _text_block(canvas, body, lines, SMALL + (0 if compact else 1))
+
+
+def _text_block(canvas: Canvas, rect: Rect, lines: list[tuple[str, RGB, str]], size: int) -> None:
+    """Several wrapped paragraphs in ``rect``, shrinking together until they all fit."""
+    while True:
+        wrapped = [(wrap(t, size, rect.w, style), c, style) for t, c, style in lines]
+        total = sum(len(w) * line_height(size, style) for w, _, style in wrapped)
+        if total <= rect.h or size <= 11:
+            break
+        size -= 1
+    y = rect.y
+    for (text, _, _), (parts, colour, style) in zip(lines, wrapped, strict=True):
+        canvas.texts.append(text)
+        lh = line_height(size, style)
+        for part in parts:
+            if y + lh > rect.bottom + 2:
+                return
+            canvas.text(rect.x, y, part, size, colour, style=style)
+            y += lh
+
+
+def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], size: int = 34) -> None:
+    """A family member: the seat's marker with a small die-coloured tag for which member it is."""
+    canvas.marker(cx, cy, occupant.get("seat"), size)
+    member = str(occupant.get("member", ""))
+    fill, ink = _die_colours(member)
+    r = size // 4
+    x, y = cx + size // 2 - 2, cy + size // 2 - 2
+    canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=palette.INK, width=1)
+
+
+def _markers_grid(canvas: Canvas, rect: Rect, seats: list[int], size: int) -> None:
+    """Seat markers laid out left to right, wrapping into rows inside ``rect``."""
+    if not seats:
+        return
+    per_row = max(1, rect.w // (size + 4))
+    for i, s in enumerate(seats):
+        row, col = divmod(i, per_row)
+        cx = rect.x + size // 2 + 2 + col * (size + 4)
+        cy = rect.y + size // 2 + 2 + row * (size + 4)
+        canvas.marker(cx, min(cy, rect.bottom - size // 2), s, size)
+
+
+# ------------------------------------------------------------------------------ public board
+
+
+def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
+    L = LorenzoPublic
+    towers = view.get("towers") or {}
+    columns = L.towers.columns(4, L.tower_gap)
+    owners = _card_owners(view)
+    for col, card_type in zip(columns, _data()["tower_order"], strict=True):
+        strong, _ = _type_colours(card_type)
+        header = col.top(L.tower_header)
+        canvas.box(header, strong, strong, radius=6)
+        ink = palette.INK if card_type == "building" else palette.TITLE_INK
+        canvas.text_in(header.inset(10, 0), _data()["type_titles"][card_type], HEADING, ink, style="bold",
+                       align="l")
+        deck = (view.get("deck_counts") or {}).get(card_type)
+        if deck is not None:
+            canvas.text_in(header.inset(10, 0), f"deck {deck}", SMALL, ink, align="r")
+        floors = sorted(towers.get(card_type) or [], key=lambda f: -int(f.get("floor", 0)))
+        area = col.below(L.tower_header + L.floor_gap)
+        for rect, floor in zip(area.rows(4, L.floor_gap), floors, strict=False):
+            _floor(canvas, rect, floor, changed, owners)
+
+
+def _card_owners(view: View) -> dict[str, tuple[int, dict[str, Any]]]:
+    """Card id -> (seat, card) for cards on personal boards: a just-taken card's new owner."""
+    owners: dict[str, tuple[int, dict[str, Any]]] = {}
+    for info in view.get("players_info") or []:
+        for cards in (info.get("cards") or {}).values():
+            for card in cards:
+                owners[str(card.get("id"))] = (int(info.get("seat", 0)), card)
+    return owners
+
+
+def _floor(canvas: Canvas, rect: Rect, floor: dict[str, Any], changed: set[str],
+           owners: dict[str, tuple[int, dict[str, Any]]]) -> None:
+    L = LorenzoPublic
+    strip = Rect(rect.x, rect.y, L.floor_strip, rect.h)
+    canvas.box(strip, palette.PANEL_ALT, palette.FAINT, width=1, radius=6)
+    value = Rect(strip.x + 7, strip.y + 6, strip.w - 14, 34)
+    canvas.box(value, palette.PANEL, palette.INK, width=2, radius=6)
+    canvas.text_in(value, str(floor.get("min_value", "")), NUMBER, style="bold")
+    bonus = floor.get("bonus") or {}
+    if bonus:
+        words = [f"+{n}" for n in bonus.values()] + [str(k) for k in bonus]
+        canvas.text_in(Rect(strip.x + 2, strip.y + 44, strip.w - 4, 18), words[0], SMALL, style="bold")
+        canvas.text_in(Rect(strip.x + 2, strip.y + 62, strip.w - 4, 18), " ".join(words[1:]), SMALL - 1)
+    occupant = floor.get("occupant")
+    if occupant:
+        _member_token(canvas, strip.x + strip.w // 2 - 3, strip.bottom - 26, occupant, 36)
+    card_rect = Rect(strip.right + 4, rect.y, rect.w - L.floor_strip - 4, rect.h)
+    card = floor.get("card")
+    if card:
+        _card(canvas, card_rect, card, compact=True)
+    else:
+        canvas.box(card_rect, palette.BACKGROUND, palette.FAINT, width=1, radius=8)
+        taken = [owners[c] for c in changed if c in owners and owners[c][1].get("type")
+                 == floor.get("space", "").split("_")[0]]
+        if occupant and taken and str(floor.get("space")) in changed:
+            seat, took = taken[0]
+            canvas.text_in(card_rect.inset(8, 30).top(30), f"{seat_name(seat)} took", BODY, palette.MUTED)
+            canvas.text_in(card_rect.inset(8, 30).below(30).top(30), str(took.get("name")), BODY + 1,
+                           style="bold")
+        else:
+            canvas.text_in(card_rect, "taken" if occupant else "empty", BODY, palette.FAINT)
+    if str(floor.get("space")) in changed or (card and str(card.get("id")) in changed):
+        canvas.highlight(rect, "LAST")
+
+
+def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
+    L = LorenzoPublic
+    # Dice: the number large on a die of its colour.
+    dice = view.get("dice") or {}
+    canvas.text_in(Rect(L.dice.x, L.dice.y, 90, L.dice.h), "Dice", HEADING, style="bold", align="l")
+    for i, member in enumerate(("black", "white", "orange")):
+        fill, ink = _die_colours(member)
+        die = Rect(L.dice.x + 100 + i * 146, L.dice.y + 8, 78, 78)
+        value = int(dice.get(member) or 0)
+        canvas.box(die, fill, palette.INK, width=3, radius=12)
+        canvas.text_in(die.inset(4), str(value) if value else "–", BIG_NUMBER + 14, ink, style="bold")
+        canvas.text(die.right + 8, die.y + die.h // 2, member, SMALL, palette.MUTED, anchor="lm")
+
+    # Excommunication tiles of this game, with the cubes of excommunicated seats.
+    short = _data()["excommunication_short"]
+    tiles = sorted(view.get("excommunications") or [], key=lambda t: int(t.get("period", 0)))
+    requirement = list(view.get("vatican_requirement") or [])
+    for rect, tile in zip(L.excommunications.columns(3, 10), tiles, strict=False):
+        period = int(tile.get("period", 0))
+        current = period == int(view.get("period") or 0)
+        canvas.box(rect, hex_rgb("#F6E9E7") if current else palette.PANEL, palette.BAD if current else
+                   palette.LINE, width=3 if current else 2)
+        need = f" · {requirement[period - 1]} FP" if 0 < period <= len(requirement) else ""
+        canvas.text_in(Rect(rect.x + 8, rect.y + 4, rect.w - 16, 24),
+                       f"{ROMAN.get(period, '?')} · {tile.get('id', '')}{need}", SMALL + 1, palette.BAD,
+                       style="bold", align="l")
+        text = str(short.get(str(tile.get("id")), tile.get("text", "")))
+        canvas.paragraph(Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 66), text, BODY - 1,
+                         style="narrow", min_size=12)
+        _markers_grid(canvas, Rect(rect.x + 6, rect.bottom - 34, rect.w - 12, 32),
+                      [int(s) for s in tile.get("seats") or []], 28)
+
+    spaces = {str(s.get("id")): s for s in view.get("spaces") or []}
+    _council(canvas, L.council, spaces.get("council"), changed)
+    canvas.text_in(Rect(L.market.x, L.market.y, 100, 24), "Market", HEADING, style="bold", align="l")
+    market_ids = ("market_1", "market_2", "market_3", "market_4")
+    for rect, sid in zip(Rect(L.market.x, L.market.y + 28, L.market.w, L.market.h - 28).columns(4, 8),
+                         market_ids, strict=True):
+        _space(canvas, rect, spaces.get(sid), changed, single=True)
+    for area, rect in (("harvest", L.harvest), ("production", L.production)):
+        _work_area(canvas, rect, area, spaces.get(area), spaces.get(f"{area}_big"), changed)
+
+
+def _council(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: set[str]) -> None:
+    canvas.box(rect, palette.PANEL, palette.LINE)
+    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
+    reward = str(space.get("reward", "")) if space else ""
+    canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, SMALL + 1, palette.MUTED,
+                   align="r")
+    occupants = (space or {}).get("occupants") or []
+    canvas.text(rect.x + 10, rect.y + 38, "Queue (next turn order):" if occupants else "Queue: empty",
+                SMALL, palette.MUTED)
+    for i, occ in enumerate(occupants[:11]):
+        cx = rect.x + 34 + i * 46
+        canvas.text(cx, rect.y + 62, str(i + 1), SMALL - 1, palette.MUTED, anchor="mm")
+        _member_token(canvas, cx, rect.y + 88, occ, 32)
+    if len(occupants) > 11:
+        canvas.text(rect.right - 10, rect.y + 88, f"+{len(occupants) - 11}", BODY, style="bold", anchor="rm")
+    if space and str(space.get("id")) in changed:
+        canvas.highlight(rect, "LAST")
+
+
+def _space(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: set[str], *,
+           single: bool) -> None:
+    """A single action space (Market or the small Harvest/Production space)."""
+    if space is None:
+        canvas.box(rect, palette.COVERED, palette.FAINT, width=1)
+        return
+    covered = bool(space.get("covered"))
+    canvas.box(rect, palette.COVERED if covered else palette.PANEL, palette.FAINT if covered else palette.LINE)
+    if covered:
+        canvas.text_in(rect.inset(6).top(rect.h // 2), str(space.get("reward", "")), SMALL, palette.MUTED)
+        canvas.text_in(rect.inset(6).below(rect.h // 2 - 6), "closed", BODY, palette.MUTED, style="bold")
+        return
+    occupants = space.get("occupants") or []
+    text_rect = Rect(rect.x + 6, rect.y + 4, rect.w - 12, rect.h - 46 if occupants else rect.h - 8)
+    canvas.paragraph(text_rect, str(space.get("reward", "")), SMALL + 1, style="narrow-bold", min_size=12)
+    for i, occ in enumerate(occupants[:3]):
+        _member_token(canvas, rect.x + 24 + i * 40, rect.bottom - 22, occ, 32)
+    if str(space.get("id")) in changed:
+        canvas.highlight(rect, "LAST")
+
+
+def _work_area(canvas: Canvas, rect: Rect, area: str, single: dict[str, Any] | None,
+               big: dict[str, Any] | None, changed: set[str]) -> None:
+    """Harvest or Production: the single space and the big (−3) space side by side."""
+    canvas.text_in(Rect(rect.x, rect.y, 120, rect.h), area.capitalize(), HEADING - 1, style="bold", align="l")
+    left = Rect(rect.x + 124, rect.y + 2, 110, rect.h - 4)
+    canvas.box(left, palette.PANEL, palette.LINE)
+    for occ in ((single or {}).get("occupants") or [])[:1]:
+        _member_token(canvas, left.x + 30, left.y + left.h // 2, occ, 36)
+    canvas.text(left.right - 8, left.y + left.h // 2, "1 space", SMALL, palette.MUTED, anchor="rm")
+    if single and str(single.get("id")) in changed:
+        canvas.highlight(left, "LAST")
+    right = Rect(left.right + 10, rect.y + 2, rect.right - left.right - 10, rect.h - 4)
+    covered = big is None or bool(big.get("covered"))
+    canvas.box(right, palette.COVERED if covered else palette.PANEL, palette.FAINT if covered else palette.LINE)
+    if covered:
+        canvas.text_in(right, "big space closed", BODY, palette.MUTED, style="bold")
+        return
+    assert big is not None
+    modifier = int(big.get("modifier") or 0)
+    canvas.text(right.right - 8, right.y + right.h // 2, f"{modifier:+d} to value", SMALL + 1, palette.BAD,
+                style="bold", anchor="rm")
+    for i, occ in enumerate((big.get("occupants") or [])[:6]):
+        _member_token(canvas, right.x + 26 + i * 42, right.y + right.h // 2, occ, 34)
+    if str(big.get("id")) in changed:
+        canvas.highlight(right, "LAST")
+
+
+def _tracks(canvas: Canvas, view: View) -> None:
+    L = LorenzoPublic
+    info = list(view.get("players_info") or [])
+    points = {int(p.get("seat", 0)): p.get("points") or {} for p in info}
+    y = L.tracks_top
+    # Faith track 0..15 with the VP each space is worth at a Vatican Report.
+    faith_vp = list(view.get("faith_vp") or [])
+    requirement = list(view.get("vatican_requirement") or [])
+    period = int(view.get("period") or 0)
+    cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.faith_h), "Faith", 16)
+    for i, cell in enumerate(cells):
+        need_periods = [p + 1 for p, r in enumerate(requirement) if r == i]
+        fill = hex_rgb("#F6E9E7") if period in need_periods else palette.PANEL
+        canvas.box(cell, fill, palette.BAD if need_periods else palette.FAINT, width=2 if need_periods else 1,
+                   radius=4)
+        canvas.text(cell.x + 5, cell.y + 2, str(i), BODY, style="bold")
+        vp = faith_vp[i] if i < len(faith_vp) else None
+        if vp is not None:
+            canvas.text(cell.right - 5, cell.y + 4, f"{vp} VP", SMALL - 1, palette.MUTED, anchor="rt")
+        if need_periods:
+            canvas.text(cell.right - 5, cell.y + 20, "need " + "/".join(ROMAN[p] for p in need_periods),
+                        SMALL - 3, palette.BAD, anchor="rt")
+        seats = [s for s, p in points.items() if min(int(p.get("fp", 0)), 15) == i]
+        _markers_grid(canvas, Rect(cell.x + 2, cell.y + 34, cell.w - 4, cell.h - 34), seats, 22)
+    y += L.faith_h + L.track_gap
+    # Military track 0..25.
+    cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.military_h), "Military", 26)
+    for i, cell in enumerate(cells):
+        canvas.box(cell, palette.PANEL, palette.FAINT, width=1, radius=4)
+        canvas.text(cell.x + 4, cell.y + 2, str(i) if i < 25 else "25+", SMALL, style="bold")
+        seats = [s for s, p in points.items() if min(int(p.get("mp", 0)), 25) == i]
+        _markers_grid(canvas, Rect(cell.x + 1, cell.y + 22, cell.w - 2, cell.h - 22), seats, 22)
+    y += L.military_h + L.track_gap
+    # Victory: a ruler scaled to the leader (the printed track wraps around the board edge).
+    rect = Rect(MARGIN, y, INNER, L.victory_h)
+    canvas.text_in(Rect(rect.x, rect.y, L.track_label_w, rect.h), "Victory", HEADING - 1, style="bold",
+                   align="l")
+    ruler = Rect(rect.x + L.track_label_w, rect.y, rect.w - L.track_label_w, rect.h)
+    top = max([50] + [int(p.get("vp", 0)) for p in points.values()])
+    top = (top + 9) // 10 * 10
+    canvas.box(ruler, palette.PANEL, palette.FAINT, width=1, radius=4)
+    usable = ruler.w - 40
+    for v in range(0, top + 1, 10 if top <= 100 else 20):
+        x = ruler.x + 20 + usable * v // top
+        canvas.line(x, ruler.bottom - 22, x, ruler.bottom - 6, palette.FAINT, 2)
+        canvas.text(x, ruler.bottom - 4, str(v), SMALL - 2, palette.MUTED, anchor="mb")
+    placed: dict[int, int] = {}
+    for s, p in sorted(points.items(), key=lambda kv: int(kv[1].get("vp", 0))):
+        vp = int(p.get("vp", 0))
+        x = ruler.x + 20 + usable * vp // top
+        bucket = x // 30  # markers closer than 30 px stack upwards instead of overlapping
+        level = placed.get(bucket, 0)
+        placed[bucket] = level + 1
+        cx = x + level * 28
+        canvas.marker(cx, ruler.y + 24, s, 30, label=str(vp))
+
+
+def _track_row(canvas: Canvas, rect: Rect, label: str, n: int) -> list[Rect]:
+    canvas.text_in(Rect(rect.x, rect.y, LorenzoPublic.track_label_w, rect.h), label, HEADING - 1,
+                   style="bold", align="l")
+    return Rect(rect.x + LorenzoPublic.track_label_w, rect.y, rect.w - LorenzoPublic.track_label_w,
+                rect.h).columns(n, 3)
+
+
+def _table(canvas: Canvas, view: View) -> None:
+    """One row per player: goods, points, family members left, cards, leaders, excommunications."""
+    L = LorenzoPublic
+    y = L.table_top()
+    x = MARGIN
+    columns: dict[str, Rect] = {}
+    for key, heading, w in L.table_columns:
+        columns[key] = Rect(x, y, w, L.table_header_h)
+        canvas.text_in(Rect(x + 4, y, w - 8, L.table_header_h), heading, SMALL + 1, palette.MUTED,
+                       style="bold", align="l" if w > 100 else "m")
+        x += w
+    last_seat = (view.get("last_move") or {}).get("seat")
+    info = sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0)))
+    for i, player in enumerate(info):
+        row_y = y + L.table_header_h + i * L.table_row_h
+        row = Rect(MARGIN, row_y, INNER, L.table_row_h - 6)
+        seat = int(player.get("seat", 0))
+        canvas.box(row, palette.PANEL, palette.LINE if seat != last_seat else palette.HIGHLIGHT_EDGE,
+                   width=2 if seat != last_seat else 4, radius=8)
+
+        def cell(key: str, rr: Rect = row) -> Rect:
+            c = columns[key]
+            return Rect(c.x, rr.y, c.w, rr.h)
+
+        seat_cell = cell("seat")
+        canvas.marker(seat_cell.x + 30, seat_cell.y + 30, seat, 40)
+        canvas.text(seat_cell.x + 56, seat_cell.y + 30, _ordinal(int(player.get("turn_position", 0)) + 1),
+                    SMALL + 1, palette.MUTED, anchor="lm")
+        canvas.text(seat_cell.x + 30, seat_cell.bottom - 14, palette.seat_style(seat).name, SMALL - 1,
+                    palette.MUTED, anchor="mm")
+        goods = player.get("goods") or {}
+        for key in ("coin", "wood", "stone", "servant"):
+            canvas.text_in(cell(key), str(goods.get(key, 0)), NUMBER + 2, style="bold")
+        pts = player.get("points") or {}
+        for key in ("vp", "mp", "fp"):
+            canvas.text_in(cell(key), str(pts.get(key, 0)), NUMBER + 2, style="bold")
+        _family(canvas, cell("family").inset(6, 10), player.get("family") or {})
+        cards = player.get("cards") or {}
+        for key in ("territory", "building", "character", "venture"):
+            _card_list(canvas, cell(key).inset(4, 6), key, cards.get(key) or [])
+        extra = cell("extra").inset(6, 8)
+        played = [str(ld.get("name", "")) for ld in player.get("leaders") or []]
+        in_hand = int(player.get("leaders_in_hand") or 0)
+        leader_line = f"Leaders: {in_hand} in hand" if (in_hand or played) else "No leaders"
+        lines: list[tuple[str, RGB, str]] = [(leader_line, palette.MUTED, "narrow")]
+        lines += [("★ " + n, palette.INK, "narrow-bold") for n in played]
+        excomm = [str(e) for e in player.get("excommunications") or []]
+        if excomm:
+            lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
+        _text_block(canvas, extra, lines, SMALL)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _family(canvas: Canvas, rect: Rect, family: dict[str, Any]) -> None:
+    """Four small dice, one per family member, with its base value; placed members are faded."""
+    for member, r in zip(MEMBERS, rect.columns(4, 6), strict=True):
+        m = family.get(member) or {}
+        fill, ink = _die_colours(member)
+        die = Rect(r.x, r.y + (r.h - r.w) // 2, r.w, r.w) if r.h > r.w else r
+        if m.get("placed"):
+            canvas.box(die, palette.BACKGROUND, palette.FAINT, width=2, radius=6)
+            canvas.line(die.x + 6, die.bottom - 6, die.right - 6, die.y + 6, palette.FAINT, 2)
+        else:
+            canvas.box(die, fill, palette.INK, width=2, radius=6)
+            canvas.text_in(die.inset(2), str(m.get("value", 0)), NUMBER - 2, ink, style="bold")
+
+
+def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str, Any]]) -> None:
+    """A type's count in a chip of its colour, then the card names (smallest legible size)."""
+    strong, tint = _type_colours(card_type)
+    chip = Rect(rect.x, rect.y, 34, 30)
+    canvas.box(chip, strong, strong, radius=6)
+    ink = palette.INK if card_type == "building" else palette.TITLE_INK
+    canvas.text_in(chip, str(len(cards)), BODY + 3, ink, style="bold")
+    if cards:
+        names = ", ".join(str(c.get("name", "")) for c in cards)
+        canvas.paragraph(Rect(rect.x + 40, rect.y, rect.w - 40, rect.h), names, SMALL, palette.INK,
+                         style="narrow", min_size=11)
+
+
+def _public(view: View) -> Drawing:
+    players = int(view.get("players") or len(view.get("players_info") or []) or 1)
+    canvas = Canvas(WIDTH, LorenzoPublic.height(players))
+    changed = _changed(view)
+    _title(canvas, LorenzoPublic.title, view, "Lorenzo il Magnifico")
+    _status(canvas, LorenzoPublic.status, view, turn_order=True)
+    _towers(canvas, view, changed)
+    _side(canvas, view, changed)
+    _tracks(canvas, view)
+    _table(canvas, view)
+    return Drawing(canvas, _public_alt(view), "lorenzo-public")
+
+
+def _public_alt(view: View) -> str:
+    phase = _data()["phase_titles"].get(view.get("phase"), str(view.get("phase", "")))
+    parts = [f"Lorenzo il Magnifico board, round {view.get('round')} of 6, period "
+             f"{ROMAN.get(int(view.get('period') or 0), '?')}, {phase}."]
+    if view.get("outcome"):
+        out = view["outcome"]
+        parts.append("Game over. Winner: " + ", ".join(seat_name(s) for s in out.get("winners", [])) + ".")
+    elif view.get("active"):
+        parts.append("To move: " + ", ".join(seat_name(int(s)) for s in view["active"]) + ".")
+    dice = view.get("dice") or {}
+    if any(dice.values()):
+        parts.append("Dice: " + ", ".join(f"{k} {v}" for k, v in dice.items()) + ".")
+    scores = []
+    for p in sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0))):
+        pts = p.get("points") or {}
+        scores.append(f"{seat_name(int(p['seat']))} {pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, "
+                      f"{pts.get('fp', 0)} FP")
+    parts.append("Scores in turn order: " + "; ".join(scores) + ".")
+    last = view.get("last_move")
+    if last:
+        events = [str(e) for e in last.get("events") or []] or [str(last.get("text", ""))]
+        parts.append("Last move: " + _words(view, " ".join(events)))
+    return clip(" ".join(parts))
+
+
+# ------------------------------------------------------------------------------ personal board
+
+
+def _private(view: View) -> Drawing:
+    L = LorenzoPrivate
+    seat = int(view.get("viewer") or 0)
+    info = next((p for p in view.get("players_info") or [] if int(p.get("seat", -1)) == seat), {})
+    canvas = Canvas(WIDTH, L.height())
+    _title(canvas, L.title, view, f"{seat_name(seat)} — personal board")
+    canvas.marker(WIDTH // 2 - 40, L.title.h // 2, seat, 40)
+    _status(canvas, L.status, view, turn_order=False)
+    _goods_band(canvas, L.goods, info)
+    cards = info.get("cards") or {}
+    slot_mp = _data()["territory_slot_mp"]
+    for i, card_type in enumerate(("territory", "building", "character", "venture")):
+        y = L.rows_top + i * (L.row_h + L.row_gap)
+        strong, tint = _type_colours(card_type)
+        label = Rect(MARGIN, y, L.row_label_w - 8, L.row_h)
+        canvas.box(label, strong, strong)
+        ink = palette.INK if card_type == "building" else palette.TITLE_INK
+        owned = cards.get(card_type) or []
+        canvas.text_in(label.inset(6).top(40), _data()["type_titles"][card_type], BODY, ink, style="bold")
+        canvas.text_in(label.inset(6).below(40).top(50), f"{len(owned)}/6", BIG_NUMBER, ink, style="bold")
+        slots = Rect(MARGIN + L.row_label_w, y, L.slots_w, L.row_h).columns(6, L.slot_gap)
+        for j, slot in enumerate(slots):
+            if j < len(owned):
+                _card(canvas, slot, owned[j])
+            else:
+                canvas.box(slot, tint, palette.FAINT, width=1)
+                if card_type == "territory" and slot_mp[j]:
+                    canvas.text_in(slot, f"needs {slot_mp[j]} MP", BODY, palette.MUTED, style="bold")
+    _private_side(canvas, L.side, info)
+    return Drawing(canvas, _private_alt(view, info), "lorenzo-private")
+
+
+def _goods_band(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
+    canvas.box(rect, palette.PANEL, palette.LINE)
+    cells = rect.inset(10, 8).columns(12, 6)
+    goods = info.get("goods") or {}
+    pts = info.get("points") or {}
+    items = [(label, goods.get(k, 0)) for k, label in _data()["goods"]]
+    items += [(label, pts.get(k, 0)) for k, label in _data()["points"]]
+    for cell, (label, value) in zip(cells, items, strict=False):
+        canvas.text_in(cell.top(26), label, SMALL + 1, palette.MUTED, style="bold")
+        canvas.text_in(cell.below(26), str(value), BIG_NUMBER + 4, style="bold")
+    family_rect = Rect(cells[7].x + 10, rect.y + 8, rect.right - cells[7].x - 20, rect.h - 16)
+    canvas.text_in(family_rect.top(26), "Family members left (base value; servants add)", SMALL + 1,
+                   palette.MUTED, style="bold", align="l")
+    _family(canvas, Rect(family_rect.x, family_rect.y + 28, 330, family_rect.h - 28),
+            info.get("family") or {})
+
+
+def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
+    """Bonus tile, leaders (hand is private: this board is only ever sent to its owner), excomm."""
+    canvas.box(rect, palette.PANEL, palette.LINE)
+    inner = rect.inset(12, 10)
+    lines: list[tuple[str, RGB, str]] = []
+    tile = info.get("bonus_tile") or {}
+    if tile:
+        lines.append((f"Personal bonus tile ({tile.get('id', '')})", palette.INK, "bold"))
+        lines.append((f"Harvest: {tile.get('harvest', '')}", palette.INK, "regular"))
+        lines.append((f"Production: {tile.get('production', '')}", palette.INK, "regular"))
+    hand = info.get("hand")
+    if hand:
+        lines.append(("Leaders in hand (private)", palette.INK, "bold"))
+        lines += [(f"{ld.get('name', '')}: {ld.get('text', '')}", palette.INK, "narrow") for ld in hand]
+    played = info.get("leaders") or []
+    if played:
+        lines.append(("Leaders played", palette.INK, "bold"))
+        lines += [(f"★ {ld.get('name', '')}: {ld.get('text', '')}", palette.INK, "narrow") for ld in played]
+    excomm = [str(e) for e in info.get("excommunications") or []]
+    short = _data()["excommunication_short"]
+    if excomm:
+        lines.append(("Excommunications", palette.BAD, "bold"))
+        lines += [(f"{e}: {short.get(e, '')}", palette.BAD, "narrow") for e in excomm]
+    else:
+        lines.append(("No excommunications", palette.MUTED, "regular"))
+    _text_block(canvas, inner, lines, BODY)
+
+
+def _private_alt(view: View, info: dict[str, Any]) -> str:
+    seat = int(view.get("viewer") or 0)
+    goods = info.get("goods") or {}
+    pts = info.get("points") or {}
+    cards = info.get("cards") or {}
+    left = [m for m, v in (info.get("family") or {}).items() if not v.get("placed")]
+    parts = [
+        f"Personal board of {seat_name(seat)}, round {view.get('round')} of 6.",
+        f"{pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP.",
+        "Goods: " + ", ".join(f"{goods.get(k, 0)} {label.lower()}" for k, label in _data()["goods"]) + ".",
+        "Cards: " + ", ".join(f"{len(cards.get(t) or [])} {_data()['type_titles'][t].lower()}"
+                              for t in ("territory", "building", "character", "venture")) + ".",
+        "Family members left: " + (", ".join(left) or "none") + ".",
+    ]
+    if info.get("hand"):
+        parts.append("Leaders in hand: " + ", ".join(str(ld.get("name")) for ld in info["hand"]) + ".")
+    if info.get("excommunications"):
+        parts.append("Excommunicated: " + ", ".join(info["excommunications"]) + ".")
+    return clip(" ".join(parts))
+
+
+def draw(view: View, private: bool) -> Drawing:
+    return _private(view) if private else _public(view)
