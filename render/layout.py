@@ -74,7 +74,8 @@ class LorenzoPublic:
 
     @classmethod
     def table_top(cls) -> int:
-        return cls.tracks_top + cls.faith_h + cls.military_h + cls.victory_h + 2 * cls.track_gap + cls.table_gap
+        tracks = cls.faith_h + cls.military_h + cls.victory_h + 2 * cls.track_gap
+        return cls.tracks_top + tracks + cls.table_gap
 
     @classmethod
     def height(cls, players: int) -> int:

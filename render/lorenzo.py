@@ -169,7 +169,7 @@ def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], si
     """A family member: the seat's marker with a small die-coloured tag for which member it is."""
     canvas.marker(cx, cy, occupant.get("seat"), size)
     member = str(occupant.get("member", ""))
-    fill, ink = _die_colours(member)
+    fill, _ = _die_colours(member)
     r = size // 4
     x, y = cx + size // 2 - 2, cy + size // 2 - 2
     canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=palette.INK, width=1)
@@ -318,6 +318,14 @@ def _council(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: 
         canvas.highlight(rect, "LAST")
 
 
+def _space_box(canvas: Canvas, rect: Rect, covered: bool) -> None:
+    """An action space; a space closed at this player count is greyed out."""
+    if covered:
+        canvas.box(rect, palette.COVERED, palette.FAINT)
+    else:
+        canvas.box(rect, palette.PANEL, palette.LINE)
+
+
 def _space(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: set[str], *,
            single: bool) -> None:
     """A single action space (Market or the small Harvest/Production space)."""
@@ -325,7 +333,7 @@ def _space(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: se
         canvas.box(rect, palette.COVERED, palette.FAINT, width=1)
         return
     covered = bool(space.get("covered"))
-    canvas.box(rect, palette.COVERED if covered else palette.PANEL, palette.FAINT if covered else palette.LINE)
+    _space_box(canvas, rect, covered)
     if covered:
         canvas.text_in(rect.inset(6).top(rect.h // 2), str(space.get("reward", "")), SMALL, palette.MUTED)
         canvas.text_in(rect.inset(6).below(rect.h // 2 - 6), "closed", BODY, palette.MUTED, style="bold")
@@ -352,7 +360,7 @@ def _work_area(canvas: Canvas, rect: Rect, area: str, single: dict[str, Any] | N
         canvas.highlight(left, "LAST")
     right = Rect(left.right + 10, rect.y + 2, rect.right - left.right - 10, rect.h - 4)
     covered = big is None or bool(big.get("covered"))
-    canvas.box(right, palette.COVERED if covered else palette.PANEL, palette.FAINT if covered else palette.LINE)
+    _space_box(canvas, right, covered)
     if covered:
         canvas.text_in(right, "big space closed", BODY, palette.MUTED, style="bold")
         return
@@ -502,7 +510,7 @@ def _family(canvas: Canvas, rect: Rect, family: dict[str, Any]) -> None:
 
 def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str, Any]]) -> None:
     """A type's count in a chip of its colour, then the card names (smallest legible size)."""
-    strong, tint = _type_colours(card_type)
+    strong, _ = _type_colours(card_type)
     chip = Rect(rect.x, rect.y, 34, 30)
     canvas.box(chip, strong, strong, radius=6)
     ink = palette.INK if card_type == "building" else palette.TITLE_INK
@@ -557,7 +565,9 @@ def _public_alt(view: View) -> str:
 def _private(view: View) -> Drawing:
     L = LorenzoPrivate
     seat = int(view.get("viewer") or 0)
-    info = next((p for p in view.get("players_info") or [] if int(p.get("seat", -1)) == seat), {})
+    info: dict[str, Any] = next(
+        (p for p in view.get("players_info") or [] if int(p.get("seat", -1)) == seat), {}
+    )
     canvas = Canvas(WIDTH, L.height())
     _title(canvas, L.title, view, f"{seat_name(seat)} — personal board")
     canvas.marker(WIDTH // 2 - 40, L.title.h // 2, seat, 40)
