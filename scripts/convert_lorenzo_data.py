@@ -73,8 +73,10 @@ def convert(src: Path) -> dict[str, Any]:
         },
         "personal_board": d["personal_board"],
         "towers": [
-            {"card_type": t["card_type"], "floors": [{"min_value": f["min_value"], "bonus": f["bonus"]}
-                                                      for f in t["floors"]]}
+            {
+                "card_type": t["card_type"],
+                "floors": [{"min_value": f["min_value"], "bonus": f["bonus"]} for f in t["floors"]],
+            }
             for t in board["towers"]
         ],
         "occupied_tower_fee": board["occupied_tower_fee"],
@@ -85,8 +87,10 @@ def convert(src: Path) -> dict[str, Any]:
         "scoring": {
             "territory_vp": [d["scoring"]["territory_vp_by_count"][i] for i in range(7)],
             "character_vp": [d["scoring"]["character_vp_by_count"][i] for i in range(7)],
-            "military_vp": [d["scoring"]["military_ranking_vp"]["first"],
-                            d["scoring"]["military_ranking_vp"]["second"]],
+            "military_vp": [
+                d["scoring"]["military_ranking_vp"]["first"],
+                d["scoring"]["military_ranking_vp"]["second"],
+            ],
             "resources_per_vp": d["scoring"]["resources_per_vp"],
             "resource_types": d["scoring"]["resource_types_counted"],
         },

@@ -35,3 +35,144 @@ Keys (all present in every view; ``None`` where not applicable):
 - ``last_move``: ``{"seat", "text", "changed" (space ids and card ids touched), "events"}`` or None.
 - ``outcome``: ``Outcome.to_json()`` once the game is over, else None.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.lorenzo.data import (
+    CARD_TYPES,
+    EXCOMMUNICATIONS,
+    FAITH_VP,
+    GOODS,
+    LEADERS,
+    MEMBERS,
+    POINTS,
+    SPACE_ORDER,
+    SPACES,
+    TOWERS,
+    VATICAN_REQUIREMENT,
+    period_of,
+)
+from rules.lorenzo.describe import card_dict, effects_text, tile_dict
+from rules.lorenzo.effects import modifiers
+from rules.lorenzo.engine import active, decision_moves, member_value, prompt_text
+from rules.lorenzo.scoring import outcome
+
+State = dict[str, Any]
+
+_KINDS = {
+    "priv": "privilege",
+    "pay": "pay",
+    "exch": "exchange",
+    "take": "take",
+    "vatican": "vatican",
+    "tile": "tile",
+}
+
+
+def _occ(o: list[int | str] | None) -> dict[str, Any] | None:
+    return None if o is None else {"seat": o[0], "member": o[1]}
+
+
+def _leader(leader_id: str) -> dict[str, Any]:
+    leader = LEADERS[leader_id]
+    return {"id": leader_id, "name": leader["name"], "text": leader["text"]}
+
+
+def player_view(st: State, viewer: int | None) -> dict[str, Any]:
+    pending = None
+    if st["stack"]:
+        f = st["stack"][-1]
+        kind = f["action"] if f["k"] == "bonus" else _KINDS[f["k"]]
+        pending = {
+            "seat": f["seat"],
+            "kind": kind,
+            "text": prompt_text(st),
+            "options": [m.to_text() for m in decision_moves(st)],
+        }
+    towers = {
+        t: [
+            {
+                "floor": i + 1,
+                "space": f"{t}_{i + 1}",
+                "min_value": TOWERS[t][i]["min_value"],
+                "bonus": dict(TOWERS[t][i]["bonus"]),
+                "card": None if st["towers"][t][i] is None else card_dict(st["towers"][t][i]),
+                "occupant": _occ(st["tocc"][t][i]),
+            }
+            for i in range(4)
+        ]
+        for t in CARD_TYPES
+    }
+    spaces = []
+    for s in SPACE_ORDER:
+        sp = SPACES[s]
+        reward = effects_text(sp["effects"]) if sp["effects"] else sp.get("action", "").capitalize()
+        spaces.append(
+            {
+                "id": s,
+                "area": sp["area"],
+                "min_value": sp["min_value"],
+                "modifier": sp["value_modifier"],
+                "capacity": sp["capacity"],
+                "covered": sp["min_players"] > st["n"],
+                "reward": reward,
+                "occupants": [_occ(o) for o in st["spaces"][s]],
+            }
+        )
+    players_info = []
+    for p, ps in enumerate(st["ps"]):
+        mods = modifiers(st, p)
+        players_info.append(
+            {
+                "seat": p,
+                "turn_position": st["order"].index(p),
+                "goods": {k: ps["res"][k] for k in GOODS},
+                "points": {k: ps["res"][k] for k in POINTS},
+                "cards": {t: [card_dict(c) for c in ps["cards"][t]] for t in CARD_TYPES},
+                "family": {
+                    m: {"placed": m not in ps["free"], "value": member_value(st, mods, m)} for m in MEMBERS
+                },
+                "excommunications": list(ps["excomm"]),
+                "bonus_tile": tile_dict(ps["tile"]),
+                "leaders_in_hand": len(ps["hand"]),
+                "leaders": [_leader(x) for x in ps["leaders"]],
+                "hand": [_leader(x) for x in ps["hand"]] if viewer == p else None,
+            }
+        )
+    result = outcome(st)
+    last = st["last"]
+    return {
+        "game": "lorenzo",
+        "players": st["n"],
+        "viewer": viewer,
+        "round": st["round"],
+        "period": period_of(st["round"]),
+        "phase": st["phase"],
+        "turn_order": list(st["order"]),
+        "active": sorted(active(st)),
+        "prompt": prompt_text(st),
+        "pending": pending,
+        "dice": dict(st["dice"]),
+        "towers": towers,
+        "spaces": spaces,
+        "excommunications": [
+            {
+                "period": i + 1,
+                "id": tid,
+                "text": EXCOMMUNICATIONS[tid]["text"],
+                "seats": [p for p in range(st["n"]) if tid in st["ps"][p]["excomm"]],
+            }
+            for i, tid in enumerate(st["excomm"])
+        ],
+        "vatican_requirement": list(VATICAN_REQUIREMENT),
+        "faith_vp": list(FAITH_VP),
+        "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
+        "players_info": players_info,
+        "bonus_tiles_available": [tile_dict(t) for t in st["tiles_left"]]
+        if st["phase"] == "tile_draft"
+        else [],
+        "last_move": None if last is None else dict(last),
+        "outcome": None if result is None else result.to_json(),
+    }

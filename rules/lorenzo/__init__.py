@@ -1,0 +1,119 @@
+"""Lorenzo il Magnifico (base game, 2-4 players) behind the rules contract (rules.core.Game).
+
+Modules: data (JSON components), moves (notation), effects (permanent modifiers, gain rule),
+engine (state, legality, resolution, flow), scoring (final scoring), view (player views),
+describe (texts), helptext (rules help). See README.md for how to extend it (Leaders).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core import IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
+from rules.lorenzo import engine
+from rules.lorenzo.helptext import RULES_HELP
+from rules.lorenzo.moves import LorenzoMove, parse_text
+from rules.lorenzo.scoring import outcome
+from rules.lorenzo.view import player_view
+
+State = dict[str, Any]
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "advanced_tiles",
+        False,
+        (False, True),
+        "Advanced game: choose one of the four advanced personal bonus tiles, in reverse turn order.",
+    ),
+    Option(
+        "voluntary_pass",
+        False,
+        (False, True),
+        "Allow a player to pass a placement turn even when a space is open (reference §19: off).",
+    ),
+    Option(
+        "harvest_min_check",
+        "member",
+        ("member", "action"),
+        "Harvest/Production minimum value 1 is tested on the family member after servants ('member', "
+        "reference §19 default) or on the final action value after -3, Character and excommunication "
+        "modifiers ('action').",
+    ),
+    Option(
+        "military_tie",
+        "next_gets_second",
+        ("next_gets_second", "tied_first_only"),
+        "Military ranking when several tie for most MP: all get 5 and the next lower MP gets 2 "
+        "('next_gets_second', reference §19 default) or no second place is awarded ('tied_first_only').",
+    ),
+)
+
+
+class Lorenzo:
+    name = "lorenzo"
+    title = "Lorenzo il Magnifico"
+    min_players = 2
+    max_players = 4
+
+    def options(self) -> Sequence[Option]:
+        return OPTIONS
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalMove(f"{self.title} is for {self.min_players}-{self.max_players} players.")
+        return engine.new_game(players, seed, normalise_options(self, options))
+
+    def active_players(self, state: State) -> frozenset[int]:
+        return engine.active(state)
+
+    def legal_moves(self, state: State, player: int) -> Sequence[LorenzoMove]:
+        return engine.legal_moves(state, player)
+
+    def parse(self, state: State, player: int, text: str) -> LorenzoMove:
+        move = parse_text(text)
+        self._check(state, player, move)
+        return move
+
+    def _check(self, state: State, player: int, move: LorenzoMove) -> None:
+        if player not in engine.active(state):
+            if state["phase"] == "over":
+                raise IllegalMove("The game is over.")
+            raise NotYourTurn(f"It is not your turn: {engine.prompt_text(state)}")
+        why = engine.check(state, player, move)
+        if why is not None:
+            raise IllegalMove(why)
+
+    def apply(self, state: State, player: int, move: Any) -> tuple[State, list[str]]:
+        self._check(state, player, move)
+        new = engine.copy_state(state)
+        log = engine.Log()
+        engine.apply_move(new, player, move, log)
+        new["step"] += 1
+        new["last"] = {"seat": player, "text": move.to_text(), "changed": log.changed, "events": log.events}
+        return new, log.events
+
+    def prompt(self, state: State, player: int) -> Prompt:
+        if player not in engine.active(state):
+            return Prompt(engine.prompt_text(state))
+        return Prompt(engine.prompt_text(state), decision=bool(state["stack"]))
+
+    def player_view(self, state: State, player: int | None) -> dict[str, Any]:
+        return player_view(state, player)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def to_json(self, state: State) -> str:
+        return json.dumps(state, separators=(",", ":"))
+
+    def from_json(self, text: str) -> State:
+        state: State = json.loads(text)
+        return state
+
+    def rules_help(self) -> str:
+        return RULES_HELP
+
+
+GAME = Lorenzo()

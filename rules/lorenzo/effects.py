@@ -1,0 +1,205 @@
+"""Permanent modifiers and the gain rule: the one place where ongoing effects are folded.
+
+``permanent_effects`` lists every ongoing effect a player is under (Character abilities,
+excommunication tiles; Leaders plug in here, see README.md). ``modifiers`` folds them into a
+``Mods`` value that the engine consults for action values, discounts, gain reductions and
+scoring. The one-shot effect interpreter (gain, privileges, take_card, ...) is in engine.py
+because it pushes decisions onto the game's stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.lorenzo.data import CARDS, EXCOMMUNICATIONS, LEADERS
+
+State = dict[str, Any]
+
+# Ops an effect may carry, by where it may appear. tests/lorenzo checks the data uses only these.
+ONE_SHOT_OPS = frozenset(
+    {
+        "gain",
+        "privileges",
+        "gain_per_card",
+        "gain_per_points",
+        "take_card",
+        "harvest",
+        "production",
+        "exchange",
+    }
+)
+PERMANENT_OPS = frozenset(
+    {
+        "action_bonus",
+        "no_floor_bonus",
+        # excommunications
+        "gain_reduction",
+        "action_value_modifier",
+        "forbid_area",
+        "servant_rate",
+        "skip_first_placement",
+        "no_end_vp",
+        "end_lose_vp_per_vp",
+        "end_lose_vp_per_points",
+        "end_lose_vp_per_building_cost",
+        "end_lose_vp_per_resource",
+        "family_member_bonus",
+        # leaders (folded here so the Leaders option only has to list played leaders)
+        "place_in_occupied_spaces",
+        "waive_occupied_tower_fee",
+        "copy_leader",
+        "ignore_territory_military_requirement",
+        "card_coin_discount",
+        "vatican_support_bonus",
+        "set_family_member_value",
+        "double_card_immediate_gains",
+    }
+)
+
+
+@dataclass
+class Mods:
+    """Everything ongoing that changes the rules for one player."""
+
+    take_bonus: dict[str, int] = field(default_factory=dict)  # card type -> +N (characters, excomm)
+    take_discount: dict[str, dict[str, int]] = field(default_factory=dict)  # type -> fixed discount
+    take_discount_one_of: dict[str, list[dict[str, int]]] = field(default_factory=dict)
+    harvest_bonus: int = 0  # Character bonuses (Farmer, Peasant)
+    production_bonus: int = 0
+    harvest_malus: int = 0  # excommunication E1-5 (applies to every harvest)
+    production_malus: int = 0
+    no_floor_bonus: frozenset[int] = frozenset()
+    coloured_bonus: int = 0
+    neutral_bonus: int = 0
+    coloured_set: int | None = None
+    gain_reduction: dict[str, int] = field(default_factory=dict)
+    wood_or_stone_reduction: int = 0
+    forbidden_areas: frozenset[str] = frozenset()
+    servants_per_point: int = 1
+    skip_first: bool = False
+    no_end_vp: frozenset[str] = frozenset()
+    lose_per_vp: int = 0  # lose 1 VP per this many VP before final scoring (0 = no)
+    lose_per_mp: int = 0
+    lose_building_cost: tuple[str, ...] = ()
+    lose_per_resource: tuple[str, ...] = ()
+    # Leader hooks (unused until the Leaders option lands)
+    occupied_spaces_ok: bool = False
+    waive_fee: bool = False
+    ignore_territory_mp: bool = False
+    coin_discount: int = 0
+    support_bonus: dict[str, int] = field(default_factory=dict)
+    double_immediate: frozenset[str] = frozenset()
+
+
+def permanent_effects(state: State, seat: int) -> Iterator[dict[str, Any]]:
+    """Every ongoing effect on ``seat``: its Characters, its excommunications, its played Leaders."""
+    ps = state["ps"][seat]
+    for card_id in ps["cards"]["character"]:
+        yield from CARDS[card_id].get("permanent", [])
+    for tile_id in ps["excomm"]:
+        yield from EXCOMMUNICATIONS[tile_id]["effects"]
+    for leader_id in ps.get("leaders", []):
+        leader = LEADERS[leader_id]
+        if leader["ability"] == "permanent":
+            yield from leader["effects"]
+
+
+def modifiers(state: State, seat: int) -> Mods:
+    m = Mods()
+    for e in permanent_effects(state, seat):
+        _fold(m, e)
+    return m
+
+
+def _fold(m: Mods, e: dict[str, Any]) -> None:
+    op = e["op"]
+    if op == "action_bonus":
+        if e["action"] == "take_card":
+            for t in e["card_types"]:
+                m.take_bonus[t] = m.take_bonus.get(t, 0) + e["value"]
+                if e.get("discount"):
+                    d = m.take_discount.setdefault(t, {})
+                    for k, v in e["discount"].items():
+                        d[k] = d.get(k, 0) + v
+                if e.get("discount_one_of"):
+                    m.take_discount_one_of.setdefault(t, []).extend(e["discount_one_of"])
+        elif e["action"] == "harvest":
+            m.harvest_bonus += e["value"]
+        else:
+            m.production_bonus += e["value"]
+    elif op == "no_floor_bonus":
+        m.no_floor_bonus = m.no_floor_bonus | frozenset(e["floors"])
+    elif op == "action_value_modifier":
+        if e["action"] == "take_card":
+            for t in e["card_types"]:
+                m.take_bonus[t] = m.take_bonus.get(t, 0) + e["value"]
+        elif e["action"] == "harvest":
+            m.harvest_malus += e["value"]
+        else:
+            m.production_malus += e["value"]
+    elif op == "gain_reduction":
+        if e.get("mode") == "one_of":
+            m.wood_or_stone_reduction += e["amount"]
+        else:
+            for r in e["res_types"]:
+                m.gain_reduction[r] = m.gain_reduction.get(r, 0) + e["amount"]
+    elif op == "family_member_bonus":
+        if e["members"] == "colored":
+            m.coloured_bonus += e["value"]
+        else:
+            m.neutral_bonus += e["value"]
+    elif op == "set_family_member_value":
+        if e["members"] == "colored":
+            m.coloured_set = e["value"]
+    elif op == "forbid_area":
+        m.forbidden_areas = m.forbidden_areas | {e["area"]}
+    elif op == "servant_rate":
+        m.servants_per_point = max(m.servants_per_point, e["servants_per_point"])
+    elif op == "skip_first_placement":
+        m.skip_first = True
+    elif op == "no_end_vp":
+        m.no_end_vp = m.no_end_vp | {e["card_type"]}
+    elif op == "end_lose_vp_per_vp":
+        m.lose_per_vp = e["every_vp"]
+    elif op == "end_lose_vp_per_points":
+        m.lose_per_mp = e["every"]
+    elif op == "end_lose_vp_per_building_cost":
+        m.lose_building_cost = tuple(e["res_types"])
+    elif op == "end_lose_vp_per_resource":
+        m.lose_per_resource = tuple(e["res_types"])
+    elif op == "place_in_occupied_spaces":
+        m.occupied_spaces_ok = True
+    elif op == "waive_occupied_tower_fee":
+        m.waive_fee = True
+    elif op == "ignore_territory_military_requirement":
+        m.ignore_territory_mp = True
+    elif op == "card_coin_discount":
+        m.coin_discount += e["amount"]
+    elif op == "vatican_support_bonus":
+        for k, v in e["res"].items():
+            m.support_bonus[k] = m.support_bonus.get(k, 0) + v
+    elif op == "double_card_immediate_gains":
+        m.double_immediate = m.double_immediate | frozenset(e["res_types"])
+    # copy_leader is resolved by the Leaders option when the leader is played.
+
+
+def reduced_gain(mods: Mods, res: dict[str, int]) -> dict[str, int]:
+    """Apply excommunication gain reductions to what ONE source gives (§14: "per source").
+
+    E1-4 ("1 wood or stone fewer"): when a source gives both, the engine takes the wood
+    (documented rules choice: the reference gives no order and asking would add a decision to
+    every such gain).
+    """
+    out = {k: v for k, v in res.items() if v}
+    for k, n in mods.gain_reduction.items():
+        if out.get(k, 0) > 0:
+            out[k] = max(0, out[k] - n)
+    left = mods.wood_or_stone_reduction
+    for k in ("wood", "stone"):
+        if left and out.get(k, 0) > 0:
+            cut = min(left, out[k])
+            out[k] -= cut
+            left -= cut
+    return {k: v for k, v in out.items() if v}

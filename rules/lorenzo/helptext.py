@@ -1,0 +1,58 @@
+"""The game's rules help (markdown), shown by the bot: notation, options and rules choices."""
+
+RULES_HELP = """\
+# Lorenzo il Magnifico - how to play here
+
+Each round every player places one family member per turn (black, white, orange = the dice of
+that colour; neutral = 0) until all are placed. Servants add +1 each to one placement.
+
+## Moves
+- `place <member> <space> [servants=N]` - e.g. `place black territory_3`, `place neutral council servants=1`,
+  `place white harvest_big servants=2`. Spaces: `territory_1`..`territory_4`, `character_1`..`4`,
+  `building_1`..`4`, `venture_1`..`4` (floor 1 = bottom, values 1/3/5/7), `harvest`, `harvest_big`,
+  `production`, `production_big`, `market_1`..`market_4`, `council`.
+- `pay <goods>` - which cost to pay when a card offers several, e.g. `pay mp=4` or
+  `pay coin=3 wood=2 stone=2`.
+- `privilege <choice>` - `wood_stone` (1 wood + 1 stone), `servants` (2), `coins` (2), `military` (2 MP),
+  `faith` (1 FP). Several privileges from one effect must all differ.
+- `take <tower space> [servants=N]` or `take none` - the card a free card action takes,
+  e.g. `take building_2`.
+- `harvest [servants=N]`, `production [servants=N]` - servants added to a free Harvest/Production from a card.
+- `exchange <goods>` or `exchange none` - the option of a Production building to use, named by its cost,
+  e.g. `exchange wood=2`.
+- `support` / `refuse` - the Vatican Report.
+- `tile advanced_b` - pick an advanced personal bonus tile (advanced_tiles option).
+- `pass` - only with the `voluntary_pass` option.
+
+The suggested moves list, for each member and space, the fewest servants needed (and on Harvest and
+Production spaces each servant count that activates more cards); any other servant count is accepted.
+
+## Options
+- `advanced_tiles` (off): advanced personal bonus tiles, chosen in reverse turn order before round 1.
+- `voluntary_pass` (off): allow passing a placement.
+- `harvest_min_check` (`member`): what the value-1 minimum of Harvest/Production spaces is tested on.
+- `military_tie` (`next_gets_second`): military ranking when first place is tied.
+- The Leaders option is not available yet.
+
+## Rules choices (where the rules reference is unsure)
+- A player who cannot place any member (neutral at 0 and no servants) passes that turn automatically;
+  voluntary passing is off unless the option is on.
+- Harvest/Production minimum: tested on the member's value after servants; the -3 of the big spaces,
+  Character bonuses and excommunications are applied afterwards; cards activate when their die value is at
+  most the final action value, the bonus tile when it is at least 1.
+- Immediate effects: gains and privileges first, then the free action.
+- Military ranking: all tied for most MP get 5 VP; the next lower MP value gets 2 VP.
+- Winner tie: earlier in the final turn order wins (the order after round 6's Council Palace).
+- Faith above 15 scores as 15 (30 VP); MP keep counting above 25.
+- Vatican Reports are taken in turn order. At the last report an excommunicated player (by lack of faith or
+  by refusing) still scores their faith VP, then resets to 0.
+- Excommunication reductions apply per source: each card, action space, floor bonus, bonus tile and each
+  Council Privilege is one source. E1-4 (1 wood or stone fewer) takes the wood when a source gives both.
+- Discounts reduce only goods that appear in the cost paid, never below 0; the Stonemason's wood-or-stone
+  discount and cost alternatives become a `pay` choice only when the results differ (dominated ones are
+  dropped).
+- Exchanges in one Production may only spend goods held before it began.
+- "Per card" VP counts the card just taken; the General gives 1 VP per 2 MP, rounded down.
+- E3-6 counts the wood and stone printed in the costs of your Buildings.
+- Excommunication penalties never take a final score below 0.
+"""

@@ -1,0 +1,217 @@
+"""Moves: frozen values with one canonical text form, and the text parser (syntax only).
+
+Notation (case-insensitive when typed; ``to_text`` gives the canonical form):
+
+- ``place <member> <space> [servants=N]`` - put a family member on a space. Members: black, white,
+  orange, neutral. Spaces: territory_1..4, character_1..4, building_1..4, venture_1..4 (floor 1 is
+  the bottom), harvest, harvest_big, production, production_big, market_1..4, council.
+- ``take <tower space> [servants=N]`` / ``take none`` - the card a free card action takes.
+- ``pay <goods>`` - which cost (after discounts) to pay, e.g. ``pay coin=3 wood=2``, ``pay mp=4``.
+- ``privilege <choice>`` - wood_stone, servants, coins, military, faith.
+- ``exchange <goods>`` / ``exchange none`` - the option of a Production building to use, named by
+  what it costs (``exchange wood=2``).
+- ``harvest [servants=N]`` / ``production [servants=N]`` - servants added to a free Harvest or
+  Production action from a card.
+- ``support`` / ``refuse`` - the Vatican Report.
+- ``tile <id>`` - the advanced personal bonus tile chosen (advanced_a .. advanced_d).
+- ``pass`` - give up this placement (only with the ``voluntary_pass`` option).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.core import BadSyntax
+from rules.lorenzo.data import MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
+from rules.lorenzo.describe import res_token
+
+Goods = tuple[tuple[str, int], ...]
+"""A goods map as a hashable value, in canonical resource order, zero entries dropped."""
+
+
+def goods(res: dict[str, int]) -> Goods:
+    return tuple((k, res[k]) for k in RESOURCES if res.get(k, 0))
+
+
+def _servants(n: int) -> str:
+    return f" servants={n}" if n else ""
+
+
+@dataclass(frozen=True)
+class Place:
+    member: str
+    space: str
+    servants: int = 0
+
+    def to_text(self) -> str:
+        return f"place {self.member} {self.space}{_servants(self.servants)}"
+
+
+@dataclass(frozen=True)
+class Take:
+    space: str | None
+    servants: int = 0
+
+    def to_text(self) -> str:
+        return "take none" if self.space is None else f"take {self.space}{_servants(self.servants)}"
+
+
+@dataclass(frozen=True)
+class Pay:
+    cost: Goods
+
+    def to_text(self) -> str:
+        return "pay " + res_token(dict(self.cost))
+
+
+@dataclass(frozen=True)
+class Privilege:
+    choice: str
+
+    def to_text(self) -> str:
+        return f"privilege {self.choice}"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    pay: Goods | None
+
+    def to_text(self) -> str:
+        return "exchange none" if self.pay is None else "exchange " + res_token(dict(self.pay))
+
+
+@dataclass(frozen=True)
+class BonusAction:
+    action: str  # "harvest" | "production"
+    servants: int = 0
+
+    def to_text(self) -> str:
+        return f"{self.action}{_servants(self.servants)}"
+
+
+@dataclass(frozen=True)
+class Vatican:
+    support: bool
+
+    def to_text(self) -> str:
+        return "support" if self.support else "refuse"
+
+
+@dataclass(frozen=True)
+class ChooseTile:
+    tile: str
+
+    def to_text(self) -> str:
+        return f"tile {self.tile}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    def to_text(self) -> str:
+        return "pass"
+
+
+LorenzoMove = Place | Take | Pay | Privilege | Exchange | BonusAction | Vatican | ChooseTile | Pass
+
+# Words players are likely to type for a privilege, mapped to the canonical choice.
+PRIVILEGE_ALIASES = {
+    "wood_stone": "wood_stone",
+    "woodstone": "wood_stone",
+    "wood": "wood_stone",
+    "stone": "wood_stone",
+    "servants": "servants",
+    "servant": "servants",
+    "coins": "coins",
+    "coin": "coins",
+    "military": "military",
+    "mp": "military",
+    "faith": "faith",
+    "fp": "faith",
+}
+assert set(PRIVILEGE_ALIASES.values()) == set(PRIVILEGE_ORDER)
+
+SPACE_NAMES = set(TOWER_SPACES) | set(SPACES)
+_RES_ALIASES = {"coins": "coin", "servants": "servant"}
+_KV = re.compile(r"^([a-z]+)=(\d+)$")
+
+
+def _parse_servants(tokens: list[str], text: str) -> int:
+    if not tokens:
+        return 0
+    if len(tokens) == 1:
+        m = _KV.match(tokens[0])
+        if m and m.group(1) in ("servants", "servant", "s"):
+            return int(m.group(2))
+        if tokens[0].isdigit():
+            return int(tokens[0])
+    raise BadSyntax(f"'{text}': expected at most 'servants=N' after the space.")
+
+
+def _parse_goods(tokens: list[str], text: str) -> Goods:
+    if tokens == ["nothing"]:
+        return ()
+    res: dict[str, int] = {}
+    for tok in tokens:
+        m = _KV.match(tok)
+        if not m:
+            raise BadSyntax(f"'{text}': goods are written like 'coin=3 wood=1'.")
+        key = _RES_ALIASES.get(m.group(1), m.group(1))
+        if key not in RESOURCES:
+            raise BadSyntax(f"'{text}': unknown good '{m.group(1)}' (use {', '.join(RESOURCES)}).")
+        res[key] = res.get(key, 0) + int(m.group(2))
+    if not res:
+        raise BadSyntax(f"'{text}': say what to pay, e.g. 'pay coin=3'.")
+    return goods(res)
+
+
+def parse_text(text: str) -> LorenzoMove:
+    """Turn text into a move; checks syntax only (legality is the engine's job)."""
+    clean = " ".join(text.strip().lower().replace(",", " ").split())
+    tokens = clean.split(" ") if clean else []
+    if not tokens:
+        raise BadSyntax("Empty move. Try e.g. 'place black territory_3' or 'privilege coins'.")
+    head, rest = tokens[0], tokens[1:]
+    if head == "place":
+        if len(rest) < 2:
+            raise BadSyntax("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'.")
+        member, space = rest[0], rest[1]
+        if member not in MEMBERS:
+            raise BadSyntax(f"'{member}' is not a family member (black, white, orange, neutral).")
+        if space not in SPACE_NAMES:
+            raise BadSyntax(
+                f"'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council)."
+            )
+        return Place(member, space, _parse_servants(rest[2:], text))
+    if head == "take":
+        if rest == ["none"]:
+            return Take(None)
+        if not rest or rest[0] not in TOWER_SPACES:
+            raise BadSyntax(
+                "Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'."
+            )
+        return Take(rest[0], _parse_servants(rest[1:], text))
+    if head == "pay":
+        return Pay(_parse_goods(rest, text))
+    if head == "exchange":
+        if rest in (["none"], ["skip"]):
+            return Exchange(None)
+        return Exchange(_parse_goods(rest, text))
+    if head == "privilege":
+        if len(rest) != 1 or rest[0] not in PRIVILEGE_ALIASES:
+            raise BadSyntax("Write 'privilege <choice>': wood_stone, servants, coins, military or faith.")
+        return Privilege(PRIVILEGE_ALIASES[rest[0]])
+    if head in ("harvest", "production"):
+        return BonusAction(head, _parse_servants(rest, text))
+    if head == "support" and not rest:
+        return Vatican(True)
+    if head in ("refuse", "decline") and not rest:
+        return Vatican(False)
+    if head == "tile" and len(rest) == 1:
+        return ChooseTile(rest[0])
+    if head == "pass" and not rest:
+        return Pass()
+    raise BadSyntax(
+        f"'{text.strip()}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, "
+        "harvest, production, support, refuse, tile, pass."
+    )
