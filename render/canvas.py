@@ -256,19 +256,35 @@ class Canvas:
             self.box(tag, palette.HIGHLIGHT, palette.HIGHLIGHT_EDGE, width=2, radius=6)
             self.text_in(tag, label, 15, palette.INK, style="bold")
 
-    def marker(self, cx: int, cy: int, seat: int | None, size: int = 30, label: str | None = None) -> None:
-        """A seat's marker: its colour, its shape and its letter (``label`` overrides the letter)."""
+    def marker(
+        self,
+        cx: int,
+        cy: int,
+        seat: int | None,
+        size: int = 30,
+        label: str | None = None,
+        *,
+        hollow: bool = False,
+    ) -> None:
+        """A seat's marker: its colour, its shape and its letter (``label`` overrides the letter).
+
+        ``hollow`` draws the shape white with a thick border in the seat colour (Lancaster allies).
+        """
         style = palette.seat_style(seat)
         r = size / 2
+        fill = (255, 255, 255) if hollow else style.fill
+        outline = style.fill if hollow else palette.INK
+        width = max(3, size // 8) if hollow else 2
         points = _shape_points(style.shape, cx, cy, r)
         if points is None:
-            self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=style.fill, outline=palette.INK, width=2)
+            self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
         else:
-            self.draw.polygon(points, fill=style.fill, outline=palette.INK, width=2)
+            self.draw.polygon(points, fill=fill, outline=outline, width=width)
         letter = label if label is not None else style.letter
-        text_size = max(10, int(size * (0.62 if len(letter) <= 1 else 0.42)))
+        text_size = max(10, int(size * (0.62 if len(letter) <= 1 else 0.46 if len(letter) == 2 else 0.36)))
         dy = int(size * 0.12) if style.shape == "triangle" else 0
-        self.text(cx, cy + dy, letter, text_size, style.ink, style="bold", anchor="mm")
+        ink = palette.INK if hollow else style.ink
+        self.text(cx, cy + dy, letter, text_size, ink, style="bold", anchor="mm")
 
     def pips(self, rect: Rect, value: int, fill: RGB, ink: RGB = palette.INK) -> None:
         """A die face: the number large in a rounded square (numbers read faster than pips)."""

@@ -99,3 +99,54 @@ class LorenzoPrivate:
     @classmethod
     def height(cls) -> int:
         return cls.rows_top + 4 * cls.row_h + 3 * cls.row_gap + MARGIN
+
+
+# ------------------------------------------------------------------------------------ Lancaster
+
+
+class LancasterPublic:
+    """Counties (3x3) left, conflicts and King's Favor right, parliament, power track, castles."""
+
+    title = Rect(0, 0, WIDTH, 56)
+    status = Rect(0, 56, WIDTH, 66)
+    counties = Rect(MARGIN, 134, 948, 490)
+    county_gap = 10
+    conflicts = Rect(980, 134, WIDTH - 980 - MARGIN, 344)
+    conflict_header = 30
+    kings_favor = Rect(980, 488, WIDTH - 980 - MARGIN, 136)
+    parliament = Rect(MARGIN, 640, INNER, 268)
+    law_row_h = 104
+    power = Rect(MARGIN, 920, INNER, 76)
+    castles_top = 1010
+    castle_header_h = 30
+    castle_row_h = 150
+    # Castle table columns: (key, heading, width); widths sum to INNER.
+    castle_columns: tuple[tuple[str, str, int], ...] = (
+        ("seat", "Player", 122),
+        ("gold", "Gold", 70),
+        ("squires", "Squires", 78),
+        ("votes", "Votes", 70),
+        ("knights", "Knights: court · reserve · out", 262),
+        ("nobles", "Nobles", 174),
+        ("castle", "Castle spaces (knight · extension)", 792),
+    )
+
+    @classmethod
+    def height(cls, players: int) -> int:
+        return cls.castles_top + cls.castle_header_h + players * cls.castle_row_h + MARGIN
+
+
+class LancasterPrivate:
+    """One player's screen: hidden goods, knights, pending vote, and their castle for context."""
+
+    title = Rect(0, 0, WIDTH, 56)
+    status = Rect(0, 56, WIDTH, 66)
+    goods = Rect(MARGIN, 134, INNER, 120)
+    knights = Rect(MARGIN, 266, 900, 170)
+    vote = Rect(928, 266, WIDTH - 928 - MARGIN, 170)
+    castle = Rect(MARGIN, 448, INNER, 170)
+    nobles = Rect(MARGIN, 630, INNER, 80)
+
+    @classmethod
+    def height(cls) -> int:
+        return cls.nobles.bottom + MARGIN

@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from render import palette
+from render import palette, parts
 from render.alt import clip, seat_name
-from render.canvas import Canvas, Drawing, Rect, line_height, wrap
+from render.canvas import Canvas, Drawing, Rect
 from render.layout import (
     BIG_NUMBER,
     BODY,
@@ -23,13 +23,11 @@ from render.layout import (
     MARGIN,
     NUMBER,
     SMALL,
-    TITLE_SIZE,
     WIDTH,
     LorenzoPrivate,
     LorenzoPublic,
 )
 from render.palette import RGB, hex_rgb
-from rules.core import name_seats
 
 View = dict[str, Any]
 MEMBERS = ("black", "white", "orange", "neutral")
@@ -53,13 +51,8 @@ def _die_colours(member: str) -> tuple[RGB, RGB]:
     return hex_rgb(fill), hex_rgb(ink)
 
 
-def _names(view: View) -> list[str]:
-    return [seat_name(i) for i in range(int(view.get("players") or 0))]
-
-
 def _words(view: View, text: str) -> str:
-    """Event and prompt text with ``{pN}`` replaced by the seat's colour and letter."""
-    return name_seats(text, _names(view))
+    return parts.words(int(view.get("players") or 0), text)
 
 
 def _goods_text(goods: dict[str, int]) -> str:
@@ -75,20 +68,13 @@ def _changed(view: View) -> set[str]:
 
 
 def _title(canvas: Canvas, rect: Rect, view: View, heading: str) -> None:
-    canvas.rect(rect, palette.TITLE_BAR)
-    canvas.text_in(Rect(MARGIN, rect.y, 900, rect.h), heading, TITLE_SIZE, palette.TITLE_INK,
-                   style="bold", align="l")
     phase = _data()["phase_titles"].get(view.get("phase"), str(view.get("phase", "")))
     period = ROMAN.get(int(view.get("period") or 0), "–")
-    right = f"Round {view.get('round', '–')} of 6 · Period {period} · {phase}"
-    canvas.text_in(Rect(WIDTH - MARGIN - 680, rect.y, 680, rect.h), right, HEADING + 2, palette.TITLE_INK,
-                   style="bold", align="r")
+    parts.title_bar(canvas, rect, heading, f"Round {view.get('round', '–')} of 6 · Period {period} · {phase}")
 
 
 def _status(canvas: Canvas, rect: Rect, view: View, *, turn_order: bool) -> None:
     """Prompt (what the game waits for) and the last move, with the turn order on the right."""
-    canvas.rect(rect, palette.PANEL_ALT)
-    text_w = rect.w - 2 * MARGIN - (430 if turn_order else 0)
     outcome = view.get("outcome")
     if outcome:
         winners = ", ".join(seat_name(s) for s in outcome.get("winners", []))
@@ -96,30 +82,17 @@ def _status(canvas: Canvas, rect: Rect, view: View, *, turn_order: bool) -> None
         first = f"Game over — winner: {winners}. Final VP: {scores}"
     else:
         first = _words(view, str(view.get("prompt") or ""))
-    lines = [first]
+    second = None
     last = view.get("last_move")
     if last:
         events = [str(e) for e in last.get("events") or []] or [str(last.get("text", ""))]
-        lines.append("Last move: " + _words(view, "; ".join(events)))
-    rows = rect.inset(MARGIN, 4).rows(len(lines))
-    for i, (row, line) in enumerate(zip(rows, lines, strict=False)):
-        canvas.text_in(Rect(row.x, row.y, text_w, row.h), line, BODY + 2 if i == 0 else BODY,
-                       palette.INK if i == 0 else palette.MUTED, style="bold" if i == 0 else "regular",
-                       align="l")
+        second = "Last move: " + _words(view, "; ".join(events))
+    text_w = rect.w - 2 * MARGIN - (420 if turn_order else 0)
+    parts.status_lines(canvas, rect, first, second, text_w)
     if turn_order:
-        order = [int(s) for s in view.get("turn_order") or []]
-        active = {int(s) for s in view.get("active") or []}
-        x = rect.right - MARGIN - 410
-        canvas.text(x, rect.y + rect.h // 2, "Turn order", SMALL, palette.MUTED, anchor="lm")
-        x += 92
-        for i, s in enumerate(order):
-            cx = x + 22 + i * 76
-            if s in active:
-                canvas.draw.ellipse((cx - 24, rect.y + rect.h // 2 - 24, cx + 24, rect.y + rect.h // 2 + 24),
-                                    fill=palette.HIGHLIGHT, outline=palette.INK, width=2)
-            canvas.marker(cx, rect.y + rect.h // 2, s, 34)
-            if i < len(order) - 1:
-                canvas.text(cx + 38, rect.y + rect.h // 2, "→", BODY, palette.MUTED, anchor="mm")
+        parts.turn_strip(canvas, Rect(rect.right - MARGIN - 410, rect.y, 410, rect.h), "Turn order",
+                         [int(s) for s in view.get("turn_order") or []],
+                         {int(s) for s in view.get("active") or []})
 
 
 def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = False) -> None:
@@ -143,26 +116,7 @@ def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = F
         lines.append(("⚙ " + str(card["permanent"]), palette.INK, "narrow"))
     if int(card.get("end_vp") or 0):
         lines.append((f"End: {card['end_vp']} VP", palette.INK, "narrow-bold"))
-    _text_block(canvas, body, lines, SMALL + (0 if compact else 1))
-
-
-def _text_block(canvas: Canvas, rect: Rect, lines: list[tuple[str, RGB, str]], size: int) -> None:
-    """Several wrapped paragraphs in ``rect``, shrinking together until they all fit."""
-    while True:
-        wrapped = [(wrap(t, size, rect.w, style), c, style) for t, c, style in lines]
-        total = sum(len(w) * line_height(size, style) for w, _, style in wrapped)
-        if total <= rect.h or size <= 11:
-            break
-        size -= 1
-    y = rect.y
-    for (text, _, _), (parts, colour, style) in zip(lines, wrapped, strict=True):
-        canvas.texts.append(text)
-        lh = line_height(size, style)
-        for part in parts:
-            if y + lh > rect.bottom + 2:
-                return
-            canvas.text(rect.x, y, part, size, colour, style=style)
-            y += lh
+    parts.text_block(canvas, body, lines, SMALL + (0 if compact else 1))
 
 
 def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], size: int = 34) -> None:
@@ -173,21 +127,6 @@ def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], si
     r = size // 4
     x, y = cx + size // 2 - 2, cy + size // 2 - 2
     canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=palette.INK, width=1)
-
-
-def _markers_grid(canvas: Canvas, rect: Rect, seats: list[int], size: int) -> None:
-    """Seat markers laid out left to right, wrapping into rows inside ``rect``."""
-    if not seats:
-        return
-    per_row = max(1, rect.w // (size + 4))
-    for i, s in enumerate(seats):
-        row, col = divmod(i, per_row)
-        cx = rect.x + size // 2 + 2 + col * (size + 4)
-        cy = rect.y + size // 2 + 2 + row * (size + 4)
-        canvas.marker(cx, min(cy, rect.bottom - size // 2), s, size)
-
-
-# ------------------------------------------------------------------------------ public board
 
 
 def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
@@ -285,7 +224,7 @@ def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
         text = str(short.get(str(tile.get("id")), tile.get("text", "")))
         canvas.paragraph(Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 66), text, BODY - 1,
                          style="narrow", min_size=12)
-        _markers_grid(canvas, Rect(rect.x + 6, rect.bottom - 34, rect.w - 12, 32),
+        parts.markers_grid(canvas, Rect(rect.x + 6, rect.bottom - 34, rect.w - 12, 32),
                       [int(s) for s in tile.get("seats") or []], 28)
 
     spaces = {str(s.get("id")): s for s in view.get("spaces") or []}
@@ -397,7 +336,7 @@ def _tracks(canvas: Canvas, view: View) -> None:
             canvas.text(cell.right - 5, cell.y + 20, "need " + "/".join(ROMAN[p] for p in need_periods),
                         SMALL - 3, palette.BAD, anchor="rt")
         seats = [s for s, p in points.items() if min(int(p.get("fp", 0)), 15) == i]
-        _markers_grid(canvas, Rect(cell.x + 2, cell.y + 34, cell.w - 4, cell.h - 34), seats, 22)
+        parts.markers_grid(canvas, Rect(cell.x + 2, cell.y + 34, cell.w - 4, cell.h - 34), seats, 22)
     y += L.faith_h + L.track_gap
     # Military track 0..25.
     cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.military_h), "Military", 26)
@@ -405,30 +344,11 @@ def _tracks(canvas: Canvas, view: View) -> None:
         canvas.box(cell, palette.PANEL, palette.FAINT, width=1, radius=4)
         canvas.text(cell.x + 4, cell.y + 2, str(i) if i < 25 else "25+", SMALL, style="bold")
         seats = [s for s, p in points.items() if min(int(p.get("mp", 0)), 25) == i]
-        _markers_grid(canvas, Rect(cell.x + 1, cell.y + 22, cell.w - 2, cell.h - 22), seats, 22)
+        parts.markers_grid(canvas, Rect(cell.x + 1, cell.y + 22, cell.w - 2, cell.h - 22), seats, 22)
     y += L.military_h + L.track_gap
     # Victory: a ruler scaled to the leader (the printed track wraps around the board edge).
-    rect = Rect(MARGIN, y, INNER, L.victory_h)
-    canvas.text_in(Rect(rect.x, rect.y, L.track_label_w, rect.h), "Victory", HEADING - 1, style="bold",
-                   align="l")
-    ruler = Rect(rect.x + L.track_label_w, rect.y, rect.w - L.track_label_w, rect.h)
-    top = max([50] + [int(p.get("vp", 0)) for p in points.values()])
-    top = (top + 9) // 10 * 10
-    canvas.box(ruler, palette.PANEL, palette.FAINT, width=1, radius=4)
-    usable = ruler.w - 40
-    for v in range(0, top + 1, 10 if top <= 100 else 20):
-        x = ruler.x + 20 + usable * v // top
-        canvas.line(x, ruler.bottom - 22, x, ruler.bottom - 6, palette.FAINT, 2)
-        canvas.text(x, ruler.bottom - 4, str(v), SMALL - 2, palette.MUTED, anchor="mb")
-    placed: dict[int, int] = {}
-    for s, p in sorted(points.items(), key=lambda kv: int(kv[1].get("vp", 0))):
-        vp = int(p.get("vp", 0))
-        x = ruler.x + 20 + usable * vp // top
-        bucket = x // 30  # markers closer than 30 px stack upwards instead of overlapping
-        level = placed.get(bucket, 0)
-        placed[bucket] = level + 1
-        cx = x + level * 28
-        canvas.marker(cx, ruler.y + 24, s, 30, label=str(vp))
+    parts.ruler(canvas, Rect(MARGIN, y, INNER, L.victory_h), "Victory", L.track_label_w,
+                {s: int(p.get("vp", 0)) for s, p in points.items()})
 
 
 def _track_row(canvas: Canvas, rect: Rect, label: str, n: int) -> list[Rect]:
@@ -487,7 +407,7 @@ def _table(canvas: Canvas, view: View) -> None:
         excomm = [str(e) for e in player.get("excommunications") or []]
         if excomm:
             lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
-        _text_block(canvas, extra, lines, SMALL)
+        parts.text_block(canvas, extra, lines, SMALL)
 
 
 def _ordinal(n: int) -> str:
@@ -638,7 +558,7 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
         lines += [(f"{e}: {short.get(e, '')}", palette.BAD, "narrow") for e in excomm]
     else:
         lines.append(("No excommunications", palette.MUTED, "regular"))
-    _text_block(canvas, inner, lines, BODY)
+    parts.text_block(canvas, inner, lines, BODY)
 
 
 def _private_alt(view: View, info: dict[str, Any]) -> str:

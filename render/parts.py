@@ -1,0 +1,114 @@
+"""Board pieces both games share: title bar, status lines, text blocks, marker grids, a score ruler."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from render import palette
+from render.alt import seat_name
+from render.canvas import Canvas, Rect, line_height, wrap
+from render.layout import BODY, MARGIN, SMALL, TITLE_SIZE
+from render.palette import RGB
+from rules.core import name_seats
+
+
+def words(players: int, text: str) -> str:
+    """Event and prompt text with ``{pN}`` replaced by the seat's colour and letter."""
+    return name_seats(text, [seat_name(i) for i in range(players)])
+
+
+def title_bar(canvas: Canvas, rect: Rect, left: str, right: str) -> None:
+    canvas.rect(rect, palette.TITLE_BAR)
+    canvas.text_in(Rect(MARGIN, rect.y, rect.w // 2, rect.h), left, TITLE_SIZE, palette.TITLE_INK,
+                   style="bold", align="l")
+    canvas.text_in(Rect(rect.w // 2, rect.y, rect.w // 2 - MARGIN, rect.h), right, TITLE_SIZE - 7,
+                   palette.TITLE_INK, style="bold", align="r")
+
+
+def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, text_w: int) -> None:
+    """The status band: what the game waits for (bold) and the last move (muted)."""
+    canvas.rect(rect, palette.PANEL_ALT)
+    lines = [first] + ([second] if second else [])
+    rows = rect.inset(MARGIN, 4).rows(len(lines))
+    for i, (row, line) in enumerate(zip(rows, lines, strict=True)):
+        canvas.text_in(Rect(row.x, row.y, text_w, row.h), line, BODY + 2 if i == 0 else BODY,
+                       palette.INK if i == 0 else palette.MUTED, style="bold" if i == 0 else "regular",
+                       align="l")
+
+
+def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], active: set[int]) -> None:
+    """Seat markers in order with arrows; the seats that must move now sit on a yellow disc."""
+    cy = rect.y + rect.h // 2
+    canvas.text(rect.x, cy, label, SMALL, palette.MUTED, anchor="lm")
+    x = rect.x + 96
+    for i, s in enumerate(order):
+        cx = x + 22 + i * 72
+        if s in active:
+            canvas.draw.ellipse((cx - 25, cy - 25, cx + 25, cy + 25), fill=palette.HIGHLIGHT,
+                                outline=palette.INK, width=2)
+        canvas.marker(cx, cy, s, 34)
+        if i < len(order) - 1:
+            canvas.text(cx + 36, cy, "→", BODY, palette.MUTED, anchor="mm")
+
+
+Line = tuple[str, RGB, str]  # (text, colour, font style)
+
+
+def text_block(canvas: Canvas, rect: Rect, lines: Sequence[Line], size: int, min_size: int = 11) -> None:
+    """Several wrapped paragraphs in ``rect``, shrinking together until they all fit."""
+    while True:
+        wrapped = [(wrap(t, size, rect.w, style), c, style) for t, c, style in lines]
+        total = sum(len(w) * line_height(size, style) for w, _, style in wrapped)
+        if total <= rect.h or size <= min_size:
+            break
+        size -= 1
+    y = rect.y
+    for (text, _, _), (parts, colour, style) in zip(lines, wrapped, strict=True):
+        canvas.texts.append(text)
+        lh = line_height(size, style)
+        for part in parts:
+            if y + lh > rect.bottom + 2:
+                return
+            canvas.text(rect.x, y, part, size, colour, style=style)
+            y += lh
+
+
+def markers_grid(canvas: Canvas, rect: Rect, seats: Sequence[int], size: int) -> None:
+    """Seat markers laid out left to right, wrapping into rows inside ``rect``."""
+    if not seats:
+        return
+    per_row = max(1, rect.w // (size + 4))
+    for i, s in enumerate(seats):
+        row, col = divmod(i, per_row)
+        cx = rect.x + size // 2 + 2 + col * (size + 4)
+        cy = rect.y + size // 2 + 2 + row * (size + 4)
+        canvas.marker(cx, min(cy, rect.bottom - size // 2), s, size)
+
+
+def ruler(canvas: Canvas, rect: Rect, label: str, label_w: int, scores: dict[int, int],
+          minimum_top: int = 50) -> None:
+    """A points track as a ruler scaled to the leader; each marker carries its exact score.
+
+    The printed tracks wrap around the board edge; a straight scaled ruler shows the same order
+    and gaps at a glance, and the number inside each marker gives the exact value.
+    """
+    canvas.text_in(Rect(rect.x, rect.y, label_w, rect.h), label, BODY + 2, style="bold", align="l")
+    bar = Rect(rect.x + label_w, rect.y, rect.w - label_w, rect.h)
+    top = max([minimum_top, *scores.values()])
+    top = (top + 9) // 10 * 10
+    canvas.box(bar, palette.PANEL, palette.FAINT, width=1, radius=4)
+    usable = bar.w - 50
+    step = 10 if top <= 100 else 20
+    for v in range(0, top + 1, step):
+        x = bar.x + 25 + usable * v // top
+        canvas.line(x, bar.y + 16, x, bar.y + 24, palette.FAINT, 2)
+        canvas.text(x, bar.y + 1, str(v), SMALL - 2, palette.MUTED, anchor="mt")
+    levels: dict[int, int] = {}
+    for seat, score in sorted(scores.items(), key=lambda kv: (kv[1], kv[0])):
+        x = bar.x + 25 + usable * score // top
+        bucket = x // 36  # markers closer than a marker width step sideways instead of overlapping
+        level = levels.get(bucket, 0)
+        levels[bucket] = level + 1
+        cx = x + level * 36
+        canvas.marker(cx, bar.y + 40, seat, 28)
+        canvas.text(cx, bar.bottom - 1, str(score), SMALL + 1, style="bold", anchor="mb")
