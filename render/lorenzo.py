@@ -86,7 +86,7 @@ def _status(canvas: Canvas, rect: Rect, view: View, *, turn_order: bool) -> None
     last = view.get("last_move")
     if last:
         events = [str(e) for e in last.get("events") or []] or [str(last.get("text", ""))]
-        second = "Last move: " + _words(view, "; ".join(events))
+        second = "Last move: " + _words(view, " ".join(events))
     text_w = rect.w - 2 * MARGIN - (420 if turn_order else 0)
     parts.status_lines(canvas, rect, first, second, text_w)
     if turn_order:
