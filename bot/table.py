@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store
@@ -42,6 +42,8 @@ class Turn:
     acting: tuple[SeatRecord, ...]  # who must act now (several for simultaneous decisions)
     prompts: Mapping[int, Prompt]  # seat -> what that seat is asked now (texts with names)
     outcome: Outcome | None
+    move_text: str = ""  # the move just applied, canonical text ("" after start)
+    secret_move: bool = False  # that move answered a secret prompt: never echo it in public
 
     @property
     def public_view(self) -> dict[str, Any]:
@@ -249,6 +251,7 @@ class Tables:
         state = self.state_of(record)
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
+        secret = game.prompt(state, seat).secret
         move = game.parse(state, seat, text)
         new_state, raw_events = game.apply(state, seat, move)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
@@ -258,7 +261,8 @@ class Tables:
             Change(state=game.to_json(new_state), move=(seat, move.to_text()), status=status),
         )
         self._remember(saved, new_state)
-        return self._turn(saved, game, new_state, raw_events)
+        turn = self._turn(saved, game, new_state, raw_events)
+        return replace(turn, move_text=move.to_text(), secret_move=secret)
 
     async def legal(self, game_id: int, user_id: int) -> Private:
         """A seated player's own view, prompt and legal moves."""

@@ -1,0 +1,105 @@
+"""``python -m bot``: the real bot when DISCORD_TOKEN is set, otherwise the offline sandbox.
+
+``python -m bot sandbox [--script FILE|-] [--out DIR] [--db PATH] [--seed N]`` runs the sandbox
+explicitly (see the README, "Sandbox").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+import discord
+
+from bot import config, sandbox
+from bot.app import TavolaBot
+from bot.store import SqliteStore
+from bot.table import Tables
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    sub = parser.add_subparsers(dest="mode")
+    box = sub.add_parser("sandbox", help="the real bot on a simulated Discord, offline")
+    box.add_argument(
+        "--script", help="read actions from FILE ('-' for standard input) instead of interactively"
+    )
+    box.add_argument("--out", type=Path, help="folder for attached files (default out/sandbox)")
+    box.add_argument("--db", type=Path, help="database file (default: a fresh temporary one)")
+    box.add_argument("--seed", type=int, default=1, help="seed for new games' seeds (default 1)")
+    sub.add_parser("run", help="the real bot (needs DISCORD_TOKEN)")
+    return parser.parse_args(argv)
+
+
+async def run_bot(settings: config.Settings) -> None:
+    assert settings.token is not None
+    store = await SqliteStore.open(settings.database)
+    try:
+        bot = TavolaBot(Tables(store), dev_guild_id=settings.dev_guild_id)
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        await store.close()
+
+
+def line_reader(source: TextIO, prompt: str | None) -> sandbox.LineReader:
+    async def read() -> str | None:
+        def blocking() -> str | None:
+            if prompt is not None:
+                try:
+                    return input(prompt)
+                except EOFError:
+                    return None
+            line = source.readline()
+            return line if line else None
+
+        return await asyncio.to_thread(blocking)
+
+    return read
+
+
+async def run_sandbox(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="tavola-sandbox-") as tmp:
+        store = await SqliteStore.open(args.db or Path(tmp) / "sandbox.db")
+        seeds = random.Random(args.seed)
+        tables = Tables(store, new_seed=lambda: seeds.randrange(2**31))
+        out = args.out or Path("out/sandbox")
+        try:
+            if args.script is None:
+                print(sandbox.WELCOME, flush=True)
+                await sandbox.run(tables, line_reader(sys.stdin, "> "), out_dir=out, idle_marks=False)
+            elif args.script == "-":
+                await sandbox.run(tables, line_reader(sys.stdin, None), out_dir=out)
+            else:
+                with open(args.script, encoding="utf-8") as script:
+                    await sandbox.run(tables, line_reader(script, None), out_dir=out)
+        finally:
+            await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    settings = config.load()
+    logging.getLogger("discord").setLevel(logging.ERROR)  # e.g. "PyNaCl is not installed": no voice here
+    if args.mode == "run" or (args.mode is None and settings.token):
+        if not settings.token:
+            print("DISCORD_TOKEN is not set (environment or .env); see .env.example.", file=sys.stderr)
+            return 2
+        discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+        asyncio.run(run_bot(settings))
+        return 0
+    if args.mode is None:
+        args = parse_args(["sandbox"])
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    asyncio.run(run_sandbox(args))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

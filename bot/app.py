@@ -1,0 +1,60 @@
+"""The Discord client: command tree, persistent components, error mapping."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import commands
+from bot.interactions import PLAYER_ERRORS, GameButton, GameSelect, apologise, say
+from bot.table import Tables
+
+log = logging.getLogger("tavola")
+
+
+class TavolaTree(app_commands.CommandTree[Any]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, PLAYER_ERRORS):
+            await say(interaction, str(original))
+        elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+            await say(interaction, str(error))
+        else:
+            await apologise(interaction, original)
+
+
+class TavolaBot(discord.Client):
+    """No privileged intents: everything arrives as interactions."""
+
+    def __init__(
+        self, tables: Tables, *, dev_guild_id: int | None = None, sync_commands: bool = True
+    ) -> None:
+        super().__init__(
+            intents=discord.Intents(guilds=True), allowed_mentions=discord.AllowedMentions.none()
+        )
+        self.tables = tables
+        self.tree = TavolaTree(self)
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+
+    async def setup_hook(self) -> None:
+        commands.build(self.tree, self.tables)
+        # Persistent components: any old message's buttons keep working after a restart.
+        self.add_dynamic_items(GameButton, GameSelect)
+        if not self.sync_commands:
+            return
+        if self.dev_guild_id is not None:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("commands synced")
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s", self.user)

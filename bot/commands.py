@@ -1,0 +1,269 @@
+"""The slash commands: ``/game …`` (lobby and life cycle), ``/move``, and per-game groups.
+
+Commands are built when the bot starts, from the games the table service offers, so a new engine
+(and its options from ``game.options()``) appears without changes here.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import present
+from bot.interactions import (
+    NO_MENTIONS,
+    PLAYER_ERRORS,
+    Interaction,
+    channel_game_id,
+    image_file,
+    lobby_change,
+    lobby_view,
+    play,
+    player_of,
+    say,
+    send_private,
+    start,
+    tables_of,
+    turn_view,
+)
+from bot.per_game import PER_GAME_COMMANDS
+from bot.table import TableError, Tables
+
+RESERVED = {"game"}  # option names a game may not use: they are /game new's own parameters
+
+
+def build(tree: app_commands.CommandTree[Any], tables: Tables) -> None:
+    """Add every command to ``tree``."""
+    tree.add_command(game_group(tables))
+    tree.add_command(move_command())
+    names = {g.name for g in tables.games()}
+    for name, make in PER_GAME_COMMANDS.items():
+        if name in names:
+            tree.add_command(make())
+
+
+def game_group(tables: Tables) -> app_commands.Group:
+    group = app_commands.Group(name="game", description="Create, join and run board games in this channel")
+    group.add_command(new_command(tables))
+
+    @group.command(name="join", description="Join the game waiting in this channel")
+    async def join(interaction: Interaction) -> None:
+        if (gid := await channel_game_id(interaction)) is not None:
+            await lobby_change(interaction, gid, "join", edit=False)
+
+    @group.command(name="leave", description="Leave the game waiting in this channel")
+    async def leave(interaction: Interaction) -> None:
+        if (gid := await channel_game_id(interaction)) is not None:
+            await lobby_change(interaction, gid, "leave", edit=False)
+
+    @group.command(name="start", description="Start the game (creator only): random seats and colours")
+    async def start_cmd(interaction: Interaction) -> None:
+        if (gid := await channel_game_id(interaction)) is not None:
+            await start(interaction, gid)
+
+    @group.command(name="status", description="Show the board, the round and whose turn it is")
+    async def status(interaction: Interaction) -> None:
+        if (gid := await channel_game_id(interaction)) is None:
+            return
+        t = tables_of(interaction)
+        record = await t.get(gid)
+        if record.status == "lobby":
+            title, description = present.lobby_text(record, t.game(record.game))
+            await interaction.response.send_message(
+                embed=discord.Embed(title=title, description=description), view=lobby_view(gid)
+            )
+            return
+        turn = await t.turn(gid)
+        await interaction.response.defer(thinking=True)
+        file = await image_file(turn.game.name, turn.public_view, private=False)
+        title, description = present.status_text(turn)
+        await interaction.followup.send(
+            embed=discord.Embed(title=title, description=description),
+            file=file,
+            view=turn_view(turn),
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @group.command(name="abandon", description="End the game without a result (creator or Manage Server)")
+    async def abandon(interaction: Interaction) -> None:
+        if (gid := await channel_game_id(interaction)) is None:
+            return
+        admin = bool(interaction.permissions.manage_guild)
+        try:
+            record = await tables_of(interaction).abandon(
+                gid, player_of(interaction), may_manage_server=admin
+            )
+        except PLAYER_ERRORS as exc:
+            await say(interaction, str(exc))
+            return
+        await say(
+            interaction,
+            f"Game #{record.id} was abandoned by {interaction.user.display_name}.",
+            ephemeral=False,
+        )
+
+    @group.command(name="list", description="Games waiting or running in this server")
+    async def list_cmd(interaction: Interaction) -> None:
+        if interaction.guild_id is None:
+            await say(interaction, "Use this in a server.")
+            return
+        t = tables_of(interaction)
+        records = await t.list_guild(interaction.guild_id)
+        if not records:
+            await say(
+                interaction, "No games are waiting or running in this server. Start one with `/game new`."
+            )
+            return
+        lines = [
+            f"#{r.id} {t.game(r.game).title} — {r.status} in <#{r.channel_id}> — "
+            + ", ".join(s.name for s in r.seats)
+            for r in records
+        ]
+        await say(interaction, "\n".join(lines))
+
+    @group.command(name="hand", description="Your own board and choices, privately")
+    async def hand(interaction: Interaction) -> None:
+        if (gid := await channel_game_id(interaction)) is not None:
+            await send_private(interaction, gid)
+
+    @group.command(name="rules", description="The rules summary and the choices this bot makes")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    async def rules(interaction: Interaction, game: str | None = None) -> None:
+        t = tables_of(interaction)
+        try:
+            if game is None:
+                if interaction.channel_id is None:
+                    raise TableError("Name a game.")
+                name = (await t.in_channel(interaction.channel_id)).game
+            else:
+                name = game
+            chosen = t.game(name)
+        except TableError as exc:
+            await say(interaction, f"{exc} Games: {', '.join(g.name for g in t.games())}.")
+            return
+        text = chosen.rules_help()
+        if len(text) <= present.CONTENT_LIMIT:
+            await say(interaction, text)
+            return
+        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{chosen.name}-rules.md")
+        await interaction.response.send_message(
+            f"The {chosen.title} rules summary is attached ({len(text)} characters).",
+            file=file,
+            ephemeral=True,
+        )
+
+    @rules.autocomplete("game")
+    async def rules_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=g.title, value=g.name)
+            for g in tables_of(interaction).games()
+            if current.lower() in g.name
+        ][:25]
+
+    return group
+
+
+def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
+    """``/game new game:<…>`` plus one optional parameter per option any game offers."""
+    games = tables.games()
+    option_names: dict[str, str] = {}
+    for g in games:
+        for o in g.options():
+            if o.name not in RESERVED:
+                option_names.setdefault(o.name, f"{g.title}: {o.description}"[:100])
+
+    async def new(interaction: Interaction, game: str, **options: str | None) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await say(interaction, "Tavola games live in server channels; use this command there.")
+            return
+        t = tables_of(interaction)
+        given = {k: v for k, v in options.items() if v is not None}
+        try:
+            chosen = t.game(game)
+            own = {o.name for o in chosen.options()}
+            foreign = sorted(set(given) - own)
+            if foreign:
+                raise TableError(f"{chosen.title} has no option {', '.join(foreign)}.")
+            record = await t.new(
+                interaction.guild_id, interaction.channel_id, player_of(interaction), game, given
+            )
+        except PLAYER_ERRORS as exc:
+            await say(interaction, str(exc))
+            return
+        title, description = present.lobby_text(record, chosen)
+        await interaction.response.send_message(
+            f"{interaction.user.display_name} opened a game of {chosen.title}.",
+            embed=discord.Embed(title=title, description=description),
+            view=lobby_view(record.id),
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    # discord.py reads parameters from the signature; give it one built from the games' options.
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        ),
+        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
+    ] + [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None)
+        for name in option_names
+    ]
+    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "game": "Which game",
+        **option_names,
+    }
+    new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+        "game": [app_commands.Choice(name=g.title, value=g.name) for g in games][:25]
+    }
+    command: app_commands.Command[Any, Any, None] = app_commands.Command(
+        name="new", description="Open a new game in this channel", callback=new
+    )
+    for name in option_names:
+        command.autocomplete(name)(option_autocomplete(name))
+    return command
+
+
+def option_autocomplete(
+    name: str,
+) -> Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
+    """Suggest the values of option ``name`` for the game chosen so far."""
+
+    async def suggest(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        chosen = getattr(interaction.namespace, "game", None)
+        values: list[str] = []
+        for g in tables_of(interaction).games():
+            if chosen and g.name != chosen:
+                continue
+            for o in g.options():
+                if o.name == name:
+                    values += [str(c).lower() for c in o.choices if str(c).lower() not in values]
+        return [app_commands.Choice(name=v, value=v) for v in values if current.lower() in v][:25]
+
+    return suggest
+
+
+def move_command() -> app_commands.Command[Any, Any, None]:
+    @app_commands.command(name="move", description="Make a move (suggestions list your legal moves)")
+    @app_commands.describe(text="The move, e.g. from the suggestions")
+    async def move(interaction: Interaction, text: str) -> None:
+        if (gid := await channel_game_id(interaction)) is not None:
+            await play(interaction, gid, text)
+
+    @move.autocomplete("text")
+    async def suggest(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        t = tables_of(interaction)
+        record = await t.store.open_in_channel(interaction.channel_id)
+        if record is None:
+            return []
+        texts = await t.suggestions(record.id, interaction.user.id, current)
+        return [app_commands.Choice(name=x[:100], value=x[:100]) for x in texts]
+
+    return move

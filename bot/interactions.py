@@ -1,0 +1,352 @@
+"""Answering interactions: moves, lobby buttons, private boards, and the components they carry.
+
+Order of work for every action (design.md, "Discord conventions"): validate and persist through
+the table service first (milliseconds), answer refusals ephemerally, otherwise ``defer`` and only
+then render the board in a worker thread and follow up with it.
+
+Components carry no game state. Their custom ids (all persistent ``DynamicItem``s, so they keep
+working after a restart):
+
+- ``g:<game>:join`` / ``leave`` / ``start`` — lobby buttons;
+- ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately": a fresh private reply;
+- ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
+- ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version.
+A versioned component pressed after the board changed answers "the board has moved on".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot import present
+from bot.store import StoreError
+from bot.table import Player, Private, TableError, Tables, Turn
+from render import render_view, seat_colour
+from rules.core import Move, RulesError
+
+log = logging.getLogger("tavola")
+
+Interaction = discord.Interaction[Any]
+PLAYER_ERRORS = (TableError, RulesError, StoreError)
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+NO_MENTIONS = discord.AllowedMentions.none()
+BUTTON_LIMIT = 5
+SELECT_LIMIT = 25
+
+
+class HasTables(Protocol):
+    tables: Tables
+
+
+def tables_of(interaction: Interaction) -> Tables:
+    return cast(HasTables, interaction.client).tables
+
+
+def player_of(interaction: Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+async def say(interaction: Interaction, text: str, *, ephemeral: bool = True) -> None:
+    """Answer in words, whether or not the interaction was already acknowledged."""
+    text = present.clip(text)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS)
+
+
+async def apologise(interaction: Interaction, error: BaseException) -> None:
+    log.error("unexpected error in an interaction", exc_info=error)
+    try:
+        await say(interaction, "Sorry, something went wrong on my side. Nothing was changed by this request.")
+    except discord.HTTPException:
+        log.exception("could not apologise")
+
+
+async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
+    """Render off the event loop (encoding dominates and releases the GIL; design.md, "Rendering")."""
+    image = await asyncio.to_thread(render_view, game_name, view, private=private)
+    return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
+
+
+# --------------------------------------------------------------------------------------------
+# components
+# --------------------------------------------------------------------------------------------
+
+BUTTON_ID = re.compile(
+    r"g:(?P<gid>\d+):(?:(?P<lobby>join|leave|start|board|hand)|v(?P<ver>\d+):m(?P<seat>\d+)\.(?P<idx>\d+))"
+)
+SELECT_ID = re.compile(r"g:(?P<gid>\d+):v(?P<ver>\d+):s(?P<seat>\d+)")
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
+    def __init__(
+        self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ):
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        custom_id = self.item.custom_id or ""
+        try:
+            await on_button(interaction, custom_id)
+        except Exception as exc:  # every click gets an answer, even on a bug
+            await apologise(interaction, exc)
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
+    def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = ()):
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id, options=list(options) or [discord.SelectOption(label="…", value="0")]
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameSelect:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        match = SELECT_ID.fullmatch(self.item.custom_id or "")
+        values = self.item.values
+        try:
+            if match is None or not values or not str(values[0]).isdigit():
+                await say(interaction, "That choice is not valid any more.")
+                return
+            await on_choice(
+                interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), int(values[0])
+            )
+        except Exception as exc:
+            await apologise(interaction, exc)
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(f"g:{game_id}:join", "Join", discord.ButtonStyle.primary))
+    view.add_item(GameButton(f"g:{game_id}:leave", "Leave"))
+    view.add_item(GameButton(f"g:{game_id}:start", "Start", discord.ButtonStyle.success))
+    return view
+
+
+def choice_items(game_id: int, version: int, seat: int, moves: Sequence[Move]) -> list[discord.ui.Item[Any]]:
+    """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``)."""
+    texts = [m.to_text() for m in moves]
+    if not texts or len(texts) > SELECT_LIMIT:
+        return []
+    if len(texts) <= BUTTON_LIMIT:
+        return [
+            GameButton(f"g:{game_id}:v{version}:m{seat}.{i}", text, discord.ButtonStyle.primary)
+            for i, text in enumerate(texts)
+        ]
+    options = [discord.SelectOption(label=text[:100], value=str(i)) for i, text in enumerate(texts)]
+    return [GameSelect(f"g:{game_id}:v{version}:s{seat}", options)]
+
+
+def turn_view(turn: Turn) -> discord.ui.View:
+    """Components under a public board: choices for an open decision, private entry points."""
+    view = discord.ui.View(timeout=None)
+    record = turn.record
+    if turn.outcome is None:
+        prompts = [turn.prompts[s.seat] for s in turn.acting]
+        if len(turn.acting) == 1 and prompts[0].decision and not prompts[0].secret:
+            seat = turn.acting[0].seat
+            for item in choice_items(
+                record.id, record.version, seat, turn.game.legal_moves(turn.state, seat)
+            ):
+                view.add_item(item)
+        if any(p.secret for p in prompts):
+            view.add_item(GameButton(f"g:{record.id}:hand", "Decide privately", discord.ButtonStyle.success))
+    view.add_item(GameButton(f"g:{record.id}:board", "My board"))
+    return view
+
+
+# --------------------------------------------------------------------------------------------
+# posting boards
+# --------------------------------------------------------------------------------------------
+
+
+async def post_turn(
+    interaction: Interaction, turn: Turn, *, intro: Sequence[str] = (), via_channel: bool = False
+) -> None:
+    """The public message after an action: events, board image, who acts next (mentioned)."""
+    file = await image_file(turn.game.name, turn.public_view, private=False)
+    embeds = []
+    if turn.outcome is not None:
+        title, description = present.outcome_text(turn.outcome, turn.record.seats)
+        embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
+    content = present.turn_content(turn, intro)
+    view = turn_view(turn)
+    if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
+        await interaction.channel.send(
+            content, file=file, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
+        )
+    else:
+        await interaction.followup.send(
+            content, file=file, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
+        )
+
+
+async def play(
+    interaction: Interaction, game_id: int, text: str, *, expected_version: int | None = None
+) -> None:
+    """Submit a move. Refusals are ephemeral and change nothing; success posts the new board."""
+    tables = tables_of(interaction)
+    try:
+        turn = await tables.move(game_id, interaction.user.id, text, expected_version=expected_version)
+    except PLAYER_ERRORS as exc:
+        await say(interaction, str(exc))
+        return
+    if turn.secret_move:
+        # The choice itself is only echoed to the player; the channel gets the engine's events,
+        # which for a secret decision say only that it was made (until the engine reveals).
+        await interaction.response.send_message(
+            f"Your secret choice is recorded: `{turn.move_text}`.",
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+        await post_turn(interaction, turn, via_channel=True)
+        return
+    await interaction.response.defer(thinking=True)
+    await post_turn(interaction, turn)
+
+
+async def channel_game_id(interaction: Interaction) -> int | None:
+    """The open game of the interaction's channel, or an ephemeral explanation and None."""
+    if interaction.channel_id is None or interaction.guild_id is None:
+        await say(interaction, "Tavola games live in server channels; use this command there.")
+        return None
+    try:
+        record = await tables_of(interaction).in_channel(interaction.channel_id)
+    except TableError as exc:
+        await say(interaction, str(exc))
+        return None
+    return record.id
+
+
+async def send_private(interaction: Interaction, game_id: int) -> None:
+    """An ephemeral reply with the player's own view, image and (if asked) choices."""
+    try:
+        mine = await tables_of(interaction).legal(game_id, interaction.user.id)
+    except PLAYER_ERRORS as exc:
+        await say(interaction, str(exc))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    file = await image_file(mine.game.name, mine.view, private=True)
+    view = discord.ui.View(timeout=None)
+    for item in private_items(mine):
+        view.add_item(item)
+    await interaction.followup.send(
+        private_content(mine), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+    )
+
+
+def private_items(mine: Private) -> list[discord.ui.Item[Any]]:
+    if mine.prompt is None or not mine.prompt.decision:
+        return []
+    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves)
+
+
+def private_content(mine: Private) -> str:
+    colour, letter = seat_colour(mine.seat)
+    lines = [f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."]
+    if mine.record.status != "running":
+        lines.append("The game is over.")
+    elif mine.prompt is None:
+        lines.append("Nothing to do right now.")
+    else:
+        lines.append(f"➡️ {mine.prompt.text}")
+        if not mine.prompt.decision or len(mine.moves) > SELECT_LIMIT:
+            lines.append("Use `/move` (its suggestions list your legal moves).")
+    return present.clip("\n".join(lines))
+
+
+# --------------------------------------------------------------------------------------------
+# button and select handlers
+# --------------------------------------------------------------------------------------------
+
+
+async def on_button(interaction: Interaction, custom_id: str) -> None:
+    match = BUTTON_ID.fullmatch(custom_id)
+    if match is None:
+        await say(interaction, "That button is not one of mine.")
+        return
+    game_id = int(match["gid"])
+    action = match["lobby"]
+    if action in ("board", "hand"):
+        await send_private(interaction, game_id)
+    elif action in ("join", "leave"):
+        await lobby_change(interaction, game_id, action, edit=True)
+    elif action == "start":
+        await start(interaction, game_id)
+    else:
+        await on_choice(interaction, game_id, int(match["ver"]), int(match["seat"]), int(match["idx"]))
+
+
+async def on_choice(interaction: Interaction, game_id: int, version: int, seat: int, index: int) -> None:
+    """A choice button or select: the clicker must own the seat; the board must not have moved."""
+    tables = tables_of(interaction)
+    try:
+        record = await tables.get(game_id)
+        mine = record.seat_of(interaction.user.id)
+        if mine is None:
+            raise TableError("You are not playing in this game.")
+        if mine != seat:
+            raise TableError(f"These choices are {record.seats[seat].name}'s, not yours.")
+        if record.version != version:
+            raise TableError("The board has moved on since that button was made. Look at the latest board.")
+        private = await tables.legal(game_id, interaction.user.id)
+        if index >= len(private.moves):
+            raise TableError("That choice is not available any more.")
+        text = private.moves[index].to_text()
+    except PLAYER_ERRORS as exc:
+        await say(interaction, str(exc))
+        return
+    await play(interaction, game_id, text, expected_version=version)
+
+
+async def lobby_change(interaction: Interaction, game_id: int, action: str, *, edit: bool) -> None:
+    tables = tables_of(interaction)
+    player = player_of(interaction)
+    try:
+        if action == "join":
+            record = await tables.join(game_id, player)
+        else:
+            record = await tables.leave(game_id, player)
+    except PLAYER_ERRORS as exc:
+        await say(interaction, str(exc))
+        return
+    title, description = present.lobby_text(record, tables.game(record.game))
+    embed = discord.Embed(title=title, description=description)
+    verb = "joined" if action == "join" else "left"
+    if edit:
+        await interaction.response.edit_message(embed=embed, view=lobby_view(record.id))
+    else:
+        await interaction.response.send_message(
+            f"{player.name} {verb} the game.",
+            embed=embed,
+            view=lobby_view(record.id),
+            allowed_mentions=NO_MENTIONS,
+        )
+
+
+async def start(interaction: Interaction, game_id: int) -> None:
+    try:
+        turn = await tables_of(interaction).start(game_id, player_of(interaction))
+    except PLAYER_ERRORS as exc:
+        await say(interaction, str(exc))
+        return
+    await interaction.response.defer(thinking=True)
+    await post_turn(interaction, turn, intro=present.start_intro(turn))

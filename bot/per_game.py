@@ -1,0 +1,66 @@
+"""Per-game slash commands for the common actions, where they read better than ``/move`` text.
+
+Each builds the game's own move text and submits it through the same path as ``/move``, so the
+engine re-validates it. Suggestions come from ``legal_moves`` like everything else. A game with
+no entry here is still fully playable with ``/move`` and the buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from discord import app_commands
+
+from bot.interactions import Interaction, channel_game_id, play, tables_of
+
+LORENZO_MEMBERS = ("black", "white", "orange", "neutral")
+
+
+def lorenzo_commands() -> app_commands.Group:
+    group = app_commands.Group(name="lorenzo", description="Lorenzo il Magnifico actions")
+
+    @group.command(name="place", description="Place a family member on an action space")
+    @app_commands.describe(
+        member="Which family member",
+        space="Action space (suggestions list the legal ones)",
+        servants="Servants to add",
+    )
+    @app_commands.choices(member=[app_commands.Choice(name=m, value=m) for m in LORENZO_MEMBERS])
+    async def place(
+        interaction: Interaction, member: str, space: str, servants: app_commands.Range[int, 0, 99] = 0
+    ) -> None:
+        if (gid := await channel_game_id(interaction)) is None:
+            return
+        # The canonical text of rules.lorenzo.moves.Place; the engine parses and checks it.
+        text = f"place {member} {space.strip()}" + (f" servants={servants}" if servants else "")
+        await play(interaction, gid, text)
+
+    @place.autocomplete("space")
+    async def spaces(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        member = getattr(interaction.namespace, "member", None)
+        found: list[str] = []
+        for text in await legal_texts(interaction):
+            words = text.split()
+            is_place = len(words) >= 3 and words[0] == "place" and (not member or words[1] == member)
+            if is_place and words[2] not in found and current.lower() in words[2]:
+                found.append(words[2])
+        return [app_commands.Choice(name=s, value=s) for s in found][:25]
+
+    return group
+
+
+async def legal_texts(interaction: Interaction) -> list[str]:
+    if interaction.channel_id is None:
+        return []
+    tables = tables_of(interaction)
+    record = await tables.store.open_in_channel(interaction.channel_id)
+    if record is None:
+        return []
+    return await tables.suggestions(record.id, interaction.user.id, "", limit=10_000)
+
+
+# game name -> builder of its command group. Lancaster adds its entry when its engine lands.
+PER_GAME_COMMANDS: dict[str, Callable[[], app_commands.Group]] = {"lorenzo": lorenzo_commands}
+
+__all__: list[Any] = ["PER_GAME_COMMANDS", "lorenzo_commands"]

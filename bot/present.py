@@ -1,0 +1,113 @@
+"""Words for the channel: lobby cards, turn summaries and results (no Discord types).
+
+Discord limits: message content 2000 characters, embed description 4096, 25 select options,
+5 buttons per row. Everything here stays inside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.store import GameRecord, SeatRecord
+from bot.table import Turn
+from render import seat_colour
+from rules.core import Game, Outcome
+
+CONTENT_LIMIT = 2000
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def seat_label(seat: SeatRecord) -> str:
+    colour, letter = seat_colour(seat.seat)
+    return f"{seat.name} ({colour} {letter})"
+
+
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """Shorten to ``limit`` characters, keeping the end (the newest lines) readable."""
+    if len(text) <= limit:
+        return text
+    return "…" + text[-(limit - 1) :]
+
+
+def options_line(options: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}: {str(v).lower()}" for k, v in sorted(options.items())) or "defaults"
+
+
+def lobby_text(record: GameRecord, game: Game) -> tuple[str, str]:
+    """(title, description) of a lobby card."""
+    players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(record.seats))
+    title = f"{game.title} — lobby (game #{record.id})"
+    if record.status != "lobby":
+        state = {"running": "started", "finished": "finished", "abandoned": "abandoned"}[record.status]
+        return title, f"This game has {state}."
+    description = (
+        f"Players ({len(record.seats)}/{game.max_players}, at least {game.min_players}):\n{players}\n\n"
+        f"Options: {options_line(record.options)}\n"
+        f"Join with the button or `/game join`; {record.seats[0].name} starts with `/game start`."
+    )
+    return title, description
+
+
+def headline(view: Mapping[str, Any]) -> str:
+    """Round / period / phase facts a view offers, in a short line (keys vary by game)."""
+    parts = []
+    for key in ("period", "round", "turn", "phase"):
+        value = view.get(key)
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            parts.append(f"{key.capitalize()} {value}")
+    return " · ".join(parts)
+
+
+def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
+    """Who must act now, with what they are asked."""
+    lines = []
+    for seat in turn.acting:
+        who = mention(seat.user_id) if mentions else seat.name
+        prompt = turn.prompts.get(seat.seat)
+        lines.append(f"➡️ {who}: {prompt.text if prompt else 'your move'}")
+    return lines
+
+
+def turn_content(turn: Turn, intro: Sequence[str] = ()) -> str:
+    """The public message after an action: what happened, then who acts next."""
+    lines = [*intro, *turn.events]
+    if turn.outcome is not None:
+        lines.append("🏁 The game is over.")
+    else:
+        lines.extend(waiting_lines(turn))
+    # Keep the mentions (the end) when events overflow: pinging the next player matters most.
+    return clip("\n".join(lines))
+
+
+def start_intro(turn: Turn) -> list[str]:
+    order = ", ".join(seat_label(s) for s in turn.record.seats)
+    return [f"**{turn.game.title}** has started (game #{turn.record.id}). Seat order: {order}."]
+
+
+def outcome_text(outcome: Outcome, seats: Sequence[SeatRecord]) -> tuple[str, str]:
+    """(title, description) of the final scores with the breakdown and the winner."""
+    winners = " and ".join(seats[i].name for i in sorted(outcome.winners))
+    rows = []
+    for place, i in enumerate(outcome.ranking, start=1):
+        parts = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[i].items() if v)
+        rows.append(f"**{place}. {seat_label(seats[i])} — {outcome.scores[i]}**\n{parts or 'no points'}")
+    notes = "\n".join(f"*{n}*" for n in outcome.notes)
+    description = "\n".join(rows) + (f"\n\n{notes}" if notes else "")
+    return f"🏆 Winner: {winners}", description[:4000]
+
+
+def status_text(turn: Turn) -> tuple[str, str]:
+    """(title, description) for ``/game status``."""
+    record = turn.record
+    title = f"{turn.game.title} — game #{record.id} ({record.status})"
+    lines = []
+    head = headline(turn.public_view)
+    if head:
+        lines.append(head)
+    lines.append("Players: " + ", ".join(seat_label(s) for s in record.seats))
+    lines.extend(waiting_lines(turn, mentions=False) if turn.outcome is None else ["The game is over."])
+    return title, "\n".join(lines)

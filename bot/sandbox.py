@@ -1,0 +1,734 @@
+"""Discord without Discord: the real bot (command tree, views, storage, rendering) on a fake server.
+
+The recipe of design.md, "The sandbox": REST calls go through ``bot.http.request``, replaced by
+``FakeDiscord.rest``; interaction responses and follow-ups go through the webhook adapter, set by
+``async_context`` to ``RecordingAdapter``; ``bot.login`` runs the real ``setup_hook``; raw gateway
+payloads (READY, GUILD_CREATE, INTERACTION_CREATE) are fed to ``bot._connection.parsers``. Nothing
+opens a socket. discord.py is pinned because these are private entry points.
+
+Every response is reported as one JSON object (see ``Sandbox.report`` and the README, "Sandbox").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import shlex
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.http import Route
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.app import TavolaBot
+from bot.table import Tables
+
+GUILD_ID = 900_000_000_000_000_001
+CHANNEL_ID = 900_000_000_000_000_002
+APP_ID = 900_000_000_000_000_003
+MANAGE_GUILD = 1 << 5
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, attach, use commands
+EPHEMERAL = 64
+OPTION_TYPES = {3: "string", 4: "integer", 5: "boolean", 10: "number"}
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    name: str
+    id: int
+    manage_server: bool = False
+
+
+# Stable fake members of the one fake server. Erin is a moderator (Manage Server).
+USERS: tuple[FakeUser, ...] = (
+    FakeUser("alice", 900_000_000_000_000_101),
+    FakeUser("bob", 900_000_000_000_000_102),
+    FakeUser("carol", 900_000_000_000_000_103),
+    FakeUser("dave", 900_000_000_000_000_104),
+    FakeUser("erin", 900_000_000_000_000_105, manage_server=True),
+)
+BY_NAME = {u.name: u for u in USERS}
+BY_ID = {u.id: u for u in USERS}
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def user_payload(user: FakeUser) -> dict[str, Any]:
+    return {
+        "id": str(user.id),
+        "username": user.name,
+        "global_name": user.name,
+        "discriminator": "0",
+        "avatar": None,
+    }
+
+
+BOT_USER: dict[str, Any] = {
+    "id": str(APP_ID),
+    "username": "Tavola",
+    "global_name": "Tavola",
+    "discriminator": "0",
+    "avatar": None,
+    "bot": True,
+}
+
+
+def channel_payload() -> dict[str, Any]:
+    return {
+        "id": str(CHANNEL_ID),
+        "type": 0,
+        "guild_id": str(GUILD_ID),
+        "name": "tavola",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+    }
+
+
+class SandboxInputError(ValueError):
+    """A script line the simulated Discord client would not send."""
+
+
+class Sandbox:
+    """One fake server with one channel, driving a real ``TavolaBot``."""
+
+    def __init__(
+        self, tables: Tables, emit: Callable[[dict[str, Any]], None], out_dir: Path | None = None
+    ) -> None:
+        self.tables = tables
+        self.emit = emit
+        self.out_dir = out_dir
+        self.bot = TavolaBot(tables)
+        self.current_user = "system"
+        self.commands: dict[str, dict[str, Any]] = {}
+        self.messages: dict[int, dict[str, Any]] = {}  # every message the bot made, by id
+        self.deferred: dict[str, bool] = {}  # interaction token -> deferred ephemerally (type 5)
+        self.original: dict[str, int] = {}  # interaction token -> its response message id
+        self.clicked: dict[str, int] = {}  # interaction token -> id of the message clicked
+        self._ids = itertools.count(1)
+        self._files = itertools.count(1)
+        self._baseline: set[asyncio.Task[Any]] = set()
+
+    def next_id(self) -> int:
+        return 910_000_000_000_000_000 + next(self._ids)
+
+    # ----------------------------------------------------------------------------------------
+    # life cycle
+    # ----------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.bot.http.request = self.rest  # type: ignore[method-assign,assignment]
+        async_context.set(RecordingAdapter(self))
+        await self.bot.login("sandbox-token")  # runs setup_hook: commands built and "synced"
+        state = self.bot._connection
+        state.guild_ready_timeout = 0.01  # one guild, sent at once: no need to wait for more
+        ready = {
+            "v": 10,
+            "user": BOT_USER,
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": "sandbox",
+            "resume_gateway_url": "wss://sandbox.invalid",
+            "application": {"id": str(APP_ID), "flags": 0},
+            "private_channels": [],
+        }
+        state.parsers["READY"](ready)
+        state.parsers["GUILD_CREATE"](self.guild_payload())
+        await asyncio.wait_for(self.bot.wait_until_ready(), timeout=5)
+        await self.settle()
+        self._baseline = set(asyncio.all_tasks())
+
+    async def close(self) -> None:
+        await self.settle()
+        await self.bot.close()
+
+    def guild_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(GUILD_ID),
+            "name": "Sandbox",
+            "icon": None,
+            "owner_id": str(USERS[-1].id),
+            "unavailable": False,
+            "member_count": len(USERS) + 1,
+            "large": False,
+            "features": [],
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": str(MEMBER_PERMISSIONS),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "channels": [channel_payload()],
+            "threads": [],
+            "members": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "joined_at": now_iso(),
+        }
+
+    async def settle(self) -> None:
+        """Wait until every task the last input started has finished (view timers excepted)."""
+        me = asyncio.current_task()
+        for _ in range(1000):
+            await asyncio.sleep(0)
+            busy = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not me and t not in self._baseline and not t.done() and not _is_timer(t)
+            ]
+            if not busy:
+                await asyncio.sleep(0)
+                if not [
+                    t
+                    for t in asyncio.all_tasks()
+                    if t is not me and t not in self._baseline and not t.done() and not _is_timer(t)
+                ]:
+                    return
+                continue
+            await asyncio.wait(busy, timeout=30)
+
+    # ----------------------------------------------------------------------------------------
+    # script lines
+    # ----------------------------------------------------------------------------------------
+
+    async def run_line(self, line: str) -> None:
+        """Answer one script line; every response is emitted before this returns."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            self.error("system", f"cannot read the line: {exc}")
+            return
+        name = words[0].lower()
+        user = BY_NAME.get(name)
+        if user is None:
+            self.error(name, f"unknown user '{words[0]}'; users are {', '.join(BY_NAME)}")
+            return
+        self.current_user = user.name
+        try:
+            payload = self.interaction_for(user, words[1:])
+        except SandboxInputError as exc:
+            self.error(user.name, str(exc))
+            return
+        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        await self.settle()
+
+    def interaction_for(self, user: FakeUser, words: list[str]) -> dict[str, Any]:
+        if not words:
+            raise SandboxInputError("expected a /command, '? /command option:partial' or 'click <custom_id>'")
+        if words[0] == "click":
+            if len(words) < 2:
+                raise SandboxInputError("click needs a custom_id")
+            return self.click_payload(user, words[1], words[2:])
+        if words[0] == "?":
+            return self.command_payload(user, words[1:], autocomplete=True)
+        return self.command_payload(user, words, autocomplete=False)
+
+    def base_interaction(self, user: FakeUser, kind: int) -> dict[str, Any]:
+        iid = self.next_id()
+        permissions = MEMBER_PERMISSIONS | (MANAGE_GUILD if user.manage_server else 0)
+        return {
+            "id": str(iid),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": f"token-{iid}",
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": channel_payload(),
+            "member": {
+                "user": user_payload(user),
+                "roles": [],
+                "joined_at": now_iso(),
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": str(permissions),
+            },
+            "app_permissions": str(MEMBER_PERMISSIONS | MANAGE_GUILD),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+
+    def command_payload(self, user: FakeUser, words: list[str], *, autocomplete: bool) -> dict[str, Any]:
+        if not words or not words[0].startswith("/"):
+            raise SandboxInputError("expected a slash command such as /game new")
+        name = words[0][1:]
+        spec = self.commands.get(name)
+        if spec is None:
+            raise SandboxInputError(
+                f"no command /{name}; commands: {', '.join('/' + c for c in sorted(self.commands))}"
+            )
+        rest = words[1:]
+        path = [name]
+        top: dict[str, Any] = {"id": spec["id"], "name": name, "type": 1, "options": []}
+        holder = top
+        # Walk subcommand groups and subcommands (option types 2 and 1) named by the next words.
+        while rest and ":" not in rest[0]:
+            sub = next(
+                (o for o in spec.get("options", []) if o["name"] == rest[0] and o["type"] in (1, 2)), None
+            )
+            if sub is None:
+                raise SandboxInputError(f"/{' '.join(path)} has no subcommand '{rest[0]}'")
+            node: dict[str, Any] = {"name": sub["name"], "type": sub["type"], "options": []}
+            holder["options"].append(node)
+            holder, spec, rest = node, sub, rest[1:]
+            path.append(sub["name"])
+        if any(o["type"] in (1, 2) for o in spec.get("options", [])):
+            subs = ", ".join(o["name"] for o in spec["options"])
+            raise SandboxInputError(f"/{' '.join(path)} needs a subcommand: {subs}")
+        known = {o["name"]: o for o in spec.get("options", [])}
+        focused = 0
+        for word in rest:
+            key, sep, value = word.partition(":")
+            if not sep:
+                raise SandboxInputError(f"options are written name:value, not '{word}'")
+            option = known.get(key)
+            if option is None:
+                raise SandboxInputError(
+                    f"/{' '.join(path)} has no option '{key}' (options: {', '.join(known)})"
+                )
+            entry: dict[str, Any] = {"name": key, "type": option["type"]}
+            if autocomplete and focused == 0 and word is rest[-1]:
+                entry.update(value=value, focused=True)  # the partial text, as typed
+                focused += 1
+            else:
+                entry["value"] = typed_value(option, value)
+            holder["options"].append(entry)
+        missing = [
+            o["name"]
+            for o in spec.get("options", [])
+            if o.get("required") and o["name"] not in {e["name"] for e in holder["options"]}
+        ]
+        if missing and not autocomplete:
+            raise SandboxInputError(f"/{' '.join(path)} needs {', '.join(missing)}")
+        if autocomplete and not focused:
+            raise SandboxInputError("'?' needs the option being typed last, e.g. ? /move text:pla")
+        payload = self.base_interaction(user, 4 if autocomplete else 2)
+        payload["data"] = top
+        return payload
+
+    def click_payload(self, user: FakeUser, custom_id: str, values: list[str]) -> dict[str, Any]:
+        message, component = self.find_component(custom_id)
+        payload = self.base_interaction(user, 3)
+        kind = component.get("type", 2)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if kind == 3:
+            if not values:
+                options = ", ".join(o["value"] for o in component.get("options", []))
+                raise SandboxInputError(f"{custom_id} is a select: name a value ({options})")
+            data["values"] = values
+        payload["data"] = data
+        payload["message"] = message
+        self.clicked[payload["token"]] = int(message["id"])
+        return payload
+
+    def find_component(self, custom_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The newest message carrying ``custom_id``; an invented one for ids never shown."""
+        for message in sorted(self.messages.values(), key=lambda m: int(m["id"]), reverse=True):
+            for row in message.get("components", []):
+                for component in row.get("components", []):
+                    if component.get("custom_id") == custom_id:
+                        return message, component
+        component = {"type": 2, "custom_id": custom_id, "label": "?", "style": 2}
+        message = self.message_payload(
+            {"content": "", "components": [{"type": 1, "components": [component]}]}, []
+        )
+        return message, component
+
+    # ----------------------------------------------------------------------------------------
+    # recording what the bot sends
+    # ----------------------------------------------------------------------------------------
+
+    def message_payload(
+        self,
+        body: dict[str, Any],
+        files: list[tuple[str, int]],
+        message_id: int | None = None,
+        ephemeral: bool = False,
+    ) -> dict[str, Any]:
+        mid = message_id or self.next_id()
+        flags = int(body.get("flags") or 0) | (EPHEMERAL if ephemeral else 0)
+        message = {
+            "id": str(mid),
+            "channel_id": str(CHANNEL_ID),
+            "guild_id": str(GUILD_ID),
+            "author": BOT_USER,
+            "content": body.get("content") or "",
+            "timestamp": now_iso(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": str(self.next_id()),
+                    "filename": n,
+                    "size": s,
+                    "url": f"https://sandbox.invalid/{n}",
+                    "proxy_url": f"https://sandbox.invalid/{n}",
+                }
+                for n, s in files
+            ],
+            "embeds": body.get("embeds") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": flags,
+            "components": body.get("components") or [],
+            "application_id": str(APP_ID),
+            "webhook_id": str(APP_ID),
+        }
+        self.messages[mid] = message
+        return message
+
+    def save_files(self, files: list[discord.File] | None) -> list[tuple[str, int]]:
+        saved = []
+        for f in files or []:
+            f.fp.seek(0)
+            data = f.fp.read()
+            saved.append((f.filename or "file", len(data)))
+            if self.out_dir is not None:
+                self.out_dir.mkdir(parents=True, exist_ok=True)
+                (self.out_dir / f"{next(self._files):04d}-{f.filename}").write_bytes(data)
+        return saved
+
+    def report(
+        self,
+        kind: str,
+        body: dict[str, Any],
+        files: list[tuple[str, int]],
+        *,
+        ephemeral: bool,
+        message_id: int | None = None,
+    ) -> None:
+        content = body.get("content") or ""
+        parse = (body.get("allowed_mentions") or {}).get("parse", [])
+        allowed_users = (body.get("allowed_mentions") or {}).get("users", [])
+        pinged = []
+        for raw in MENTION.findall(content):
+            user = BY_ID.get(int(raw))
+            if user and ("users" in parse or raw in allowed_users) and user.name not in pinged:
+                pinged.append(user.name)
+        record: dict[str, Any] = {
+            "user": self.current_user,
+            "kind": kind,
+            "ephemeral": ephemeral,
+            "content": MENTION.sub(
+                lambda m: "@" + (BY_ID[int(m.group(1))].name if int(m.group(1)) in BY_ID else m.group(1)),
+                content,
+            ),
+            "embeds": [
+                {"title": e.get("title"), "description": e.get("description")}
+                for e in body.get("embeds") or []
+            ],
+            "components": components_of(body.get("components") or []),
+            "mentions": pinged,
+            "files": [{"name": n, "size": s} for n, s in files],
+        }
+        if message_id is not None:
+            record["message_id"] = str(message_id)
+        self.emit(record)
+
+    def error(self, user: str, text: str) -> None:
+        self.emit(
+            {
+                "user": user,
+                "kind": "error",
+                "ephemeral": True,
+                "content": text,
+                "embeds": [],
+                "components": [],
+                "mentions": [],
+                "files": [],
+            }
+        )
+
+    async def rest(
+        self,
+        route: Route,
+        *,
+        files: list[discord.File] | None = None,
+        form: list[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        """Stands in for ``HTTPClient.request``: the REST API of the fake server."""
+        method, path = route.method, route.path
+        body = kwargs.get("json") or _form_json(form) or {}
+        if path == "/users/@me":
+            return BOT_USER
+        if path == "/oauth2/applications/@me":
+            return {
+                "id": str(APP_ID),
+                "name": "Tavola",
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": BOT_USER,
+                "verify_key": "0",
+                "flags": 0,
+                "summary": "",
+                "bot": BOT_USER,
+            }
+        if method == "PUT" and path.endswith("/commands"):
+            synced = []
+            for command in body:
+                cid = self.next_id()
+                entry = {**command, "id": str(cid), "application_id": str(APP_ID), "version": "1"}
+                self.commands[command["name"]] = entry
+                synced.append(entry)
+            return synced
+        if method == "POST" and path == "/channels/{channel_id}/messages":
+            saved = self.save_files(files)
+            message = self.message_payload(body, saved)
+            self.report("message", body, saved, ephemeral=False, message_id=int(message["id"]))
+            return message
+        if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
+            saved = self.save_files(files)
+            mid = int(route.url.rsplit("/", 1)[-1])
+            message = self.message_payload(body, saved, mid)
+            self.report("edit", body, saved, ephemeral=False, message_id=mid)
+            return message
+        self.error(self.current_user, f"sandbox: unhandled REST call {method} {path}")
+        return {}
+
+    async def webhook(
+        self,
+        route: Route,
+        *,
+        payload: dict[str, Any] | None,
+        multipart: list[dict[str, Any]] | None,
+        files: list[discord.File] | None,
+    ) -> Any:
+        """Stands in for the webhook adapter: interaction callbacks and follow-ups."""
+        body = payload if payload is not None else (_form_json(multipart) or {})
+        token = str(route.webhook_token)
+        path = route.path
+        if path.endswith("/callback"):
+            return self.callback(int(route.webhook_id or 0), token, body, files)
+        if route.method == "POST":  # follow-up
+            data = body
+            saved = self.save_files(files)
+            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            if token in self.deferred:
+                # The first follow-up after a "thinking" defer replaces that placeholder and
+                # keeps its visibility, as Discord does.
+                ephemeral = self.deferred.pop(token)
+            message = self.message_payload(data, saved, ephemeral=ephemeral)
+            self.report("followup", data, saved, ephemeral=ephemeral, message_id=int(message["id"]))
+            return message
+        if route.method == "PATCH":
+            saved = self.save_files(files)
+            mid = self.original.get(token) if path.endswith("@original") else None
+            message = self.message_payload(body, saved, mid)
+            self.report(
+                "edit",
+                body,
+                saved,
+                ephemeral=bool(message["flags"] & EPHEMERAL),
+                message_id=int(message["id"]),
+            )
+            return message
+        if route.method == "GET":
+            mid = self.original.get(token)
+            return self.messages.get(mid or 0, self.message_payload({}, []))
+        return None
+
+    def callback(
+        self, interaction_id: int, token: str, body: dict[str, Any], files: list[discord.File] | None
+    ) -> Any:
+        kind = int(body.get("type", 0))
+        data = body.get("data") or {}
+        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        response: dict[str, Any] = {"id": str(interaction_id), "type": kind}
+        result: dict[str, Any] = {"interaction": response}
+        if kind == 8:  # autocomplete
+            record = {
+                "user": self.current_user,
+                "kind": "autocomplete",
+                "ephemeral": True,
+                "content": "",
+                "embeds": [],
+                "components": [],
+                "mentions": [],
+                "files": [],
+                "choices": [{"name": c["name"], "value": c["value"]} for c in data.get("choices", [])],
+            }
+            self.emit(record)
+            return result
+        if kind == 5:  # deferred, "thinking": the first follow-up fills it in
+            self.deferred[token] = ephemeral
+            mid = self.next_id()
+            self.original[token] = mid
+            response.update(
+                response_message_id=str(mid),
+                response_message_loading=True,
+                response_message_ephemeral=ephemeral,
+            )
+            return result
+        if kind == 6:  # deferred update: nothing visible
+            return result
+        saved = self.save_files(files)
+        if kind == 7:  # update the message the component was on
+            clicked = self.messages.get(self.clicked.get(token, 0), {})
+            ephemeral = bool(int(clicked.get("flags") or 0) & EPHEMERAL)
+            message = self.message_payload(data, saved, self.clicked.get(token), ephemeral=ephemeral)
+            self.report("edit", data, saved, ephemeral=ephemeral, message_id=int(message["id"]))
+        else:
+            message = self.message_payload(data, saved, ephemeral=ephemeral)
+            self.original[token] = int(message["id"])
+            self.report("reply", data, saved, ephemeral=ephemeral, message_id=int(message["id"]))
+        response.update(response_message_id=message["id"], response_message_ephemeral=ephemeral)
+        result["resource"] = {"type": kind, "message": message}
+        return result
+
+
+class RecordingAdapter(AsyncWebhookAdapter):
+    """Webhook requests (interaction responses, follow-ups) answered by the sandbox."""
+
+    def __init__(self, sandbox: Sandbox) -> None:
+        super().__init__()
+        self.sandbox = sandbox
+
+    async def request(
+        self,
+        route: Route,
+        session: Any,
+        *,
+        payload: dict[str, Any] | None = None,
+        multipart: list[dict[str, Any]] | None = None,
+        files: Any = None,
+        **kwargs: Any,
+    ) -> Any:
+        return await self.sandbox.webhook(
+            route, payload=payload, multipart=multipart, files=list(files or [])
+        )
+
+
+def _form_json(form: list[dict[str, Any]] | None) -> Any:
+    for part in form or []:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return None
+
+
+def _is_timer(task: asyncio.Task[Any]) -> bool:
+    """View timeout timers sleep for minutes; they are not work the last input started."""
+    coro = task.get_coro()
+    name = getattr(coro, "__qualname__", "")
+    return "timeout_task_impl" in name
+
+
+def typed_value(option: dict[str, Any], value: str) -> Any:
+    """Convert a typed value as the Discord client would, refusing what it would refuse."""
+    kind = option["type"]
+    name = option["name"]
+    try:
+        if kind == 4:
+            number = int(value)
+            low, high = option.get("min_value"), option.get("max_value")
+            if (low is not None and number < low) or (high is not None and number > high):
+                raise SandboxInputError(f"option '{name}' must be between {low} and {high}")
+            return number
+        if kind == 10:
+            return float(value)
+    except ValueError as exc:
+        raise SandboxInputError(f"option '{name}' must be a {OPTION_TYPES[kind]}, not '{value}'") from exc
+    if kind == 5:
+        if value.lower() in ("true", "yes", "1"):
+            return True
+        if value.lower() in ("false", "no", "0"):
+            return False
+        raise SandboxInputError(f"option '{name}' must be true or false, not '{value}'")
+    return value
+
+
+def components_of(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    for row in rows:
+        for c in row.get("components", []):
+            entry: dict[str, Any] = {
+                "custom_id": c.get("custom_id"),
+                "label": c.get("label") or c.get("placeholder"),
+            }
+            if c.get("type") == 3:
+                entry["type"] = "select"
+                entry["options"] = [{"label": o["label"], "value": o["value"]} for o in c.get("options", [])]
+            found.append(entry)
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# running it
+# --------------------------------------------------------------------------------------------
+
+WELCOME = """Tavola sandbox: the real bot on a fake Discord server, offline.
+Users: alice, bob, carol, dave, erin (erin has Manage Server). Type one action per line:
+  alice /game new game:lorenzo          run a slash command (options as name:value, "quotes" ok)
+  bob /game join                        ...every /game subcommand, /move, /lorenzo place
+  alice ? /move text:pla                show the autocomplete choices alice would see
+  alice click g:1:join                  press a button (custom_id from a response)
+  alice click g:1:v3:s0 2               pick value 2 in a select
+Responses print as JSON lines; attached images are saved under the --out folder. Ctrl-D quits."""
+
+
+def print_json(record: dict[str, Any]) -> None:
+    print(json.dumps(record, ensure_ascii=False), flush=True)
+
+
+LineReader = Callable[[], Awaitable[str | None]]
+
+
+async def run(
+    tables: Tables,
+    lines: LineReader,
+    *,
+    out_dir: Path | None,
+    emit: Callable[[dict[str, Any]], None] = print_json,
+    idle_marks: bool = True,
+) -> None:
+    """Drive a sandbox from ``lines`` (an awaitable-returning reader giving None at the end)."""
+    sandbox = Sandbox(tables, emit, out_dir)
+    await sandbox.start()
+    try:
+        while True:
+            line = await lines()
+            if line is None:
+                break
+            await sandbox.run_line(line)
+            if idle_marks:
+                emit({"kind": "idle"})
+    finally:
+        await sandbox.close()
