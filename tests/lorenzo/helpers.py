@@ -1,0 +1,126 @@
+"""Building blocks for Lorenzo scenario tests: a controlled state and short move helpers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.lorenzo import GAME
+from rules.lorenzo.data import CARD_TYPES, MEMBERS, RESOURCES, SPACE_ORDER, TOWER_SPACES
+from rules.lorenzo.engine import Log, advance
+
+State = dict[str, Any]
+
+
+def scenario(
+    players: int = 4,
+    *,
+    seed: int = 1,
+    dice: tuple[int, int, int] = (6, 6, 6),
+    res: dict[str, int] | None = None,
+    towers: dict[str, int | None] | None = None,
+    cards: dict[int, list[int]] | None = None,
+    options: dict[str, Any] | None = None,
+    round_no: int = 1,
+) -> State:
+    """A round in its actions phase, turn order 0, 1, 2, ...; seat 0 to place.
+
+    ``res`` replaces every player's goods/points (missing keys = 0); ``towers`` puts card ids
+    (or None) on tower spaces; ``cards`` gives players cards already on their boards.
+    """
+    st = GAME.setup(players, seed, options or {})
+    st["stack"] = []
+    st["phase"] = "actions"
+    st["round"] = round_no
+    st["order"] = list(range(players))
+    st["queue"] = [p for _ in MEMBERS for p in range(players)]
+    st["qpos"] = 0
+    st["dice"] = dict(zip(("black", "white", "orange"), dice, strict=True))
+    st["spaces"] = {s: [] for s in SPACE_ORDER}
+    for t in CARD_TYPES:
+        st["tocc"][t] = [None] * 4
+    for p in range(players):
+        if res is not None:
+            st["ps"][p]["res"] = {k: res.get(k, 0) for k in RESOURCES}
+        st["ps"][p]["free"] = list(MEMBERS)
+    for space, card in (towers or {}).items():
+        t, fi = TOWER_SPACES[space]
+        st["towers"][t][fi] = card
+    from rules.lorenzo.data import CARDS
+
+    for p, ids in (cards or {}).items():
+        for c in ids:
+            st["ps"][p]["cards"][CARDS[c]["type"]].append(c)
+    return st
+
+
+def rich(**extra: int) -> dict[str, int]:
+    base = {"coin": 20, "wood": 20, "stone": 20, "servant": 20, "vp": 0, "mp": 0, "fp": 0}
+    base.update(extra)
+    return base
+
+
+def play(st: State, *texts: str) -> tuple[State, list[str]]:
+    """Apply moves by text, each by whoever is active (exactly one seat must be)."""
+    events: list[str] = []
+    for text in texts:
+        (p,) = GAME.active_players(st)
+        move = GAME.parse(st, p, text)
+        st, ev = GAME.apply(st, p, move)
+        events.extend(ev)
+    return st, events
+
+
+def as_seat(st: State, p: int, text: str) -> tuple[State, list[str]]:
+    move = GAME.parse(st, p, text)
+    return GAME.apply(st, p, move)
+
+
+def res_of(st: State, p: int) -> dict[str, int]:
+    return dict(st["ps"][p]["res"])
+
+
+def delta(before: State, after: State, p: int) -> dict[str, int]:
+    a, b = before["ps"][p]["res"], after["ps"][p]["res"]
+    return {k: b[k] - a[k] for k in RESOURCES if b[k] != a[k]}
+
+
+def texts(st: State, p: int) -> list[str]:
+    return [m.to_text() for m in GAME.legal_moves(st, p)]
+
+
+def settle(st: State) -> State:
+    advance(st, Log())
+    return st
+
+
+def top(st: State) -> dict[str, Any] | None:
+    return st["stack"][-1] if st["stack"] else None
+
+
+def resolve(st: State, answer: str | None = None) -> State:
+    """Answer pending decisions with their first legal option (or ``answer`` when it is legal)."""
+    while st["stack"]:
+        (p,) = GAME.active_players(st)
+        moves = GAME.legal_moves(st, p)
+        chosen = next((m for m in moves if answer and m.to_text() == answer), moves[0])
+        st, _ = GAME.apply(st, p, chosen)
+    return st
+
+
+def active(st: State) -> int:
+    (p,) = GAME.active_players(st)
+    return p
+
+
+def council_all(st: State) -> State:
+    """Everyone sends every remaining member to the Council Palace until the round ends."""
+    start = st["round"]
+    while st["round"] == start and st["phase"] == "actions" and GAME.active_players(st):
+        if st["stack"]:
+            st = resolve(st)
+            continue
+        p = active(st)
+        member = st["ps"][p]["free"][0]
+        servants = " servants=1" if member == "neutral" else ""
+        st, _ = as_seat(st, p, f"place {member} council{servants}")
+    return st
