@@ -318,7 +318,7 @@ def validate(data: Any) -> list[str]:
     return c.problems
 
 
-def _check_places(c: _Checker, data: dict[str, Any]) -> None:
+def _check_places(c: _Checker, data: Any) -> None:
     counties = data.get("counties")
     order = data.get("county_order")
     nobles = data.get("nobles")
@@ -329,9 +329,12 @@ def _check_places(c: _Checker, data: dict[str, Any]) -> None:
                 c.str_(county.get("name"), p + ".name")
                 c.int_(county.get("min_strength"), p + ".min_strength", 1, 4)
                 c.effects(county.get("reward"), p + ".reward")
-    if c.list_(order, "county_order") and isinstance(counties, dict):
-        if sorted(order) != sorted(counties) or len(set(order)) != len(order):
-            c.bad("county_order", "must list every county letter exactly once")
+    if (
+        c.list_(order, "county_order")
+        and isinstance(counties, dict)
+        and (sorted(order) != sorted(counties) or len(set(order)) != len(order))
+    ):
+        c.bad("county_order", "must list every county letter exactly once")
     if c.obj(nobles, "nobles"):
         for letter, noble in nobles.items():
             if c.obj(noble, f"nobles.{letter}", {"name"}):
@@ -359,7 +362,7 @@ def _check_spaces(c: _Checker, spaces: Any, path: str) -> None:
             c.effects(space.get("reward"), p + ".reward")
 
 
-def _check_setup(c: _Checker, data: dict[str, Any]) -> None:
+def _check_setup(c: _Checker, data: Any) -> None:
     setup = data.get("setup")
     keys = {
         "nobles_per_county",
@@ -407,7 +410,7 @@ def _check_setup(c: _Checker, data: dict[str, Any]) -> None:
                 c.bad(p, f"leaves {left} conflict cards, but {need} are revealed in a game")
 
 
-def _check_conflicts(c: _Checker, data: dict[str, Any]) -> None:
+def _check_conflicts(c: _Checker, data: Any) -> None:
     cards = data.get("conflicts")
     if not c.obj(cards, "conflicts"):
         return
@@ -423,7 +426,7 @@ def _check_conflicts(c: _Checker, data: dict[str, Any]) -> None:
                     c.int_(v, f"{p}.pp[{i}]", 0, 100)
 
 
-def _check_laws(c: _Checker, data: dict[str, Any]) -> None:
+def _check_laws(c: _Checker, data: Any) -> None:
     laws = data.get("laws")
     if not c.obj(laws, "laws"):
         return

@@ -49,3 +49,176 @@ Keys (all always present):
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from rules.core import JSONValue
+from rules.lancaster import model as m
+from rules.lancaster.words import effects_words
+
+
+def _law(data: dict[str, Any], law_id: str) -> dict[str, JSONValue]:
+    law = data["laws"][law_id]
+    marks = data["provisional"]
+    provisional = any(k == f"laws.{law_id}" or k.startswith(f"laws.{law_id}.") for k in marks)
+    return {"id": law_id, "text": law["text"], "back": law["back"], "provisional": provisional}
+
+
+def _castle(
+    data: dict[str, Any], spaces: dict[str, Any], built: list[str], knights: dict[str, int]
+) -> list[JSONValue]:
+    return [
+        {
+            "space": sid,
+            "name": space["name"],
+            "reward": effects_words(space["reward"]),
+            "extended": sid in built,
+            "knight": knights.get(sid),
+        }
+        for sid, space in spaces.items()
+    ]
+
+
+def _reserve(counts: list[int]) -> list[int]:
+    return [s + 1 for s, c in enumerate(counts) for _ in range(c)]
+
+
+def build_view(
+    state: m.State,
+    data: dict[str, Any],
+    player: int | None,
+    active: frozenset[int],
+    prompt: str | None,
+    decision: str | None,
+    outcome: dict[str, JSONValue] | None,
+) -> dict[str, JSONValue]:
+    n = state["n"]
+    open_info = n == 2  # 4.3: no screens in the two-player game
+
+    def occupant(occ: list[int] | None) -> JSONValue:
+        if occ is None:
+            return None
+        f, s, sq = occ
+        return {
+            "seat": m.controller(state, f),
+            "ally": m.is_ally(state, f),
+            "strength": s,
+            "squires": sq,
+            "total": s + sq,
+        }
+
+    counties = []
+    for letter in data["county_order"]:
+        c = data["counties"][letter]
+        noble, left = state["stacks"][letter]
+        counties.append(
+            {
+                "letter": letter,
+                "name": c["name"],
+                "min_strength": c["min_strength"],
+                "reward": effects_words(c["reward"]),
+                "reward_effects": c["reward"],
+                "nobles": {"type": noble, "name": data["nobles"][noble]["name"], "count": left},
+                "occupant": occupant(state["counties"][letter]),
+            }
+        )
+    cards = sorted(state["cards"], key=lambda c: 0 if c["row"] == "bottom" else 1)
+    conflicts = []
+    for card in cards:
+        info = data["conflicts"][card["id"]]
+        conflicts.append(
+            {
+                "id": card["id"],
+                "row": card["row"],
+                "france": info["france"],
+                "pp": list(info["pp"]),
+                "total": sum(sum(st) for _, st in card["sp"]),
+                "spaces": [
+                    {
+                        "seat": m.controller(state, f),
+                        "ally": m.is_ally(state, f),
+                        "knights": list(st),
+                        "strength": sum(st),
+                    }
+                    for f, st in card["sp"]
+                ],
+            }
+        )
+    seats = []
+    for i, p in enumerate(state["seats"]):
+        shown = open_info or player == i
+        ally: JSONValue = None
+        if n == 2:
+            af = state["forces"][i + 2]
+            ally = {
+                "court": list(af["court"]),
+                "reserve": _reserve(af["reserve"]),
+                "castle": _castle(data, data["ally"]["castle"], [], af["castle"]),
+            }
+        own = state["forces"][i]
+        on_board = len(data["knight_set"]) - len(own["court"]) - sum(own["reserve"])
+        seats.append(
+            {
+                "seat": i,
+                "power_points": p["pp"],
+                "gold": p["gold"] if shown else None,
+                "squires": p["squires"] if shown else None,
+                "vote_markers": p["votes"],
+                "nobles": list(p["nobles"]),
+                "extensions": list(p["ext"]),
+                "extensions_unbuilt": [x for x in data["castle"] if x not in p["ext"]],
+                "castle": _castle(data, data["castle"], p["ext"], own["castle"]),
+                "court": list(own["court"]),
+                "reserve": _reserve(own["reserve"]),
+                "knights_on_board": on_board,
+                "ally": ally,
+            }
+        )
+    me: JSONValue = None
+    if player is not None:
+        p = state["seats"][player]
+        ballot = state["ballots"][player] if state["phase"] == "vote" else None
+        me = {
+            "seat": player,
+            "gold": p["gold"],
+            "squires": p["squires"],
+            "vote_markers": p["votes"],
+            "court": list(state["forces"][player]["court"]),
+            "reserve": _reserve(state["forces"][player]["reserve"]),
+            "pending_vote": None
+            if ballot is None
+            else {"vote": "yes" if ballot[0] else "no", "markers": ballot[1]},
+            "decision": decision,
+        }
+    last = state["last"]
+    return {
+        "game": "lancaster",
+        "viewer": player,
+        "players": n,
+        "round": state["round"],
+        "phase": state["phase"],
+        "start_player": state["start"],
+        "active": sorted(active),
+        "prompt": prompt,
+        "counties": counties,
+        "conflicts": conflicts,
+        "conflict_deck": len(state["deck"]),
+        "kings_favor": [
+            {"index": i + 1, "reward": effects_words(tile), "face_up": state["favor"][i]}
+            for i, tile in enumerate(data["kings_favor"])
+        ],
+        "favors_left": len(data["kings_favor"]) - state["favors"],
+        "parliament": {
+            "current": [_law(data, x) for x in state["laws"]],
+            "proposals": [_law(data, x) for x in state["proposals"]],
+            "voting": state["voting"],
+            "voted": [b is not None for b in state["ballots"]],
+            "results": [dict(r) for r in state["results"]],
+            "pile": len(state["pile"]),
+        },
+        "seats": seats,
+        "me": me,
+        "last": None if last is None else dict(last),
+        "outcome": outcome,
+        "provisional": bool(data["provisional"]),
+    }

@@ -1,0 +1,248 @@
+"""``LancasterGame``: the rules contract (rules.core.Game) on top of the engine."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core import (
+    IllegalMove,
+    JSONValue,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Prompt,
+    normalise_options,
+)
+from rules.lancaster import model as m
+from rules.lancaster.engine import Engine
+from rules.lancaster.help import build_help
+from rules.lancaster.moves import LancasterMove, Place, Vote, parse_text
+from rules.lancaster.scoring import final_outcome
+from rules.lancaster.view import build_view
+from rules.lancaster.words import effect_words
+
+OPTIONS = (
+    Option(
+        "noble_stacks",
+        "random",
+        ("random", "by_letter"),
+        "Conflicting sources (rules 4.1 step 8): each noble stack goes to a random county (English "
+        "setup sheet, default) or to the county with the same letter (German FAQ, Japanese guides).",
+    ),
+    Option(
+        "vote_markers",
+        1,
+        (1, 2),
+        "Starting vote markers per player: 1 (English rules, default) or 2 (an early German translation).",
+    ),
+    Option(
+        "discard_unused_votes",
+        True,
+        (True, False),
+        "Vote markers not used in Parliament go back to the supply after the third vote (rules 7.2 "
+        "step 7, default on); off keeps them for the next round.",
+    ),
+)
+
+
+class LancasterGame:
+    name = "lancaster"
+    title = "Lancaster"
+    min_players = 2
+    max_players = 5
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.use_data(data)
+
+    def use_data(self, data: dict[str, Any]) -> None:
+        """Switch to validated content (base or overridden); saved games check the fingerprint."""
+        self.data = data
+        self.engine = Engine(data)
+
+    @property
+    def fingerprint(self) -> str:
+        return self.engine.fp
+
+    # -- contract --------------------------------------------------------------------------------
+
+    def options(self) -> Sequence[Option]:
+        return OPTIONS
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> m.State:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalMove(f"Lancaster is for {self.min_players} to {self.max_players} players.")
+        opts = normalise_options(self, options)
+        return self.engine.setup(players, seed, opts)
+
+    def active_players(self, state: m.State) -> frozenset[int]:
+        return self.engine.active(state)
+
+    def legal_moves(self, state: m.State, player: int) -> Sequence[LancasterMove]:
+        return self.engine.legal(state, player)
+
+    def parse(self, state: m.State, player: int, text: str) -> LancasterMove:
+        move = parse_text(text)
+        self._check(state, player, move)
+        return move
+
+    def apply(self, state: m.State, player: int, move: Any) -> tuple[m.State, list[str]]:
+        self._check(state, player, move)
+        return self.engine.apply(state, player, move)
+
+    def prompt(self, state: m.State, player: int) -> Prompt:
+        return _prompt(self, state, player)
+
+    def player_view(self, state: m.State, player: int | None) -> dict[str, JSONValue]:
+        outcome = self.outcome(state)
+        text = decision = None
+        if player is not None and player in self.active_players(state):
+            text = self.prompt(state, player).text
+            if state["pending"] is not None:
+                decision = text
+        return build_view(
+            state,
+            self.data,
+            player,
+            self.active_players(state),
+            text,
+            decision,
+            None if outcome is None else outcome.to_json(),
+        )
+
+    def outcome(self, state: m.State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        return final_outcome(state, self.data)
+
+    def to_json(self, state: m.State) -> str:
+        return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+    def from_json(self, text: str) -> m.State:
+        state: m.State = json.loads(text)
+        if state.get("fp") != self.engine.fp:
+            raise ValueError(
+                "This Lancaster game was saved with different game data (fingerprint "
+                f"{state.get('fp')}, now {self.engine.fp}). Start the bot with the same "
+                "LANCASTER_OVERRIDES file it had when the game began."
+            )
+        return state
+
+    def rules_help(self) -> str:
+        return build_help(self.data, OPTIONS)
+
+    # -- checks with messages for players --------------------------------------------------------
+
+    def _check(self, state: m.State, player: int, move: Any) -> None:
+        active = self.active_players(state)
+        if player not in active:
+            if not active:
+                raise NotYourTurn("The game is over.")
+            if state["phase"] == "vote" and state["pending"] is None:
+                raise NotYourTurn("You have already voted; waiting for the others.")
+            waiting = ", ".join(f"{{p{s}}}" for s in sorted(active))
+            raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
+        legal = self.engine.legal(state, player)
+        if move in legal:
+            return
+        raise IllegalMove(self._why(state, player, move, legal))
+
+    def _why(self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove]) -> str:
+        ask = self.prompt(state, player).text
+        if state["pending"] is not None or type(move) not in {type(x) for x in legal}:
+            return f"Not now. {ask}"
+        if isinstance(move, Vote):
+            return f"You have only {state['seats'][player]['votes']} vote marker(s)."
+        if isinstance(move, Place):
+            return self._why_place(state, player, move)
+        return f"That is not possible now. {ask}"
+
+    def _why_place(self, state: m.State, player: int, mv: Place) -> str:
+        d = self.data
+        n = state["n"]
+        if mv.ally and n != 2:
+            return "Allies are only used in the two-player game."
+        f = player + 2 if mv.ally else player
+        court = state["forces"][f]["court"]
+        whose = "your ally's" if mv.ally else "your"
+        if mv.strength not in court:
+            return f"There is no strength-{mv.strength} knight in {whose} court (court: {court or 'empty'})."
+        kind, _, where = mv.target.partition(":")
+        if mv.squires and mv.ally:
+            return "Ally knights may not take squires (rules 11)."
+        if mv.squires and kind != "county":
+            return "Squires may only be added in a county (never in the castle or a conflict)."
+        if mv.squires > state["seats"][player]["squires"]:
+            return f"You have only {state['seats'][player]['squires']} squire(s)."
+        if kind == "county":
+            if where not in d["counties"]:
+                return f"There is no county {where}."
+            need = d["counties"][where]["min_strength"]
+            if mv.strength < need:
+                return (
+                    f"County {where} needs a knight of strength {need} or more on its own; "
+                    "squires do not count toward the minimum."
+                )
+            occ = state["counties"][where]
+            if occ is not None and m.controller(state, occ[0]) == player:
+                return "You may never expel your own (or your ally's) knight."
+            if occ is not None:
+                return (
+                    f"To expel the knight on {where} your total (knight + squires) must be more than "
+                    f"{occ[1] + occ[2]}."
+                )
+        if kind == "castle":
+            spaces = d["ally"]["castle"] if mv.ally else d["castle"]
+            if where not in spaces:
+                own = "the ally castle" if mv.ally else "your castle"
+                return f"{where} is not a space of {own} (spaces: {', '.join(spaces)})."
+            if not mv.ally and where in state["seats"][player]["ext"]:
+                return f"Castle space {where} is covered by your extension; it pays without a knight."
+            return f"Castle space {where} already holds a knight."
+        if kind == "conflict":
+            if not any(c["id"] == where for c in state["cards"]):
+                shown = ", ".join(c["id"] for c in state["cards"]) or "none"
+                return f"Conflict {where} is not on the board (conflicts: {shown})."
+            return f"Conflict {where} already has three players; you can only join a card with a free space."
+        return "That placement is not possible."
+
+
+def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
+    d = game.data
+    active = game.active_players(state)
+    if player not in active:
+        if not active:
+            return Prompt("The game is over.")
+        return Prompt("Waiting for " + ", ".join(f"{{p{s}}}" for s in sorted(active)) + ".")
+    p = state["pending"]
+    if p is None and state["phase"] == "vote":
+        law = state["proposals"][state["voting"]]
+        return Prompt(
+            f"Vote on proposal {law}: {d['laws'][law]['text']} (vote yes|no markers=N, you have "
+            f"{state['seats'][player]['votes']})",
+            decision=True,
+            secret=True,
+        )
+    if p is None:
+        return Prompt("Place a knight from your court (e.g. knight 2 county:B, knight 1 castle:X1).")
+    kind = p["kind"]
+    texts = {
+        "ext_setup": "Choose the castle extension you start with (extension X1..X6).",
+        "favor": "Choose a face-up King's Favor tile (favor N).",
+        "upgrade": "Choose a knight to upgrade (upgrade <where>, or upgrade none).",
+        "extension": "Choose an extension to build (extension <space>).",
+        "noble": "Choose a county to "
+        + ("remove a noble from (noble D)." if p.get("remove") else "take a noble from (noble D)."),
+        "start": "Choose who starts the next round (start pN).",
+        "ransom": f"Ransom captured knights at {d['ransom_gold_per_strength']} gold per strength "
+        "(ransom N, or ransom none).",
+    }
+    if kind == "county":
+        text = f"County {p['county']}: take noble, take reward"
+        text += "." if p["ally"] else f" or take both (pays {d['both_cost_gold']} gold)."
+    elif kind == "exchange":
+        text = f"{effect_words(p['e'])}: how many times? (buy N)"
+    else:
+        text = texts[kind]
+    return Prompt(text, decision=True)

@@ -1,0 +1,131 @@
+"""The Lancaster rules help (markdown): notation, options, rules choices, provisional values."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core import Option
+from rules.lancaster.words import effects_words
+
+NOTATION = """\
+| Move | Meaning |
+|---|---|
+| `knight 3 county:D squires=2` | place your strength-3 knight on county D with 2 squires |
+| `knight 1 castle:X2` | place a 1-knight on your castle space X2 |
+| `knight 2 conflict:K03` | send a 2-knight to conflict K03 (you stack on your space if you have one) |
+| `ally 2 county:B`, `ally 2 castle:AC1` | two players: place one of your ally's knights |
+| `vote yes markers=2`, `vote no markers=0` | secret vote on the open proposal, adding vote markers |
+| `favor 4` | take King's Favor tile 4 |
+| `upgrade county:B`, `upgrade court:1`, `upgrade castle:X1` | which knight to upgrade |
+| `upgrade conflict:K03:2`, `upgrade none` | a 2-knight on K03; or decline the upgrade |
+| `extension X3`, `extension none` | which extension tile to build |
+| `noble D` | take (an ally: remove) a noble from county D's stack |
+| `take noble`, `take reward`, `take both` | county reward (both costs 3 gold) |
+| `buy 3` | how many times to use an exchange (laws L04, L05, L16, L17; castle X4, X5) |
+| `start p2` | Surrey: who starts the next round |
+| `ransom 2`, `ransom none` | free a captured strength-2 knight for gold, or let the rest go |
+"""
+
+RULES_CHOICES = (
+    "Knights that cannot be placed anywhere legal are skipped (they stay in court); the phase ends "
+    "when nobody can place.",
+    "An expelled knight returns to its court at once and may be placed again this phase; its "
+    "squires are lost. Squires count for the occupant when someone tries to expel it.",
+    "King's Favor: the player chooses any face-up tile; all 6 tiles are used at every player count "
+    "(one source says the tiles depend on the player count, with no numbers).",
+    "Upgrades are optional ('upgrade none'); a county, castle or favor upgrade may target any own "
+    "knight (court or board); laws that say 'deployed' only board knights. An upgrade needs the "
+    "next stronger knight in the reserve. L10's swap is offered as an optional upgrade of a "
+    "deployed 3-knight.",
+    "A recruit with no knight of that strength in the reserve does nothing.",
+    "'Player with the most X' laws reward every tied player, also when all have 0.",
+    "Castle: each space pays once per castle step, by its knight or by its extension tile; a knight "
+    "may not stand on an extended space; income is paid before the squire exchanges, so it can "
+    "pay for them.",
+    "A county extension reward must be built if a tile is left; L06's extensions are optional.",
+    "Counties are rewarded in the order A to I; the occupant of a county whose noble they already "
+    "hold (or whose stack is empty) simply takes the reward.",
+    "Conflicts are evaluated bottom row first, then top row, left to right. Rank ties go to the "
+    "higher space (placed earlier). Ranks without a participant pay nothing.",
+    "A conflict nobody joined moves to the bottom row; if nobody joins it there either, it is "
+    "discarded without capture.",
+    "Capture: after a second loss each owner, in turn order, may ransom each captured knight for "
+    "gold per strength point; knights not ransomed go to the reserve.",
+    "If nobody takes Surrey's reward, the start player stays the same.",
+    "The general supply of gold, squires and vote markers is unlimited.",
+    "Vote markers are public (they lie on the castle board); gold and squires are secret with 3 or "
+    "more players and open with 2. Events announce what players gain, as the physical game shows it.",
+    "Two players: allies never vote, never gain goods or PP, and never count for laws or final "
+    "majorities. An ally in a county may take the noble (it leaves the game) or the reward kinds an "
+    "ally can use; never both. An ally's conflict rank earns nothing and is not passed down. "
+    "Captured ally knights go to the ally reserve. Ally King's Favor: goods are lost, an upgrade "
+    "upgrades an ally knight, a noble favor removes a noble of the player's choice from the game.",
+    "Final scoring: PP from the game, plus the noble table, plus the castle majority (most extension "
+    "tiles) and the knight majority (total strength outside the reserve, then number of knights). "
+    "All tied players take a majority's full award; a shared first place leaves no second place. "
+    "Tie-break: most nobles, then knight strength, else a shared win.",
+)
+
+
+def _value_at(data: dict[str, Any], path: str) -> Any:
+    node: Any = data
+    for part in path.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return node
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list) and value and all(isinstance(e, dict) and "type" in e for e in value):
+        return effects_words(value)
+    if isinstance(value, list) and value and all(isinstance(t, list) for t in value):
+        return "; ".join(_show(t) for t in value)
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def build_help(data: dict[str, Any], options: Sequence[Option]) -> str:
+    lines = [
+        "# Lancaster",
+        "",
+        "Five rounds. Each round: **1. place knights** one at a time from the start player "
+        "(counties, your castle, conflicts against France), **2. Parliament** votes on three "
+        "proposals (secret yes/no plus vote markers, ties pass) and applies the three current laws "
+        "left to right, **3. rewards**: counties (noble or reward, both for "
+        f"{data['both_cost_gold']} gold), castles, conflicts. Most power points (PP) wins.",
+        "",
+        "## Move notation",
+        "",
+        NOTATION,
+        "## Options",
+        "",
+    ]
+    for o in options:
+        lines.append(
+            f"- `{o.name}` (default `{o.default}`; {', '.join(str(c) for c in o.choices)}): {o.description}"
+        )
+    lines += ["", "## Rules choices (where the sources are silent)", ""]
+    lines += [f"- {c}" for c in RULES_CHOICES]
+    lines += [
+        "",
+        "## Provisional values (not yet verified against the printed game)",
+        "",
+        "No public source gave these printed values; the team chose them to keep the game balanced. "
+        "An owner of the game can correct any of them in one override file "
+        "(`LANCASTER_OVERRIDES`, see rules/lancaster/OVERRIDES.md).",
+        "",
+    ]
+    for path, reason in sorted(data["provisional"].items()):
+        lines.append(f"- `{path}` = {_show(_value_at(data, path))} — {reason}")
+    lines += ["", "## Laws", ""]
+    for lid, law in sorted(data["laws"].items()):
+        lines.append(f"- **{lid}** (back {law['back']}): {law['text']}")
+    lines += ["", "## Counties", ""]
+    for letter in data["county_order"]:
+        c = data["counties"][letter]
+        lines.append(f"- **{letter} {c['name']}**: minimum {c['min_strength']}, {effects_words(c['reward'])}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,200 @@
+"""Lancaster moves: frozen values with one canonical text form, and the text grammar.
+
+Notation (case does not matter; ``{p1}`` style seats are written ``p1``):
+
+=============================================  ===============================================
+``knight 3 county:D squires=2``                 place your strength-3 knight on county D with 2
+                                                squires (``squires=0`` may be left out)
+``knight 1 castle:X2``                          place a 1-knight on your castle space X2
+``knight 2 conflict:K03``                       send a 2-knight to conflict card K03
+``ally 2 county:B`` / ``ally 2 castle:AC1``     two-player game: place one of your ally's knights
+``vote yes markers=2`` / ``vote no``            secret vote on the open proposal with 2 markers
+``favor 4``                                     take King's Favor tile 4
+``upgrade county:B`` / ``upgrade court:1``      upgrade that knight (also ``castle:X1``,
+``upgrade conflict:K03:2`` / ``upgrade none``   ``conflict:<card>:<strength>``); ``none`` declines
+``extension X3`` / ``extension none``           build the extension tile for castle space X3
+``noble D``                                     take (or, for an ally, remove) a noble from county D
+``take noble`` / ``take reward`` / ``take both``  county reward choice (``both`` costs 3 gold)
+``buy 3``                                       how many times to use a law's or castle exchange
+``start p2``                                    Surrey: who starts the next round
+``ransom 2`` / ``ransom none``                  free a captured strength-2 knight (or none)
+=============================================  ===============================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.core import BadSyntax
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    strength: int
+    target: str  # "county:D", "castle:X2", "conflict:K03"
+    squires: int = 0
+    ally: bool = False
+
+    def to_text(self) -> str:
+        who = "ally" if self.ally else "knight"
+        extra = f" squires={self.squires}" if self.squires else ""
+        return f"{who} {self.strength} {self.target}{extra}"
+
+
+@dataclass(frozen=True, order=True)
+class Vote:
+    yes: bool
+    markers: int = 0
+
+    def to_text(self) -> str:
+        return f"vote {'yes' if self.yes else 'no'} markers={self.markers}"
+
+
+@dataclass(frozen=True, order=True)
+class Favor:
+    tile: int  # 1-based
+
+    def to_text(self) -> str:
+        return f"favor {self.tile}"
+
+
+@dataclass(frozen=True, order=True)
+class Upgrade:
+    where: str  # "court:1", "county:B", "castle:X1", "conflict:K03:2" or "none"
+
+    def to_text(self) -> str:
+        return f"upgrade {self.where}"
+
+
+@dataclass(frozen=True, order=True)
+class Extension:
+    space: str  # castle space id or "none"
+
+    def to_text(self) -> str:
+        return f"extension {self.space}"
+
+
+@dataclass(frozen=True, order=True)
+class Noble:
+    county: str  # county letter
+
+    def to_text(self) -> str:
+        return f"noble {self.county}"
+
+
+@dataclass(frozen=True, order=True)
+class Take:
+    choice: str  # "noble" | "reward" | "both"
+
+    def to_text(self) -> str:
+        return f"take {self.choice}"
+
+
+@dataclass(frozen=True, order=True)
+class Buy:
+    times: int
+
+    def to_text(self) -> str:
+        return f"buy {self.times}"
+
+
+@dataclass(frozen=True, order=True)
+class Start:
+    seat: int
+
+    def to_text(self) -> str:
+        return f"start p{self.seat}"
+
+
+@dataclass(frozen=True, order=True)
+class Ransom:
+    strength: int  # 0 = ransom no (more) knights
+
+    def to_text(self) -> str:
+        return f"ransom {self.strength}" if self.strength else "ransom none"
+
+
+LancasterMove = Place | Vote | Favor | Upgrade | Extension | Noble | Take | Buy | Start | Ransom
+
+_ID = re.compile(r"^[a-z0-9_]+$")
+
+
+def _int(token: str, what: str) -> int:
+    if not token.isdigit():
+        raise BadSyntax(f"Expected a number for {what}, got '{token}'.")
+    return int(token)
+
+
+def _place_target(token: str) -> str:
+    kind, _, rest = token.partition(":")
+    if kind == "county" and len(rest) == 1 and rest.isalpha():
+        return f"county:{rest.upper()}"
+    if kind in ("castle", "conflict") and rest and _ID.match(rest):
+        return f"{kind}:{rest.upper()}"
+    if len(token) == 1 and token.isalpha():  # "knight 1 d" is county D
+        return f"county:{token.upper()}"
+    raise BadSyntax(f"Unknown place '{token}': write county:D, castle:X2 or conflict:K03.")
+
+
+def _where(token: str) -> str:
+    if token == "none":
+        return "none"
+    parts = token.split(":")
+    if parts[0] == "court" and len(parts) == 2:
+        return f"court:{_int(parts[1], 'the knight strength')}"
+    if parts[0] == "county" and len(parts) == 2 and len(parts[1]) == 1:
+        return f"county:{parts[1].upper()}"
+    if parts[0] == "castle" and len(parts) == 2 and _ID.match(parts[1]):
+        return f"castle:{parts[1].upper()}"
+    if parts[0] == "conflict" and len(parts) == 3 and _ID.match(parts[1]):
+        return f"conflict:{parts[1].upper()}:{_int(parts[2], 'the knight strength')}"
+    raise BadSyntax(f"Unknown knight '{token}': write court:1, county:B, castle:X1, conflict:K03:2 or none.")
+
+
+def parse_text(text: str) -> LancasterMove:
+    """The move a text names, by grammar alone (legality is checked by the engine)."""
+    tokens = text.strip().lower().replace(",", " ").split()
+    if not tokens:
+        raise BadSyntax("Empty move. Try e.g. 'knight 2 county:B' or 'vote yes markers=1'.")
+    verb, args = tokens[0], tokens[1:]
+    if verb in ("knight", "ally"):
+        if len(args) < 2:
+            raise BadSyntax(f"Write '{verb} <strength> <place> [squires=N]', e.g. '{verb} 2 county:B'.")
+        squires = 0
+        for extra in args[2:]:
+            key, _, value = extra.partition("=")
+            if key not in ("squires", "squire", "s") or not value:
+                raise BadSyntax(f"Unknown option '{extra}': only squires=N may follow the place.")
+            squires = _int(value, "squires")
+        return Place(_int(args[0], "the knight strength"), _place_target(args[1]), squires, verb == "ally")
+    if verb == "vote":
+        if not args or args[0] not in ("yes", "no"):
+            raise BadSyntax("Write 'vote yes markers=N' or 'vote no markers=N'.")
+        markers = 0
+        for extra in args[1:]:
+            key, _, value = extra.partition("=")
+            if key not in ("markers", "marker", "m") or not value:
+                raise BadSyntax(f"Unknown option '{extra}': only markers=N may follow yes/no.")
+            markers = _int(value, "vote markers")
+        return Vote(args[0] == "yes", markers)
+    if len(args) != 1:
+        raise BadSyntax(f"Unknown move '{text.strip()}'. See the Lancaster rules help for the notation.")
+    arg = args[0]
+    if verb == "favor":
+        return Favor(_int(arg, "the King's Favor tile"))
+    if verb == "upgrade":
+        return Upgrade(_where(arg))
+    if verb == "extension":
+        return Extension("none" if arg == "none" else arg.upper())
+    if verb == "noble" and len(arg) == 1 and arg.isalpha():
+        return Noble(arg.upper())
+    if verb == "take" and arg in ("noble", "reward", "both"):
+        return Take(arg)
+    if verb == "buy":
+        return Buy(_int(arg, "how many"))
+    if verb == "start":
+        return Start(_int(arg.removeprefix("p"), "the seat"))
+    if verb == "ransom":
+        return Ransom(0 if arg == "none" else _int(arg, "the knight strength"))
+    raise BadSyntax(f"Unknown move '{text.strip()}'. See the Lancaster rules help for the notation.")
