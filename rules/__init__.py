@@ -12,7 +12,7 @@ from functools import cache
 from rules.core import Game
 
 # Add a package here when its engine lands; nothing else in the project lists games.
-GAME_PACKAGES: tuple[str, ...] = ("lorenzo",)
+GAME_PACKAGES: tuple[str, ...] = ("lorenzo", "lancaster")
 
 
 @cache
