@@ -85,9 +85,7 @@ class Rect:
 @cache
 def font(style: str, size: int) -> ImageFont.FreeTypeFont:
     # BASIC layout: no shaping is needed for Latin text and it is markedly faster than raqm.
-    return ImageFont.truetype(
-        str(FONT_DIR / FONT_FILES[style]), size, layout_engine=ImageFont.Layout.BASIC
-    )
+    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[style]), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 @cache
@@ -200,8 +198,9 @@ class Canvas:
     ) -> None:
         """One line centred vertically in ``rect``, aligned l/m/r, shrunk to fit its width."""
         x = {"l": rect.x, "m": rect.x + rect.w // 2, "r": rect.right}[align]
-        self.text(x, rect.y + rect.h // 2, text, size, colour, style=style, anchor=align + "m",
-                  max_width=rect.w)
+        self.text(
+            x, rect.y + rect.h // 2, text, size, colour, style=style, anchor=align + "m", max_width=rect.w
+        )
 
     def paragraph(
         self,

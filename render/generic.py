@@ -34,7 +34,8 @@ def draw(game_name: str, view: dict[str, Any], private: bool) -> Drawing:
     for i, (key, value) in enumerate(items):
         row = Rect(30, TITLE.h + 20 + i * ROW, WIDTH - 60, ROW)
         canvas.text_in(Rect(row.x, row.y, 500, ROW), str(key), 26, palette.MUTED, align="l")
-        canvas.text_in(Rect(row.x + 520, row.y, row.w - 520, ROW), _summary(value), 26, style="bold",
-                       align="l")
+        canvas.text_in(
+            Rect(row.x + 520, row.y, row.w - 520, ROW), _summary(value), 26, style="bold", align="l"
+        )
     facts = "; ".join(f"{k}: {_summary(v)}" for k, v in items if not isinstance(v, dict | list))
     return Drawing(canvas, clip(f"{heading}. {facts}"), f"{game_name}-generic")

@@ -90,9 +90,13 @@ def _status(canvas: Canvas, rect: Rect, view: View, *, turn_order: bool) -> None
     text_w = rect.w - 2 * MARGIN - (420 if turn_order else 0)
     parts.status_lines(canvas, rect, first, second, text_w)
     if turn_order:
-        parts.turn_strip(canvas, Rect(rect.right - MARGIN - 410, rect.y, 410, rect.h), "Turn order",
-                         [int(s) for s in view.get("turn_order") or []],
-                         {int(s) for s in view.get("active") or []})
+        parts.turn_strip(
+            canvas,
+            Rect(rect.right - MARGIN - 410, rect.y, 410, rect.h),
+            "Turn order",
+            [int(s) for s in view.get("turn_order") or []],
+            {int(s) for s in view.get("active") or []},
+        )
 
 
 def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = False) -> None:
@@ -103,8 +107,9 @@ def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = F
     canvas.box(band, strong, strong, width=1, radius=8)
     canvas.rect(Rect(band.x, band.y + 20, band.w, 10), strong)
     name_ink = palette.INK if card.get("type") == "building" else palette.TITLE_INK
-    canvas.text_in(band.inset(8, 0), str(card.get("name", "?")), BODY + 1, name_ink, style="narrow-bold",
-                   align="l")
+    canvas.text_in(
+        band.inset(8, 0), str(card.get("name", "?")), BODY + 1, name_ink, style="narrow-bold", align="l"
+    )
     body = Rect(rect.x + 7, rect.y + 34, rect.w - 14, rect.h - 38)
     lines: list[tuple[str, RGB, str]] = []
     costs = [str(c) for c in card.get("costs") or []]
@@ -139,8 +144,9 @@ def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
         header = col.top(L.tower_header)
         canvas.box(header, strong, strong, radius=6)
         ink = palette.INK if card_type == "building" else palette.TITLE_INK
-        canvas.text_in(header.inset(10, 0), _data()["type_titles"][card_type], HEADING, ink, style="bold",
-                       align="l")
+        canvas.text_in(
+            header.inset(10, 0), _data()["type_titles"][card_type], HEADING, ink, style="bold", align="l"
+        )
         deck = (view.get("deck_counts") or {}).get(card_type)
         if deck is not None:
             canvas.text_in(header.inset(10, 0), f"deck {deck}", SMALL, ink, align="r")
@@ -160,8 +166,13 @@ def _card_owners(view: View) -> dict[str, tuple[int, dict[str, Any]]]:
     return owners
 
 
-def _floor(canvas: Canvas, rect: Rect, floor: dict[str, Any], changed: set[str],
-           owners: dict[str, tuple[int, dict[str, Any]]]) -> None:
+def _floor(
+    canvas: Canvas,
+    rect: Rect,
+    floor: dict[str, Any],
+    changed: set[str],
+    owners: dict[str, tuple[int, dict[str, Any]]],
+) -> None:
     L = LorenzoPublic
     strip = Rect(rect.x, rect.y, L.floor_strip, rect.h)
     canvas.box(strip, palette.PANEL_ALT, palette.FAINT, width=1, radius=6)
@@ -182,13 +193,17 @@ def _floor(canvas: Canvas, rect: Rect, floor: dict[str, Any], changed: set[str],
         _card(canvas, card_rect, card, compact=True)
     else:
         canvas.box(card_rect, palette.BACKGROUND, palette.FAINT, width=1, radius=8)
-        taken = [owners[c] for c in changed if c in owners and owners[c][1].get("type")
-                 == floor.get("space", "").split("_")[0]]
+        taken = [
+            owners[c]
+            for c in changed
+            if c in owners and owners[c][1].get("type") == floor.get("space", "").split("_")[0]
+        ]
         if occupant and taken and str(floor.get("space")) in changed:
             seat, took = taken[0]
             canvas.text_in(card_rect.inset(8, 30).top(30), f"{seat_name(seat)} took", BODY, palette.MUTED)
-            canvas.text_in(card_rect.inset(8, 30).below(30).top(30), str(took.get("name")), BODY + 1,
-                           style="bold")
+            canvas.text_in(
+                card_rect.inset(8, 30).below(30).top(30), str(took.get("name")), BODY + 1, style="bold"
+            )
         else:
             canvas.text_in(card_rect, "taken" if occupant else "empty", BODY, palette.FAINT)
     if str(floor.get("space")) in changed or (card and str(card.get("id")) in changed):
@@ -215,24 +230,43 @@ def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
     for rect, tile in zip(L.excommunications.columns(3, 10), tiles, strict=False):
         period = int(tile.get("period", 0))
         current = period == int(view.get("period") or 0)
-        canvas.box(rect, hex_rgb("#F6E9E7") if current else palette.PANEL, palette.BAD if current else
-                   palette.LINE, width=3 if current else 2)
+        canvas.box(
+            rect,
+            hex_rgb("#F6E9E7") if current else palette.PANEL,
+            palette.BAD if current else palette.LINE,
+            width=3 if current else 2,
+        )
         need = f" · {requirement[period - 1]} FP" if 0 < period <= len(requirement) else ""
-        canvas.text_in(Rect(rect.x + 8, rect.y + 4, rect.w - 16, 24),
-                       f"{ROMAN.get(period, '?')} · {tile.get('id', '')}{need}", SMALL + 1, palette.BAD,
-                       style="bold", align="l")
+        canvas.text_in(
+            Rect(rect.x + 8, rect.y + 4, rect.w - 16, 24),
+            f"{ROMAN.get(period, '?')} · {tile.get('id', '')}{need}",
+            SMALL + 1,
+            palette.BAD,
+            style="bold",
+            align="l",
+        )
         text = str(short.get(str(tile.get("id")), tile.get("text", "")))
-        canvas.paragraph(Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 66), text, BODY - 1,
-                         style="narrow", min_size=12)
-        parts.markers_grid(canvas, Rect(rect.x + 6, rect.bottom - 34, rect.w - 12, 32),
-                      [int(s) for s in tile.get("seats") or []], 28)
+        canvas.paragraph(
+            Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 66),
+            text,
+            BODY - 1,
+            style="narrow",
+            min_size=12,
+        )
+        parts.markers_grid(
+            canvas,
+            Rect(rect.x + 6, rect.bottom - 34, rect.w - 12, 32),
+            [int(s) for s in tile.get("seats") or []],
+            28,
+        )
 
     spaces = {str(s.get("id")): s for s in view.get("spaces") or []}
     _council(canvas, L.council, spaces.get("council"), changed)
     canvas.text_in(Rect(L.market.x, L.market.y, 100, 24), "Market", HEADING, style="bold", align="l")
     market_ids = ("market_1", "market_2", "market_3", "market_4")
-    for rect, sid in zip(Rect(L.market.x, L.market.y + 28, L.market.w, L.market.h - 28).columns(4, 8),
-                         market_ids, strict=True):
+    for rect, sid in zip(
+        Rect(L.market.x, L.market.y + 28, L.market.w, L.market.h - 28).columns(4, 8), market_ids, strict=True
+    ):
         _space(canvas, rect, spaces.get(sid), changed, single=True)
     for area, rect in (("harvest", L.harvest), ("production", L.production)):
         _work_area(canvas, rect, area, spaces.get(area), spaces.get(f"{area}_big"), changed)
@@ -242,11 +276,17 @@ def _council(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: 
     canvas.box(rect, palette.PANEL, palette.LINE)
     canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
     reward = str(space.get("reward", "")) if space else ""
-    canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, SMALL + 1, palette.MUTED,
-                   align="r")
+    canvas.text_in(
+        Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, SMALL + 1, palette.MUTED, align="r"
+    )
     occupants = (space or {}).get("occupants") or []
-    canvas.text(rect.x + 10, rect.y + 38, "Queue (next turn order):" if occupants else "Queue: empty",
-                SMALL, palette.MUTED)
+    canvas.text(
+        rect.x + 10,
+        rect.y + 38,
+        "Queue (next turn order):" if occupants else "Queue: empty",
+        SMALL,
+        palette.MUTED,
+    )
     for i, occ in enumerate(occupants[:11]):
         cx = rect.x + 34 + i * 46
         canvas.text(cx, rect.y + 62, str(i + 1), SMALL - 1, palette.MUTED, anchor="mm")
@@ -265,8 +305,9 @@ def _space_box(canvas: Canvas, rect: Rect, covered: bool) -> None:
         canvas.box(rect, palette.PANEL, palette.LINE)
 
 
-def _space(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: set[str], *,
-           single: bool) -> None:
+def _space(
+    canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: set[str], *, single: bool
+) -> None:
     """A single action space (Market or the small Harvest/Production space)."""
     if space is None:
         canvas.box(rect, palette.COVERED, palette.FAINT, width=1)
@@ -286,8 +327,14 @@ def _space(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: se
         canvas.highlight(rect, "LAST")
 
 
-def _work_area(canvas: Canvas, rect: Rect, area: str, single: dict[str, Any] | None,
-               big: dict[str, Any] | None, changed: set[str]) -> None:
+def _work_area(
+    canvas: Canvas,
+    rect: Rect,
+    area: str,
+    single: dict[str, Any] | None,
+    big: dict[str, Any] | None,
+    changed: set[str],
+) -> None:
     """Harvest or Production: the single space and the big (−3) space side by side."""
     canvas.text_in(Rect(rect.x, rect.y, 120, rect.h), area.capitalize(), HEADING - 1, style="bold", align="l")
     left = Rect(rect.x + 124, rect.y + 2, 110, rect.h - 4)
@@ -305,8 +352,15 @@ def _work_area(canvas: Canvas, rect: Rect, area: str, single: dict[str, Any] | N
         return
     assert big is not None
     modifier = int(big.get("modifier") or 0)
-    canvas.text(right.right - 8, right.y + right.h // 2, f"{modifier:+d} to value", SMALL + 1, palette.BAD,
-                style="bold", anchor="rm")
+    canvas.text(
+        right.right - 8,
+        right.y + right.h // 2,
+        f"{modifier:+d} to value",
+        SMALL + 1,
+        palette.BAD,
+        style="bold",
+        anchor="rm",
+    )
     for i, occ in enumerate((big.get("occupants") or [])[:6]):
         _member_token(canvas, right.x + 26 + i * 42, right.y + right.h // 2, occ, 34)
     if str(big.get("id")) in changed:
@@ -326,15 +380,26 @@ def _tracks(canvas: Canvas, view: View) -> None:
     for i, cell in enumerate(cells):
         need_periods = [p + 1 for p, r in enumerate(requirement) if r == i]
         fill = hex_rgb("#F6E9E7") if period in need_periods else palette.PANEL
-        canvas.box(cell, fill, palette.BAD if need_periods else palette.FAINT, width=2 if need_periods else 1,
-                   radius=4)
+        canvas.box(
+            cell,
+            fill,
+            palette.BAD if need_periods else palette.FAINT,
+            width=2 if need_periods else 1,
+            radius=4,
+        )
         canvas.text(cell.x + 5, cell.y + 2, str(i), BODY, style="bold")
         vp = faith_vp[i] if i < len(faith_vp) else None
         if vp is not None:
             canvas.text(cell.right - 5, cell.y + 4, f"{vp} VP", SMALL - 1, palette.MUTED, anchor="rt")
         if need_periods:
-            canvas.text(cell.right - 5, cell.y + 20, "need " + "/".join(ROMAN[p] for p in need_periods),
-                        SMALL - 3, palette.BAD, anchor="rt")
+            canvas.text(
+                cell.right - 5,
+                cell.y + 20,
+                "need " + "/".join(ROMAN[p] for p in need_periods),
+                SMALL - 3,
+                palette.BAD,
+                anchor="rt",
+            )
         seats = [s for s, p in points.items() if min(int(p.get("fp", 0)), 15) == i]
         parts.markers_grid(canvas, Rect(cell.x + 2, cell.y + 34, cell.w - 4, cell.h - 34), seats, 22)
     y += L.faith_h + L.track_gap
@@ -347,15 +412,22 @@ def _tracks(canvas: Canvas, view: View) -> None:
         parts.markers_grid(canvas, Rect(cell.x + 1, cell.y + 22, cell.w - 2, cell.h - 22), seats, 22)
     y += L.military_h + L.track_gap
     # Victory: a ruler scaled to the leader (the printed track wraps around the board edge).
-    parts.ruler(canvas, Rect(MARGIN, y, INNER, L.victory_h), "Victory", L.track_label_w,
-                {s: int(p.get("vp", 0)) for s, p in points.items()})
+    parts.ruler(
+        canvas,
+        Rect(MARGIN, y, INNER, L.victory_h),
+        "Victory",
+        L.track_label_w,
+        {s: int(p.get("vp", 0)) for s, p in points.items()},
+    )
 
 
 def _track_row(canvas: Canvas, rect: Rect, label: str, n: int) -> list[Rect]:
-    canvas.text_in(Rect(rect.x, rect.y, LorenzoPublic.track_label_w, rect.h), label, HEADING - 1,
-                   style="bold", align="l")
-    return Rect(rect.x + LorenzoPublic.track_label_w, rect.y, rect.w - LorenzoPublic.track_label_w,
-                rect.h).columns(n, 3)
+    canvas.text_in(
+        Rect(rect.x, rect.y, LorenzoPublic.track_label_w, rect.h), label, HEADING - 1, style="bold", align="l"
+    )
+    return Rect(
+        rect.x + LorenzoPublic.track_label_w, rect.y, rect.w - LorenzoPublic.track_label_w, rect.h
+    ).columns(n, 3)
 
 
 def _table(canvas: Canvas, view: View) -> None:
@@ -366,8 +438,14 @@ def _table(canvas: Canvas, view: View) -> None:
     columns: dict[str, Rect] = {}
     for key, heading, w in L.table_columns:
         columns[key] = Rect(x, y, w, L.table_header_h)
-        canvas.text_in(Rect(x + 4, y, w - 8, L.table_header_h), heading, SMALL + 1, palette.MUTED,
-                       style="bold", align="l" if w > 100 else "m")
+        canvas.text_in(
+            Rect(x + 4, y, w - 8, L.table_header_h),
+            heading,
+            SMALL + 1,
+            palette.MUTED,
+            style="bold",
+            align="l" if w > 100 else "m",
+        )
         x += w
     last_seat = (view.get("last_move") or {}).get("seat")
     info = sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0)))
@@ -375,8 +453,13 @@ def _table(canvas: Canvas, view: View) -> None:
         row_y = y + L.table_header_h + i * L.table_row_h
         row = Rect(MARGIN, row_y, INNER, L.table_row_h - 6)
         seat = int(player.get("seat", 0))
-        canvas.box(row, palette.PANEL, palette.LINE if seat != last_seat else palette.HIGHLIGHT_EDGE,
-                   width=2 if seat != last_seat else 4, radius=8)
+        canvas.box(
+            row,
+            palette.PANEL,
+            palette.LINE if seat != last_seat else palette.HIGHLIGHT_EDGE,
+            width=2 if seat != last_seat else 4,
+            radius=8,
+        )
 
         def cell(key: str, rr: Rect = row) -> Rect:
             c = columns[key]
@@ -384,10 +467,22 @@ def _table(canvas: Canvas, view: View) -> None:
 
         seat_cell = cell("seat")
         canvas.marker(seat_cell.x + 30, seat_cell.y + 30, seat, 40)
-        canvas.text(seat_cell.x + 56, seat_cell.y + 30, _ordinal(int(player.get("turn_position", 0)) + 1),
-                    SMALL + 1, palette.MUTED, anchor="lm")
-        canvas.text(seat_cell.x + 30, seat_cell.bottom - 14, palette.seat_style(seat).name, SMALL - 1,
-                    palette.MUTED, anchor="mm")
+        canvas.text(
+            seat_cell.x + 56,
+            seat_cell.y + 30,
+            _ordinal(int(player.get("turn_position", 0)) + 1),
+            SMALL + 1,
+            palette.MUTED,
+            anchor="lm",
+        )
+        canvas.text(
+            seat_cell.x + 30,
+            seat_cell.bottom - 14,
+            palette.seat_style(seat).name,
+            SMALL - 1,
+            palette.MUTED,
+            anchor="mm",
+        )
         goods = player.get("goods") or {}
         for key in ("coin", "wood", "stone", "servant"):
             canvas.text_in(cell(key), str(goods.get(key, 0)), NUMBER + 2, style="bold")
@@ -437,8 +532,14 @@ def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str,
     canvas.text_in(chip, str(len(cards)), BODY + 3, ink, style="bold")
     if cards:
         names = ", ".join(str(c.get("name", "")) for c in cards)
-        canvas.paragraph(Rect(rect.x + 40, rect.y, rect.w - 40, rect.h), names, SMALL, palette.INK,
-                         style="narrow", min_size=11)
+        canvas.paragraph(
+            Rect(rect.x + 40, rect.y, rect.w - 40, rect.h),
+            names,
+            SMALL,
+            palette.INK,
+            style="narrow",
+            min_size=11,
+        )
 
 
 def _public(view: View) -> Drawing:
@@ -456,8 +557,10 @@ def _public(view: View) -> Drawing:
 
 def _public_alt(view: View) -> str:
     phase = _data()["phase_titles"].get(view.get("phase"), str(view.get("phase", "")))
-    parts = [f"Lorenzo il Magnifico board, round {view.get('round')} of 6, period "
-             f"{ROMAN.get(int(view.get('period') or 0), '?')}, {phase}."]
+    parts = [
+        f"Lorenzo il Magnifico board, round {view.get('round')} of 6, period "
+        f"{ROMAN.get(int(view.get('period') or 0), '?')}, {phase}."
+    ]
     if view.get("outcome"):
         out = view["outcome"]
         parts.append("Game over. Winner: " + ", ".join(seat_name(s) for s in out.get("winners", [])) + ".")
@@ -469,8 +572,9 @@ def _public_alt(view: View) -> str:
     scores = []
     for p in sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0))):
         pts = p.get("points") or {}
-        scores.append(f"{seat_name(int(p['seat']))} {pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, "
-                      f"{pts.get('fp', 0)} FP")
+        scores.append(
+            f"{seat_name(int(p['seat']))} {pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP"
+        )
     parts.append("Scores in turn order: " + "; ".join(scores) + ".")
     last = view.get("last_move")
     if last:
@@ -527,10 +631,17 @@ def _goods_band(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
         canvas.text_in(cell.top(26), label, SMALL + 1, palette.MUTED, style="bold")
         canvas.text_in(cell.below(26), str(value), BIG_NUMBER + 4, style="bold")
     family_rect = Rect(cells[7].x + 10, rect.y + 8, rect.right - cells[7].x - 20, rect.h - 16)
-    canvas.text_in(family_rect.top(26), "Family members left (base value; servants add)", SMALL + 1,
-                   palette.MUTED, style="bold", align="l")
-    _family(canvas, Rect(family_rect.x, family_rect.y + 28, 330, family_rect.h - 28),
-            info.get("family") or {})
+    canvas.text_in(
+        family_rect.top(26),
+        "Family members left (base value; servants add)",
+        SMALL + 1,
+        palette.MUTED,
+        style="bold",
+        align="l",
+    )
+    _family(
+        canvas, Rect(family_rect.x, family_rect.y + 28, 330, family_rect.h - 28), info.get("family") or {}
+    )
 
 
 def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
@@ -571,8 +682,12 @@ def _private_alt(view: View, info: dict[str, Any]) -> str:
         f"Personal board of {seat_name(seat)}, round {view.get('round')} of 6.",
         f"{pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP.",
         "Goods: " + ", ".join(f"{goods.get(k, 0)} {label.lower()}" for k, label in _data()["goods"]) + ".",
-        "Cards: " + ", ".join(f"{len(cards.get(t) or [])} {_data()['type_titles'][t].lower()}"
-                              for t in ("territory", "building", "character", "venture")) + ".",
+        "Cards: "
+        + ", ".join(
+            f"{len(cards.get(t) or [])} {_data()['type_titles'][t].lower()}"
+            for t in ("territory", "building", "character", "venture")
+        )
+        + ".",
         "Family members left: " + (", ".join(left) or "none") + ".",
     ]
     if info.get("hand"):

@@ -19,10 +19,22 @@ def words(players: int, text: str) -> str:
 
 def title_bar(canvas: Canvas, rect: Rect, left: str, right: str) -> None:
     canvas.rect(rect, palette.TITLE_BAR)
-    canvas.text_in(Rect(MARGIN, rect.y, rect.w // 2, rect.h), left, TITLE_SIZE, palette.TITLE_INK,
-                   style="bold", align="l")
-    canvas.text_in(Rect(rect.w // 2, rect.y, rect.w // 2 - MARGIN, rect.h), right, TITLE_SIZE - 7,
-                   palette.TITLE_INK, style="bold", align="r")
+    canvas.text_in(
+        Rect(MARGIN, rect.y, rect.w // 2, rect.h),
+        left,
+        TITLE_SIZE,
+        palette.TITLE_INK,
+        style="bold",
+        align="l",
+    )
+    canvas.text_in(
+        Rect(rect.w // 2, rect.y, rect.w // 2 - MARGIN, rect.h),
+        right,
+        TITLE_SIZE - 7,
+        palette.TITLE_INK,
+        style="bold",
+        align="r",
+    )
 
 
 def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, text_w: int) -> None:
@@ -31,9 +43,14 @@ def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, tex
     lines = [first] + ([second] if second else [])
     rows = rect.inset(MARGIN, 4).rows(len(lines))
     for i, (row, line) in enumerate(zip(rows, lines, strict=True)):
-        canvas.text_in(Rect(row.x, row.y, text_w, row.h), line, BODY + 2 if i == 0 else BODY,
-                       palette.INK if i == 0 else palette.MUTED, style="bold" if i == 0 else "regular",
-                       align="l")
+        canvas.text_in(
+            Rect(row.x, row.y, text_w, row.h),
+            line,
+            BODY + 2 if i == 0 else BODY,
+            palette.INK if i == 0 else palette.MUTED,
+            style="bold" if i == 0 else "regular",
+            align="l",
+        )
 
 
 def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], active: set[int]) -> None:
@@ -44,8 +61,9 @@ def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], act
     for i, s in enumerate(order):
         cx = x + 22 + i * 72
         if s in active:
-            canvas.draw.ellipse((cx - 25, cy - 25, cx + 25, cy + 25), fill=palette.HIGHLIGHT,
-                                outline=palette.INK, width=2)
+            canvas.draw.ellipse(
+                (cx - 25, cy - 25, cx + 25, cy + 25), fill=palette.HIGHLIGHT, outline=palette.INK, width=2
+            )
         canvas.marker(cx, cy, s, 34)
         if i < len(order) - 1:
             canvas.text(cx + 36, cy, "→", BODY, palette.MUTED, anchor="mm")
@@ -85,8 +103,9 @@ def markers_grid(canvas: Canvas, rect: Rect, seats: Sequence[int], size: int) ->
         canvas.marker(cx, min(cy, rect.bottom - size // 2), s, size)
 
 
-def ruler(canvas: Canvas, rect: Rect, label: str, label_w: int, scores: dict[int, int],
-          minimum_top: int = 50) -> None:
+def ruler(
+    canvas: Canvas, rect: Rect, label: str, label_w: int, scores: dict[int, int], minimum_top: int = 50
+) -> None:
     """A points track as a ruler scaled to the leader; each marker carries its exact score.
 
     The printed tracks wrap around the board edge; a straight scaled ruler shows the same order

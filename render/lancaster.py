@@ -1,0 +1,653 @@
+"""Lancaster boards: the public main board and a player's private screen.
+
+Input is only a ``player_view`` dict (schema: ``rules/lancaster/view.py``). The public board
+reads gold and squires only from ``seats`` (where the engine leaves them ``None`` unless the rules
+make them public, i.e. two players) and never reads ``me`` (the viewer's secrets), so a public
+image shows nothing hidden behind a screen; the tests check that with the canvas text record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render import palette, parts
+from render.alt import clip, seat_name
+from render.canvas import Canvas, Drawing, Rect
+from render.layout import (
+    BIG_NUMBER,
+    BODY,
+    HEADING,
+    INNER,
+    MARGIN,
+    NUMBER,
+    SMALL,
+    WIDTH,
+    LancasterPrivate,
+    LancasterPublic,
+)
+from render.palette import hex_rgb
+
+View = dict[str, Any]
+PHASES = {
+    "setup": "Setup",
+    "place": "Place knights",
+    "vote": "Parliament: vote",
+    "laws": "Parliament: laws",
+    "rewards": "Rewards",
+    "over": "Game over",
+}
+COUNTY_FILL = hex_rgb("#E6EEDC")
+COUNTY_EDGE = hex_rgb("#4E6B3A")
+CONFLICT_FILL = hex_rgb("#EDE4F2")
+CONFLICT_EDGE = hex_rgb("#5B3F74")
+FRANCE = hex_rgb("#1F4E9C")
+LAW_FILL = hex_rgb("#FBF5E4")
+LAW_EDGE = hex_rgb("#8A6D1E")
+HIDDEN = "hidden"
+
+
+def _last_where(view: View) -> str | None:
+    last = view.get("last") or {}
+    where = last.get("where")
+    return str(where) if where else None
+
+
+def _title(canvas: Canvas, rect: Rect, view: View, heading: str) -> None:
+    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
+    parts.title_bar(canvas, rect, heading, f"Round {view.get('round', '–')} of 5 · {phase}")
+
+
+def _status(canvas: Canvas, rect: Rect, view: View, *, public: bool) -> None:
+    players = int(view.get("players") or 0)
+    active = [int(s) for s in view.get("active") or []]
+    outcome = view.get("outcome")
+    if outcome:
+        winners = ", ".join(seat_name(s) for s in outcome.get("winners", []))
+        scores = " · ".join(f"{seat_name(s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
+        first = f"Game over — winner: {winners}. Final power: {scores}"
+    elif not public and view.get("prompt"):
+        first = parts.words(players, str(view["prompt"]))
+    elif active:
+        first = "Waiting for " + ", ".join(seat_name(s) for s in active)
+    else:
+        first = PHASES.get(str(view.get("phase")), "")
+    last = view.get("last")
+    second = None
+    if last:
+        second = f"Last move: {seat_name(int(last.get('seat', 0)))} — {last.get('move', '')}"
+    parts.status_lines(canvas, rect, first, second, rect.w - 2 * MARGIN - (440 if public else 0))
+    if public:
+        start = int(view.get("start_player") or 0)
+        order = [(start + i) % players for i in range(players)] if players else []
+        parts.turn_strip(
+            canvas, Rect(rect.right - MARGIN - 430, rect.y, 430, rect.h), "Order (start)", order, set(active)
+        )
+
+
+def _knight(
+    canvas: Canvas, cx: int, cy: int, seat: int, strength: int, size: int = 34, *, ally: bool = False
+) -> None:
+    """A knight: its owner's marker shape and colour with its strength as the number inside.
+
+    The owner's letter appears next to groups of knights (row headers, occupant captions), so the
+    strength is what the knight itself shows.
+    """
+    canvas.marker(cx, cy, seat, size, label=str(strength), hollow=ally)
+
+
+# ------------------------------------------------------------------------------ public board
+
+
+def _counties(canvas: Canvas, view: View, where: str | None) -> None:
+    L = LancasterPublic
+    cells = [c for row in L.counties.rows(3, L.county_gap) for c in row.columns(3, L.county_gap)]
+    for rect, county in zip(cells, view.get("counties") or [], strict=False):
+        canvas.box(rect, COUNTY_FILL, COUNTY_EDGE, width=2)
+        head = Rect(rect.x + 10, rect.y + 6, rect.w - 70, 28)
+        canvas.text_in(
+            head,
+            f"{county.get('letter', '')} · {county.get('name', '')}",
+            HEADING - 1,
+            style="bold",
+            align="l",
+        )
+        # Minimum strength on a shield-like badge, top right.
+        badge = Rect(rect.right - 56, rect.y + 6, 46, 40)
+        canvas.box(badge, palette.PANEL, palette.INK, width=2, radius=10)
+        canvas.text_in(badge.top(18), "min", SMALL - 3, palette.MUTED)
+        canvas.text_in(badge.below(14), str(county.get("min_strength", "")), NUMBER - 2, style="bold")
+        reward = Rect(rect.x + 10, rect.y + 36, rect.w - 76, 40)
+        canvas.paragraph(
+            reward, "Reward: " + str(county.get("reward", "")), SMALL + 1, style="narrow", min_size=12
+        )
+        nobles = county.get("nobles") or {}
+        count = int(nobles.get("count") or 0)
+        noble_rect = Rect(rect.x + 10, rect.y + 80, rect.w - 20, 24)
+        noble_text = f"Nobles: {count} × {nobles.get('name', '')}" if count else "Nobles: none left"
+        canvas.text_in(
+            noble_rect,
+            noble_text,
+            SMALL + 1,
+            palette.INK if count else palette.MUTED,
+            style="narrow-bold",
+            align="l",
+        )
+        occ = county.get("occupant")
+        slot = Rect(rect.x + 8, rect.bottom - 46, rect.w - 16, 40)
+        if occ:
+            seat = int(occ.get("seat", 0))
+            _knight(
+                canvas,
+                slot.x + 20,
+                slot.y + 20,
+                seat,
+                int(occ.get("strength", 0)),
+                36,
+                ally=bool(occ.get("ally")),
+            )
+            squires = int(occ.get("squires") or 0)
+            detail = f"{seat_name(seat)}{' ally' if occ.get('ally') else ''}"
+            if squires:
+                detail += f" + {squires} squire{'s' if squires != 1 else ''}"
+            canvas.text_in(Rect(slot.x + 44, slot.y, slot.w - 110, slot.h), detail, SMALL + 1, align="l")
+            canvas.text_in(
+                Rect(slot.right - 64, slot.y, 64, slot.h),
+                f"= {occ.get('total', 0)}",
+                NUMBER,
+                style="bold",
+                align="r",
+            )
+        else:
+            canvas.text_in(slot, "free", BODY, palette.MUTED, align="l")
+        if where == f"county:{county.get('letter')}":
+            canvas.highlight(rect, "LAST")
+
+
+def _conflicts(canvas: Canvas, view: View, where: str | None) -> None:
+    L = LancasterPublic
+    area = L.conflicts
+    canvas.text_in(
+        Rect(area.x, area.y, 300, L.conflict_header),
+        "Conflicts with France",
+        HEADING,
+        style="bold",
+        align="l",
+    )
+    deck = view.get("conflict_deck")
+    if deck is not None:
+        canvas.text_in(
+            Rect(area.right - 200, area.y, 200, L.conflict_header),
+            f"deck {deck}",
+            SMALL + 1,
+            palette.MUTED,
+            align="r",
+        )
+    body = area.below(L.conflict_header + 4)
+    rows = body.rows(2, 8)
+    cards = list(view.get("conflicts") or [])
+    for row_rect, row_name, label in ((rows[0], "top", "new"), (rows[1], "bottom", "2nd round")):
+        canvas.text(row_rect.x, row_rect.y + row_rect.h // 2, label, SMALL, palette.MUTED, anchor="lm")
+        slots = Rect(row_rect.x + 78, row_rect.y, row_rect.w - 78, row_rect.h).columns(2, 8)
+        in_row = [c for c in cards if c.get("row") == row_name]
+        for i, slot in enumerate(slots):
+            if i < len(in_row):
+                _conflict_card(canvas, slot, in_row[i], where)
+            else:
+                canvas.box(slot, palette.BACKGROUND, palette.FAINT, width=1)
+
+
+def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], where: str | None) -> None:
+    canvas.box(rect, CONFLICT_FILL, CONFLICT_EDGE, width=2)
+    france = int(card.get("france", 0))
+    total = int(card.get("total", 0))
+    flag = Rect(rect.x + 6, rect.y + 6, 70, 56)
+    canvas.box(flag, FRANCE, FRANCE, radius=8)
+    canvas.text_in(flag.top(20), "France", SMALL - 2, palette.TITLE_INK)
+    canvas.text_in(flag.below(18), str(france), BIG_NUMBER, palette.TITLE_INK, style="bold")
+    england = Rect(flag.right + 8, rect.y + 6, 118, 24)
+    winning = total >= france
+    canvas.text_in(
+        england, f"England {total}", BODY, palette.GOOD if winning else palette.BAD, style="bold", align="l"
+    )
+    pp = [str(p) for p in card.get("pp") or []]
+    canvas.text_in(
+        Rect(flag.right + 8, rect.y + 32, rect.w - flag.w - 20, 24),
+        "PP " + " / ".join(pp),
+        SMALL + 1,
+        style="narrow-bold",
+        align="l",
+    )
+    canvas.text_in(
+        Rect(rect.right - 54, rect.y + 6, 48, 24),
+        str(card.get("id", "")),
+        SMALL - 1,
+        palette.MUTED,
+        align="r",
+    )
+    # Three spaces filled top-down: each shows the owner and the knights stacked there.
+    spaces = list(card.get("spaces") or [])
+    for i, r in enumerate(Rect(rect.x + 6, rect.y + 68, rect.w - 12, rect.h - 74).rows(3, 3)):
+        canvas.box(r, palette.PANEL, palette.FAINT, width=1, radius=5)
+        if i >= len(spaces):
+            continue
+        sp = spaces[i]
+        seat = int(sp.get("seat", 0))
+        ally = bool(sp.get("ally"))
+        canvas.marker(r.x + 12, r.y + r.h // 2, seat, min(22, r.h - 2), hollow=ally)
+        knights = " + ".join(str(k) for k in sp.get("knights") or [])
+        canvas.text_in(
+            Rect(r.x + 28, r.y, r.w - 70, r.h), f"knights {knights}", SMALL, style="narrow", align="l"
+        )
+        canvas.text_in(
+            Rect(r.right - 44, r.y, 40, r.h), f"= {sp.get('strength', 0)}", SMALL + 1, style="bold", align="r"
+        )
+    if where == f"conflict:{card.get('id')}":
+        canvas.highlight(rect, "LAST")
+
+
+def _kings_favor(canvas: Canvas, view: View) -> None:
+    area = LancasterPublic.kings_favor
+    canvas.text_in(Rect(area.x, area.y, 300, 28), "King's Favor", HEADING, style="bold", align="l")
+    left = view.get("favors_left")
+    if left is not None:
+        canvas.text_in(
+            Rect(area.right - 300, area.y, 300, 28),
+            f"{left} favors left this round",
+            SMALL + 1,
+            palette.MUTED,
+            align="r",
+        )
+    tiles = list(view.get("kings_favor") or [])
+    for rect, tile in zip(area.below(32).columns(6, 8), tiles, strict=False):
+        if tile.get("face_up"):
+            canvas.box(rect, hex_rgb("#FFF4C2"), LAW_EDGE, width=2)
+            canvas.paragraph(
+                rect.inset(6), str(tile.get("reward", "")), BODY - 1, style="narrow-bold", min_size=12
+            )
+        else:
+            canvas.box(rect, palette.COVERED, palette.FAINT, width=1)
+            canvas.text_in(rect, "used", BODY, palette.MUTED)
+
+
+def _parliament(canvas: Canvas, view: View) -> None:
+    L = LancasterPublic
+    area = L.parliament
+    parl = view.get("parliament") or {}
+    canvas.text_in(Rect(area.x, area.y, 300, 28), "Parliament", HEADING, style="bold", align="l")
+    pile = parl.get("pile")
+    if pile is not None:
+        canvas.text_in(
+            Rect(area.right - 200, area.y, 200, 28), f"law pile {pile}", SMALL + 1, palette.MUTED, align="r"
+        )
+    label_w = 110
+    current_row = Rect(area.x, area.y + 32, area.w, L.law_row_h)
+    proposal_row = Rect(area.x, current_row.bottom + 8, area.w, area.h - L.law_row_h - 40)
+    canvas.text_in(
+        Rect(current_row.x, current_row.y, label_w - 8, current_row.h),
+        "In force",
+        BODY,
+        style="bold",
+        align="l",
+    )
+    canvas.text_in(
+        Rect(proposal_row.x, proposal_row.y, label_w - 8, proposal_row.h),
+        "Proposals",
+        BODY,
+        style="bold",
+        align="l",
+    )
+    for rect, law in zip(
+        Rect(current_row.x + label_w, current_row.y, current_row.w - label_w, current_row.h).columns(3, 10),
+        parl.get("current") or [],
+        strict=False,
+    ):
+        _law(canvas, rect, law, LAW_FILL)
+    results = {str((r.get("law") or {}).get("id")): r for r in parl.get("results") or []}
+    voting = parl.get("voting")
+    voted = list(parl.get("voted") or [])
+    cols = Rect(proposal_row.x + label_w, proposal_row.y, proposal_row.w - label_w, proposal_row.h).columns(
+        3, 10
+    )
+    for i, (rect, law) in enumerate(zip(cols, parl.get("proposals") or [], strict=False)):
+        result = results.get(str(law.get("id")))
+        _law(canvas, rect.top(L.law_row_h), law, palette.PANEL)
+        foot = Rect(rect.x, rect.y + L.law_row_h + 2, rect.w, rect.h - L.law_row_h - 2)
+        if result:
+            passed = bool(result.get("passed"))
+            verdict = f"{'PASSED' if passed else 'REJECTED'} {result.get('yes', 0)}–{result.get('no', 0)}"
+            canvas.text_in(
+                Rect(foot.x + 4, foot.y, 190, foot.h),
+                verdict,
+                BODY,
+                palette.GOOD if passed else palette.BAD,
+                style="bold",
+                align="l",
+            )
+            x = foot.x + 200
+            for ballot in result.get("ballots") or []:
+                seat = int(ballot.get("seat", 0))
+                canvas.marker(x + 12, foot.y + foot.h // 2, seat, 24)
+                mark = "yes" if ballot.get("vote") == "yes" else "no"
+                canvas.text(
+                    x + 28,
+                    foot.y + foot.h // 2,
+                    f"{mark}+{ballot.get('markers', 0)}",
+                    SMALL,
+                    palette.GOOD if mark == "yes" else palette.BAD,
+                    style="bold",
+                    anchor="lm",
+                )
+                x += 84
+        elif voting == i:
+            canvas.highlight(rect.top(L.law_row_h), "VOTING")
+            done = [s for s, v in enumerate(voted) if v]
+            canvas.text_in(Rect(foot.x + 4, foot.y, 130, foot.h), "Voted:", BODY, style="bold", align="l")
+            parts.markers_grid(
+                canvas, Rect(foot.x + 80, foot.y + (foot.h - 28) // 2, foot.w - 80, 30), done, 26
+            )
+        else:
+            canvas.text_in(foot.inset(4, 0), "not yet voted", SMALL + 1, palette.MUTED, align="l")
+
+
+def _law(canvas: Canvas, rect: Rect, law: dict[str, Any], fill: tuple[int, int, int]) -> None:
+    canvas.box(rect, fill, LAW_EDGE, width=2)
+    mark = " *" if law.get("provisional") else ""
+    canvas.text_in(
+        Rect(rect.x + 8, rect.y + 4, rect.w - 16, 20),
+        f"{law.get('id', '')}{mark}",
+        SMALL,
+        palette.MUTED,
+        style="bold",
+        align="l",
+    )
+    canvas.paragraph(
+        Rect(rect.x + 8, rect.y + 24, rect.w - 16, rect.h - 28),
+        str(law.get("text", "")),
+        BODY - 1,
+        style="narrow",
+        min_size=12,
+    )
+
+
+def _castles(canvas: Canvas, view: View, where: str | None) -> None:
+    L = LancasterPublic
+    y = L.castles_top
+    x = MARGIN
+    columns: dict[str, Rect] = {}
+    for key, heading, w in L.castle_columns:
+        columns[key] = Rect(x, y, w, L.castle_header_h)
+        canvas.text_in(
+            Rect(x + 4, y, w - 8, L.castle_header_h),
+            heading,
+            SMALL + 1,
+            palette.MUTED,
+            style="bold",
+            align="l" if w > 100 else "m",
+        )
+        x += w
+    last_seat = (view.get("last") or {}).get("seat")
+    start = view.get("start_player")
+    for i, info in enumerate(view.get("seats") or []):
+        seat = int(info.get("seat", i))
+        row = Rect(MARGIN, y + L.castle_header_h + i * L.castle_row_h, INNER, L.castle_row_h - 8)
+        mine = seat == last_seat
+        canvas.box(
+            row, palette.PANEL, palette.HIGHLIGHT_EDGE if mine else palette.LINE, width=4 if mine else 2
+        )
+
+        def cell(key: str, rr: Rect = row) -> Rect:
+            c = columns[key]
+            return Rect(c.x, rr.y, c.w, rr.h)
+
+        ident = cell("seat")
+        canvas.marker(ident.x + 32, ident.y + 34, seat, 44)
+        canvas.text(ident.x + 62, ident.y + 22, "PP", SMALL, palette.MUTED)
+        canvas.text(ident.x + 62, ident.y + 38, str(info.get("power_points", 0)), NUMBER + 2, style="bold")
+        canvas.text(ident.x + 10, ident.y + 76, palette.seat_style(seat).name, SMALL, palette.MUTED)
+        if seat == start:
+            canvas.box(
+                Rect(ident.x + 8, ident.y + 100, 80, 26), palette.HIGHLIGHT, palette.INK, width=2, radius=6
+            )
+            canvas.text_in(Rect(ident.x + 8, ident.y + 100, 80, 26), "START", SMALL, style="bold")
+        for key, value in (
+            ("gold", info.get("gold")),
+            ("squires", info.get("squires")),
+            ("votes", info.get("vote_markers")),
+        ):
+            c = cell(key)
+            if value is None:
+                canvas.text_in(c, HIDDEN, SMALL, palette.MUTED)
+            else:
+                canvas.text_in(c, str(value), NUMBER + 4, style="bold")
+        _knight_groups(canvas, cell("knights").inset(6, 6), seat, info)
+        _nobles(canvas, cell("nobles").inset(6, 8), info)
+        _castle_spaces(canvas, cell("castle").inset(4, 6), seat, info, where)
+
+
+def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
+    """Court (ready to place), reserve (not yet recruited) and how many are out on the board."""
+    rows = rect.rows(3, 2)
+    groups = (("court", info.get("court") or []), ("reserve", info.get("reserve") or []))
+    for r, (label, knights) in zip(rows, groups, strict=False):
+        canvas.text(r.x, r.y + r.h // 2, label, SMALL, palette.MUTED, anchor="lm")
+        for j, strength in enumerate(sorted(int(k) for k in knights)):
+            _knight(canvas, r.x + 78 + j * 30, r.y + r.h // 2, seat, strength, 26)
+    out = int(info.get("knights_on_board") or 0)
+    canvas.text(
+        rows[2].x, rows[2].y + rows[2].h // 2, f"out on board: {out}", SMALL, palette.MUTED, anchor="lm"
+    )
+    ally = info.get("ally")
+    if ally:
+        court = " ".join(str(k) for k in ally.get("court") or [])
+        reserve = " ".join(str(k) for k in ally.get("reserve") or [])
+        canvas.text(
+            rows[2].x + 130,
+            rows[2].y + rows[2].h // 2,
+            f"ally: {court or '–'} | {reserve or '–'}",
+            SMALL - 1,
+            palette.MUTED,
+            anchor="lm",
+        )
+
+
+def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
+    nobles = [str(n) for n in info.get("nobles") or []]
+    canvas.text(rect.x, rect.y, f"{len(nobles)} at table", SMALL + 1, style="bold")
+    for j, letter in enumerate(sorted(nobles)):
+        r = Rect(rect.x + (j % 5) * 32, rect.y + 28 + (j // 5) * 34, 28, 30)
+        canvas.box(r, hex_rgb("#F3E3B5"), LAW_EDGE, width=2, radius=5)
+        canvas.text_in(r, letter, BODY, style="bold")
+
+
+def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], where: str | None) -> None:
+    """The castle's knight spaces: name, reward, whether the extension is built, and the knight."""
+    spaces = list(info.get("castle") or [])
+    ally = (info.get("ally") or {}).get("castle") or []
+    total = len(spaces) + len(ally)
+    if total == 0:
+        return
+    for j, (r, sp) in enumerate(zip(rect.columns(total, 6), [*spaces, *ally], strict=False)):
+        is_ally = j >= len(spaces)
+        built = bool(sp.get("extended")) or is_ally
+        canvas.box(
+            r,
+            palette.PANEL if built else palette.BACKGROUND,
+            palette.LINE if built else palette.FAINT,
+            width=2 if built else 1,
+            radius=6,
+        )
+        name = ("Ally: " if is_ally else "") + str(sp.get("name", sp.get("space", "")))
+        canvas.text_in(Rect(r.x + 4, r.y + 2, r.w - 8, 22), name, SMALL, style="narrow-bold", align="l")
+        canvas.paragraph(
+            Rect(r.x + 4, r.y + 24, r.w - 8, 44),
+            str(sp.get("reward", "")),
+            SMALL - 1,
+            palette.INK if built else palette.MUTED,
+            style="narrow",
+            min_size=11,
+        )
+        if not is_ally:
+            canvas.text(
+                r.x + 4,
+                r.bottom - 6,
+                "built" if built else "not built",
+                SMALL - 2,
+                palette.GOOD if built else palette.MUTED,
+                style="bold",
+                anchor="lb",
+            )
+        knight = sp.get("knight")
+        if knight is not None:
+            _knight(canvas, r.right - 22, r.bottom - 22, seat, int(knight), 32, ally=is_ally)
+        if where == f"castle:{sp.get('space')}" and not is_ally:
+            canvas.highlight(r)
+
+
+def _public(view: View) -> Drawing:
+    players = int(view.get("players") or len(view.get("seats") or []) or 1)
+    canvas = Canvas(WIDTH, LancasterPublic.height(players))
+    where = _last_where(view)
+    _title(canvas, LancasterPublic.title, view, "Lancaster")
+    _status(canvas, LancasterPublic.status, view, public=True)
+    _counties(canvas, view, where)
+    _conflicts(canvas, view, where)
+    _kings_favor(canvas, view)
+    _parliament(canvas, view)
+    scores = {
+        int(s.get("seat", i)): int(s.get("power_points", 0)) for i, s in enumerate(view.get("seats") or [])
+    }
+    parts.ruler(canvas, LancasterPublic.power, "Power", 112, scores)
+    _castles(canvas, view, where)
+    if view.get("provisional"):
+        note = "* provisional values: see the rules help"
+        canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL - 2, palette.MUTED, anchor="rb")
+    return Drawing(canvas, _public_alt(view), "lancaster-public")
+
+
+def _public_alt(view: View) -> str:
+    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
+    parts_: list[str] = [f"Lancaster board, round {view.get('round')} of 5, {phase}."]
+    if view.get("outcome"):
+        parts_.append(
+            "Game over. Winner: " + ", ".join(seat_name(s) for s in view["outcome"].get("winners", [])) + "."
+        )
+    elif view.get("active"):
+        parts_.append("Waiting for " + ", ".join(seat_name(int(s)) for s in view["active"]) + ".")
+    if view.get("start_player") is not None:
+        parts_.append(f"Start player {seat_name(int(view['start_player']))}.")
+    seats = view.get("seats") or []
+    parts_.append(
+        "Power: "
+        + "; ".join(
+            f"{seat_name(int(s.get('seat', i)))} {s.get('power_points', 0)}" for i, s in enumerate(seats)
+        )
+        + "."
+    )
+    held = [
+        f"{c.get('name')} {seat_name(int(c['occupant'].get('seat', 0)))} {c['occupant'].get('total')}"
+        for c in view.get("counties") or []
+        if c.get("occupant")
+    ]
+    if held:
+        parts_.append("Counties held: " + ", ".join(held) + ".")
+    laws = ((view.get("parliament") or {}).get("current")) or []
+    if laws:
+        parts_.append("Laws in force: " + ", ".join(str(law.get("id")) for law in laws) + ".")
+    last = view.get("last")
+    if last:
+        parts_.append(f"Last move: {seat_name(int(last.get('seat', 0)))} {last.get('move', '')}.")
+    return clip(" ".join(parts_))
+
+
+# ------------------------------------------------------------------------------ private screen
+
+
+def _private(view: View) -> Drawing:
+    L = LancasterPrivate
+    me: dict[str, Any] = view.get("me") or {}
+    seat = int(me.get("seat", view.get("viewer") or 0))
+    info: dict[str, Any] = next((s for s in view.get("seats") or [] if int(s.get("seat", -1)) == seat), {})
+    canvas = Canvas(WIDTH, L.height())
+    _title(canvas, L.title, view, f"{seat_name(seat)} — behind your screen")
+    canvas.marker(WIDTH // 2 - 30, L.title.h // 2, seat, 40)
+    _status(canvas, L.status, view, public=False)
+
+    canvas.box(L.goods, palette.PANEL, palette.LINE)
+    items = [
+        ("Gold", me.get("gold")),
+        ("Squires", me.get("squires")),
+        ("Vote markers", me.get("vote_markers")),
+        ("Power points", info.get("power_points")),
+        ("Nobles", len(info.get("nobles") or [])),
+    ]
+    for cell, (label, value) in zip(L.goods.inset(12, 8).columns(len(items), 10), items, strict=True):
+        canvas.text_in(cell.top(30), label, BODY, palette.MUTED, style="bold")
+        canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
+
+    canvas.box(L.knights, palette.PANEL, palette.LINE)
+    k = L.knights.inset(14, 10)
+    for r, (label, knights) in zip(
+        k.rows(2, 10),
+        (("Court (ready)", me.get("court") or []), ("Reserve", me.get("reserve") or [])),
+        strict=True,
+    ):
+        canvas.text_in(Rect(r.x, r.y, 170, r.h), label, BODY + 1, style="bold", align="l")
+        if not knights:
+            canvas.text_in(Rect(r.x + 180, r.y, 200, r.h), "none", BODY, palette.MUTED, align="l")
+        for j, strength in enumerate(sorted(int(x) for x in knights)):
+            _knight(canvas, r.x + 204 + j * 56, r.y + r.h // 2, seat, strength, 48)
+
+    canvas.box(L.vote, palette.PANEL, palette.LINE)
+    v = L.vote.inset(14, 10)
+    canvas.text_in(v.top(30), "Your secret vote", BODY + 1, style="bold", align="l")
+    pending = me.get("pending_vote")
+    if pending:
+        yes = pending.get("vote") == "yes"
+        canvas.text_in(
+            Rect(v.x, v.y + 36, v.w, 56),
+            f"{'YES' if yes else 'NO'} + {pending.get('markers', 0)} markers",
+            BIG_NUMBER + 6,
+            palette.GOOD if yes else palette.BAD,
+            style="bold",
+            align="l",
+        )
+        canvas.text_in(
+            Rect(v.x, v.y + 96, v.w, 30),
+            "hidden from the others until everyone has voted",
+            SMALL + 1,
+            palette.MUTED,
+            align="l",
+        )
+    else:
+        canvas.text_in(Rect(v.x, v.y + 36, v.w, 56), "no vote pending", BODY + 2, palette.MUTED, align="l")
+    if me.get("decision"):
+        canvas.text_in(
+            Rect(v.x, v.bottom - 30, v.w, 30), "Decide: " + str(me["decision"]), BODY, style="bold", align="l"
+        )
+
+    canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
+    _castle_spaces(canvas, Rect(L.castle.x, L.castle.y + 32, L.castle.w, L.castle.h - 32), seat, info, None)
+    canvas.text_in(
+        Rect(L.nobles.x, L.nobles.y, 400, 28), "Your nobles at table", HEADING, style="bold", align="l"
+    )
+    _nobles(canvas, Rect(L.nobles.x, L.nobles.y + 30, L.nobles.w, L.nobles.h - 30), info)
+    return Drawing(canvas, _private_alt(view, seat, me, info), "lancaster-private")
+
+
+def _private_alt(view: View, seat: int, me: dict[str, Any], info: dict[str, Any]) -> str:
+    pending = me.get("pending_vote")
+    if pending:
+        vote = f"Secret vote: {pending.get('vote')} with {pending.get('markers', 0)} markers."
+    else:
+        vote = "No vote pending."
+    court = ", ".join(str(k) for k in me.get("court") or []) or "none"
+    reserve = ", ".join(str(k) for k in me.get("reserve") or []) or "none"
+    return clip(
+        f"Private screen of {seat_name(seat)}, Lancaster round {view.get('round')} of 5. "
+        f"Gold {me.get('gold')}, squires {me.get('squires')}, vote markers {me.get('vote_markers')}, "
+        f"power {info.get('power_points', 0)}. Court knights: {court}. Reserve: {reserve}. {vote}"
+    )
+
+
+def draw(view: View, private: bool) -> Drawing:
+    return _private(view) if private else _public(view)
