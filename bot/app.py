@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import commands
-from bot.interactions import PLAYER_ERRORS, GameButton, GameSelect, apologise, say
+from bot.interactions import BUTTON_ID, PLAYER_ERRORS, SELECT_ID, GameButton, GameSelect, apologise, say
 from bot.table import Tables
 
 log = logging.getLogger("tavola")
@@ -55,6 +55,16 @@ class TavolaBot(discord.Client):
         else:
             await self.tree.sync()
         log.info("commands synced")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # A component none of our handlers claims (an old id format, a forged id) would otherwise
+        # leave the user with "This interaction failed": answer it in words.
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if BUTTON_ID.fullmatch(custom_id) or SELECT_ID.fullmatch(custom_id):
+            return
+        await say(interaction, "That button is not one of mine, or it is too old to use. Try `/game status`.")
 
     async def on_ready(self) -> None:
         log.info("ready as %s", self.user)

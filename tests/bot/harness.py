@@ -1,0 +1,54 @@
+"""Drive the real bot through the sandbox in tests: one call per script line, responses back."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.sandbox import Sandbox
+from bot.store import SqliteStore
+from bot.table import Tables
+from rules.core import Game
+from tests.bot.toy import TALLY
+
+
+class Harness:
+    """``async with Harness(db) as h: replies = await h("alice /game new game:tally")``."""
+
+    def __init__(self, db: Path, games: Sequence[Game] = (TALLY,), out: Path | None = None) -> None:
+        self.db = db
+        self.games = list(games)
+        self.out = out
+        self.seen: list[dict[str, Any]] = []
+
+    async def __aenter__(self) -> Harness:
+        self.store = await SqliteStore.open(self.db)
+        seeds = itertools.count(7)
+        self.tables = Tables(self.store, lambda: self.games, new_seed=lambda: next(seeds))
+        self.sandbox = Sandbox(self.tables, self.seen.append, self.out)
+        await self.sandbox.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.sandbox.close()
+        await self.store.close()
+
+    async def __call__(self, line: str) -> list[dict[str, Any]]:
+        start = len(self.seen)
+        await self.sandbox.run_line(line)
+        return self.seen[start:]
+
+    async def one(self, line: str) -> dict[str, Any]:
+        replies = await self(line)
+        assert len(replies) == 1, replies
+        return replies[0]
+
+
+def ids(reply: dict[str, Any]) -> list[str]:
+    return [c["custom_id"] for c in reply["components"]]
+
+
+def public(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [r for r in replies if not r["ephemeral"]]

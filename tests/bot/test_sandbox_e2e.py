@@ -1,0 +1,290 @@
+"""Sandbox end to end: every command and button through the real discord.py dispatch (issue 2)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from tests.bot.harness import Harness, ids, public
+
+
+def play(tmp_path: Path, body: Callable[[Harness], Awaitable[None]]) -> None:
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            await body(h)
+
+    asyncio.run(go())
+
+
+async def lobby(h: Harness, *players: str) -> None:
+    await h("alice /game new game:tally target:6")
+    for p in players:
+        await h(f"{p} /game join")
+
+
+async def started(h: Harness) -> tuple[str, str]:
+    """A running two-player game; returns (first to act, second) user names."""
+    await lobby(h, "bob")
+    start = await h.one("alice /game start")
+    first = start["mentions"][0]
+    return first, ("bob" if first == "alice" else "alice")
+
+
+def test_game_new_opens_lobby_with_buttons(tmp_path: Path) -> None:
+    """/game new: lobby message with persistent Join/Leave/Start buttons and the game's options."""
+
+    async def body(h: Harness) -> None:
+        r = await h.one("alice /game new game:tally target:6 vote:off")
+        assert r["kind"] == "reply" and not r["ephemeral"]
+        assert ids(r) == ["g:1:join", "g:1:leave", "g:1:start"]
+        assert "target: 6" in r["embeds"][0]["description"] and "vote: false" in r["embeds"][0]["description"]
+        again = await h.one("bob /game new game:tally")
+        assert again["ephemeral"] and "already has a game" in again["content"]
+
+    play(tmp_path, body)
+
+
+def test_game_new_bad_input(tmp_path: Path) -> None:
+    """/game new: unknown game, unknown option value: ephemeral explanations."""
+
+    async def body(h: Harness) -> None:
+        r = await h.one("alice /game new game:chess")
+        assert r["ephemeral"] and "no game called 'chess'" in r["content"]
+        r = await h.one("alice /game new game:tally target:7")
+        assert r["ephemeral"] and "must be one of" in r["content"]
+        r = await h.one("alice /game new game:tally colour:red")
+        assert r["kind"] == "error" and "no option 'colour'" in r["content"]
+        r = await h.one("alice /game list")
+        assert "No games" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_new_option_autocomplete_lists_choices(tmp_path: Path) -> None:
+    """/game new: option values are suggested from game.options()."""
+
+    async def body(h: Harness) -> None:
+        r = await h.one("alice ? /game new game:tally target:")
+        assert r["kind"] == "autocomplete"
+        assert [c["value"] for c in r["choices"]] == ["6", "10", "15"]
+
+    play(tmp_path, body)
+
+
+def test_lobby_buttons_join_leave_and_commands(tmp_path: Path) -> None:
+    """Lobby: Join/Leave buttons edit the lobby card; /game join and leave work too."""
+
+    async def body(h: Harness) -> None:
+        await h("alice /game new game:tally")
+        r = await h.one("bob click g:1:join")
+        assert r["kind"] == "edit" and "2. bob" in r["embeds"][0]["description"]
+        r = await h.one("bob click g:1:join")
+        assert r["ephemeral"] and "already joined" in r["content"]
+        r = await h.one("bob click g:1:leave")
+        assert r["kind"] == "edit" and "bob" not in r["embeds"][0]["description"]
+        r = await h.one("carol /game join")
+        assert not r["ephemeral"] and "carol joined" in r["content"]
+        r = await h.one("carol /game leave")
+        assert "carol left" in r["content"]
+        r = await h.one("dave /game leave")
+        assert r["ephemeral"] and "not in this game" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_start_refuses_wrong_player_count_and_non_creator(tmp_path: Path) -> None:
+    """/game start: creator only; refuses below the minimum; the Start button too."""
+
+    async def body(h: Harness) -> None:
+        await h("alice /game new game:tally")
+        r = await h.one("alice /game start")
+        assert r["ephemeral"] and "at least 2" in r["content"]
+        await h("bob /game join")
+        r = await h.one("bob click g:1:start")
+        assert r["ephemeral"] and "Only the player who created" in r["content"]
+        for p in ("carol", "dave"):
+            await h(f"{p} /game join")
+        r = await h.one("erin /game join")
+        assert r["ephemeral"] and "at most 4" in r["content"]
+        r = await h.one("alice click g:1:start")
+        assert not r["ephemeral"] and r["files"] and len(r["mentions"]) == 1
+        assert "Seat order" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_move_autocomplete_and_public_turn_message(tmp_path: Path) -> None:
+    """/move: autocomplete offers the caller's legal moves; after a move: events, image, next player."""
+
+    async def body(h: Harness) -> None:
+        first, second = await started(h)
+        r = await h.one(f"{first} ? /move text:add")
+        assert [c["value"] for c in r["choices"]] == ["add 1", "add 2", "add 3"]
+        r = await h.one(f"{first} ? /move text:2")
+        assert [c["value"] for c in r["choices"]] == ["add 2"]
+        r = await h.one(f"{second} ? /move text:")
+        assert r["choices"] == []
+        r = await h.one(f'{first} /move "text:add 2"')
+        assert not r["ephemeral"] and r["files"][0]["size"] > 0
+        assert f"{first} added 2 (total 2)." in r["content"]
+        assert r["mentions"] == [second] and "g:1:board" in ids(r)
+
+    play(tmp_path, body)
+
+
+def test_move_bad_input_is_ephemeral_and_changes_nothing(tmp_path: Path) -> None:
+    """/move: garbage text, out of turn, not seated, no game: ephemeral, nothing changes."""
+
+    async def body(h: Harness) -> None:
+        r = await h.one('alice /move "text:add 1"')
+        assert r["ephemeral"] and "no game in this channel" in r["content"]
+        first, second = await started(h)
+        for line, words in (
+            (f'{first} /move "text:fly away"', "not a Tally move"),
+            (f'{second} /move "text:add 1"', "not your turn"),
+            ('carol /move "text:add 1"', "not playing"),
+            (f'{first} /move "text:add 9"', "cannot"),
+        ):
+            r = await h.one(line)
+            assert r["ephemeral"] and words in r["content"], (line, r)
+        assert await h.tables.log(1) == []
+        r = await h.one(f"{first} /move")
+        assert r["kind"] == "error" and "needs text" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_decision_buttons_for_the_acting_player_only(tmp_path: Path) -> None:
+    """Buttons for short decisions: only the deciding player may press them; a stale one says so."""
+
+    async def body(h: Harness) -> None:
+        first, second = await started(h)
+        r = await h.one(f'{first} /move "text:add 3"')
+        buttons = [c for c in r["components"] if ":m" in c["custom_id"]]
+        assert [b["label"] for b in buttons] == ["bonus coin", "bonus point"]
+        other = await h.one(f"{second} click {buttons[1]['custom_id']}")
+        assert other["ephemeral"] and f"{first}'s, not yours" in other["content"]
+        outsider = await h.one(f"carol click {buttons[1]['custom_id']}")
+        assert outsider["ephemeral"] and "not playing" in outsider["content"]
+        done = await h.one(f"{first} click {buttons[1]['custom_id']}")
+        assert not done["ephemeral"] and "took a bonus point" in done["content"] and done["files"]
+        stale = await h.one(f"{first} click {buttons[0]['custom_id']}")
+        assert stale["ephemeral"] and "moved on" in stale["content"]
+        assert [m.text for m in await h.tables.log(1)] == ["add 3", "bonus point"]
+
+    play(tmp_path, body)
+
+
+def test_foreign_button_is_answered(tmp_path: Path) -> None:
+    """A custom_id the bot never made gets an ephemeral answer, not silence."""
+
+    async def body(h: Harness) -> None:
+        r = await h.one("alice click something-else")
+        assert r["ephemeral"] and "not one of mine" in r["content"]
+        r = await h.one("alice click g:99:join")
+        assert r["ephemeral"] and "no longer exists" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_private_board_button_and_hand_are_ephemeral(tmp_path: Path) -> None:
+    """Private board: the "My board" button and /game hand reply only to the player, with an image."""
+
+    async def body(h: Harness) -> None:
+        first, _ = await started(h)
+        r = await h.one(f"{first} click g:1:board")
+        assert r["ephemeral"] and r["files"] and r["files"][0]["name"].startswith("tally-private")
+        assert "add 1, 2 or 3" in r["content"] and "/move" in r["content"]
+        r = await h.one(f"{first} /game hand")
+        assert r["ephemeral"] and r["files"]
+        r = await h.one("carol /game hand")
+        assert r["ephemeral"] and "not playing" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_secret_votes_collected_privately_and_revealed_together(tmp_path: Path) -> None:
+    """Simultaneous secret decisions: chosen in ephemeral replies, revealed together in public."""
+
+    async def body(h: Harness) -> None:
+        first, second = await started(h)
+        await h(f'{first} /move "text:add 3"')
+        await h(f'{first} /move "text:bonus coin"')
+        r = await h.one(f'{second} /move "text:add 3"')
+        await h(f"{second} click {[c for c in r['components'] if ':m' in c['custom_id']][0]['custom_id']}")
+        log = [m.text for m in await h.tables.log(1)]
+        assert log[-1] == "bonus coin"
+        board = (await h(f"{first} /game status"))[0]
+        assert "g:1:hand" in ids(board) and sorted(board["mentions"]) == []
+        private = await h.one(f"{first} click g:1:hand")
+        assert private["ephemeral"] and "in secret" in private["content"]
+        yes = next(c for c in private["components"] if c["label"] == "vote yes")
+        replies = await h(f"{first} click {yes['custom_id']}")
+        mine = [r for r in replies if r["ephemeral"]]
+        shown = public(replies)
+        assert len(mine) == 1 and "vote yes" in mine[0]["content"]
+        assert len(shown) == 1 and shown[0]["kind"] == "message" and "has voted." in shown[0]["content"]
+        assert "vote yes" not in shown[0]["content"] and f"{first} yes" not in shown[0]["content"]
+        assert shown[0]["mentions"] == [second]
+        replies = await h(f'{second} /move "text:vote no"')
+        final = public(replies)[0]
+        assert f"{first} yes" in final["content"] and f"{second} no" in final["content"]
+        assert final["embeds"][0]["title"].startswith("🏆 Winner")
+        assert "adds 3" in final["embeds"][0]["description"] and final["files"]
+        r = await h.one(f"{first} /game status")
+        assert "no game in this channel" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_status_list_rules_and_abandon(tmp_path: Path) -> None:
+    """/game status, list, rules, abandon (creator, Manage Server, refused for others)."""
+
+    async def body(h: Harness) -> None:
+        await lobby(h, "bob")
+        r = await h.one("carol /game status")
+        assert "lobby" in r["embeds"][0]["title"] and ids(r) == ["g:1:join", "g:1:leave", "g:1:start"]
+        await h("alice /game start")
+        r = await h.one("carol /game status")
+        assert r["files"] and "Round" in r["embeds"][0]["description"] and not r["mentions"]
+        r = await h.one("carol /game list")
+        assert r["ephemeral"] and "#1 Tally — running" in r["content"]
+        r = await h.one("carol /game rules")
+        assert r["ephemeral"] and r["files"][0]["name"] == "tally-rules.md"
+        r = await h.one("carol /game rules game:chess")
+        assert "no game called 'chess'" in r["content"]
+        r = await h.one("carol ? /game rules game:ta")
+        assert r["choices"] == [{"name": "Tally", "value": "tally"}]
+        r = await h.one("bob /game abandon")
+        assert r["ephemeral"] and "Manage Server" in r["content"]
+        r = await h.one("erin /game abandon")
+        assert not r["ephemeral"] and "abandoned by erin" in r["content"]
+        r = await h.one("alice /game abandon")
+        assert "no game in this channel" in r["content"]
+        await h("alice /game new game:tally")
+        r = await h.one("alice /game abandon")
+        assert "abandoned by alice" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_restart_mid_game_loses_nothing_and_old_buttons_answer(tmp_path: Path) -> None:
+    """Storage: a new bot on the same database continues the game; old buttons still answer."""
+
+    async def go() -> None:
+        db = tmp_path / "t.db"
+        async with Harness(db) as h:
+            first, second = await started(h)
+            r = await h.one(f'{first} /move "text:add 3"')
+            bonus = [c["custom_id"] for c in r["components"] if ":m" in c["custom_id"]]
+        async with Harness(db) as h2:
+            r = await h2.one(f"{first} click {bonus[0]}")  # a button from before the restart
+            assert not r["ephemeral"] and "took a bonus coin" in r["content"]
+            r = await h2.one(f"{first} click {bonus[1]}")
+            assert r["ephemeral"] and "moved on" in r["content"]
+            r = await h2.one(f'{second} /move "text:add 1"')
+            assert "total 4" in r["content"]
+            assert [m.text for m in await h2.tables.log(1)] == ["add 3", "bonus coin", "add 1"]
+
+    asyncio.run(go())
