@@ -565,7 +565,7 @@ def _public_alt(view: View) -> str:
 def _private(view: View) -> Drawing:
     L = LancasterPrivate
     me: dict[str, Any] = view.get("me") or {}
-    seat = int(me.get("seat", view.get("viewer") or 0))
+    seat = int(me.get("seat", view.get("viewer")) or 0)
     info: dict[str, Any] = next((s for s in view.get("seats") or [] if int(s.get("seat", -1)) == seat), {})
     canvas = Canvas(WIDTH, L.height())
     _title(canvas, L.title, view, f"{seat_name(seat)} — behind your screen")
