@@ -61,7 +61,8 @@ class TavolaBot(discord.Client):
         # leave the user with "This interaction failed": answer it in words.
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if BUTTON_ID.fullmatch(custom_id) or SELECT_ID.fullmatch(custom_id):
             return
         await say(interaction, "That button is not one of mine, or it is too old to use. Try `/game status`.")

@@ -212,7 +212,7 @@ def test_secret_votes_collected_privately_and_revealed_together(tmp_path: Path) 
         await h(f'{first} /move "text:add 3"')
         await h(f'{first} /move "text:bonus coin"')
         r = await h.one(f'{second} /move "text:add 3"')
-        await h(f"{second} click {[c for c in r['components'] if ':m' in c['custom_id']][0]['custom_id']}")
+        await h(f"{second} click {next(c for c in r['components'] if ':m' in c['custom_id'])['custom_id']}")
         log = [m.text for m in await h.tables.log(1)]
         assert log[-1] == "bonus coin"
         board = (await h(f"{first} /game status"))[0]
