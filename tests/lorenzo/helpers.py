@@ -98,8 +98,9 @@ def top(st: State) -> dict[str, Any] | None:
 
 
 def resolve(st: State, answer: str | None = None) -> State:
-    """Answer pending decisions with their first legal option (or ``answer`` when it is legal)."""
-    while st["stack"]:
+    """Answer pending decisions with their first legal option (or ``answer`` when it is legal);
+    stops at a Vatican Report decision."""
+    while st["stack"] and st["stack"][-1]["k"] != "vatican":
         (p,) = GAME.active_players(st)
         moves = GAME.legal_moves(st, p)
         chosen = next((m for m in moves if answer and m.to_text() == answer), moves[0])

@@ -1,0 +1,229 @@
+"""§14 Vatican Reports and all 21 excommunication tiles (each with its numbers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalMove
+from rules.lorenzo import GAME
+from rules.lorenzo.scoring import breakdown
+from tests.lorenzo.helpers import as_seat, council_all, delta, play, rich, scenario, texts, top
+
+
+def _report(round_no: int, fps: list[int], **kw: object) -> dict:
+    st = scenario(len(fps), res=rich(), round_no=round_no, **kw)  # type: ignore[arg-type]
+    for p, fp in enumerate(fps):
+        st["ps"][p]["res"]["fp"] = fp
+    st = council_all(st)
+    return st
+
+
+def test_s14_report_after_round_2_support_scores_and_resets() -> None:
+    """§14: 3 FP needed in period I; support scores the track (5 FP -> 5 VP) and resets FP."""
+    st = _report(2, [5, 1])
+    # council_all gave each seat 4 privileges (first option, wood/stone) and 4 coins; no faith.
+    assert st["phase"] == "vatican" and top(st) == {"k": "vatican", "seat": 0}
+    assert texts(st, 0) == ["support", "refuse"]
+    # seat 1 (1 FP < 3) is excommunicated without being asked
+    vp = st["ps"][0]["res"]["vp"]
+    after, events = play(st, "support")
+    assert after["ps"][0]["res"]["vp"] == vp + 5 and after["ps"][0]["res"]["fp"] == 0
+    assert after["ps"][1]["excomm"] == [st["excomm"][0]] and after["ps"][1]["res"]["fp"] == 1
+    assert after["round"] == 3
+    assert any("excommunicated" in e for e in events)
+
+
+def test_s14_refusing_means_excommunication_and_keeping_faith() -> None:
+    st = _report(2, [4, 0])
+    after, _ = play(st, "refuse")
+    assert after["ps"][0]["excomm"] == [st["excomm"][0]]
+    assert after["ps"][0]["res"]["fp"] == 4
+
+
+@pytest.mark.parametrize(("round_no", "need"), [(2, 3), (4, 4), (6, 5)])
+def test_s14_requirement_by_period(round_no: int, need: int) -> None:
+    st = _report(round_no, [need, need - 1])
+    assert top(st) == {"k": "vatican", "seat": 0}  # exactly the requirement: may support
+    st, _ = play(st, "support")
+    assert st["excomm"][round_no // 2 - 1] in st["ps"][1]["excomm"]  # one short: excommunicated
+
+
+def test_s14_reports_in_turn_order() -> None:
+    st = _report(4, [6, 7, 8])
+    assert top(st)["seat"] == 0
+    st, _ = play(st, "support")
+    assert top(st)["seat"] == 1
+    st, _ = play(st, "refuse")
+    assert top(st)["seat"] == 2
+
+
+def test_s14_last_report_excommunicated_player_still_scores_faith() -> None:
+    """§14 [S]: at round 6 a player lacking 5 FP is excommunicated, then scores FP and resets."""
+    st = _report(6, [0, 4])
+    # seat 0 has 0 FP: excommunicated, scores 0; seat 1: 4 FP -> 4 VP
+    assert st["phase"] == "over"
+    assert st["ps"][1]["faith_vp"] == 4 and st["ps"][1]["res"]["fp"] == 0
+    assert st["excomm"][2] in st["ps"][1]["excomm"]
+
+
+def test_s14_faith_above_15_scores_as_15() -> None:
+    st = _report(4, [18, 0])
+    st, _ = play(st, "support")
+    assert st["ps"][0]["faith_vp"] == 30
+
+
+def test_s14_no_report_after_odd_rounds() -> None:
+    st = _report(1, [0, 0])
+    assert st["round"] == 2 and st["phase"] == "actions"
+    assert st["ps"][0]["excomm"] == []
+
+
+def _ex(tile: str, players: int = 4, **kw: object) -> dict:
+    st = scenario(players, res=rich(), **kw)  # type: ignore[arg-type]
+    st["ps"][0]["excomm"] = [tile]
+    return st
+
+
+def test_e1_1_one_mp_fewer_per_source() -> None:
+    st = _ex("E1-1")
+    after, _ = as_seat(st, 0, "place black market_3")
+    assert delta(st, after, 0) == {"coin": 2, "mp": 2}
+
+
+def test_e1_2_one_coin_fewer_per_source() -> None:
+    st = _ex("E1-2")
+    after, _ = as_seat(st, 0, "place black market_1")
+    assert delta(st, after, 0) == {"coin": 4}
+
+
+def test_e1_2_per_source_in_a_production() -> None:
+    """Tile (2 coins) and Bank (5 coins) are two sources: 1 + 4."""
+    st = _ex("E1-2", cards={0: [41]}, dice=(2, 1, 1))
+    after, _ = as_seat(st, 0, "place black production")
+    assert delta(st, after, 0) == {"coin": 5, "mp": 1}
+
+
+def test_e1_3_one_servant_fewer_per_source() -> None:
+    st = _ex("E1-3")
+    after, _ = as_seat(st, 0, "place black market_2")
+    assert delta(st, after, 0) == {"servant": 4}
+
+
+def test_e1_4_one_wood_or_stone_fewer_per_source() -> None:
+    """Harvest tile gives 1 wood 1 stone 1 servant: one of wood/stone is lost (the wood)."""
+    st = _ex("E1-4", dice=(1, 1, 1))
+    after, _ = as_seat(st, 0, "place black harvest")
+    assert delta(st, after, 0) == {"stone": 1, "servant": 1}
+
+
+def test_e1_5_harvest_minus_three() -> None:
+    st = _ex("E1-5", cards={0: [4]}, dice=(4, 1, 1))  # 4 - 3 = 1: tile only, not Gravel Pit
+    after, _ = as_seat(st, 0, "place black harvest")
+    assert delta(st, after, 0) == {"wood": 1, "stone": 1, "servant": 1}
+
+
+def test_e1_5_also_on_card_harvest_actions() -> None:
+    """Cardinal: Harvest at 4; with E1-5 it is 1 (tile only) unless servants are added."""
+    st = _ex("E1-5", towers={"character_1": 69}, cards={0: [4]}, round_no=5)
+    st, _ = play(st, "place black character_1")
+    assert top(st)["k"] == "bonus"
+    assert texts(st, 0) == ["harvest", "harvest servants=3"]
+
+
+def test_e1_6_production_minus_three() -> None:
+    st = _ex("E1-6", cards={0: [41]}, dice=(4, 1, 1))  # 4 - 3 = 1: tile only, not Bank (2)
+    after, _ = as_seat(st, 0, "place black production")
+    assert delta(st, after, 0) == {"coin": 2, "mp": 1}
+
+
+def test_e1_7_coloured_members_one_less() -> None:
+    st = _ex("E1-7", dice=(3, 3, 3), towers={"territory_2": 3})
+    with pytest.raises(IllegalMove, match="needs value 3"):
+        GAME.parse(st, 0, "place black territory_2")
+    assert "place black territory_2 servants=1" in texts(st, 0)
+
+
+@pytest.mark.parametrize(("tile", "space", "card"), [("E2-1", "territory_3", 2), ("E2-2", "building_3", 25),
+                                                     ("E2-3", "character_3", 49), ("E2-4", "venture_3", 73)])
+def test_e2_1_to_4_minus_four_to_take_a_card_type(tile: str, space: str, card: int) -> None:
+    st = _ex(tile, dice=(6, 6, 6), towers={space: card})
+    with pytest.raises(IllegalMove, match="needs value 5; yours would be 2"):
+        GAME.parse(st, 0, f"place black {space}")
+    assert f"place black {space} servants=3" in texts(st, 0)
+    other = {"territory_3": "character_3", "character_3": "territory_3", "building_3": "venture_3",
+             "venture_3": "building_3"}[space]
+    st2 = _ex(tile, dice=(5, 5, 5), towers={other: 3 if other.startswith("territory") else
+                                            {"character_3": 49, "venture_3": 73, "building_3": 25}[other]})
+    assert f"place black {other}" in texts(st2, 0)
+
+
+def test_e2_5_no_market() -> None:
+    st = _ex("E2-5")
+    assert not any("market" in m for m in texts(st, 0))
+    with pytest.raises(IllegalMove, match="Market"):
+        GAME.parse(st, 0, "place black market_1")
+
+
+def test_e2_6_two_servants_per_point() -> None:
+    st = _ex("E2-6", dice=(1, 1, 1), towers={"territory_2": 3})
+    assert "place black territory_2 servants=4" in texts(st, 0)
+    with pytest.raises(IllegalMove):
+        GAME.parse(st, 0, "place black territory_2 servants=3")
+
+
+def test_e2_7_skip_first_placement_and_place_last() -> None:
+    st = scenario(3, res=rich(), round_no=3)
+    st["ps"][0]["excomm"] = ["E2-7"]
+    st = council_all(st)  # finish round 3 -> round 4 queue is built with the skip
+    assert st["round"] == 4
+    q = st["queue"]
+    first = st["order"]
+    assert q[0] != 0 and q[-1] == 0 and q.count(0) == 4
+    assert q[: len(first) - 1] == [p for p in first if p != 0]
+
+
+@pytest.mark.parametrize(("tile", "key"), [("E3-1", "characters"), ("E3-2", "ventures"), ("E3-3", "territories")])
+def test_e3_1_to_3_no_final_vp_for_a_card_type(tile: str, key: str) -> None:
+    st = scenario(2, res=rich(), cards={0: [1, 2, 3, 49, 50, 73], 1: [1, 2, 3, 49, 50, 73]})
+    st["ps"][0]["excomm"] = [tile]
+    rows = breakdown(st)
+    assert rows[0][key] == 0 and rows[1][key] > 0
+
+
+def test_e3_4_lose_one_vp_per_five_vp() -> None:
+    st = scenario(2, res={"vp": 26})
+    st["ps"][0]["excomm"] = ["E3-4"]
+    assert breakdown(st)[0]["excommunication"] == -5
+
+
+def test_e3_5_lose_one_vp_per_mp() -> None:
+    st = scenario(2, res={"vp": 20, "mp": 7})
+    st["ps"][0]["excomm"] = ["E3-5"]
+    assert breakdown(st)[0]["excommunication"] == -7
+
+
+def test_e3_6_lose_vp_for_wood_and_stone_on_building_costs() -> None:
+    """Mint (1 wood 3 stone) + Triumphal Arch (2 coins 2 stone): 1 + 3 + 2 = 6."""
+    st = scenario(2, res={"vp": 20}, cards={0: [25, 27]})
+    st["ps"][0]["excomm"] = ["E3-6"]
+    assert breakdown(st)[0]["excommunication"] == -6
+
+
+def test_e3_7_lose_vp_per_resource_held() -> None:
+    st = scenario(2, res={"vp": 30, "coin": 3, "wood": 2, "stone": 1, "servant": 4})
+    st["ps"][0]["excomm"] = ["E3-7"]
+    row = breakdown(st)[0]
+    assert row["excommunication"] == -10 and row["goods"] == 2
+
+
+def test_excommunication_penalty_never_below_zero() -> None:
+    st = scenario(2, res={"vp": 2, "mp": 9})
+    st["ps"][0]["excomm"] = ["E3-5"]
+    row = breakdown(st)[0]
+    assert sum(row.values()) >= 0
+
+
+def test_support_requires_the_decision_to_be_yours() -> None:
+    st = _report(2, [5, 5])
+    with pytest.raises(IllegalMove):
+        GAME.parse(st, 0, "place black council")
