@@ -316,37 +316,38 @@ def _parliament(canvas: Canvas, view: View) -> None:
             passed = bool(result.get("passed"))
             verdict = f"{'PASSED' if passed else 'REJECTED'} {result.get('yes', 0)}–{result.get('no', 0)}"
             canvas.text_in(
-                Rect(foot.x + 4, foot.y, 190, foot.h),
+                Rect(foot.x + 4, foot.y, foot.w - 8, 28),
                 verdict,
-                BODY,
+                BODY + 1,
                 palette.GOOD if passed else palette.BAD,
                 style="bold",
                 align="l",
             )
-            x = foot.x + 200
+            x = foot.x + 4
             for ballot in result.get("ballots") or []:
                 seat = int(ballot.get("seat", 0))
-                canvas.marker(x + 12, foot.y + foot.h // 2, seat, 24)
+                cy = foot.y + 48
+                canvas.marker(x + 14, cy, seat, 28)
                 mark = "yes" if ballot.get("vote") == "yes" else "no"
                 canvas.text(
-                    x + 28,
-                    foot.y + foot.h // 2,
+                    x + 32,
+                    cy,
                     f"{mark}+{ballot.get('markers', 0)}",
-                    SMALL,
+                    BODY - 1,
                     palette.GOOD if mark == "yes" else palette.BAD,
                     style="bold",
                     anchor="lm",
                 )
-                x += 84
+                x += 100
         elif voting == i:
             canvas.highlight(rect.top(L.law_row_h), "VOTING")
             done = [s for s, v in enumerate(voted) if v]
-            canvas.text_in(Rect(foot.x + 4, foot.y, 130, foot.h), "Voted:", BODY, style="bold", align="l")
+            canvas.text_in(Rect(foot.x + 4, foot.y, 130, 28), "Voted so far:", BODY, style="bold", align="l")
             parts.markers_grid(
-                canvas, Rect(foot.x + 80, foot.y + (foot.h - 28) // 2, foot.w - 80, 30), done, 26
+                canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30
             )
         else:
-            canvas.text_in(foot.inset(4, 0), "not yet voted", SMALL + 1, palette.MUTED, align="l")
+            canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", SMALL + 1, palette.MUTED, align="l")
 
 
 def _law(canvas: Canvas, rect: Rect, law: dict[str, Any], fill: tuple[int, int, int]) -> None:

@@ -114,10 +114,10 @@ class LancasterPublic:
     conflicts = Rect(980, 134, WIDTH - 980 - MARGIN, 344)
     conflict_header = 30
     kings_favor = Rect(980, 488, WIDTH - 980 - MARGIN, 136)
-    parliament = Rect(MARGIN, 640, INNER, 268)
-    law_row_h = 104
-    power = Rect(MARGIN, 920, INNER, 76)
-    castles_top = 1010
+    parliament = Rect(MARGIN, 640, INNER, 300)
+    law_row_h = 92
+    power = Rect(MARGIN, 952, INNER, 76)
+    castles_top = 1042
     castle_header_h = 30
     castle_row_h = 150
     # Castle table columns: (key, heading, width); widths sum to INNER.
