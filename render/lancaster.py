@@ -338,7 +338,7 @@ def _parliament(canvas: Canvas, view: View) -> None:
                     style="bold",
                     anchor="lm",
                 )
-                x += 100
+                x += 92
         elif voting == i:
             canvas.highlight(rect.top(L.law_row_h), "VOTING")
             done = [s for s, v in enumerate(voted) if v]
