@@ -47,7 +47,8 @@ def test_complete_two_player_lorenzo_game_through_sandbox(tmp_path: Path) -> Non
                     servants = words[3].split("=")[1] if len(words) > 3 else "0"
                     spaces = await h.one(f"{actor.name} ? /lorenzo place member:{words[1]} space:")
                     assert words[2] in [c["value"] for c in spaces["choices"]]
-                    line = f"{actor.name} /lorenzo place member:{words[1]} space:{words[2]} servants:{servants}"
+                    member, space = words[1], words[2]
+                    line = f"{actor.name} /lorenzo place member:{member} space:{space} servants:{servants}"
                     used_place += 1
                 else:
                     line = f'{actor.name} /move "text:{pick}"'
