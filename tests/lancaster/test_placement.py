@@ -1,0 +1,207 @@
+"""Rules section 6: phase 1, placing knights (turn order, counties, castle, conflicts, King's Favor)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalMove, NotYourTurn
+from rules.lancaster import GAME
+
+from .helpers import give_court, play, setup_game
+
+
+def test_6_1_turn_order_one_knight_each_clockwise_from_start() -> None:
+    state = setup_game(3)
+    order = []
+    for _ in range(6):
+        seat = next(iter(GAME.active_players(state)))
+        order.append(seat)
+        state, _ = play(state, seat, f"knight {state['forces'][seat]['court'][0]} conflict:{state['cards'][0]['id']}")
+        state = _decline_favor(state)
+    assert order == [0, 1, 2, 0, 1, 2]
+    assert state["phase"] == "vote"
+
+
+def _decline_favor(state):
+    while state["pending"] is not None:
+        seat = state["pending"]["seat"]
+        state, _ = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0])
+    return state
+
+
+def test_6_1_players_with_empty_court_are_skipped_and_last_one_places_in_a_row() -> None:
+    state = setup_game(3)
+    give_court(state, 1, [])
+    give_court(state, 2, [1, 1, 2])
+    state, _ = play(state, 0, "knight 1 castle:X2")
+    assert GAME.active_players(state) == frozenset({2})
+    state, _ = play(state, 2, "knight 1 castle:X2")
+    state, _ = play(state, 0, "knight 2 castle:X3")
+    # Seat 0 and 1 are empty now: seat 2 places its remaining knights one after another.
+    state, _ = play(state, 2, "knight 1 castle:X3")
+    assert GAME.active_players(state) == frozenset({2})
+    state, _ = play(state, 2, "knight 2 castle:X4")
+    assert state["phase"] == "vote"
+
+
+def test_6_1_not_your_turn() -> None:
+    state = setup_game(3)
+    with pytest.raises(NotYourTurn):
+        play(state, 1, "knight 1 castle:X2")
+
+
+def test_6_2_minimum_strength_is_the_knight_alone() -> None:
+    state = setup_game(3)
+    # County D (Gloucester) needs 3; a 2-knight with squires still does not qualify.
+    with pytest.raises(IllegalMove, match="strength 3 or more on its own"):
+        play(state, 0, "knight 2 county:D squires=2")
+    give_court(state, 0, [3])
+    state, events = play(state, 0, "knight 3 county:D")
+    assert state["counties"]["D"] == [0, 3, 0]
+    assert "county D (Gloucester)" in events[0]
+
+
+def test_6_2_squires_add_strength_and_are_paid_when_placing() -> None:
+    state = setup_game(3)
+    state, events = play(state, 0, "knight 2 county:B squires=2")
+    assert state["counties"]["B"] == [0, 2, 2]
+    assert state["seats"][0]["squires"] == 0
+    assert "with 2 squires" in events[0]
+    with pytest.raises(IllegalMove, match="only 2 squire"):
+        play(state, 1, "knight 2 county:C squires=3")
+
+
+def test_6_2_expelling_needs_a_strictly_greater_total_and_costs_the_occupant_its_squires() -> None:
+    state = setup_game(3)
+    state, _ = play(state, 0, "knight 1 county:G squires=1")  # total 2
+    with pytest.raises(IllegalMove, match="more than 2"):
+        play(state, 1, "knight 2 county:G")  # 2 does not exceed 2
+    state, events = play(state, 1, "knight 2 county:G squires=1")  # 3 > 2
+    assert state["counties"]["G"] == [1, 2, 1]
+    assert "expelling {p0}'s knight (strength 1) and its 1 squire" in events[0]
+    # The expelled knight is back in court and can be placed again this phase; its squire is gone.
+    assert state["forces"][0]["court"] == [1, 2]
+    assert state["seats"][0]["squires"] == 1
+    assert GAME.legal_moves(state, 2)  # seat 2's turn now
+
+
+def test_6_2_a_player_never_expels_their_own_knight() -> None:
+    state = setup_game(2)
+    state, _ = play(state, 0, "knight 1 county:G")
+    state, _ = play(state, 1, "knight 1 castle:X2")
+    with pytest.raises(IllegalMove, match="never expel your own"):
+        play(state, 0, "knight 2 county:G")
+    # Nor with the ally's knight (two-player game).
+    with pytest.raises(IllegalMove, match="never expel your own"):
+        play(state, 0, "ally 2 county:G")
+
+
+def test_6_3_castle_spaces_empty_own_and_not_extended() -> None:
+    state = setup_game(3, exts=["X2", "X1", "X1"])
+    with pytest.raises(IllegalMove, match="covered by your extension"):
+        play(state, 0, "knight 1 castle:X2")
+    state, _ = play(state, 0, "knight 1 castle:X3")
+    assert state["forces"][0]["castle"] == {"X3": 1}
+    state, _ = play(state, 1, "knight 1 castle:X3")  # each castle is its owner's own
+    state, _ = play(state, 2, "knight 1 castle:X4")
+    with pytest.raises(IllegalMove, match="already holds a knight"):
+        play(state, 0, "knight 2 castle:X3")
+
+
+def test_6_4_conflict_spaces_fill_top_down_one_space_per_player_with_stacking() -> None:
+    state = setup_game(4)
+    card = state["cards"][0]["id"]
+    for seat in range(4):
+        give_court(state, seat, [1, 2])
+    state, _ = play(state, 0, f"knight 2 conflict:{card}")
+    state = _take_favor(state, "favor 1")
+    state, ev = play(state, 1, f"knight 1 conflict:{card}")
+    assert "space 2" in ev[0]
+    state = _take_favor(state, "favor 2")
+    state, _ = play(state, 2, f"knight 1 conflict:{card}")
+    state = _take_favor(state, "favor 3")
+    # The card is full (three players): seat 3 may not join it.
+    with pytest.raises(IllegalMove, match="already has three players"):
+        play(state, 3, f"knight 1 conflict:{card}")
+    state, _ = play(state, 3, "knight 1 castle:X2")
+    # Seat 0 stacks a second knight on its own space.
+    state, ev = play(state, 0, f"knight 1 conflict:{card}")
+    assert "stacking" in ev[0]
+    spaces = next(c for c in state["cards"] if c["id"] == card)["sp"]
+    assert spaces == [[0, [1, 2]], [1, [1]], [2, [1]]]
+
+
+def test_6_4_no_squires_in_conflicts() -> None:
+    state = setup_game(3)
+    card = state["cards"][0]["id"]
+    with pytest.raises(IllegalMove, match="Squires may only be added in a county"):
+        play(state, 0, f"knight 1 conflict:{card} squires=1")
+
+
+def _take_favor(state, text):
+    seat = state["pending"]["seat"]
+    assert state["pending"]["kind"] == "favor"
+    state, _ = play(state, seat, text)
+    return state
+
+
+def test_6_4_kings_favor_for_the_first_six_conflict_knights_counting_stacked_ones() -> None:
+    state = setup_game(3)
+    for seat in range(3):
+        give_court(state, seat, [1, 1, 1])
+    card = state["cards"][0]["id"]
+    favors = 0
+    for _ in range(9):
+        seat = next(iter(GAME.active_players(state)))
+        state, _ = play(state, seat, f"knight 1 conflict:{card}")
+        if state["pending"] is not None:
+            favors += 1
+            state, _ = play(state, seat, GAME.legal_moves(state, seat)[0].to_text())
+        state = _decline_upgrades(state)
+    assert favors == 6
+    assert state["favor"] == [False] * 6
+
+
+def _decline_upgrades(state):
+    while state["pending"] is not None:
+        seat = state["pending"]["seat"]
+        state, _ = GAME.apply(state, seat, GAME.legal_moves(state, seat)[-1])
+    return state
+
+
+def test_6_4_kings_favor_tiles_gold_squires_and_each_tile_once() -> None:
+    state = setup_game(3)
+    card = state["cards"][0]["id"]
+    state, _ = play(state, 0, f"knight 1 conflict:{card}")
+    assert GAME.prompt(state, 0).decision
+    state, events = play(state, 0, "favor 1")
+    assert state["seats"][0]["gold"] == 4
+    assert any("King's Favor 1" in e for e in events)
+    state, _ = play(state, 1, f"knight 1 conflict:{card}")
+    with pytest.raises(IllegalMove):
+        play(state, 1, "favor 1")  # face down now
+    state, _ = play(state, 1, "favor 3")
+    assert (state["seats"][1]["gold"], state["seats"][1]["squires"]) == (3, 3)
+
+
+def test_6_4_kings_favor_upgrade_is_immediate_and_can_raise_the_conflict_knight() -> None:
+    state = setup_game(3)
+    card = state["cards"][0]["id"]
+    state, _ = play(state, 0, f"knight 2 conflict:{card}")
+    state, _ = play(state, 0, "favor 4")
+    assert state["pending"]["kind"] == "upgrade"
+    state, events = play(state, 0, f"upgrade conflict:{card}:2")
+    assert next(c for c in state["cards"] if c["id"] == card)["sp"] == [[0, [3]]]
+    assert state["forces"][0]["reserve"] == [2, 2, 0, 1]  # the 2-knight went back, the 3 came out
+    assert "upgraded a knight 2 to 3" in events[-1]
+
+
+def test_6_4_kings_favor_noble_from_any_county() -> None:
+    state = setup_game(3)
+    card = state["cards"][0]["id"]
+    state, _ = play(state, 0, f"knight 1 conflict:{card}")
+    state, _ = play(state, 0, "favor 6")
+    state, _ = play(state, 0, "noble E")
+    noble = state["stacks"]["E"][0]
+    assert state["seats"][0]["nobles"] == [noble]
+    assert state["stacks"]["E"][1] == 1
