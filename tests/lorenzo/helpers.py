@@ -93,8 +93,10 @@ def settle(st: State) -> State:
     return st
 
 
-def top(st: State) -> dict[str, Any] | None:
-    return st["stack"][-1] if st["stack"] else None
+def top(st: State) -> dict[str, Any]:
+    """The decision on top of the stack ({} when none)."""
+    frame: dict[str, Any] = st["stack"][-1] if st["stack"] else {}
+    return frame
 
 
 def resolve(st: State, answer: str | None = None) -> State:

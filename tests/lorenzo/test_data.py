@@ -30,7 +30,14 @@ def _walk(effects: list[dict[str, Any]]) -> list[str]:
 
 
 def test_ids_are_unique() -> None:
-    for key in ("cards", "leaders", "excommunication_tiles", "personal_bonus_tiles", "spaces", "council_privileges"):
+    for key in (
+        "cards",
+        "leaders",
+        "excommunication_tiles",
+        "personal_bonus_tiles",
+        "spaces",
+        "council_privileges",
+    ):
         ids = [x["id"] for x in DATA[key]]
         assert len(ids) == len(set(ids)), key
 
@@ -80,8 +87,15 @@ def test_s5_s11_spaces() -> None:
     """§5/§11/§12: spaces, their rewards and the player counts that open them."""
     assert SPACES["harvest_big"]["value_modifier"] == -3 and SPACES["production_big"]["value_modifier"] == -3
     assert {s: SPACES[s]["min_players"] for s in SPACES} == {
-        "harvest": 2, "harvest_big": 3, "production": 2, "production_big": 3,
-        "market_1": 2, "market_2": 2, "market_3": 4, "market_4": 4, "council": 2,
+        "harvest": 2,
+        "harvest_big": 3,
+        "production": 2,
+        "production_big": 3,
+        "market_1": 2,
+        "market_2": 2,
+        "market_3": 4,
+        "market_4": 4,
+        "council": 2,
     }
     assert SPACES["market_1"]["effects"] == [{"op": "gain", "res": {"coin": 5}}]
     assert SPACES["market_2"]["effects"] == [{"op": "gain", "res": {"servant": 5}}]

@@ -6,7 +6,7 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
-from rules.lorenzo.data import CARDS, CARD_TYPES
+from rules.lorenzo.data import CARD_TYPES, CARDS
 from tests.lorenzo.helpers import council_all, play, resolve, rich, scenario, texts
 
 
@@ -47,7 +47,11 @@ def test_s6_dice_are_rolled_from_the_state_generator() -> None:
 
 @pytest.mark.parametrize(
     ("players", "covered"),
-    [(2, {"harvest_big", "production_big", "market_3", "market_4"}), (3, {"market_3", "market_4"}), (4, set())],
+    [
+        (2, {"harvest_big", "production_big", "market_3", "market_4"}),
+        (3, {"market_3", "market_4"}),
+        (4, set()),
+    ],
 )
 def test_s5_cover_tiles_by_player_count(players: int, covered: set[str]) -> None:
     """§5: 2 players cover both big spaces and markets 3-4; 3 players markets 3-4."""
@@ -76,8 +80,17 @@ def test_s15_new_turn_order_from_council_palace() -> None:
     """§15.2: first to the Council Palace plays first (earliest member counts); others keep
     their relative order behind."""
     st = scenario(4, res=rich())
-    st, _ = play(st, "place black market_1", "place black market_2", "place black council", "privilege coins",
-                 "place black council", "privilege coins", "place white council", "privilege coins")
+    st, _ = play(
+        st,
+        "place black market_1",
+        "place black market_2",
+        "place black council",
+        "privilege coins",
+        "place black council",
+        "privilege coins",
+        "place white council",
+        "privilege coins",
+    )
     st = council_all(st)
     assert st["round"] == 2
     assert st["order"] == [2, 3, 0, 1]
@@ -89,9 +102,16 @@ def test_s15_new_turn_order_from_council_palace() -> None:
 
 def test_s15_order_unchanged_when_nobody_visits_the_council() -> None:
     st = scenario(2, res=rich())
-    moves = ["place black territory_1", "place black territory_2", "place white character_1",
-             "place white character_2", "place orange building_1", "place orange building_2",
-             "place neutral venture_1 servants=1", "place neutral venture_2 servants=3"]
+    moves = [
+        "place black territory_1",
+        "place black territory_2",
+        "place white character_1",
+        "place white character_2",
+        "place orange building_1",
+        "place orange building_2",
+        "place neutral venture_1 servants=1",
+        "place neutral venture_2 servants=3",
+    ]
     for text in moves:
         st, _ = play(st, text)
         st = resolve(st)

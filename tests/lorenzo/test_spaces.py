@@ -11,7 +11,8 @@ from tests.lorenzo.helpers import as_seat, delta, play, rich, scenario, texts, t
 # Territories: 1 Commercial Hub (harvest 1: +1 coin), 2 Woods (harvest 2: +1 wood),
 # 4 Gravel Pit (harvest 4: +2 stone), 6 Monastery (harvest 6: +1 stone +1 FP).
 # Buildings: 29 Carpenter's Shop (prod 4: 1 wood -> 3 coins | 2 wood -> 5 coins),
-# 31 Chapel (prod 2: 1 coin -> 1 FP), 41 Bank (prod 2: +5 coins), 33 Marketplace (prod 3: 3 coins -> 2 wood 2 stone).
+# 31 Chapel (prod 2: 1 coin -> 1 FP), 41 Bank (prod 2: +5 coins),
+# 33 Marketplace (prod 3: 3 coins -> 2 wood 2 stone).
 
 
 def test_s10_harvest_activates_bonus_tile_and_territories_up_to_the_value() -> None:
@@ -67,7 +68,11 @@ def test_s10_option_minimum_tested_on_the_action_value() -> None:
 def test_s10_servant_counts_listed_for_each_new_activation() -> None:
     st = scenario(2, dice=(1, 1, 1), res=rich(servant=4), cards={0: [1, 2, 4, 6]})
     harvest = [m for m in texts(st, 0) if m.startswith("place black harvest")]
-    assert harvest == ["place black harvest", "place black harvest servants=1", "place black harvest servants=3"]
+    assert harvest == [
+        "place black harvest",
+        "place black harvest servants=1",
+        "place black harvest servants=3",
+    ]
 
 
 def test_s10_production_exchange_is_chosen_by_the_player() -> None:
@@ -119,8 +124,10 @@ def test_s10_production_penalty_on_big_space_and_artisan_bonus() -> None:
     assert top(st)["k"] == "exch"
 
 
-@pytest.mark.parametrize(("space", "gain"), [("market_1", {"coin": 5}), ("market_2", {"servant": 5}),
-                                             ("market_3", {"coin": 2, "mp": 3})])
+@pytest.mark.parametrize(
+    ("space", "gain"),
+    [("market_1", {"coin": 5}), ("market_2", {"servant": 5}), ("market_3", {"coin": 2, "mp": 3})],
+)
 def test_s11_market_rewards(space: str, gain: dict[str, int]) -> None:
     st = scenario(4, res=rich())
     after, _ = as_seat(st, 0, f"place black {space}")
@@ -151,16 +158,31 @@ def test_s12_council_coin_and_privilege_unlimited() -> None:
     st = scenario(2, res=rich())
     st["queue"] = [0, 0, 1, 1]
     st, _ = play(st, "place black council")
-    assert texts(st, 0) == ["privilege wood_stone", "privilege servants", "privilege coins",
-                            "privilege military", "privilege faith"]
+    assert texts(st, 0) == [
+        "privilege wood_stone",
+        "privilege servants",
+        "privilege coins",
+        "privilege military",
+        "privilege faith",
+    ]
     st, _ = play(st, "privilege military")
     assert st["ps"][0]["res"]["coin"] == 21 and st["ps"][0]["res"]["mp"] == 2
-    st, _ = play(st, "place white council", "privilege military")  # privileges from different effects may repeat
+    st, _ = play(
+        st, "place white council", "privilege military"
+    )  # privileges from different effects may repeat
     assert st["ps"][0]["res"]["mp"] == 4
 
 
-@pytest.mark.parametrize(("choice", "gain"), [("wood_stone", {"wood": 1, "stone": 1}), ("servants", {"servant": 2}),
-                                              ("coins", {"coin": 2}), ("military", {"mp": 2}), ("faith", {"fp": 1})])
+@pytest.mark.parametrize(
+    ("choice", "gain"),
+    [
+        ("wood_stone", {"wood": 1, "stone": 1}),
+        ("servants", {"servant": 2}),
+        ("coins", {"coin": 2}),
+        ("military", {"mp": 2}),
+        ("faith", {"fp": 1}),
+    ],
+)
 def test_s12_privilege_menu(choice: str, gain: dict[str, int]) -> None:
     st = scenario(2, res=rich())
     st, _ = play(st, "place black council")

@@ -6,7 +6,7 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
-from tests.lorenzo.helpers import as_seat, delta, play, resolve, rich, scenario, texts, top
+from tests.lorenzo.helpers import as_seat, delta, play, rich, scenario, texts, top
 
 # Card ids used below (see data/lorenzo.json): 1 Commercial Hub (territory, free), 2 Woods
 # (territory, +1 wood), 25 Mint (building: 1 wood 3 stone), 49 Warlord (character: 2 coins,
@@ -150,9 +150,20 @@ def test_s8_6_six_cards_of_a_type_at_most() -> None:
         GAME.parse(st, 0, "place black territory_1")
 
 
-@pytest.mark.parametrize(("owned", "mp", "ok"), [(1, 0, True), (2, 2, False), (2, 3, True), (3, 6, False),
-                                                 (3, 7, True), (4, 12, True), (4, 11, False), (5, 17, False),
-                                                 (5, 18, True)])
+@pytest.mark.parametrize(
+    ("owned", "mp", "ok"),
+    [
+        (1, 0, True),
+        (2, 2, False),
+        (2, 3, True),
+        (3, 6, False),
+        (3, 7, True),
+        (4, 12, True),
+        (4, 11, False),
+        (5, 17, False),
+        (5, 18, True),
+    ],
+)
 def test_s8_6_territory_slot_military_requirement(owned: int, mp: int, ok: bool) -> None:
     """§8.6: the 3rd..6th Territory needs 3/7/12/18 MP held (not spent)."""
     st = scenario(2, res=rich(mp=mp), towers={"territory_1": 1}, cards={0: [2, 3, 4, 5, 6][:owned]})

@@ -143,17 +143,35 @@ def test_e1_7_coloured_members_one_less() -> None:
     assert "place black territory_2 servants=1" in texts(st, 0)
 
 
-@pytest.mark.parametrize(("tile", "space", "card"), [("E2-1", "territory_3", 2), ("E2-2", "building_3", 25),
-                                                     ("E2-3", "character_3", 49), ("E2-4", "venture_3", 73)])
+@pytest.mark.parametrize(
+    ("tile", "space", "card"),
+    [
+        ("E2-1", "territory_3", 2),
+        ("E2-2", "building_3", 25),
+        ("E2-3", "character_3", 49),
+        ("E2-4", "venture_3", 73),
+    ],
+)
 def test_e2_1_to_4_minus_four_to_take_a_card_type(tile: str, space: str, card: int) -> None:
     st = _ex(tile, dice=(6, 6, 6), towers={space: card})
     with pytest.raises(IllegalMove, match="needs value 5; yours would be 2"):
         GAME.parse(st, 0, f"place black {space}")
     assert f"place black {space} servants=3" in texts(st, 0)
-    other = {"territory_3": "character_3", "character_3": "territory_3", "building_3": "venture_3",
-             "venture_3": "building_3"}[space]
-    st2 = _ex(tile, dice=(5, 5, 5), towers={other: 3 if other.startswith("territory") else
-                                            {"character_3": 49, "venture_3": 73, "building_3": 25}[other]})
+    other = {
+        "territory_3": "character_3",
+        "character_3": "territory_3",
+        "building_3": "venture_3",
+        "venture_3": "building_3",
+    }[space]
+    st2 = _ex(
+        tile,
+        dice=(5, 5, 5),
+        towers={
+            other: 3
+            if other.startswith("territory")
+            else {"character_3": 49, "venture_3": 73, "building_3": 25}[other]
+        },
+    )
     assert f"place black {other}" in texts(st2, 0)
 
 
@@ -182,7 +200,9 @@ def test_e2_7_skip_first_placement_and_place_last() -> None:
     assert q[: len(first) - 1] == [p for p in first if p != 0]
 
 
-@pytest.mark.parametrize(("tile", "key"), [("E3-1", "characters"), ("E3-2", "ventures"), ("E3-3", "territories")])
+@pytest.mark.parametrize(
+    ("tile", "key"), [("E3-1", "characters"), ("E3-2", "ventures"), ("E3-3", "territories")]
+)
 def test_e3_1_to_3_no_final_vp_for_a_card_type(tile: str, key: str) -> None:
     st = scenario(2, res=rich(), cards={0: [1, 2, 3, 49, 50, 73], 1: [1, 2, 3, 49, 50, 73]})
     st["ps"][0]["excomm"] = [tile]
