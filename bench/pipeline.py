@@ -1,0 +1,177 @@
+"""Benchmark: the move pipeline and board rendering, with floors measured in the same run.
+
+Prints one JSON line. Run: ``.venv/bin/python bench/pipeline.py [games]``.
+
+- ``move_*``: ``Tables.move`` on an SQLite file (WAL): load the game row, ``from_json`` (state
+  cache off, so every move pays the full load), parse, apply, ``to_json``, version-checked write.
+  Random legal moves of 4-player Lorenzo games. ``move_cached_*``: the same with the bot's
+  in-memory state cache on (what the running bot does).
+- ``sqlite_floor_*``: an empty ``BEGIN IMMEDIATE; COMMIT`` on the same kind of connection.
+- ``render_*``: ``render.render_view`` of the public view after each move (draw + encode).
+  ``encode_floor_*``: encoding a blank image of the same size with the same encoder.
+  ``render_first_ms``: the process's first render (fonts and caches loading), not in the p99.
+- ``ack_*``: in the sandbox, time from an interaction arriving to its first response (Discord
+  wants it within 3 s), over a full 2-player game of ``/move`` commands.
+Targets (issue 2): move p99 < 20 ms without rendering; render+encode p99 < 300 ms (1600 px).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.sandbox import Sandbox
+from bot.store import SqliteStore
+from bot.table import Player, Tables
+from render import draw_view, render_view
+from render.encode import encode
+from rules import find_game
+
+GAME = find_game("lorenzo")
+PLAYERS = [Player(100 + i, f"P{i}") for i in range(4)]
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 3)
+
+
+async def play_games(
+    tables: Tables, games: int, rng: random.Random, views: list[dict[str, Any]] | None
+) -> list[float]:
+    times: list[float] = []
+    for g in range(games):
+        record = await tables.new(1, 10_000 + g, PLAYERS[0], GAME.name, {})
+        for p in PLAYERS[1:]:
+            await tables.join(record.id, p)
+        await tables.start(record.id, PLAYERS[0])
+        while True:
+            turn = await tables.turn(record.id)
+            if turn.finished:
+                break
+            seat = turn.acting[0]
+            text = rng.choice(GAME.legal_moves(turn.state, seat.seat)).to_text()
+            t0 = time.perf_counter()
+            turn = await tables.move(record.id, seat.user_id, text)
+            times.append(time.perf_counter() - t0)
+            if views is not None:
+                views.append(turn.public_view)
+    return times
+
+
+async def sqlite_floor(path: Path, n: int) -> list[float]:
+    store = await SqliteStore.open(path)
+    conn = store._conn
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute("COMMIT")
+        times.append(time.perf_counter() - t0)
+    await store.close()
+    return times
+
+
+class TimedSandbox(Sandbox):
+    """Records when each interaction arrived and when it was first answered."""
+
+    arrived: dict[str, float]
+    answered: dict[str, float]
+
+    def callback(self, interaction_id: int, token: str, body: dict[str, Any], files: Any) -> Any:
+        self.answered.setdefault(token, time.perf_counter())
+        return super().callback(interaction_id, token, body, files)
+
+    def base_interaction(self, user: Any, kind: int) -> dict[str, Any]:
+        payload = super().base_interaction(user, kind)
+        self.arrived[payload["token"]] = time.perf_counter()
+        return payload
+
+
+async def ack_times(path: Path) -> list[float]:
+    store = await SqliteStore.open(path)
+    tables = Tables(store, lambda: [GAME], new_seed=lambda: 3)
+    box = TimedSandbox(tables, lambda record: None, None)
+    box.arrived, box.answered = {}, {}
+    await box.start()
+    await box.run_line("alice /game new game:lorenzo")
+    await box.run_line("bob /game join")
+    await box.run_line("alice /game start")
+    rng = random.Random(4)
+    while not (turn := await tables.turn(1)).finished:
+        seat = turn.acting[0]
+        text = rng.choice(GAME.legal_moves(turn.state, seat.seat)).to_text()
+        await box.run_line(f'{seat.name} /move "text:{text}"')
+    await box.close()
+    await store.close()
+    return [box.answered[t] - box.arrived[t] for t in box.answered]
+
+
+async def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    rng = random.Random(1)
+    figures: dict[str, Any] = {"game": GAME.name, "players": len(PLAYERS), "games": games}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await SqliteStore.open(Path(tmp) / "bench.db")
+        views: list[dict[str, Any]] = []
+        cold = await play_games(Tables(store, lambda: [GAME], cache_states=False), games, rng, views)
+        warm = await play_games(Tables(store, lambda: [GAME]), games, rng, None)
+        await store.close()
+        floor = await sqlite_floor(Path(tmp) / "floor.db", len(cold))
+        acks = await ack_times(Path(tmp) / "ack.db")
+    figures.update(
+        moves=len(cold),
+        move_p50_ms=pct(cold, 0.5),
+        move_p99_ms=pct(cold, 0.99),
+        move_cached_p50_ms=pct(warm, 0.5),
+        move_cached_p99_ms=pct(warm, 0.99),
+        sqlite_floor_p50_ms=pct(floor, 0.5),
+        sqlite_floor_p99_ms=pct(floor, 0.99),
+    )
+    sample = views[:: max(1, len(views) // 60)]
+    render_t: list[float] = []
+    floor_t: list[float] = []
+    sizes: list[int] = []
+    width = height = 0
+    # The first render loads fonts and builds caches once per process; report it apart.
+    t0 = time.perf_counter()
+    render_view(GAME.name, sample[0], private=False)
+    figures["render_first_ms"] = round((time.perf_counter() - t0) * 1000, 3)
+    for view in sample:
+        t0 = time.perf_counter()
+        image = render_view(GAME.name, view, private=False)
+        render_t.append(time.perf_counter() - t0)
+        sizes.append(len(image.data))
+        width, height = image.width, image.height
+        kind = draw_view(GAME.name, view, private=False).kind
+        blank = Image.new("RGB", (image.width, image.height), (255, 255, 255))
+        t0 = time.perf_counter()
+        encode(blank, kind)
+        floor_t.append(time.perf_counter() - t0)
+    figures.update(
+        renders=len(render_t),
+        image_px=f"{width}x{height}",
+        image_kb_median=round(statistics.median(sizes) / 1024, 1),
+        render_p50_ms=pct(render_t, 0.5),
+        render_p99_ms=pct(render_t, 0.99),
+        encode_floor_p50_ms=pct(floor_t, 0.5),
+        encode_floor_p99_ms=pct(floor_t, 0.99),
+        acks=len(acks),
+        ack_p50_ms=pct(acks, 0.5),
+        ack_p99_ms=pct(acks, 0.99),
+        ack_max_ms=round(max(acks) * 1000, 3),
+    )
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
