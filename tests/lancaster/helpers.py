@@ -92,3 +92,39 @@ def pass_parliament(state: dict[str, Any], laws: list[str] | None = None) -> dic
     for _ in range(3):
         state, _ = vote_all(state, ["vote no markers=0"] * n)
     return state
+
+
+def deploy(state: dict[str, Any], force: int, strength: int, where: str) -> None:
+    """Put a knight (from the court if there, else the reserve) on the board at ``where``."""
+    f = state["forces"][force]
+    if strength in f["court"]:
+        f["court"].remove(strength)
+    else:
+        assert f["reserve"][strength - 1] > 0
+        f["reserve"][strength - 1] -= 1
+    kind, _, rest = where.partition(":")
+    if kind == "county":
+        state["counties"][rest] = [force, strength, 0]
+    elif kind == "castle":
+        f["castle"][rest] = strength
+    else:
+        card = next(c for c in state["cards"] if c["id"] == rest)
+        mine = next((sp for sp in card["sp"] if sp[0] == force), None)
+        if mine is None:
+            card["sp"].append([force, [strength]])
+        else:
+            mine[1].append(strength)
+            mine[1].sort()
+
+
+def run_law(state: dict[str, Any], law_id: str) -> tuple[dict[str, Any], list[str]]:
+    """Apply one law alone through the engine's task loop (test harness: no other phase follows).
+
+    The phase is set to a name the flow does not continue from, so the loop stops when the law
+    and its decisions are done; decisions are answered with ``play`` as usual.
+    """
+    state["phase"] = "law_test"
+    state["queue"] = [{"t": "law", "law": law_id}]
+    events: list[str] = []
+    GAME.engine._run(state, events)
+    return state, events

@@ -1,0 +1,105 @@
+"""Rules section 7: Parliament (secret votes, ties, markers, the law queue)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalMove, NotYourTurn
+from rules.lancaster import GAME
+
+from .helpers import play, setup_game, to_parliament, vote_all
+
+
+def _parliament(players: int = 4, **options):
+    state = setup_game(players, **options)
+    state["laws"] = ["L01", "L02", "L03"]
+    state["proposals"] = ["L04", "L05", "L06"]
+    return to_parliament(state)
+
+
+def test_7_2_all_players_vote_at_once_secretly() -> None:
+    state = _parliament(3)
+    assert GAME.active_players(state) == frozenset({0, 1, 2})
+    prompt = GAME.prompt(state, 1)
+    assert prompt.secret and prompt.decision
+    assert "L04" in prompt.text
+    state, events = play(state, 1, "vote yes markers=1")
+    assert events == ["{p1} has voted."]
+    assert GAME.active_players(state) == frozenset({0, 2})
+    with pytest.raises(NotYourTurn, match="already voted"):
+        play(state, 1, "vote no")
+    # Nobody else can see the vote; the voter can.
+    assert GAME.player_view(state, 0)["parliament"]["voted"] == [False, True, False]
+    assert GAME.player_view(state, 1)["me"]["pending_vote"] == {"vote": "yes", "markers": 1}
+    assert GAME.player_view(state, 0)["me"]["pending_vote"] is None
+
+
+def test_7_2_reveal_counts_tiles_and_markers_and_spends_the_markers() -> None:
+    state = _parliament(3, vote_markers=2)
+    state, events = vote_all(state, ["vote yes markers=0", "vote no markers=2", "vote yes markers=1"])
+    # yes = 1 + 1+1 = 3, no = 1+2 = 3: a tie passes.
+    assert "Proposal L04 passed 3 to 3" in events[-1]
+    assert [p["votes"] for p in state["seats"]] == [2, 0, 1]
+    assert state["results"][0]["ballots"][1] == {"seat": 1, "vote": "no", "markers": 2}
+
+
+def test_7_2_tie_passes_and_the_law_queue_shifts_left() -> None:
+    state = _parliament(4)
+    state, _ = vote_all(state, ["vote yes", "vote yes", "vote no", "vote no"])
+    assert state["laws"] == ["L02", "L03", "L04"]  # L01 leaves, L04 enters on the right
+    assert state["results"][0]["passed"]
+
+
+def test_7_2_majority_no_rejects_and_the_proposal_leaves_the_game() -> None:
+    state = _parliament(4)
+    state, events = vote_all(state, ["vote yes markers=1", "vote no", "vote no", "vote no"])
+    assert "rejected 2 to 3" in events[-1]
+    assert state["laws"] == ["L01", "L02", "L03"]
+    state, _ = vote_all(state, ["vote yes", "vote yes", "vote yes", "vote no"])  # L05 passes
+    assert state["laws"] == ["L02", "L03", "L05"]
+    assert state["voting"] == 2
+
+
+def test_7_2_markers_cannot_exceed_what_you_hold() -> None:
+    state = _parliament(3)
+    with pytest.raises(IllegalMove, match="only 1 vote marker"):
+        play(state, 0, "vote yes markers=2")
+
+
+def test_7_2_step_7_unused_markers_are_discarded_after_the_third_vote() -> None:
+    state = _parliament(3, vote_markers=2)
+    state["laws"] = ["L03", "L13", "L11"]  # laws that ask nothing, so the rewards follow at once
+    for _ in range(3):
+        state, _ = vote_all(state, ["vote no"] * 3)
+    # Nobody used a marker, nobody gains any in this round's rewards (castles built X1: squires),
+    # so the 2 markers each seat kept are gone when round 2 begins.
+    assert state["round"] == 2
+    assert [p["votes"] for p in state["seats"]] == [0, 0, 0]
+
+
+def test_7_2_step_7_option_keeps_unused_markers() -> None:
+    kept = _parliament(3, vote_markers=2, discard_unused_votes=False)
+    gone = _parliament(3, vote_markers=2)
+    for state in (kept, gone):
+        state["laws"] = ["L03", "L13", "L11"]
+        state["proposals"] = ["L12", "L13", "L14"]
+    for _ in range(3):
+        kept, _ = vote_all(kept, ["vote no"] * 3)
+        gone, _ = vote_all(gone, ["vote no"] * 3)
+    # Same game except the option: the difference is exactly the 2 unused markers per seat.
+    assert [a["votes"] - b["votes"] for a, b in zip(kept["seats"], gone["seats"], strict=True)] == [2, 2, 2]
+
+
+def test_7_2_two_player_allies_do_not_vote() -> None:
+    state = _parliament(2)
+    assert GAME.active_players(state) == frozenset({0, 1})
+    assert len(state["ballots"]) == 2
+
+
+def test_7_3_current_laws_apply_left_to_right_after_the_votes() -> None:
+    state = _parliament(3)
+    state["laws"] = ["L12", "L13", "L03"]
+    for _ in range(3):
+        state, events = vote_all(state, ["vote no"] * 3)
+    law_events = [e for e in events if e.startswith("Law ")]
+    assert [e.split(":")[0] for e in law_events] == ["Law L12", "Law L13", "Law L03"]
