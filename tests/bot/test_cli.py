@@ -1,0 +1,123 @@
+"""``python -m bot``: settings from .env, sandbox by default, the stdin script protocol."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.__main__ as entry
+from bot import config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
+    """.env.example keys: token, database path, development guild id, log level."""
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\nDISCORD_TOKEN='abc'\nexport DATABASE_PATH=x/y.db\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\n",
+        encoding="utf-8",
+    )
+    s = config.load({}, env)
+    assert (s.token, s.database, s.dev_guild_id, s.log_level) == ("abc", Path("x/y.db"), 123, "DEBUG")
+    s = config.load({"DISCORD_TOKEN": "", "DEV_GUILD_ID": "nope"}, env)
+    assert s.token is None and s.dev_guild_id is None
+    s = config.load({}, tmp_path / "missing")
+    assert s.token is None and s.database == Path("data/tavola.db") and s.log_level == "INFO"
+    keys = {line.split("=")[0] for line in (ROOT / ".env.example").read_text().splitlines() if "=" in line}
+    assert keys == {"DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"}
+
+
+def test_main_runs_real_bot_only_with_a_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run command starts the real bot with DISCORD_TOKEN, the sandbox without."""
+    monkeypatch.chdir(tmp_path)
+    calls: list[str] = []
+
+    async def fake_bot(settings: config.Settings) -> None:
+        calls.append(f"bot:{settings.token}")
+
+    async def fake_sandbox(args: Any) -> None:
+        calls.append(f"sandbox:{args.script}")
+
+    monkeypatch.setattr(entry, "run_bot", fake_bot)
+    monkeypatch.setattr(entry, "run_sandbox", fake_sandbox)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert entry.main([]) == 0
+    assert entry.main(["sandbox", "--script", "-"]) == 0
+    assert entry.main(["run"]) == 2
+    monkeypatch.setenv("DISCORD_TOKEN", "t0k")
+    assert entry.main([]) == 0
+    assert calls == ["sandbox:None", "sandbox:-", "bot:t0k"]
+
+
+def _spawn(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+
+def test_sandbox_script_from_stdin_answers_each_line_before_the_next(tmp_path: Path) -> None:
+    """Sandbox --script -: one JSON object per response, then {"kind": "idle"}, line by line."""
+    proc = _spawn(tmp_path, "sandbox", "--script", "-", "--out", "files")
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def send(line: str) -> list[dict[str, Any]]:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+        got = []
+        while True:
+            record = json.loads(proc.stdout.readline())
+            if record == {"kind": "idle"}:
+                return got
+            got.append(record)
+
+    try:
+        (lobby,) = send("alice /game new game:lorenzo")
+        assert lobby["kind"] == "reply" and lobby["user"] == "alice"
+        assert set(lobby) >= {
+            "user",
+            "kind",
+            "ephemeral",
+            "content",
+            "embeds",
+            "components",
+            "mentions",
+            "files",
+        }
+        assert send("# a comment") == []
+        assert send("bob click g:1:join")[0]["kind"] == "edit"
+        (start,) = send("alice /game start")
+        assert start["files"][0]["size"] > 0 and len(start["mentions"]) == 1
+        saved = list((tmp_path / "files").iterdir())
+        assert len(saved) == 1 and saved[0].stat().st_size == start["files"][0]["size"]
+        (choices,) = send(f"{start['mentions'][0]} ? /move text:place")
+        assert choices["kind"] == "autocomplete" and 0 < len(choices["choices"]) <= 25
+        (bad,) = send("zed /game list")
+        assert bad["kind"] == "error" and "unknown user" in bad["content"]
+    finally:
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+
+
+def test_no_token_starts_interactive_sandbox_with_welcome(tmp_path: Path) -> None:
+    """The README run command without a token: the sandbox, with a welcome naming the users."""
+    proc = _spawn(tmp_path)
+    out, _ = proc.communicate("alice /game list\n", timeout=60)
+    assert proc.returncode == 0
+    assert "alice, bob, carol, dave, erin" in out and "click" in out
+    assert "No games are waiting" in out
