@@ -302,7 +302,7 @@ def _parliament(canvas: Canvas, view: View) -> None:
         strict=False,
     ):
         _law(canvas, rect, law, LAW_FILL)
-    results = {str((r.get("law") or {}).get("id")): r for r in parl.get("results") or []}
+    results = {_law_id(r.get("law")): r for r in parl.get("results") or []}
     voting = parl.get("voting")
     voted = list(parl.get("voted") or [])
     cols = Rect(proposal_row.x + label_w, proposal_row.y, proposal_row.w - label_w, proposal_row.h).columns(
@@ -348,6 +348,11 @@ def _parliament(canvas: Canvas, view: View) -> None:
             )
         else:
             canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", SMALL + 1, palette.MUTED, align="l")
+
+
+def _law_id(law: Any) -> str:
+    """A result names its law by id (engine) or as a law dict (the view docstring allows both)."""
+    return str(law.get("id")) if isinstance(law, dict) else str(law)
 
 
 def _law(canvas: Canvas, rect: Rect, law: dict[str, Any], fill: tuple[int, int, int]) -> None:
@@ -410,9 +415,12 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
                 Rect(ident.x + 8, ident.y + 100, 80, 26), palette.HIGHLIGHT, palette.INK, width=2, radius=6
             )
             canvas.text_in(Rect(ident.x + 8, ident.y + 100, 80, 26), "START", SMALL, style="bold")
+        # Gold and squires sit behind a screen except in the two-player game (rules 4.3). The
+        # public board enforces that itself, so even a seat's own view drawn publicly hides them.
+        open_info = int(view.get("players") or 0) == 2
         for key, value in (
-            ("gold", info.get("gold")),
-            ("squires", info.get("squires")),
+            ("gold", info.get("gold") if open_info else None),
+            ("squires", info.get("squires") if open_info else None),
             ("votes", info.get("vote_markers")),
         ):
             c = cell(key)
@@ -491,7 +499,7 @@ def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], 
             canvas.text(
                 r.x + 4,
                 r.bottom - 6,
-                "built" if built else "not built",
+                "extension" if built else "no extension",
                 SMALL - 2,
                 palette.GOOD if built else palette.MUTED,
                 style="bold",
