@@ -128,3 +128,19 @@ def run_law(state: dict[str, Any], law_id: str) -> tuple[dict[str, Any], list[st
     events: list[str] = []
     GAME.engine._run(state, events)
     return state, events
+
+
+def run_tasks(state: dict[str, Any], tasks: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
+    """Run engine tasks (e.g. ``{"t": "county", "c": "G"}``) alone, as ``run_law`` does for a law."""
+    state["phase"] = "law_test"
+    state["queue"] = list(tasks)
+    events: list[str] = []
+    GAME.engine._run(state, events)
+    return state, events
+
+
+def set_cards(state: dict[str, Any], cards: list[tuple[str, str]]) -> None:
+    """Replace the conflicts on the board with ``[(card id, row), ...]`` (no knights yet)."""
+    ids = [cid for cid, _ in cards]
+    state["deck"] = [c for c in state["deck"] if c not in ids]
+    state["cards"] = [{"id": cid, "row": row, "sp": []} for cid, row in cards]

@@ -1,0 +1,247 @@
+"""Rules sections 8 (rewards: counties, castles, conflicts), 8.4 and 9 (next round)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalMove
+from rules.lancaster import GAME
+
+from .helpers import deploy, play, run_tasks, set_cards, setup_game
+
+
+@pytest.fixture
+def state():
+    s = setup_game(3)
+    for f in s["forces"]:
+        for k in f["court"]:
+            f["reserve"][k - 1] += 1
+        f["court"] = []
+    return s
+
+
+def _moves(state, seat):
+    return [m.to_text() for m in GAME.legal_moves(state, seat)]
+
+
+# -- 8.1 counties ------------------------------------------------------------------------------
+
+
+def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None:
+    deploy(state, 0, 1, "county:G")  # G: 2 gold + 1 squire
+    state, _ = run_tasks(state, [{"t": "county", "c": "G"}])
+    assert _moves(state, 0) == ["take noble", "take reward"]  # 2 gold: "both" is not offered
+    with pytest.raises(IllegalMove):
+        play(state, 0, "take both")
+    state["seats"][0]["gold"] = 3
+    assert _moves(state, 0) == ["take noble", "take reward", "take both"]
+    noble = state["stacks"]["G"][0]
+    state, events = play(state, 0, "take both")
+    p = state["seats"][0]
+    assert (p["gold"], p["squires"], p["nobles"]) == (2, 3, [noble])
+    assert state["stacks"]["G"][1] == 1
+    assert "for 3 gold" in events[0]
+
+
+def test_8_1_county_reward_only_noble(state) -> None:
+    deploy(state, 1, 1, "county:H")  # H: 2 squires + 1 vote marker
+    state, _ = run_tasks(state, [{"t": "county", "c": "H"}])
+    state, _ = play(state, 1, "take noble")
+    p = state["seats"][1]
+    assert (p["squires"], p["votes"], len(p["nobles"])) == (2, 1, 1)
+
+
+def test_8_1_each_noble_type_only_once_then_only_the_reward(state) -> None:
+    deploy(state, 0, 1, "county:H")
+    state["seats"][0]["nobles"] = [state["stacks"]["H"][0]]
+    state, events = run_tasks(state, [{"t": "county", "c": "H"}])
+    assert state["pending"] is None  # no choice left: the reward is taken
+    assert state["seats"][0]["squires"] == 4
+    assert "took 2 squires + 1 vote marker in county H" in events[0]
+
+
+def test_8_1_empty_noble_stack_gives_only_the_reward(state) -> None:
+    deploy(state, 0, 1, "county:G")
+    state["stacks"]["G"][1] = 0
+    state, _ = run_tasks(state, [{"t": "county", "c": "G"}])
+    assert state["pending"] is None
+    assert state["seats"][0]["gold"] == 4
+
+
+def test_8_1_county_rewards_upgrade_recruit_and_extension(state) -> None:
+    deploy(state, 0, 2, "county:B")  # B: upgrade + 1 squire
+    deploy(state, 1, 2, "county:C")  # C: a new 1-knight
+    deploy(state, 2, 3, "county:E")  # E: build an extension
+    state, _ = run_tasks(state, [{"t": "county", "c": x} for x in "BCE"])
+    state, _ = play(state, 0, "take reward")
+    # B's upgrade may take any own knight; here only the county knight is out of the reserve.
+    assert _moves(state, 0) == ["upgrade county:B", "upgrade none"]
+    state, _ = play(state, 0, "upgrade county:B")
+    assert state["counties"]["B"][1] == 3 and state["seats"][0]["squires"] == 3
+    state, _ = play(state, 1, "take reward")
+    assert state["forces"][1]["court"] == [1]
+    state, _ = play(state, 2, "take reward")
+    assert "extension none" not in _moves(state, 2)  # a county extension is built, not optional
+    state, _ = play(state, 2, "extension X6")
+    assert state["seats"][2]["ext"] == ["X1", "X6"]
+
+
+def test_8_1_gloucester_upgrade_and_two_vote_markers(state) -> None:
+    deploy(state, 0, 3, "county:D")
+    state["forces"][0]["court"] = [1]
+    state["forces"][0]["reserve"][0] -= 1
+    state, _ = run_tasks(state, [{"t": "county", "c": "D"}])
+    state, _ = play(state, 0, "take reward")
+    assert _moves(state, 0) == ["upgrade court:1", "upgrade county:D", "upgrade none"]
+    state, _ = play(state, 0, "upgrade court:1")
+    assert state["forces"][0]["court"] == [2]
+    assert state["seats"][0]["votes"] == 3
+
+
+def test_8_1_and_9_surrey_chooses_the_next_start_player(state) -> None:
+    deploy(state, 1, 1, "county:I")
+    state, _ = run_tasks(state, [{"t": "county", "c": "I"}, {"t": "end_round"}])
+    state, _ = play(state, 1, "take reward")
+    assert _moves(state, 1) == ["start p0", "start p1", "start p2"]
+    state, events = play(state, 1, "start p2")
+    assert state["start"] == 2 and state["round"] == 2
+    assert "{p1} chose {p2} to start the next round." in events
+
+
+def test_9_start_player_stays_when_nobody_takes_surrey(state) -> None:
+    deploy(state, 1, 1, "county:I")
+    state, _ = run_tasks(state, [{"t": "county", "c": "I"}, {"t": "end_round"}])
+    state, _ = play(state, 1, "take noble")
+    assert state["start"] == 0 and state["round"] == 2
+
+
+# -- 8.2 castles -------------------------------------------------------------------------------
+
+
+def test_8_2_castle_pays_knight_spaces_extensions_and_votes_per_noble(state) -> None:
+    state["seats"][0]["ext"] = ["X1", "X3"]  # squires' hall and chapel built
+    deploy(state, 0, 1, "castle:X2")  # counting house with a knight
+    state["seats"][0]["nobles"] = ["A", "B"]
+    state, _ = run_tasks(state, [{"t": "castle", "f": 0}])
+    p = state["seats"][0]
+    assert (p["gold"], p["squires"], p["votes"]) == (2 + 2, 2 + 2, 1 + 2 + 2)
+
+
+def test_8_2_castle_exchange_paid_with_income_from_the_same_step(state) -> None:
+    state["seats"][0]["ext"] = ["X1", "X4"]  # +2 squires, then 2 squires -> upgrade
+    state["seats"][0]["squires"] = 0
+    state["forces"][0]["court"] = [1]
+    state["forces"][0]["reserve"][0] -= 1
+    state, _ = run_tasks(state, [{"t": "castle", "f": 0}])
+    assert _moves(state, 0) == ["buy 0", "buy 1"]
+    state, _ = play(state, 0, "buy 1")
+    state, _ = play(state, 0, "upgrade court:1")
+    assert state["seats"][0]["squires"] == 0
+    assert state["forces"][0]["court"] == [2]
+
+
+def test_8_2_stables_three_squires_for_a_new_knight(state) -> None:
+    deploy(state, 0, 1, "castle:X5")
+    state["seats"][0]["squires"] = 3
+    state, _ = run_tasks(state, [{"t": "castle", "f": 0}])
+    state, _ = play(state, 0, "buy 1")
+    assert state["seats"][0]["squires"] == 3 + 2 - 3  # the built X1 paid 2 squires first
+    assert state["forces"][0]["court"] == [1]
+
+
+# -- 8.3 conflicts -----------------------------------------------------------------------------
+
+
+def test_8_3_england_wins_at_equal_strength_ranks_pay_pp_ties_go_to_the_higher_space(state) -> None:
+    set_cards(state, [("K06", "top")])  # France 5; PP 6 / 4 / 2
+    deploy(state, 1, 2, "conflict:K06")  # space 1: strength 2
+    deploy(state, 0, 1, "conflict:K06")  # space 2: strength 1 + 1 = 2 (tie with space 1)
+    deploy(state, 0, 1, "conflict:K06")
+    deploy(state, 2, 1, "conflict:K06")  # space 3: strength 1; total 5 = France: a win
+    state, events = run_tasks(state, [{"t": "conflict", "id": "K06"}])
+    assert [p["pp"] for p in state["seats"]] == [4, 6, 2]
+    assert state["cards"] == []
+    assert [f["court"] for f in state["forces"]] == [[1, 1], [2], [1]]
+    assert "England wins conflict K06 (5 against France 5)" in events[0]
+
+
+def test_8_3_a_lost_top_row_conflict_moves_down_with_its_knights(state) -> None:
+    set_cards(state, [("K12", "top")])  # France 10
+    deploy(state, 0, 4, "conflict:K12")
+    state, events = run_tasks(state, [{"t": "conflict", "id": "K12"}])
+    assert state["cards"] == [{"id": "K12", "row": "bottom", "sp": [[0, [4]]]}]
+    assert "moves to the bottom row" in events[0]
+    assert state["seats"][0]["pp"] == 0
+
+
+def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> None:
+    set_cards(state, [("K12", "bottom")])
+    deploy(state, 0, 3, "conflict:K12")
+    deploy(state, 0, 1, "conflict:K12")
+    deploy(state, 1, 2, "conflict:K12")
+    state["seats"][0]["gold"] = 3
+    state["seats"][1]["gold"] = 1
+    state, events = run_tasks(state, [{"t": "conflict", "id": "K12"}])
+    assert "captured" in events[0]
+    assert state["cards"] == []
+    # Seat 0 (first in player order) may free each knight at 1 gold per strength point.
+    assert _moves(state, 0) == ["ransom 1", "ransom 3", "ransom none"]
+    state, _ = play(state, 0, "ransom 3")
+    assert _moves(state, 0) == []  # 0 gold left: the 1-knight goes to the reserve
+    assert state["pending"] is None
+    assert state["forces"][0]["court"] == [3]
+    assert state["forces"][0]["reserve"] == [3, 2, 0, 1]
+    assert state["seats"][0]["gold"] == 0
+    # Seat 1 cannot pay 2 gold: its knight goes to the reserve without a question.
+    assert state["forces"][1]["court"] == [] and state["forces"][1]["reserve"][1] == 2
+
+
+def test_8_3_cards_without_knights_move_down_then_leave(state) -> None:
+    set_cards(state, [("K04", "bottom"), ("K05", "top")])
+    state, events = run_tasks(state, [{"t": "conflict", "id": "K04"}, {"t": "conflict", "id": "K05"}])
+    assert state["cards"] == [{"id": "K05", "row": "bottom", "sp": []}]
+    assert "discarded" in events[0] and "bottom row" in events[1]
+
+
+def test_8_3_bottom_row_is_evaluated_before_the_top_row() -> None:
+    state = setup_game(3)
+    set_cards(state, [("K05", "top"), ("K04", "bottom")])
+    state["phase"] = "laws"
+    state["queue"] = []
+    events: list[str] = []
+    GAME.engine._begin_rewards(state, events)
+    conflicts = [t["id"] for t in state["queue"] if t["t"] == "conflict"]
+    assert conflicts == ["K04", "K05"]
+    kinds = [t["t"] for t in state["queue"]]
+    assert kinds.index("county") < kinds.index("castle") < kinds.index("conflict") < kinds.index("end_round")
+
+
+# -- 8.4 and 9 ---------------------------------------------------------------------------------
+
+
+def test_8_4_and_9_knights_return_and_the_next_round_is_prepared(state) -> None:
+    deploy(state, 0, 2, "county:B")
+    state["counties"]["B"][2] = 2  # squires placed with it are spent
+    deploy(state, 1, 1, "castle:X2")
+    cid = state["cards"][0]["id"]
+    set_cards(state, [(cid, "bottom")])  # a carried-over conflict keeps its knights
+    deploy(state, 2, 1, f"conflict:{cid}")
+    state["favor"] = [False, False, True, True, True, True]
+    state["favors"] = 2
+    pile = list(state["pile"])
+    deck = list(state["deck"])
+    state, _ = run_tasks(state, [{"t": "end_round"}])
+    assert state["round"] == 2 and state["phase"] in ("place", "vote")
+    assert state["forces"][0]["court"] == [2] and state["forces"][1]["court"] == [1]
+    assert state["counties"]["B"] is None
+    assert state["forces"][2]["court"] == []  # still on the bottom-row card
+    assert state["proposals"] == pile[:3] and state["pile"] == pile[3:]
+    assert [c["id"] for c in state["cards"]] == [cid, *deck[:2]]
+    assert state["favor"] == [True] * 6 and state["favors"] == 0
+
+
+def test_5_the_game_ends_after_round_5(state) -> None:
+    state["round"] = 5
+    state, events = run_tasks(state, [{"t": "end_round"}])
+    assert state["round"] == 5
+    assert events[-1] == "The game is over after the last round."
