@@ -79,7 +79,7 @@ def test_sandbox_script_from_stdin_answers_each_line_before_the_next(tmp_path: P
         assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write(line + "\n")
         proc.stdin.flush()
-        got = []
+        got: list[dict[str, Any]] = []
         while True:
             record = json.loads(proc.stdout.readline())
             if record == {"kind": "idle"}:
