@@ -1,0 +1,141 @@
+"""Rules sections 4.3 and 11: the two-player game with allies."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalMove
+from rules.lancaster import GAME
+
+from .helpers import deploy, give_court, play, run_tasks, set_cards, setup_game
+
+
+def _moves(state, seat):
+    return [m.to_text() for m in GAME.legal_moves(state, seat)]
+
+
+def test_11_a_turn_places_an_own_or_an_ally_knight() -> None:
+    state = setup_game(2)
+    moves = _moves(state, 0)
+    assert "ally 2 county:B" in moves and "knight 2 county:B" in moves
+    state, events = play(state, 0, "ally 2 county:B")
+    assert state["counties"]["B"] == [2, 2, 0]
+    assert events[0].startswith("{p0}'s ally placed a knight (strength 2)")
+
+
+def test_11_no_squires_with_ally_knights_and_separate_castles() -> None:
+    state = setup_game(2)
+    with pytest.raises(IllegalMove, match="Ally knights may not take squires"):
+        play(state, 0, "ally 2 county:B squires=1")
+    with pytest.raises(IllegalMove, match="not a space of your castle"):
+        play(state, 0, "knight 1 castle:AC1")
+    with pytest.raises(IllegalMove, match="not a space of the ally castle"):
+        play(state, 0, "ally 2 castle:X2")
+    state, _ = play(state, 0, "ally 2 castle:AC1")
+    assert state["forces"][2]["castle"] == {"AC1": 2}
+
+
+def test_11_a_player_with_only_ally_knights_left_still_takes_turns() -> None:
+    state = setup_game(2)
+    give_court(state, 0, [])
+    state, _ = play(state, 0, "ally 2 castle:AC2")
+    state, _ = play(state, 1, "knight 1 castle:X2")
+    # Seat 0 has nothing left in either court now: seat 1 continues.
+    assert GAME.active_players(state) == frozenset({1})
+
+
+def test_11_own_and_ally_share_a_card_but_not_a_space() -> None:
+    state = setup_game(2)
+    card = state["cards"][0]["id"]
+    state, _ = play(state, 0, f"knight 1 conflict:{card}")
+    state, _ = play(state, 0, "favor 1")
+    state, _ = play(state, 1, "knight 1 castle:X2")
+    state, _ = play(state, 0, f"ally 2 conflict:{card}")
+    assert next(c for c in state["cards"] if c["id"] == card)["sp"] == [[0, [1]], [2, [2]]]
+
+
+def test_11_ally_kings_favor_goods_forfeited_upgrade_ally_noble_removed() -> None:
+    state = setup_game(2)
+    card = state["cards"][0]["id"]
+    state, _ = play(state, 0, f"ally 2 conflict:{card}")
+    state, events = play(state, 0, "favor 1")  # 2 gold: forfeited
+    assert state["seats"][0]["gold"] == 2
+    assert "The ally forfeits 2 gold." in events
+    state, _ = play(state, 1, f"ally 2 conflict:{card}")
+    state, _ = play(state, 1, "favor 4")  # upgrade: an ally knight
+    assert _moves(state, 1) == [f"upgrade conflict:{card}:2", "upgrade none"]
+    state, _ = play(state, 1, f"upgrade conflict:{card}:2")
+    assert state["forces"][3]["reserve"] == [3, 2, 0, 1]
+    state["forces"][2]["court"] = [1]
+    state["forces"][2]["reserve"][0] -= 1
+    state, _ = play(state, 0, f"ally 1 conflict:{card}")
+    state, _ = play(state, 0, "favor 6")  # noble: removed from the game by seat 0
+    before = state["stacks"]["A"][1]
+    state, events = play(state, 0, "noble A")
+    assert state["stacks"]["A"][1] == before - 1
+    assert state["seats"][0]["nobles"] == []
+    assert "from the game" in events[0]
+
+
+def test_11_ally_county_rewards_only_knight_kinds() -> None:
+    state = setup_game(2)
+    for f in state["forces"]:
+        for k in f["court"]:
+            f["reserve"][k - 1] += 1
+        f["court"] = []
+    deploy(state, 2, 2, "county:B")  # upgrade + 1 squire: the ally gets only the upgrade
+    deploy(state, 2, 2, "county:C")  # a new 1-knight for the ally
+    deploy(state, 3, 1, "county:G")  # 2 gold + 1 squire: nothing an ally can use
+    state, events = run_tasks(state, [{"t": "county", "c": x} for x in "BCG"])
+    assert _moves(state, 0) == ["take noble", "take reward"]  # never both
+    state, _ = play(state, 0, "take reward")
+    state, _ = play(state, 0, "upgrade county:B")
+    assert state["seats"][0]["squires"] == 2
+    assert state["counties"]["B"][1] == 3
+    state, events = play(state, 0, "take reward")
+    assert state["forces"][2]["court"] == [1]
+    # County G: the only option for seat 1's ally is the noble, which leaves the game.
+    assert state["stacks"]["G"][1] == 1 and state["seats"][1]["nobles"] == []
+    assert any("ally removed a noble" in e for e in events)
+
+
+def test_11_ally_conflict_rank_earns_nothing_and_is_not_passed_down() -> None:
+    state = setup_game(2)
+    set_cards(state, [("K06", "top")])  # France 5; PP 6 / 4 / 2
+    deploy(state, 2, 3, "conflict:K06")  # seat 0's ally ranks first
+    deploy(state, 0, 2, "conflict:K06")
+    deploy(state, 1, 1, "conflict:K06")
+    state, _ = run_tasks(state, [{"t": "conflict", "id": "K06"}])
+    assert [p["pp"] for p in state["seats"]] == [4, 2]
+    assert 3 in state["forces"][2]["court"]
+
+
+def test_11_captured_ally_knights_go_to_the_ally_reserve() -> None:
+    state = setup_game(2)
+    set_cards(state, [("K11", "bottom")])
+    deploy(state, 3, 2, "conflict:K11")
+    state, events = run_tasks(state, [{"t": "conflict", "id": "K11"}])
+    assert state["forces"][3]["reserve"][1] == 2 and state["pending"] is None
+    assert "ally reserve" in events[-1]
+
+
+def test_11_ally_castle_recruits_and_upgrades_without_goods() -> None:
+    state = setup_game(2)
+    give_court(state, 2, [])
+    deploy(state, 2, 2, "castle:AC1")
+    deploy(state, 2, 1, "castle:AC2")
+    gold = state["seats"][0]["gold"]
+    state, _ = run_tasks(state, [{"t": "castle", "f": 2}])
+    assert state["forces"][2]["court"] == [1]
+    assert _moves(state, 0)[0].startswith("upgrade ")
+    state, _ = play(state, 0, "upgrade castle:AC2")
+    assert state["forces"][2]["castle"] == {"AC1": 2, "AC2": 2}
+    assert state["seats"][0]["gold"] == gold
+
+
+def test_4_3_two_player_gold_and_squires_are_open() -> None:
+    state = setup_game(2)
+    view = GAME.player_view(state, None)
+    assert [s["gold"] for s in view["seats"]] == [2, 2]
+    assert [s["squires"] for s in view["seats"]] == [2, 2]
+    assert view["seats"][0]["ally"]["court"] == [2]
