@@ -43,6 +43,7 @@ CONFLICT_EDGE = hex_rgb("#5B3F74")
 FRANCE = hex_rgb("#1F4E9C")
 LAW_FILL = hex_rgb("#FBF5E4")
 LAW_EDGE = hex_rgb("#8A6D1E")
+EXTENSION = hex_rgb("#F6E7B8")
 HIDDEN = "hidden"
 
 
@@ -343,9 +344,7 @@ def _parliament(canvas: Canvas, view: View) -> None:
             canvas.highlight(rect.top(L.law_row_h), "VOTING")
             done = [s for s, v in enumerate(voted) if v]
             canvas.text_in(Rect(foot.x + 4, foot.y, 130, 28), "Voted so far:", BODY, style="bold", align="l")
-            parts.markers_grid(
-                canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30
-            )
+            parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
         else:
             canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", SMALL + 1, palette.MUTED, align="l")
 
@@ -382,15 +381,20 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
     columns: dict[str, Rect] = {}
     for key, heading, w in L.castle_columns:
         columns[key] = Rect(x, y, w, L.castle_header_h)
+        x += w
+        if key == "castle":
+            continue
         canvas.text_in(
-            Rect(x + 4, y, w - 8, L.castle_header_h),
+            Rect(x - w + 4, y + L.castle_header_h - 30, w - 8, 30),
             heading,
             SMALL + 1,
             palette.MUTED,
             style="bold",
             align="l" if w > 100 else "m",
         )
-        x += w
+    seats = list(view.get("seats") or [])
+    if seats:
+        _castle_header(canvas, columns["castle"].inset(4, 2), seats[0])
     last_seat = (view.get("last") or {}).get("seat")
     start = view.get("start_player")
     for i, info in enumerate(view.get("seats") or []):
@@ -409,12 +413,12 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
         canvas.marker(ident.x + 32, ident.y + 34, seat, 44)
         canvas.text(ident.x + 62, ident.y + 22, "PP", SMALL, palette.MUTED)
         canvas.text(ident.x + 62, ident.y + 38, str(info.get("power_points", 0)), NUMBER + 2, style="bold")
-        canvas.text(ident.x + 10, ident.y + 76, palette.seat_style(seat).name, SMALL, palette.MUTED)
+        canvas.text(ident.x + 10, ident.y + 64, palette.seat_style(seat).name, SMALL, palette.MUTED)
         if seat == start:
             canvas.box(
-                Rect(ident.x + 8, ident.y + 100, 80, 26), palette.HIGHLIGHT, palette.INK, width=2, radius=6
+                Rect(ident.x + 8, ident.y + 84, 80, 26), palette.HIGHLIGHT, palette.INK, width=2, radius=6
             )
-            canvas.text_in(Rect(ident.x + 8, ident.y + 100, 80, 26), "START", SMALL, style="bold")
+            canvas.text_in(Rect(ident.x + 8, ident.y + 84, 80, 26), "START", SMALL, style="bold")
         # Gold and squires sit behind a screen except in the two-player game (rules 4.3). The
         # public board enforces that itself, so even a seat's own view drawn publicly hides them.
         open_info = int(view.get("players") or 0) == 2
@@ -430,7 +434,7 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
                 canvas.text_in(c, str(value), NUMBER + 4, style="bold")
         _knight_groups(canvas, cell("knights").inset(6, 6), seat, info)
         _nobles(canvas, cell("nobles").inset(6, 8), info)
-        _castle_spaces(canvas, cell("castle").inset(4, 6), seat, info, where)
+        _castle_row(canvas, cell("castle").inset(4, 6), seat, info, where)
 
 
 def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
@@ -468,6 +472,54 @@ def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
         canvas.text_in(r, letter, BODY, style="bold")
 
 
+def _castle_cells(rect: Rect, info: dict[str, Any]) -> list[tuple[Rect, dict[str, Any], bool]]:
+    """The castle's spaces (and the ally castle's, two players) with their cells and ally flag."""
+    spaces = list(info.get("castle") or [])
+    ally = list((info.get("ally") or {}).get("castle") or [])
+    everything = [(sp, False) for sp in spaces] + [(sp, True) for sp in ally]
+    return [
+        (r, sp, is_ally)
+        for r, (sp, is_ally) in zip(rect.columns(len(everything), 6), everything, strict=True)
+    ]
+
+
+def _castle_header(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
+    """Every castle has the same spaces, so their names and rewards are printed once, as headers."""
+    for r, sp, is_ally in _castle_cells(rect, info):
+        name = str(sp.get("name", sp.get("space", "")))
+        if is_ally and not name.lower().startswith("ally"):
+            name = "Ally: " + name
+        canvas.text_in(Rect(r.x + 2, r.y, r.w - 4, 22), name, SMALL + 1, style="narrow-bold", align="l")
+        canvas.paragraph(
+            Rect(r.x + 2, r.y + 22, r.w - 4, r.h - 24),
+            str(sp.get("reward", "")),
+            SMALL,
+            palette.MUTED,
+            style="narrow",
+            min_size=11,
+        )
+
+
+def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], where: str | None) -> None:
+    """One player's castle: a cell per space, tinted when its extension is built, with the knight."""
+    for r, sp, is_ally in _castle_cells(rect, info):
+        built = bool(sp.get("extended"))
+        canvas.box(
+            r,
+            EXTENSION if built else palette.BACKGROUND,
+            LAW_EDGE if built else palette.FAINT,
+            width=2 if built else 1,
+            radius=6,
+        )
+        if built:
+            canvas.text(r.x + 6, r.y + 4, "extension", SMALL, LAW_EDGE, style="bold")
+        knight = sp.get("knight")
+        if knight is not None:
+            _knight(canvas, r.x + r.w // 2, r.y + r.h // 2 + 8, seat, int(knight), 40, ally=is_ally)
+        if where == f"castle:{sp.get('space')}" and not is_ally:
+            canvas.highlight(r)
+
+
 def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], where: str | None) -> None:
     """The castle's knight spaces: name, reward, whether the extension is built, and the knight."""
     spaces = list(info.get("castle") or [])
@@ -499,7 +551,7 @@ def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], 
             canvas.text(
                 r.x + 4,
                 r.bottom - 6,
-                "extension" if built else "no extension",
+                "extension built" if built else "no extension",
                 SMALL - 2,
                 palette.GOOD if built else palette.MUTED,
                 style="bold",

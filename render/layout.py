@@ -118,8 +118,8 @@ class LancasterPublic:
     law_row_h = 92
     power = Rect(MARGIN, 952, INNER, 76)
     castles_top = 1042
-    castle_header_h = 30
-    castle_row_h = 150
+    castle_header_h = 76  # the castle columns' headers carry each space's name and reward
+    castle_row_h = 124
     # Castle table columns: (key, heading, width); widths sum to INNER.
     castle_columns: tuple[tuple[str, str, int], ...] = (
         ("seat", "Player", 122),
@@ -128,7 +128,7 @@ class LancasterPublic:
         ("votes", "Votes", 70),
         ("knights", "Knights: court · reserve · out", 262),
         ("nobles", "Nobles", 174),
-        ("castle", "Castle spaces (knight · extension)", 792),
+        ("castle", "Castle", 792),
     )
 
     @classmethod
