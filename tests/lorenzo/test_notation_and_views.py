@@ -1,0 +1,220 @@
+"""Move notation (documented in moves.py and rules_help), prompts, player views, options."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.core import BadSyntax, IllegalMove, NotYourTurn
+from rules.lorenzo import GAME
+from rules.lorenzo.moves import BonusAction, Exchange, Pass, Pay, Place, Privilege, Take, Vatican, parse_text
+from tests.lorenzo.helpers import as_seat, play, rich, scenario, texts, top
+
+
+@pytest.mark.parametrize(
+    ("text", "move", "canonical"),
+    [
+        ("place black territory_3 servants=2", Place("black", "territory_3", 2), None),
+        ("PLACE  White council", Place("white", "council", 0), "place white council"),
+        (
+            "place neutral harvest_big 3",
+            Place("neutral", "harvest_big", 3),
+            "place neutral harvest_big servants=3",
+        ),
+        ("privilege coin", Privilege("coins"), "privilege coins"),
+        ("privilege mp", Privilege("military"), "privilege military"),
+        ("pay coins=3 wood=1", Pay((("coin", 3), ("wood", 1))), "pay coin=3 wood=1"),
+        ("pay mp=4", Pay((("mp", 4),)), None),
+        ("exchange wood=2", Exchange((("wood", 2),)), None),
+        ("exchange skip", Exchange(None), "exchange none"),
+        ("take building_2 servants=1", Take("building_2", 1), None),
+        ("take none", Take(None), None),
+        ("harvest servants=2", BonusAction("harvest", 2), None),
+        ("production", BonusAction("production", 0), None),
+        ("support", Vatican(True), None),
+        ("decline", Vatican(False), "refuse"),
+        ("pass", Pass(), None),
+    ],
+)
+def test_notation_parses_and_prints(text: str, move: object, canonical: str | None) -> None:
+    parsed = parse_text(text)
+    assert parsed == move
+    assert parsed.to_text() == (canonical or text)
+    assert parse_text(parsed.to_text()) == parsed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "place",
+        "place purple council",
+        "place black tower_9",
+        "privilege gold",
+        "pay coin",
+        "pay gold=2",
+        "take attic",
+        "place black council servants=x",
+        "fly away",
+    ],
+)
+def test_bad_text_is_bad_syntax(text: str) -> None:
+    st = scenario(2, res=rich())
+    before = GAME.to_json(st)
+    with pytest.raises(BadSyntax):
+        GAME.parse(st, 0, text)
+    assert GAME.to_json(st) == before
+
+
+def test_moves_out_of_turn_are_refused() -> None:
+    st = scenario(2, res=rich())
+    with pytest.raises(NotYourTurn):
+        GAME.parse(st, 1, "place black council")
+    with pytest.raises(NotYourTurn):
+        GAME.apply(st, 1, Place("black", "council"))
+
+
+def test_apply_refuses_an_illegal_move_and_keeps_the_state() -> None:
+    st = scenario(2, res=rich(servant=0))
+    before = GAME.to_json(st)
+    with pytest.raises(IllegalMove):
+        GAME.apply(st, 0, Place("neutral", "council"))
+    assert GAME.to_json(st) == before
+
+
+def test_s19_auto_pass_when_no_member_can_reach_a_space() -> None:
+    """§19 default: a player whose remaining member cannot reach any space passes automatically."""
+    st = scenario(2, res=rich(servant=0))
+    st["ps"][0]["free"] = ["neutral"]
+    st["ps"][1]["free"] = ["black", "white"]
+    st["queue"] = [1, 0, 1]
+    after, events = as_seat(st, 1, "place black market_1")
+    assert any("passes" in e for e in events)
+    assert GAME.active_players(after) == {1}
+
+
+def test_option_voluntary_pass() -> None:
+    st = scenario(2, res=rich(), options={"voluntary_pass": True})
+    assert "pass" in texts(st, 0)
+    after, _ = play(st, "pass")
+    assert GAME.active_players(after) == {1} and after["ps"][0]["free"] == [
+        "black",
+        "white",
+        "orange",
+        "neutral",
+    ]
+    st = scenario(2, res=rich())
+    assert "pass" not in texts(st, 0)
+    with pytest.raises(IllegalMove):
+        GAME.parse(st, 0, "pass")
+
+
+def test_s4_advanced_tiles_chosen_in_reverse_turn_order() -> None:
+    st = GAME.setup(3, 4, {"advanced_tiles": True})
+    order = st["order"]
+    assert st["phase"] == "tile_draft"
+    assert GAME.active_players(st) == {order[-1]}
+    assert texts(st, order[-1]) == [
+        "tile advanced_a",
+        "tile advanced_b",
+        "tile advanced_c",
+        "tile advanced_d",
+    ]
+    st, _ = play(st, "tile advanced_b")
+    assert GAME.active_players(st) == {order[1]}
+    assert "tile advanced_b" not in texts(st, order[1])
+    st, _ = play(st, "tile advanced_d", "tile advanced_a")
+    assert [st["ps"][p]["tile"] for p in order] == ["advanced_a", "advanced_d", "advanced_b"]
+    assert st["phase"] == "actions" and GAME.active_players(st) == {order[0]}
+
+
+def test_advanced_tile_effects() -> None:
+    """advanced_b: Harvest 1 coin 1 wood 1 stone; Production 1 servant 2 MP."""
+    st = scenario(2, res=rich())
+    st["ps"][0]["tile"] = "advanced_b"
+    st["queue"] = [0, 0, 1]
+    after, _ = as_seat(st, 0, "place black harvest")
+    assert {k: after["ps"][0]["res"][k] - st["ps"][0]["res"][k] for k in ("coin", "wood", "stone")} == {
+        "coin": 1,
+        "wood": 1,
+        "stone": 1,
+    }
+    after2, _ = as_seat(after, 0, "place white production")
+    assert after2["ps"][0]["res"]["servant"] - after["ps"][0]["res"]["servant"] == 1
+    assert after2["ps"][0]["res"]["mp"] - after["ps"][0]["res"]["mp"] == 2
+
+
+def test_s9_several_privileges_from_one_effect_differ() -> None:
+    """Royal Messenger: 3 privileges, all different."""
+    st = scenario(2, res=rich(), towers={"character_1": 64})
+    st, _ = play(st, "place black character_1", "privilege coins", "privilege faith")
+    assert texts(st, 0) == ["privilege wood_stone", "privilege servants", "privilege military"]
+    st, _ = play(st, "privilege military")
+    assert not st["stack"]
+
+
+def test_s17_immediate_gains_before_the_free_action() -> None:
+    """§19: Captain gives +2 MP before its free Territory action (so it can meet a slot requirement)."""
+    st = scenario(2, res=rich(mp=1), towers={"character_1": 57, "territory_3": 1}, cards={0: [2, 3]})
+    st, _ = play(st, "place black character_1")
+    assert top(st)["k"] == "take"
+    assert "take territory_3" in texts(st, 0)  # 3rd territory needs 3 MP: 1 + 2 from the Captain
+
+
+def test_player_view_keys_and_secrets() -> None:
+    st = scenario(4, res=rich())
+    st["ps"][2]["hand"] = ["santa_rita"]
+    st, _ = play(st, "place black market_4")
+    public = GAME.player_view(st, None)
+    own = GAME.player_view(st, 2)
+    json.dumps(public)
+    for key in (
+        "round",
+        "period",
+        "phase",
+        "turn_order",
+        "active",
+        "prompt",
+        "pending",
+        "dice",
+        "towers",
+        "spaces",
+        "excommunications",
+        "players_info",
+        "last_move",
+        "outcome",
+        "deck_counts",
+    ):
+        assert key in public
+    assert public["pending"]["kind"] == "privilege" and len(public["pending"]["options"]) == 5
+    assert public["last_move"]["seat"] == 0 and public["last_move"]["text"] == "place black market_4"
+    assert "market_4" in public["last_move"]["changed"]
+    assert public["players_info"][2]["hand"] is None and public["players_info"][2]["leaders_in_hand"] == 1
+    assert own["players_info"][2]["hand"][0]["id"] == "santa_rita"
+    assert "decks" not in public
+    floor = public["towers"]["territory"][2]
+    assert floor["min_value"] == 5 and floor["bonus"] == {"wood": 1}
+    assert public["spaces"][-1]["id"] == "council"
+
+
+def test_prompt_marks_decisions() -> None:
+    st = scenario(2, res=rich())
+    assert not GAME.prompt(st, 0).decision
+    st, _ = play(st, "place black council")
+    prompt = GAME.prompt(st, 0)
+    assert prompt.decision and "Council Privilege" in prompt.text
+
+
+def test_rules_help_documents_options_and_choices() -> None:
+    text = GAME.rules_help()
+    for option in GAME.options():
+        assert option.name in text
+    for phrase in ("place black territory_3", "privilege", "support", "Military ranking", "tie", "E1-4"):
+        assert phrase in text
+
+
+def test_leaders_option_is_not_offered_until_implemented() -> None:
+    assert "leaders" not in {o.name for o in GAME.options()}
+    with pytest.raises(IllegalMove):
+        GAME.setup(2, 1, {"leaders": True})
