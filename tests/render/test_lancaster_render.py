@@ -1,0 +1,119 @@
+"""Issue 5 (board images), Lancaster: every phase renders, sizes and formats, secrets stay hidden.
+
+States come from seeded random playouts of the real engine (rules/lancaster), so every board
+drawn here is one the bot could post.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from render import draw_view, render_view
+from tests.render.helpers import image_format, sampled_states
+
+GAME = "lancaster"
+MAX_BYTES = 1_000_000
+
+
+def _texts(view: dict[str, Any], private: bool) -> list[str]:
+    return draw_view(GAME, view, private=private).canvas.texts
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_phase_renders_public_and_private_boards(players: int) -> None:
+    """Issue 5 "How it is checked": every phase renders without error, from seeded playouts."""
+    phases: set[str] = set()
+    for game, state, why in sampled_states(GAME, players, seed=31 + players, stride=25):
+        public = game.player_view(state, None)
+        phases.add(str(public["phase"]))
+        drawing = draw_view(GAME, public, private=False)
+        assert drawing.canvas.width == 1600, why
+        assert 1000 <= drawing.canvas.height <= 2000, why
+        assert f"round {public['round']} of 5" in drawing.alt_text, why
+        for seat in sorted(game.active_players(state))[:2] or [0]:
+            private = draw_view(GAME, game.player_view(state, seat), private=True)
+            assert private.canvas.width == 1600, why
+    assert {"setup", "place", "vote", "rewards", "over"} <= phases
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_encoded_images_are_small_and_in_the_named_format(players: int) -> None:
+    """Issue 5: about 1600 px wide, PNG or WebP, well under 1 MB; every image has alt text."""
+    states = list(sampled_states(GAME, players, seed=5, stride=1000))
+    for game, state, why in (states[0], states[len(states) // 2], states[-1]):
+        for seat in (None, 1):
+            image = render_view(GAME, game.player_view(state, seat), private=seat is not None)
+            assert image.width == 1600
+            assert len(image.data) < MAX_BYTES, (why, len(image.data))
+            assert image_format(image.data) == image.filename.rsplit(".", 1)[1]
+            assert image.filename.startswith("lancaster-private" if seat is not None else "lancaster-board")
+            assert 40 < len(image.alt_text) <= 1000
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_public_board_draws_the_same_from_any_seats_view(players: int) -> None:
+    """Rules 3 / 4.3 and design.md "Secrets stay in the engine": gold, squires and votes behind
+    the screen never reach a public image. Drawing the public board from a seat's own view must
+    ask for exactly the texts it asks for from the public view."""
+    checked = 0
+    for game, state, why in sampled_states(GAME, players, seed=41, stride=9):
+        expected = _texts(game.player_view(state, None), private=False)
+        for seat in range(players):
+            assert _texts(game.player_view(state, seat), private=False) == expected, (why, seat)
+        checked += 1
+    assert checked > 10
+
+
+def test_hidden_gold_and_pending_vote_never_reach_the_public_board() -> None:
+    """Rules 3: gold and squires are behind the screen (3+ players); a vote is secret until all
+    have voted. Sentinel values in the private parts of a view must not be drawn publicly."""
+    game, state, _ = next(iter(sampled_states(GAME, 3, seed=2)))
+    view = copy.deepcopy(game.player_view(state, 0))
+    view["seats"][0]["gold"] = 987654
+    view["seats"][0]["squires"] = 876543
+    view["me"].update(gold=987654, squires=876543, pending_vote={"vote": "yes", "markers": 765432})
+    public = " | ".join(_texts(view, private=False))
+    private = " | ".join(_texts(view, private=True))
+    for secret in ("987654", "876543", "765432"):
+        assert secret not in public
+        assert secret in private  # the check has teeth: the private screen shows them
+
+
+def test_two_player_gold_and_squires_are_shown_publicly() -> None:
+    """Rules 4.3: in the two-player game gold and squires are open information."""
+    game, state, _ = next(iter(sampled_states(GAME, 2, seed=9)))
+    view = game.player_view(state, None)
+    assert all(info["gold"] is not None for info in view["seats"])
+    assert "hidden" not in _texts(view, private=False)
+    three = game.player_view(next(iter(sampled_states(GAME, 3, seed=9)))[1], None)
+    assert "hidden" in _texts(three, private=False)
+
+
+def test_last_move_is_highlighted_and_described() -> None:
+    """Issue 5: "The last move is highlighted (what changed since the previous image)"."""
+    for game, state, why in sampled_states(GAME, 4, seed=8, stride=2):
+        view = game.player_view(state, None)
+        last = view.get("last")
+        if not last or not str(last.get("where") or "").startswith("county:"):
+            continue
+        texts = _texts(view, private=False)
+        assert "LAST" in texts, why
+        assert any(t.startswith("Last move: ") for t in texts), why
+        return
+    pytest.fail("no county placement found to check")
+
+
+def test_alt_text_names_round_start_player_and_every_score() -> None:
+    """Issue 5: "Every image has alt text" summarising round, whose turn and scores."""
+    game, state, _ = list(sampled_states(GAME, 3, seed=4, stride=1000))[2]
+    view = game.player_view(state, None)
+    alt = draw_view(GAME, view, private=False).alt_text
+    assert f"round {view['round']} of 5" in alt
+    assert "Start player" in alt
+    for info in view["seats"]:
+        assert f"{info['power_points']}" in alt
+    for colour in ("Blue (B)", "Orange (O)", "Green (G)"):
+        assert colour in alt
