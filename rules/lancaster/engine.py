@@ -827,5 +827,7 @@ class Engine:
         if s["next_start"] is not None:
             s["start"] = s["next_start"]
             s["next_start"] = None
+        elif not self.data["engine"]["surrey_unclaimed_keeps_start_player"]:
+            s["start"] = (s["start"] + 1) % s["n"]  # alternative reading: the marker passes clockwise
         s["results"] = []
         self._begin_round(s, events)

@@ -99,7 +99,14 @@ def test_law_L06_may_build_one_extension_per_two_conflicts(state) -> None:
     state, _ = run_law(state, "L06")
     assert state["pending"]["seat"] == 0
     moves = [m.to_text() for m in GAME.legal_moves(state, 0)]
-    assert moves == ["extension X2", "extension X3", "extension X4", "extension X5", "extension X6", "extension none"]
+    assert moves == [
+        "extension X2",
+        "extension X3",
+        "extension X4",
+        "extension X5",
+        "extension X6",
+        "extension none",
+    ]
     state, _ = play(state, 0, "extension X5")
     assert state["pending"] is None
     assert [p["ext"] for p in state["seats"]] == [["X1", "X5"], ["X1"], ["X1"]]
@@ -121,7 +128,11 @@ def test_law_L08_squire_vote_and_gold_per_two_conflicts(state) -> None:
     deploy(state, 0, 1, f"conflict:{b}")
     deploy(state, 1, 1, f"conflict:{a}")
     state, _ = run_law(state, "L08")
-    assert [(p["squires"], p["votes"], p["gold"]) for p in state["seats"]] == [(3, 2, 3), (2, 1, 2), (2, 1, 2)]
+    assert [(p["squires"], p["votes"], p["gold"]) for p in state["seats"]] == [
+        (3, 2, 3),
+        (2, 1, 2),
+        (2, 1, 2),
+    ]
 
 
 def test_law_L09_without_a_deployed_2_knight_upgrade_one_deployed_knight(state) -> None:

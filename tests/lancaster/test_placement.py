@@ -16,7 +16,9 @@ def test_6_1_turn_order_one_knight_each_clockwise_from_start() -> None:
     for _ in range(6):
         seat = next(iter(GAME.active_players(state)))
         order.append(seat)
-        state, _ = play(state, seat, f"knight {state['forces'][seat]['court'][0]} conflict:{state['cards'][0]['id']}")
+        state, _ = play(
+            state, seat, f"knight {state['forces'][seat]['court'][0]} conflict:{state['cards'][0]['id']}"
+        )
         state = _decline_favor(state)
     assert order == [0, 1, 2, 0, 1, 2]
     assert state["phase"] == "vote"

@@ -12,7 +12,9 @@ from .helpers import play
 @pytest.mark.parametrize(("players", "per_county"), [(2, 2), (3, 2), (4, 3), (5, 4)])
 def test_4_2_nobles_per_county_by_player_count(players: int, per_county: int) -> None:
     state = GAME.setup(players, 3)
-    assert {letter: stack[1] for letter, stack in state["stacks"].items()} == dict.fromkeys("ABCDEFGHI", per_county)
+    assert {letter: stack[1] for letter, stack in state["stacks"].items()} == dict.fromkeys(
+        "ABCDEFGHI", per_county
+    )
     # Nine different noble types, one stack each.
     assert sorted(stack[0] for stack in state["stacks"].values()) == list("ABCDEFGHI")
 
