@@ -109,7 +109,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
     def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = ()):
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id, options=list(options) or [discord.SelectOption(label="…", value="0")]
+            custom_id=custom_id,
+            placeholder="Choose…",
+            options=list(options) or [discord.SelectOption(label="…", value="0")],
         )
         super().__init__(select)
 
@@ -182,7 +184,13 @@ async def post_turn(
     interaction: Interaction, turn: Turn, *, intro: Sequence[str] = (), via_channel: bool = False
 ) -> None:
     """The public message after an action: events, board image, who acts next (mentioned)."""
-    file = await image_file(turn.game.name, turn.public_view, private=False)
+    files: list[discord.File] = []
+    try:
+        files.append(await image_file(turn.game.name, turn.public_view, private=False))
+    except Exception:
+        # The move is already stored: still tell the channel, just without the picture.
+        log.exception("rendering the public board failed")
+        intro = [*intro, "(The board image could not be drawn this time; `/game status` retries.)"]
     embeds = []
     if turn.outcome is not None:
         title, description = present.outcome_text(turn.outcome, turn.record.seats)
@@ -191,11 +199,11 @@ async def post_turn(
     view = turn_view(turn)
     if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
         await interaction.channel.send(
-            content, file=file, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
+            content, files=files, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
         )
     else:
         await interaction.followup.send(
-            content, file=file, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
+            content, files=files, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
         )
 
 

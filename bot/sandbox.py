@@ -321,6 +321,10 @@ class Sandbox:
                 )
             entry: dict[str, Any] = {"name": key, "type": option["type"]}
             if autocomplete and focused == 0 and word is rest[-1]:
+                if not option.get("autocomplete"):
+                    raise SandboxInputError(
+                        f"option '{key}' has no suggestions (only fixed choices or free text)"
+                    )
                 entry.update(value=value, focused=True)  # the partial text, as typed
                 focused += 1
             else:

@@ -260,7 +260,10 @@ class Tables:
             record.version,
             Change(state=game.to_json(new_state), move=(seat, move.to_text()), status=status),
         )
-        self._remember(saved, new_state)
+        if status == "finished":
+            self._states.pop(saved.id, None)  # finished games are not played on: free the cache
+        else:
+            self._remember(saved, new_state)
         turn = self._turn(saved, game, new_state, raw_events)
         return replace(turn, move_text=move.to_text(), secret_move=secret)
 

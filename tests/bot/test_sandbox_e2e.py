@@ -6,6 +6,8 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import Harness, ids, public
 
 
@@ -288,3 +290,69 @@ def test_restart_mid_game_loses_nothing_and_old_buttons_answer(tmp_path: Path) -
             assert [m.text for m in await h2.tables.log(1)] == ["add 3", "bonus coin", "add 1"]
 
     asyncio.run(go())
+
+
+def test_decision_with_more_than_five_choices_is_a_select(tmp_path: Path) -> None:
+    """Selects for short decisions of 6 to 25 choices; the value picked is applied."""
+
+    async def body(h: Harness) -> None:
+        await h("alice /game new game:tally wide:on")
+        await h("bob /game join")
+        first = (await h.one("alice /game start"))["mentions"][0]
+        r = await h.one(f'{first} /move "text:add 3"')
+        (select,) = [c for c in r["components"] if c.get("type") == "select"]
+        assert [o["label"] for o in select["options"]][:3] == ["bonus coin", "bonus point", "bonus gem1"]
+        assert len(select["options"]) == 7
+        r = await h.one(f"{first} click {select['custom_id']}")
+        assert r["kind"] == "error" and "name a value" in r["content"]
+        r = await h.one(f"{first} click {select['custom_id']} 4")
+        assert not r["ephemeral"] and "took a bonus gem3" in r["content"]
+        r = await h.one(f"{first} click {select['custom_id']} 1")
+        assert r["ephemeral"] and "moved on" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_public_images_come_from_the_public_view_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Private board: nothing private in a public image; private images only in ephemeral replies."""
+    import bot.interactions as interactions
+
+    calls: list[tuple[bool, dict[str, object]]] = []
+    real = interactions.render_view
+
+    def spy(game_name: str, view: dict[str, object], *, private: bool) -> object:
+        calls.append((private, view))
+        return real(game_name, view, private=private)
+
+    monkeypatch.setattr(interactions, "render_view", spy)
+
+    async def body(h: Harness) -> None:
+        first, _ = await started(h)
+        await h(f'{first} /move "text:add 1"')
+        shown = await h(f"{first} /game hand")
+        assert all(r["ephemeral"] for r in shown)
+        publics = [v for p, v in calls if not p]
+        privates = [v for p, v in calls if p]
+        assert len(publics) == 2 and len(privates) == 1
+        assert all("my_vote" not in v for v in publics) and "my_vote" in privates[0]
+
+    play(tmp_path, body)
+
+
+def test_render_failure_still_reports_the_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turn flow: if drawing fails, the stored move is still announced, without an image."""
+    import bot.interactions as interactions
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("no ink")
+
+    async def body(h: Harness) -> None:
+        first, second = await started(h)
+        monkeypatch.setattr(interactions, "render_view", broken)
+        r = await h.one(f'{first} /move "text:add 1"')
+        assert not r["ephemeral"] and r["files"] == [] and "could not be drawn" in r["content"]
+        assert r["mentions"] == [second]
+
+    play(tmp_path, body)

@@ -40,6 +40,7 @@ class ToyState:
     players: int
     target: int
     vote: bool
+    wide: bool = False  # the bonus offers seven choices (shown as a select)
     turn: int = 0
     total: int = 0
     phase: str = "play"  # play | bonus | vote | over
@@ -61,6 +62,7 @@ class Tally:
         return (
             Option("target", 10, (6, 10, 15), "Total that ends the game"),
             Option("vote", True, (True, False), "Finish with a secret vote"),
+            Option("wide", False, (False, True), "Seven bonus choices instead of two"),
         )
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ToyState:
@@ -70,6 +72,7 @@ class Tally:
             players,
             int(opts["target"]),
             bool(opts["vote"]),
+            bool(opts["wide"]),
             adds=zeros,
             bonus=zeros,
             coins=zeros,
@@ -89,7 +92,8 @@ class Tally:
         if state.phase == "play":
             return [ToyMove("add", str(n)) for n in (1, 2, 3)]
         if state.phase == "bonus":
-            return [ToyMove("bonus", "coin"), ToyMove("bonus", "point")]
+            gems = [ToyMove("bonus", f"gem{i}") for i in range(1, 6)] if state.wide else []
+            return [ToyMove("bonus", "coin"), ToyMove("bonus", "point"), *gems]
         return [ToyMove("vote", "yes"), ToyMove("vote", "no")]
 
     def parse(self, state: ToyState, player: int, text: str) -> ToyMove:
@@ -115,7 +119,7 @@ class Tally:
                 return replace(s, phase="bonus"), events
             return self._after_turn(s), events
         if move.verb == "bonus":
-            if move.arg == "coin":
+            if move.arg != "point":  # a coin, or a gem (worth a coin)
                 s = replace(state, coins=_bump(state.coins, player, 1))
             else:
                 s = replace(state, bonus=_bump(state.bonus, player, 1))

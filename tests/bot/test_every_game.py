@@ -1,0 +1,54 @@
+"""Every registered game plugs into the same commands (issue 2: Lancaster needs no bot/ change).
+
+For each game of ``rules.all_games()``: lobby with the minimum player count, start, then a run of
+actions chosen from ``/move`` autocomplete, each answered by exactly one public board message
+(plus an ephemeral acknowledgement when the decision was secret); private boards for everyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from rules import all_games
+from rules.core import Game
+from tests.bot.harness import Harness, public
+
+NAMES = ["alice", "bob", "carol", "dave", "erin"]
+ACTIONS = 40
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_registered_game_plays_through_the_platform(game: Game, tmp_path: Path) -> None:
+    """Moves and turn flow for every registered game: autocomplete, one public board per action."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[game]) as h:
+            await h(f"alice /game new game:{game.name}")
+            for name in NAMES[1 : game.min_players]:
+                await h(f"{name} /game join")
+            start = await h.one("alice /game start")
+            assert start["files"] and start["mentions"]
+            rules = await h.one("carol /game rules")
+            assert rules["ephemeral"] and (rules["files"] or len(rules["content"]) > 100)
+            for _ in range(ACTIONS):
+                turn = await h.tables.turn(1)
+                if turn.finished:
+                    break
+                actor = turn.acting[0]
+                secret = turn.prompts[actor.seat].secret
+                choices = (await h.one(f"{actor.name} ? /move text:"))["choices"]
+                assert choices
+                replies = await h(f'{actor.name} /move "text:{choices[0]["value"]}"')
+                shown = public(replies)
+                assert len(shown) == 1 and shown[0]["files"], replies
+                if secret:
+                    assert choices[0]["value"] not in shown[0]["content"]
+                    assert [r["ephemeral"] for r in replies].count(True) == 1
+            for name in NAMES[: game.min_players]:
+                mine = await h.one(f"{name} click g:1:board")
+                assert mine["ephemeral"] and mine["files"]
+
+    asyncio.run(go())
