@@ -99,8 +99,10 @@ def _label(text: str, style: str, size: int) -> Image.Image:
     return mask
 
 
+@cache
 def text_width(text: str, size: int, style: str = "regular") -> int:
-    return _label(text, style, size).width - 2
+    # Measured, not rasterised: wrapping and fitting try many candidate strings and sizes.
+    return math.ceil(font(style, size).getlength(text))
 
 
 def line_height(size: int, style: str = "regular") -> int:
@@ -118,9 +120,15 @@ def fit_size(text: str, size: int, max_width: int, style: str = "regular", min_s
 def ellipsize(text: str, size: int, max_width: int, style: str = "regular") -> str:
     if text_width(text, size, style) <= max_width:
         return text
-    while len(text) > 1 and text_width(text + "…", size, style) > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # Binary search on the kept length: event lines can run to hundreds of characters.
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + "…", size, style) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 def wrap(text: str, size: int, max_width: int, style: str = "regular") -> list[str]:
