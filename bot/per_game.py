@@ -8,7 +8,6 @@ no entry here is still fully playable with ``/move`` and the buttons.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from discord import app_commands
 
@@ -50,6 +49,45 @@ def lorenzo_commands() -> app_commands.Group:
     return group
 
 
+def lancaster_commands() -> app_commands.Group:
+    group = app_commands.Group(name="lancaster", description="Lancaster actions")
+
+    @group.command(name="knight", description="Place a knight on a county, castle space or conflict")
+    @app_commands.describe(
+        strength="Which knight (its strength)",
+        target="Where (suggestions list the legal places), e.g. county:D, castle:X2, conflict:K03",
+        squires="Squires to add",
+        ally="Two-player game: place one of your ally's knights instead",
+    )
+    async def knight(
+        interaction: Interaction,
+        strength: app_commands.Range[int, 1, 9],
+        target: str,
+        squires: app_commands.Range[int, 0, 9] = 0,
+        ally: bool = False,
+    ) -> None:
+        if (gid := await channel_game_id(interaction)) is None:
+            return
+        # The canonical text of rules.lancaster.moves.Place; the engine parses and checks it.
+        who = "ally" if ally else "knight"
+        text = f"{who} {strength} {target.strip()}" + (f" squires={squires}" if squires else "")
+        await play(interaction, gid, text)
+
+    @knight.autocomplete("target")
+    async def targets(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        who = "ally" if getattr(interaction.namespace, "ally", False) else "knight"
+        strength = getattr(interaction.namespace, "strength", None)
+        found: list[str] = []
+        for text in await legal_texts(interaction):
+            words = text.split()
+            fits = len(words) >= 3 and words[0] == who and (strength is None or words[1] == str(strength))
+            if fits and words[2] not in found and current.lower() in words[2].lower():
+                found.append(words[2])
+        return [app_commands.Choice(name=t, value=t) for t in found][:25]
+
+    return group
+
+
 async def legal_texts(interaction: Interaction) -> list[str]:
     if interaction.channel_id is None:
         return []
@@ -60,7 +98,8 @@ async def legal_texts(interaction: Interaction) -> list[str]:
     return await tables.suggestions(record.id, interaction.user.id, "", limit=10_000)
 
 
-# game name -> builder of its command group. Lancaster adds its entry when its engine lands.
-PER_GAME_COMMANDS: dict[str, Callable[[], app_commands.Group]] = {"lorenzo": lorenzo_commands}
-
-__all__: list[Any] = ["PER_GAME_COMMANDS", "lorenzo_commands"]
+# game name -> builder of its command group (added only when that game is registered).
+PER_GAME_COMMANDS: dict[str, Callable[[], app_commands.Group]] = {
+    "lorenzo": lorenzo_commands,
+    "lancaster": lancaster_commands,
+}

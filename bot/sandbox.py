@@ -35,7 +35,7 @@ APP_ID = 900_000_000_000_000_003
 MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, attach, use commands
 EPHEMERAL = 64
-OPTION_TYPES = {3: "string", 4: "integer", 5: "boolean", 10: "number"}
+OPTION_TYPES = {3: "a string", 4: "an integer", 5: "true or false", 10: "a number"}
 
 
 @dataclass(frozen=True)
@@ -659,17 +659,15 @@ def typed_value(option: dict[str, Any], value: str) -> Any:
     """Convert a typed value as the Discord client would, refusing what it would refuse."""
     kind = option["type"]
     name = option["name"]
-    try:
-        if kind == 4:
-            number = int(value)
-            low, high = option.get("min_value"), option.get("max_value")
-            if (low is not None and number < low) or (high is not None and number > high):
-                raise SandboxInputError(f"option '{name}' must be between {low} and {high}")
-            return number
-        if kind == 10:
-            return float(value)
-    except ValueError as exc:
-        raise SandboxInputError(f"option '{name}' must be a {OPTION_TYPES[kind]}, not '{value}'") from exc
+    if kind in (4, 10):
+        try:
+            number: float = int(value) if kind == 4 else float(value)
+        except ValueError as exc:
+            raise SandboxInputError(f"option '{name}' must be {OPTION_TYPES[kind]}, not '{value}'") from exc
+        low, high = option.get("min_value"), option.get("max_value")
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise SandboxInputError(f"option '{name}' must be between {low} and {high}")
+        return number
     if kind == 5:
         if value.lower() in ("true", "yes", "1"):
             return True

@@ -52,3 +52,35 @@ def test_registered_game_plays_through_the_platform(game: Game, tmp_path: Path) 
                 assert mine["ephemeral"] and mine["files"]
 
     asyncio.run(go())
+
+
+def test_lancaster_knight_command_places_a_knight(tmp_path: Path) -> None:
+    """Per-game command /lancaster knight: targets suggested from legal moves, move applied."""
+    from rules import find_game
+
+    game = find_game("lancaster")
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[game]) as h:
+            await h("alice /game new game:lancaster")
+            for name in ("bob", "carol"):
+                await h(f"{name} /game join")
+            await h("alice /game start")
+            for _ in range(10):  # answer setup decisions until a knight placement is asked
+                turn = await h.tables.turn(1)
+                actor = turn.acting[0]
+                texts = [m.to_text() for m in game.legal_moves(turn.state, actor.seat)]
+                if texts[0].startswith("knight"):
+                    break
+                await h(f'{actor.name} /move "text:{texts[0]}"')
+            knights = [t.split() for t in texts if t.startswith("knight") and "squires" not in t]
+            strength, target = knights[0][1], knights[0][2]
+            r = await h.one(f"{actor.name} ? /lancaster knight strength:{strength} target:")
+            assert target in [c["value"] for c in r["choices"]]
+            r = await h.one(f"{actor.name} /lancaster knight strength:{strength} target:{target}")
+            assert not r["ephemeral"] and r["files"]
+            assert (await h.tables.log(1))[-1].text == f"knight {strength} {target}"
+            r = await h.one(f"{actor.name} /lancaster knight strength:12 target:{target}")
+            assert r["kind"] == "error" and "between 1 and 9" in r["content"]
+
+    asyncio.run(go())

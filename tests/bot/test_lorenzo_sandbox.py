@@ -70,3 +70,36 @@ def test_complete_two_player_lorenzo_game_through_sandbox(tmp_path: Path) -> Non
             assert len(list((tmp_path / "out").iterdir())) == len(await h.tables.log(1)) + 1
 
     asyncio.run(go())
+
+
+def test_lorenzo_place_bad_input(tmp_path: Path) -> None:
+    """Bad input for every /lorenzo place option and for /move: refused, nothing changes."""
+    lorenzo = find_game("lorenzo")
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[lorenzo]) as h:
+            await h("alice /game new game:lorenzo")
+            await h("bob /game join")
+            first = (await h.one("alice /game start"))["mentions"][0]
+            other = "bob" if first == "alice" else "alice"
+            for line in (
+                f"{first} /lorenzo place member:purple space:market_1",
+                f"{first} /lorenzo place member:black space:the_moon",
+                f'{first} /move "text:place black"',
+                f"{first} /move text:xyzzy",
+                f"{other} /lorenzo place member:black space:market_1",
+                "carol /lorenzo place member:black space:market_1",
+            ):
+                r = await h.one(line)
+                assert r["ephemeral"] and r["kind"] == "reply", (line, r)
+            for line, words in (
+                (f"{first} /lorenzo place member:black space:market_1 servants:-1", "between 0 and 99"),
+                (f"{first} /lorenzo place member:black space:market_1 servants:two", "an integer"),
+                (f"{first} /lorenzo place member:black", "needs space"),
+            ):
+                r = await h.one(line)
+                assert r["kind"] == "error" and words in r["content"], (line, r)
+            assert await h.tables.log(1) == []
+            assert (await h.tables.get(1)).version == 2  # join, start: nothing else was written
+
+    asyncio.run(go())
