@@ -1,7 +1,7 @@
 """Encoding a finished board: PNG or WebP, chosen by measurement.
 
 Candidates (all measured by ``bench/render.py`` on real boards; see ``FORMAT_POLICY``):
-- ``png-palette``: quantise to at most 256 colours (flat art loses nothing visible), PNG level 6.
+- ``png-palette``: quantise to at most 256 colours (flat art loses nothing visible), PNG level 3.
 - ``webp-lossless``: exact pixels, method 0 (the fastest effort; higher methods cost 3-10x time).
 - ``webp-lossy``: quality 90, method 0; the smallest, but text edges get faint ringing.
 
@@ -23,7 +23,7 @@ def _png_palette(img: Image.Image) -> bytes:
     out = io.BytesIO()
     # FASTOCTREE is 5-10x faster than median cut and exact on boards with few distinct colours.
     img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        out, "PNG", compress_level=6
+        out, "PNG", compress_level=3
     )
     return out.getvalue()
 
@@ -46,11 +46,14 @@ ENCODERS: dict[str, tuple[str, Callable[[Image.Image], bytes]]] = {
     "webp-lossy": ("webp", _webp_lossy),
 }
 
-# Image kind -> encoder, decided by measurement (bench/render.py; this machine, Lorenzo 4-player
-# public board 1600x1482, 4631 colours): palette PNG 99 KB in 37 ms; WebP lossless method 0
-# 309 KB in 36 ms (method 1: 111 KB in 110 ms); WebP lossy q90 218 KB in 56 ms with soft text;
-# default RGB PNG 265 KB in 63 ms. Palette PNG is smallest at equal speed and pixel-exact for
-# flat art, so it wins for every board kind measured so far.
+# Image kind -> encoder, decided by measurement (bench/render.py and a one-off sweep on this
+# machine, Lorenzo 4-player public board 1600x1482, ~4700 colours before quantising):
+#   palette PNG: quantise 44 ms + zlib level 1/3/6/9 = 15/16/34/153 ms -> 132/119/101/93 KB
+#   WebP lossless method 0: 36 ms, 309 KB (method 1: 110 ms, 111 KB; method 6: 4.7 s, 89 KB)
+#   WebP lossy q90 method 0: 56 ms, 218 KB, with visible ringing around small text
+#   default RGB PNG: 63 ms, 265 KB
+# Palette PNG at level 3 is the smallest file at the speed of the fastest option, and exact on
+# flat art, so it wins for every board kind (Lancaster measured the same way: 86 KB).
 FORMAT_POLICY: dict[str, str] = {
     "default": "png-palette",
     "lorenzo-public": "png-palette",
