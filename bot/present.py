@@ -68,7 +68,11 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     for seat in turn.acting:
         who = mention(seat.user_id) if mentions else seat.name
         prompt = turn.prompts.get(seat.seat)
-        lines.append(f"➡️ {who}: {prompt.text if prompt else 'your move'}")
+        text = prompt.text if prompt else "your move"
+        # Prompts often start with the player's own name ("Anna: place a family member"); after
+        # the mention that reads twice, so drop it.
+        text = text.removeprefix(f"{seat.name}: ")
+        lines.append(f"➡️ {who}: {text}")
     return lines
 
 

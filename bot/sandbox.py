@@ -194,23 +194,34 @@ class Sandbox:
     async def settle(self) -> None:
         """Wait until every task the last input started has finished (view timers excepted)."""
         me = asyncio.current_task()
-        for _ in range(1000):
-            await asyncio.sleep(0)
-            busy = [
+
+        def busy() -> list[asyncio.Task[Any]]:
+            return [
                 t
                 for t in asyncio.all_tasks()
                 if t is not me and t not in self._baseline and not t.done() and not _is_timer(t)
             ]
-            if not busy:
-                await asyncio.sleep(0)
-                if not [
-                    t
-                    for t in asyncio.all_tasks()
-                    if t is not me and t not in self._baseline and not t.done() and not _is_timer(t)
-                ]:
-                    return
-                continue
-            await asyncio.wait(busy, timeout=30)
+
+        quiet = 0
+        while quiet < 3:  # a finished task may schedule another on its way out: look twice more
+            await asyncio.sleep(0)
+            pending = busy()
+            if pending:
+                quiet = 0
+                await asyncio.wait(pending, timeout=30)
+            else:
+                quiet += 1
+
+    async def run_together(self, lines: list[str]) -> None:
+        """Deliver several actions at once, before the bot answers any (for race tests)."""
+        payloads = []
+        for line in lines:
+            words = shlex.split(line)
+            user = BY_NAME[words[0]]
+            payloads.append(self.interaction_for(user, words[1:]))
+        for payload in payloads:
+            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        await self.settle()
 
     # ----------------------------------------------------------------------------------------
     # script lines

@@ -13,7 +13,7 @@ import asyncio
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -94,7 +94,6 @@ class Change:
     state: str | None = None
     seats: Sequence[SeatRecord] | None = None
     move: tuple[int, str] | None = None  # (seat, text) appended to the log
-    extra_moves: Sequence[tuple[int, str]] = field(default=())
 
 
 class Store(Protocol):
@@ -319,18 +318,13 @@ class SqliteStore:
                         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                         [(game_id, s.seat, s.user_id, s.name) for s in change.seats],
                     )
-                logged = ([change.move] if change.move else []) + list(change.extra_moves)
-                if logged:
-                    rows = await self._conn.execute_fetchall(
-                        "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
+                if change.move is not None:
+                    seat, text = change.move
+                    await self._conn.execute(
+                        "INSERT INTO moves (game_id, seq, seat, text, at) VALUES"
+                        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)",
+                        (game_id, game_id, seat, text, now),
                     )
-                    seq = int(next(iter(rows))[0])
-                    for seat, text in logged:
-                        seq += 1
-                        await self._conn.execute(
-                            "INSERT INTO moves (game_id, seq, seat, text, at) VALUES (?, ?, ?, ?, ?)",
-                            (game_id, seq, seat, text, now),
-                        )
                 await self._conn.execute("COMMIT")
             except BaseException:
                 await self._conn.execute("ROLLBACK")

@@ -356,3 +356,38 @@ def test_render_failure_still_reports_the_move(tmp_path: Path, monkeypatch: pyte
         assert r["mentions"] == [second]
 
     play(tmp_path, body)
+
+
+def test_two_clicks_racing_on_the_same_version_exactly_one_applied(tmp_path: Path) -> None:
+    """Storage through Discord: the same decision pressed twice at once is applied once."""
+
+    async def body(h: Harness) -> None:
+        first, _ = await started(h)
+        r = await h.one(f'{first} /move "text:add 3"')
+        coin, point = (c["custom_id"] for c in r["components"] if ":m" in c["custom_id"])
+        start = len(h.seen)
+        await h.sandbox.run_together([f"{first} click {coin}", f"{first} click {point}"])
+        replies = h.seen[start:]
+        assert len(public(replies)) == 1
+        refused = [r for r in replies if r["ephemeral"]]
+        assert len(refused) == 1 and (
+            "moved on" in refused[0]["content"] or "changed" in refused[0]["content"]
+        )
+        log = [m.text for m in await h.tables.log(1)]
+        assert log[0] == "add 3" and len(log) == 2 and log[1] in ("bonus coin", "bonus point")
+
+    play(tmp_path, body)
+
+
+def test_two_text_moves_racing_exactly_one_applied(tmp_path: Path) -> None:
+    """Two /move commands delivered together for the same turn: one applied, one refused."""
+
+    async def body(h: Harness) -> None:
+        first, _ = await started(h)
+        start = len(h.seen)
+        await h.sandbox.run_together([f'{first} /move "text:add 1"', f'{first} /move "text:add 2"'])
+        replies = h.seen[start:]
+        assert len(public(replies)) == 1 and len([r for r in replies if r["ephemeral"]]) == 1
+        assert len(await h.tables.log(1)) == 1
+
+    play(tmp_path, body)
