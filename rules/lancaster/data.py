@@ -373,9 +373,16 @@ def _check_setup(c: _Checker, data: Any) -> None:
         "ally_court",
         "conflicts_per_round",
         "proposals_per_round",
+        "favor_tiles",
     }
     if not c.obj(setup, "setup", keys):
         return
+    tiles = setup.get("favor_tiles")
+    favor = data.get("kings_favor")
+    most = len(favor) if isinstance(favor, list) else 10
+    if c.obj(tiles, "setup.favor_tiles", {"2", "3", "4", "5"}):
+        for k, v in tiles.items():
+            c.int_(v, f"setup.favor_tiles.{k}", 1, most)
     npc = setup.get("nobles_per_county")
     if c.obj(npc, "setup.nobles_per_county", {"2", "3", "4", "5"}):
         for k, v in npc.items():

@@ -47,7 +47,6 @@ class Engine:
         self.order: list[str] = list(data["county_order"])
         self.castle_ids: list[str] = list(data["castle"])
         self.ally_castle_ids: list[str] = list(data["ally"]["castle"])
-        self.favor_count = len(data["kings_favor"])
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])
 
     # ----------------------------------------------------------------------------------------
@@ -70,7 +69,8 @@ class Engine:
             "turn_done": False,
             "next_start": None,
             "favors": 0,
-            "favor": [True] * self.favor_count,
+            # 6.4 and 17.5: the tiles in use (all 6 unless the data says otherwise for this count).
+            "favor": [True] * d["setup"]["favor_tiles"][str(n)],
             "voting": None,
             "ballots": [None] * n,
             "results": [],
@@ -353,7 +353,7 @@ class Engine:
                 mine[1].sort()
                 events.append(f"{text} on conflict {where}, stacking on their space.")
             # 6.4: King's Favor for the first knights into conflicts this round.
-            if s["favors"] < self.favor_count and any(s["favor"]):
+            if s["favors"] < len(s["favor"]) and any(s["favor"]):
                 s["favors"] += 1
                 self._ask(s, {"kind": "favor", "seat": seat, "force": f}, events)
         s["last"] = {"seat": seat, "move": mv.to_text(), "where": mv.target}
@@ -822,7 +822,7 @@ class Engine:
         s["round"] += 1
         self._reveal_proposals(s)
         self._reveal_conflicts(s)
-        s["favor"] = [True] * self.favor_count
+        s["favor"] = [True] * len(s["favor"])
         s["favors"] = 0
         if s["next_start"] is not None:
             s["start"] = s["next_start"]

@@ -134,6 +134,10 @@ def _place_target(token: str) -> str:
         return f"{kind}:{rest.upper()}"
     if len(token) == 1 and token.isalpha():  # "knight 1 d" is county D
         return f"county:{token.upper()}"
+    if _ID.match(token) and token[0] == "k":  # "knight 2 k03" is conflict K03
+        return f"conflict:{token.upper()}"
+    if _ID.match(token) and token[0] in "xa":  # "knight 1 x2" is castle space X2
+        return f"castle:{token.upper()}"
     raise BadSyntax(f"Unknown place '{token}': write county:D, castle:X2 or conflict:K03.")
 
 

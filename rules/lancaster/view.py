@@ -205,9 +205,9 @@ def build_view(
         "conflict_deck": len(state["deck"]),
         "kings_favor": [
             {"index": i + 1, "reward": effects_words(tile), "face_up": state["favor"][i]}
-            for i, tile in enumerate(data["kings_favor"])
+            for i, tile in enumerate(data["kings_favor"][: len(state["favor"])])
         ],
-        "favors_left": len(data["kings_favor"]) - state["favors"],
+        "favors_left": len(state["favor"]) - state["favors"],
         "parliament": {
             "current": [_law(data, x) for x in state["laws"]],
             "proposals": [_law(data, x) for x in state["proposals"]],

@@ -1,0 +1,108 @@
+"""The move notation (issue 4: "a documented move notation with examples") and error kinds."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import BadSyntax, IllegalMove, NotYourTurn, RulesError
+from rules.lancaster import GAME
+from rules.lancaster.moves import (
+    Buy,
+    Extension,
+    Favor,
+    Noble,
+    Place,
+    Ransom,
+    Start,
+    Take,
+    Upgrade,
+    Vote,
+    parse_text,
+)
+
+from .helpers import setup_game
+
+EXAMPLES = [
+    ("knight 3 county:D squires=2", Place(3, "county:D", 2)),
+    ("knight 1 castle:X2", Place(1, "castle:X2")),
+    ("knight 2 conflict:K03", Place(2, "conflict:K03")),
+    ("ally 2 county:B", Place(2, "county:B", 0, True)),
+    ("vote yes markers=2", Vote(True, 2)),
+    ("vote no markers=0", Vote(False, 0)),
+    ("favor 4", Favor(4)),
+    ("upgrade county:B", Upgrade("county:B")),
+    ("upgrade conflict:K03:2", Upgrade("conflict:K03:2")),
+    ("upgrade none", Upgrade("none")),
+    ("extension X3", Extension("X3")),
+    ("noble D", Noble("D")),
+    ("take both", Take("both")),
+    ("buy 3", Buy(3)),
+    ("start p2", Start(2)),
+    ("ransom 2", Ransom(2)),
+    ("ransom none", Ransom(0)),
+]
+
+
+@pytest.mark.parametrize(("text", "move"), EXAMPLES)
+def test_notation_examples_parse_and_print_canonically(text: str, move) -> None:
+    assert parse_text(text) == move
+    assert move.to_text() == text
+    assert parse_text(move.to_text()) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("Knight 3 County:d Squires=2", Place(3, "county:D", 2)),
+        ("knight 3 d squires=2", Place(3, "county:D", 2)),
+        ("knight 2 k03", Place(2, "conflict:K03")),
+        ("knight 1 x2", Place(1, "castle:X2")),
+        ("vote yes", Vote(True, 0)),
+        ("  vote   no  markers=1 ", Vote(False, 1)),
+    ],
+)
+def test_notation_accepts_short_and_mixed_case_forms(text: str, move) -> None:
+    assert parse_text(text) == move
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "hello",
+        "knight",
+        "knight x county:B",
+        "knight 2 county:BB",
+        "knight 2 county:B gold=2",
+        "vote maybe",
+        "vote yes markers=x",
+        "favor",
+        "upgrade conflict:K03",
+        "take all",
+        "start px",
+        "noble 12",
+        "extension",
+    ],
+)
+def test_notation_bad_syntax(text: str) -> None:
+    with pytest.raises(BadSyntax):
+        parse_text(text)
+
+
+def test_errors_are_rules_errors_with_the_right_kind() -> None:
+    state = setup_game(3)
+    with pytest.raises(BadSyntax) as bad:
+        GAME.parse(state, 0, "gallop 3")
+    with pytest.raises(NotYourTurn) as turn:
+        GAME.parse(state, 1, "knight 1 castle:X2")
+    with pytest.raises(IllegalMove) as illegal:
+        GAME.parse(state, 0, "vote yes")
+    for err, kind in ((bad, "syntax"), (turn, "turn"), (illegal, "illegal")):
+        assert isinstance(err.value, RulesError) and err.value.kind == kind
+    assert "{p1}" not in str(illegal.value)
+
+
+def test_every_legal_move_text_parses_back_to_itself() -> None:
+    state = setup_game(2)
+    for move in GAME.legal_moves(state, 0):
+        assert GAME.parse(state, 0, move.to_text()) == move
