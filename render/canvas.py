@@ -176,6 +176,7 @@ class Canvas:
         style: str = "regular",
         anchor: str = "lt",
         max_width: int | None = None,
+        min_size: int = 11,
     ) -> int:
         """Draw one line; ``anchor`` is horizontal (l/m/r) + vertical (t/m/b). Returns its width.
 
@@ -185,7 +186,7 @@ class Canvas:
             return 0
         self.texts.append(text)
         if max_width is not None:
-            size = fit_size(text, size, max_width, style)
+            size = fit_size(text, size, max_width, style, min_size)
             text = ellipsize(text, size, max_width, style)
         mask = _label(text, style, size)
         w, h = mask.size
@@ -203,11 +204,13 @@ class Canvas:
         *,
         style: str = "regular",
         align: str = "m",
+        min_size: int = 11,
     ) -> None:
         """One line centred vertically in ``rect``, aligned l/m/r, shrunk to fit its width."""
         x = {"l": rect.x, "m": rect.x + rect.w // 2, "r": rect.right}[align]
+        mid = rect.y + rect.h // 2
         self.text(
-            x, rect.y + rect.h // 2, text, size, colour, style=style, anchor=align + "m", max_width=rect.w
+            x, mid, text, size, colour, style=style, anchor=align + "m", max_width=rect.w, min_size=min_size
         )
 
     def paragraph(

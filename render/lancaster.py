@@ -571,6 +571,8 @@ def _public(view: View) -> Drawing:
     _title(canvas, LancasterPublic.title, view, "Lancaster")
     _status(canvas, LancasterPublic.status, view, public=True)
     _counties(canvas, view, where)
+    if view.get("outcome"):
+        parts.final_panel(canvas, LancasterPublic.counties, view["outcome"], "PP")
     _conflicts(canvas, view, where)
     _kings_favor(canvas, view)
     _parliament(canvas, view)

@@ -339,9 +339,9 @@ def _work_area(
     canvas.text_in(Rect(rect.x, rect.y, 120, rect.h), area.capitalize(), HEADING - 1, style="bold", align="l")
     left = Rect(rect.x + 124, rect.y + 2, 110, rect.h - 4)
     canvas.box(left, palette.PANEL, palette.LINE)
+    canvas.text(left.right - 6, left.y + 3, "1 only", SMALL - 1, palette.MUTED, anchor="rt")
     for occ in ((single or {}).get("occupants") or [])[:1]:
-        _member_token(canvas, left.x + 30, left.y + left.h // 2, occ, 36)
-    canvas.text(left.right - 8, left.y + left.h // 2, "1 space", SMALL, palette.MUTED, anchor="rm")
+        _member_token(canvas, left.x + 30, left.y + left.h // 2 + 4, occ, 36)
     if single and str(single.get("id")) in changed:
         canvas.highlight(left, "LAST")
     right = Rect(left.right + 10, rect.y + 2, rect.right - left.right - 10, rect.h - 4)
@@ -549,6 +549,8 @@ def _public(view: View) -> Drawing:
     _title(canvas, LorenzoPublic.title, view, "Lorenzo il Magnifico")
     _status(canvas, LorenzoPublic.status, view, turn_order=True)
     _towers(canvas, view, changed)
+    if view.get("outcome"):
+        parts.final_panel(canvas, LorenzoPublic.towers, view["outcome"], "VP")
     _side(canvas, view, changed)
     _tracks(canvas, view)
     _table(canvas, view)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from render import palette
 from render.alt import seat_name
 from render.canvas import Canvas, Rect, line_height, wrap
-from render.layout import BODY, MARGIN, SMALL, TITLE_SIZE
+from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL, TITLE_SIZE
 from render.palette import RGB
 from rules.core import name_seats
 
@@ -50,6 +51,60 @@ def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, tex
             palette.INK if i == 0 else palette.MUTED,
             style="bold" if i == 0 else "regular",
             align="l",
+            min_size=15,  # a long event list is cut short rather than shrunk out of legibility
+        )
+
+
+def final_panel(canvas: Canvas, rect: Rect, outcome: dict[str, Any], unit: str) -> None:
+    """Final scoring over the main area: ranking, each scoring category, the total, the notes."""
+    canvas.box(rect, palette.PANEL, palette.INK, width=3, radius=10)
+    canvas.text_in(
+        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40), "Final scoring", HEADING + 6, style="bold", align="l"
+    )
+    scores = list(outcome.get("scores") or [])
+    breakdown = list(outcome.get("breakdown") or [])
+    ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]
+    winners = {int(s) for s in outcome.get("winners") or []}
+    categories: list[str] = []
+    for b in breakdown:
+        categories += [str(k) for k in b if str(k) not in categories]
+    table = Rect(rect.x + 16, rect.y + 56, rect.w - 32, rect.h - 100)
+    first_w, total_w = 150, 90
+    cat_w = (table.w - first_w - total_w) // max(1, len(categories))
+    row_h = min(64, table.h // (len(ranking) + 1))
+    for j, cat in enumerate(categories):
+        canvas.paragraph(
+            Rect(table.x + first_w + j * cat_w + 2, table.y, cat_w - 4, row_h),
+            cat.capitalize(),
+            SMALL + 1,
+            palette.MUTED,
+            style="narrow-bold",
+            min_size=12,
+        )
+    canvas.text_in(
+        Rect(table.right - total_w, table.y, total_w, row_h),
+        f"Total {unit}",
+        SMALL + 2,
+        palette.INK,
+        style="bold",
+    )
+    for i, seat in enumerate(ranking):
+        y = table.y + (i + 1) * row_h
+        row = Rect(table.x, y, table.w, row_h - 4)
+        if seat in winners:
+            canvas.box(row, palette.HIGHLIGHT, palette.INK, width=2, radius=8)
+        canvas.text(row.x + 10, row.y + row.h // 2, f"{i + 1}.", NUMBER, style="bold", anchor="lm")
+        canvas.marker(row.x + 70, row.y + row.h // 2, seat, min(44, row.h - 8))
+        points = breakdown[seat] if seat < len(breakdown) else {}
+        for j, cat in enumerate(categories):
+            cell = Rect(table.x + first_w + j * cat_w, row.y, cat_w, row.h)
+            canvas.text_in(cell, str(points.get(cat, 0)), NUMBER - 2)
+        total = scores[seat] if seat < len(scores) else 0
+        canvas.text_in(Rect(row.right - total_w, row.y, total_w, row.h), str(total), NUMBER + 4, style="bold")
+    notes = " ".join(str(n) for n in outcome.get("notes") or [])
+    if notes:
+        canvas.paragraph(
+            Rect(rect.x + 16, rect.bottom - 42, rect.w - 32, 36), notes, SMALL + 1, palette.MUTED
         )
 
 
