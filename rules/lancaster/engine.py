@@ -524,7 +524,7 @@ class Engine:
         if choice in ("noble", "both"):
             stack[1] -= 1
             s["seats"][seat]["nobles"].append(stack[0])
-        words = {"noble": f"the noble ({name})", "reward": effects_words(reward)}
+        words = {"noble": f"the noble ({name})", "reward": f"the reward ({effects_words(reward)})"}
         words["both"] = f"{words['noble']} and {words['reward']} for {self.data['both_cost_gold']} gold"
         events.append(f"{m.force_name(s, f)} took {words[choice]} in county {letter}.")
         if choice in ("reward", "both"):

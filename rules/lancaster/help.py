@@ -34,7 +34,8 @@ RULES_CHOICES = (
     "An expelled knight returns to its court at once and may be placed again this phase; its "
     "squires are lost. Squires count for the occupant when someone tries to expel it.",
     "King's Favor: the player chooses any face-up tile; all 6 tiles are used at every player count "
-    "(one source says the tiles depend on the player count, with no numbers).",
+    "(one source says the tiles depend on the player count, with no numbers: data value "
+    "setup.favor_tiles).",
     "Upgrades are optional ('upgrade none'); a county, castle or favor upgrade may target any own "
     "knight (court or board); laws that say 'deployed' only board knights. An upgrade needs the "
     "next stronger knight in the reserve. L10's swap is offered as an optional upgrade of a "
@@ -83,7 +84,15 @@ def _show(value: Any) -> str:
     if isinstance(value, list) and value and all(isinstance(e, dict) and "type" in e for e in value):
         return effects_words(value)
     if isinstance(value, list) and value and all(isinstance(t, list) for t in value):
-        return "; ".join(_show(t) for t in value)
+        return "; ".join(f"{i + 1}: {_show(t)}" for i, t in enumerate(value))
+    if (
+        isinstance(value, dict)
+        and value
+        and all(isinstance(v, dict) and "reward" in v for v in value.values())
+    ):
+        return "; ".join(f"{k} {v.get('name', '')}: {_show(v['reward'])}" for k, v in value.items())
+    if isinstance(value, dict) and "text" in value and "effects" in value:
+        return f'"{value["text"]}" ({_show(value["effects"])})'
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 160 else text[:157] + "..."
 

@@ -13,6 +13,11 @@ L17 1 + L16 2 + L18 8 = 28, K01 rank 1 = 3, 4 nobles -> 6, castle 6, knights 6: 
 (2 against 5) 0 and no second place with two players: 25. Seat 1: L03 3 + L17 6 + L18 6 + L16 2
 = 17 + 3 + 6 + 6 = 32.
 
+4 players (seed 41): knight strength outside the reserve 5/5/2/5 with 2/3/1/2 knights: seat 1
+first alone on the knight count (6), seats 0 and 3 share second (3 each). Seat 0 has 2 extensions
+(6), the others share second (3). Totals 10+10+6+3 = 29, 12+6+3+6 = 27, 14+3+3+0 = 20,
+11+6+3+3 = 23.
+
 5 players (seed 51): seats 0 and 2 tie on 20 PP; seat 2 ranks ahead on the tie-break (4 nobles
 against 3).
 """

@@ -57,7 +57,7 @@ def test_8_1_each_noble_type_only_once_then_only_the_reward(state) -> None:
     state, events = run_tasks(state, [{"t": "county", "c": "H"}])
     assert state["pending"] is None  # no choice left: the reward is taken
     assert state["seats"][0]["squires"] == 4
-    assert "took 2 squires + 1 vote marker in county H" in events[0]
+    assert "took the reward (2 squires + 1 vote marker) in county H" in events[0]
 
 
 def test_8_1_empty_noble_stack_gives_only_the_reward(state) -> None:
