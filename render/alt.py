@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from render.palette import seat_style
 
 ALT_LIMIT = 1000  # Discord accepts 1024 characters of attachment description
@@ -16,3 +18,12 @@ def seat_name(seat: int) -> str:
 def clip(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1].rstrip() + "…"
+
+
+def final_summary(outcome: dict[str, Any], unit: str) -> str:
+    """ "Winner: Blue (B). Final scores: Blue (B) 38 VP, Green (G) 27 VP." from Outcome.to_json()."""
+    scores = list(outcome.get("scores") or [])
+    ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]
+    winners = ", ".join(seat_name(int(s)) for s in outcome.get("winners") or [])
+    ranked = ", ".join(f"{seat_name(s)} {scores[s]} {unit}" for s in ranking if s < len(scores))
+    return f"Winner: {winners}. Final scores: {ranked}."

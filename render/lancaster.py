@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from render import palette, parts
-from render.alt import clip, seat_name
+from render.alt import clip, final_summary, seat_name
 from render.canvas import Canvas, Drawing, Rect
 from render.layout import (
     BIG_NUMBER,
@@ -591,21 +591,17 @@ def _public_alt(view: View) -> str:
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
     parts_: list[str] = [f"Lancaster board, round {view.get('round')} of 5, {phase}."]
     if view.get("outcome"):
-        parts_.append(
-            "Game over. Winner: " + ", ".join(seat_name(s) for s in view["outcome"].get("winners", [])) + "."
-        )
+        parts_.append(final_summary(view["outcome"], "PP"))
     elif view.get("active"):
         parts_.append("Waiting for " + ", ".join(seat_name(int(s)) for s in view["active"]) + ".")
     if view.get("start_player") is not None:
         parts_.append(f"Start player {seat_name(int(view['start_player']))}.")
     seats = view.get("seats") or []
-    parts_.append(
-        "Power: "
-        + "; ".join(
+    if not view.get("outcome"):  # at the end the final scores above replace the track values
+        power = "; ".join(
             f"{seat_name(int(s.get('seat', i)))} {s.get('power_points', 0)}" for i, s in enumerate(seats)
         )
-        + "."
-    )
+        parts_.append(f"Power: {power}.")
     held = [
         f"{c.get('name')} {seat_name(int(c['occupant'].get('seat', 0)))} {c['occupant'].get('total')}"
         for c in view.get("counties") or []

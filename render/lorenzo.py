@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from render import palette, parts
-from render.alt import clip, seat_name
+from render.alt import clip, final_summary, seat_name
 from render.canvas import Canvas, Drawing, Rect
 from render.layout import (
     BIG_NUMBER,
@@ -564,8 +564,7 @@ def _public_alt(view: View) -> str:
         f"{ROMAN.get(int(view.get('period') or 0), '?')}, {phase}."
     ]
     if view.get("outcome"):
-        out = view["outcome"]
-        parts.append("Game over. Winner: " + ", ".join(seat_name(s) for s in out.get("winners", [])) + ".")
+        parts.append(final_summary(view["outcome"], "VP"))
     elif view.get("active"):
         parts.append("To move: " + ", ".join(seat_name(int(s)) for s in view["active"]) + ".")
     dice = view.get("dice") or {}
@@ -577,7 +576,8 @@ def _public_alt(view: View) -> str:
         scores.append(
             f"{seat_name(int(p['seat']))} {pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP"
         )
-    parts.append("Scores in turn order: " + "; ".join(scores) + ".")
+    if not view.get("outcome"):  # at the end the final scores above replace the track values
+        parts.append("Scores in turn order: " + "; ".join(scores) + ".")
     last = view.get("last_move")
     if last:
         events = [str(e) for e in last.get("events") or []] or [str(last.get("text", ""))]

@@ -119,3 +119,17 @@ def test_alt_text_names_round_turn_and_every_score() -> None:
         assert f"{info['points']['vp']} VP" in alt
     for colour in ("Blue (B)", "Orange (O)", "Green (G)"):
         assert colour in alt
+
+
+def test_game_over_board_shows_final_scoring() -> None:
+    """Rules §16 final scoring, shown at the end: the panel and the alt text use the outcome."""
+    game, state, _ = list(sampled_states(GAME, 3, seed=6, stride=1000))[-1]
+    view = game.player_view(state, None)
+    outcome = view["outcome"]
+    assert outcome is not None
+    drawing = draw_view(GAME, view, private=False)
+    assert "Final scoring" in drawing.canvas.texts
+    for seat, score in enumerate(outcome["scores"]):
+        assert str(score) in drawing.canvas.texts
+        assert f"{score} VP" in drawing.alt_text, seat
+    assert "Winner:" in drawing.alt_text
