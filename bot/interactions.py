@@ -171,6 +171,9 @@ def turn_view(turn: Turn) -> discord.ui.View:
                 view.add_item(item)
         if any(p.secret for p in prompts):
             view.add_item(GameButton(f"g:{record.id}:hand", "Decide privately", discord.ButtonStyle.success))
+        elif len(turn.acting) > 1 and any(p.decision for p in prompts):
+            # Several players decide at once: each gets their own choices from this button.
+            view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
     view.add_item(GameButton(f"g:{record.id}:board", "My board"))
     return view
 

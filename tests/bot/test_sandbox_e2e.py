@@ -391,3 +391,25 @@ def test_two_text_moves_racing_exactly_one_applied(tmp_path: Path) -> None:
         assert len(await h.tables.log(1)) == 1
 
     play(tmp_path, body)
+
+
+def test_simultaneous_open_decision_offers_a_choose_button(tmp_path: Path) -> None:
+    """Turn flow: several players deciding at once (not secret) each get choices via "Choose"."""
+
+    async def body(h: Harness) -> None:
+        await h("alice /game new game:tally target:6 open_vote:on")
+        await h("bob /game join")
+        first = (await h.one("alice /game start"))["mentions"][0]
+        second = "bob" if first == "alice" else "alice"
+        await h(f'{first} /move "text:add 3"')
+        await h(f'{first} /move "text:bonus coin"')
+        await h(f'{second} /move "text:add 3"')
+        r = await h.one(f'{second} /move "text:bonus coin"')
+        assert sorted(r["mentions"]) == ["alice", "bob"]
+        assert [c["label"] for c in r["components"]] == ["Choose", "My board"]
+        mine = await h.one(f"{second} click g:1:hand")
+        assert mine["ephemeral"] and [c["label"] for c in mine["components"]] == ["vote yes", "vote no"]
+        shown = await h.one(f"{second} click {mine['components'][1]['custom_id']}")
+        assert not shown["ephemeral"] and shown["kind"] == "followup" and shown["mentions"] == [first]
+
+    play(tmp_path, body)

@@ -48,7 +48,7 @@ def test_lobby_new_refuses_unknown_game_and_bad_options(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="must be one of"):
             await t.new(10, 20, ANN, "tally", {"target": "7"})
         g = await t.new(10, 20, ANN, "tally", {"target": "6", "vote": "off"})
-        assert g.options == {"target": 6, "vote": False, "wide": False}
+        assert g.options == {"target": 6, "vote": False, "wide": False, "open_vote": False}
 
     with_tables(tmp_path, body)
 

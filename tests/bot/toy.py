@@ -41,6 +41,7 @@ class ToyState:
     target: int
     vote: bool
     wide: bool = False  # the bonus offers seven choices (shown as a select)
+    open_vote: bool = False  # the final vote is simultaneous but not secret
     turn: int = 0
     total: int = 0
     phase: str = "play"  # play | bonus | vote | over
@@ -63,6 +64,7 @@ class Tally:
             Option("target", 10, (6, 10, 15), "Total that ends the game"),
             Option("vote", True, (True, False), "Finish with a secret vote"),
             Option("wide", False, (False, True), "Seven bonus choices instead of two"),
+            Option("open_vote", False, (False, True), "Vote openly (still everyone at once)"),
         )
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ToyState:
@@ -73,6 +75,7 @@ class Tally:
             int(opts["target"]),
             bool(opts["vote"]),
             bool(opts["wide"]),
+            bool(opts["open_vote"]),
             adds=zeros,
             bonus=zeros,
             coins=zeros,
@@ -141,6 +144,8 @@ class Tally:
         if state.phase == "bonus":
             return Prompt(f"{seat(player)}: choose a bonus", decision=True)
         if state.phase == "vote":
+            if state.open_vote:
+                return Prompt("Vote yes or no", decision=True)
             return Prompt("Vote yes or no in secret", decision=True, secret=True)
         return Prompt(f"{seat(player)}: add 1, 2 or 3 to the total")
 
