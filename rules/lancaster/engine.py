@@ -457,8 +457,9 @@ class Engine:
             if mv.times:
                 pay = " + ".join(amount(c["resource"], c["amount"] * mv.times) for c in e["pay"])
                 events.append(f"{{p{seat}}} paid {pay} ({p['src']}).")
+            # A paid-for upgrade is not optional any more ("paid" marks it for _effect).
             tasks = [
-                {"t": "fx", "f": p["force"], "e": g, "src": p["src"]}
+                {"t": "fx", "f": p["force"], "e": {**g, "paid": True}, "src": p["src"]}
                 for _ in range(mv.times)
                 for g in e["gain"]
             ]
@@ -659,7 +660,7 @@ class Engine:
                 "seat": seat,
                 "force": target,
                 "deployed": e["target"] == "deployed",
-                "optional": True,
+                "optional": not e.get("paid", False),  # "may upgrade" unless it was paid for
                 "src": src,
                 "from": e.get("from_strength"),
             }

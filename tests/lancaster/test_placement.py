@@ -7,7 +7,7 @@ import pytest
 from rules.core import IllegalMove, NotYourTurn
 from rules.lancaster import GAME
 
-from .helpers import give_court, play, setup_game
+from .helpers import deploy, give_court, play, set_cards, setup_game
 
 
 def test_6_1_turn_order_one_knight_each_clockwise_from_start() -> None:
@@ -207,3 +207,36 @@ def test_6_4_kings_favor_noble_from_any_county() -> None:
     noble = state["stacks"]["E"][0]
     assert state["seats"][0]["nobles"] == [noble]
     assert state["stacks"]["E"][1] == 1
+
+
+def test_6_4_kings_favor_is_taken_at_once_and_usable_in_the_same_phase() -> None:
+    state = setup_game(3)
+    card = state["cards"][0]["id"]
+    state, _ = play(state, 0, "knight 1 county:G squires=2")  # total 3
+    state, _ = play(state, 1, f"knight 1 conflict:{card}")
+    assert GAME.active_players(state) == frozenset({1})  # the favor comes before seat 2's turn
+    state, _ = play(state, 1, "favor 2")  # +2 squires: 4 now
+    state, _ = play(state, 2, "knight 1 castle:X2")
+    state, _ = play(state, 0, "knight 2 castle:X2")
+    state, events = play(state, 1, "knight 2 county:G squires=2")  # 4 > 3 thanks to the favor
+    assert "expelling {p0}'s knight (strength 1) and its 2 squires" in events[0]
+
+
+def test_6_1_a_player_whose_knights_have_nowhere_to_go_is_skipped() -> None:
+    state = setup_game(4)
+    set_cards(state, [("K04", "top")])
+    for seat in (0, 2, 3):
+        deploy(state, seat, 1, "conflict:K04")  # the only card is full
+    for letter in "ABCDEFGHI":
+        state["counties"][letter] = [0, 4, 9]  # every county held by seat 0 at total 13
+    state["seats"][1]["ext"] = ["X1", "X2", "X3", "X4", "X5", "X6"]  # no free castle space
+    give_court(state, 0, [])
+    give_court(state, 1, [1])
+    give_court(state, 2, [])
+    give_court(state, 3, [2])
+    assert list(GAME.engine._placements(state, 1)) == []  # nowhere legal for the 1-knight
+    state["turn"] = 3
+    state, events = play(state, 3, "knight 2 castle:X2")
+    assert "{p1} cannot place the knights left in court." in events
+    assert state["phase"] == "vote"
+    assert state["forces"][1]["court"] == [1]

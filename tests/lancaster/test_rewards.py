@@ -135,6 +135,7 @@ def test_8_2_castle_exchange_paid_with_income_from_the_same_step(state) -> None:
     state, _ = run_tasks(state, [{"t": "castle", "f": 0}])
     assert _moves(state, 0) == ["buy 0", "buy 1"]
     state, _ = play(state, 0, "buy 1")
+    assert _moves(state, 0) == ["upgrade court:1"]  # paid for: no "upgrade none"
     state, _ = play(state, 0, "upgrade court:1")
     assert state["seats"][0]["squires"] == 0
     assert state["forces"][0]["court"] == [2]
