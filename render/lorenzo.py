@@ -121,7 +121,7 @@ def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = F
         lines.append(("⚙ " + str(card["permanent"]), palette.INK, "narrow"))
     if int(card.get("end_vp") or 0):
         lines.append((f"End: {card['end_vp']} VP", palette.INK, "narrow-bold"))
-    parts.text_block(canvas, body, lines, SMALL + (0 if compact else 1))
+    parts.text_block(canvas, body, lines, SMALL + (1 if compact else 2))
 
 
 def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], size: int = 34) -> None:
@@ -499,6 +499,9 @@ def _table(canvas: Canvas, view: View) -> None:
         leader_line = f"Leaders: {in_hand} in hand" if (in_hand or played) else "No leaders"
         lines: list[tuple[str, RGB, str]] = [(leader_line, palette.MUTED, "narrow")]
         lines += [("★ " + n, palette.INK, "narrow-bold") for n in played]
+        used = [str(ld.get("name", "")) for ld in player.get("leaders") or [] if ld.get("used")]
+        if used:
+            lines.append(("used: " + ", ".join(used), palette.MUTED, "narrow"))
         excomm = [str(e) for e in player.get("excommunications") or []]
         if excomm:
             lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
@@ -542,6 +545,32 @@ def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str,
         )
 
 
+def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[dict[str, Any]]) -> None:
+    """During the advanced-tile draft: the personal bonus tiles still to choose (rules §4)."""
+    canvas.box(rect, palette.PANEL, palette.INK, width=3, radius=10)
+    canvas.text_in(
+        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 36),
+        "Personal bonus tiles to choose",
+        HEADING + 2,
+        style="bold",
+        align="l",
+    )
+    for cell, tile in zip(
+        Rect(rect.x + 16, rect.y + 52, rect.w - 32, rect.h - 66).columns(4, 12), tiles, strict=False
+    ):
+        canvas.box(cell, palette.PANEL_ALT, palette.LINE)
+        parts.text_block(
+            canvas,
+            cell.inset(10, 8),
+            [
+                (str(tile.get("id", "")), palette.INK, "bold"),
+                (f"Harvest: {tile.get('harvest', '')}", palette.INK, "regular"),
+                (f"Production: {tile.get('production', '')}", palette.INK, "regular"),
+            ],
+            BODY,
+        )
+
+
 def _public(view: View) -> Drawing:
     players = int(view.get("players") or len(view.get("players_info") or []) or 1)
     canvas = Canvas(WIDTH, LorenzoPublic.height(players))
@@ -549,6 +578,8 @@ def _public(view: View) -> Drawing:
     _title(canvas, LorenzoPublic.title, view, "Lorenzo il Magnifico")
     _status(canvas, LorenzoPublic.status, view, turn_order=True)
     _towers(canvas, view, changed)
+    if view.get("bonus_tiles_available"):
+        _tile_draft(canvas, LorenzoPublic.towers.top(300), view["bonus_tiles_available"])
     if view.get("outcome"):
         parts.final_panel(canvas, LorenzoPublic.towers, view["outcome"], "VP")
     _side(canvas, view, changed)
@@ -656,14 +687,18 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
         lines.append((f"Personal bonus tile ({tile.get('id', '')})", palette.INK, "bold"))
         lines.append((f"Harvest: {tile.get('harvest', '')}", palette.INK, "regular"))
         lines.append((f"Production: {tile.get('production', '')}", palette.INK, "regular"))
+    pack = info.get("draft_pack")
+    if pack:
+        lines.append(("Leader draft: keep one of (private)", palette.INK, "bold"))
+        lines += [(_leader_line(ld, "◇"), palette.INK, "narrow") for ld in pack]
     hand = info.get("hand")
     if hand:
         lines.append(("Leaders in hand (private)", palette.INK, "bold"))
-        lines += [(f"{ld.get('name', '')}: {ld.get('text', '')}", palette.INK, "narrow") for ld in hand]
+        lines += [(_leader_line(ld, "◇"), palette.INK, "narrow") for ld in hand]
     played = info.get("leaders") or []
     if played:
         lines.append(("Leaders played", palette.INK, "bold"))
-        lines += [(f"★ {ld.get('name', '')}: {ld.get('text', '')}", palette.INK, "narrow") for ld in played]
+        lines += [(_leader_line(ld, "★"), palette.INK, "narrow") for ld in played]
     excomm = [str(e) for e in info.get("excommunications") or []]
     short = _data()["excommunication_short"]
     if excomm:
@@ -672,6 +707,15 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
     else:
         lines.append(("No excommunications", palette.MUTED, "regular"))
     parts.text_block(canvas, inner, lines, BODY)
+
+
+def _leader_line(leader: dict[str, Any], bullet: str) -> str:
+    text = f"{bullet} {leader.get('name', '')}: {leader.get('text', '')}"
+    if leader.get("copies"):
+        text += f" (copies {leader['copies']})"
+    if leader.get("used"):
+        text += " — used this round"
+    return text
 
 
 def _private_alt(view: View, info: dict[str, Any]) -> str:

@@ -24,8 +24,8 @@ def _texts(view: dict[str, Any], private: bool) -> list[str]:
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(2, {}), (3, {}), (4, {}), (4, {"advanced_tiles": True})],
-    ids=["2p", "3p", "4p", "4p-advanced-tiles"],
+    [(2, {}), (3, {"leaders": True}), (4, {}), (4, {"advanced_tiles": True, "leaders": True})],
+    ids=["2p", "3p-leaders", "4p", "4p-advanced-tiles-leaders"],
 )
 def test_every_phase_renders_public_and_private_boards(players: int, options: dict[str, Any]) -> None:
     """Issue 5 "How it is checked": every phase renders without error, from seeded playouts."""
@@ -40,7 +40,9 @@ def test_every_phase_renders_public_and_private_boards(players: int, options: di
         for seat in sorted(game.active_players(state)) or [0]:
             private = draw_view(GAME, game.player_view(state, seat), private=True)
             assert private.canvas.width == 1600, why
-    expected = {"actions", "vatican", "over"} | ({"tile_draft"} if options.get("advanced_tiles") else set())
+    expected = {"actions", "vatican", "over"}
+    expected |= {"tile_draft"} if options.get("advanced_tiles") else set()
+    expected |= {"leader_draft"} if options.get("leaders") else set()
     assert expected <= phases
 
 
@@ -71,6 +73,26 @@ def test_public_board_draws_the_same_from_any_seats_view() -> None:
             assert _texts(game.player_view(state, seat), private=False) == expected, (why, seat)
         checked += 1
     assert checked > 5
+
+
+def test_real_leader_hands_and_draft_packs_stay_off_the_public_board() -> None:
+    """Rules §13 (Leader cards, hidden hand) with the engine's own leader deal and draft."""
+    checked = 0
+    for game, state, why in sampled_states(GAME, 3, seed=19, options={"leaders": True}, stride=7):
+        public = " | ".join(_texts(game.player_view(state, None), private=False))
+        for seat in range(3):
+            view = game.player_view(state, seat)
+            info = view["players_info"][seat]
+            secret = [str(ld["name"]) for ld in (info.get("hand") or []) + (info.get("draft_pack") or [])]
+            played = {str(ld["name"]) for ld in info.get("leaders") or []}
+            private = " | ".join(_texts(view, private=True))
+            for name in secret:
+                if name in played:
+                    continue  # Lorenzo de' Medici may copy a played leader whose name is public
+                assert name not in public, (why, seat, name)
+                assert name in private, (why, seat, name)
+                checked += 1
+    assert checked > 20
 
 
 def test_leader_hand_never_reaches_the_public_board() -> None:
