@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode is None:
         args = parse_args(["sandbox"])
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")  # JSON lines carry names and emoji as UTF-8
     asyncio.run(run_sandbox(args))
     return 0
 

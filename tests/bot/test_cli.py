@@ -121,3 +121,25 @@ def test_no_token_starts_interactive_sandbox_with_welcome(tmp_path: Path) -> Non
     assert proc.returncode == 0
     assert "alice, bob, carol, dave, erin" in out and "click" in out
     assert "No games are waiting" in out
+
+
+def test_sandbox_script_file_and_restart_on_the_same_database(tmp_path: Path) -> None:
+    """Storage: a game survives a restart of the whole process (sandbox --db, two runs)."""
+    first = tmp_path / "one.txt"
+    first.write_text("alice /game new game:lorenzo\nbob /game join\nalice /game start\n", encoding="utf-8")
+
+    def run(script: Path) -> list[dict[str, Any]]:
+        proc = _spawn(tmp_path, "sandbox", "--script", str(script), "--db", "keep.db", "--out", "files")
+        out, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 0
+        return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+    records = run(first)
+    assert [r["kind"] for r in records].count("idle") == 3
+    start = records[-2]
+    actor = start["mentions"][0]
+    second = tmp_path / "two.txt"
+    second.write_text(f'{actor} /game status\n{actor} /move text:"place black market_1"\n', encoding="utf-8")
+    status, idle, move, _ = run(second)
+    assert "running" in status["embeds"][0]["title"] and actor in status["embeds"][0]["description"]
+    assert not move["ephemeral"] and "market" in move["content"].lower() and move["files"]

@@ -413,3 +413,22 @@ def test_simultaneous_open_decision_offers_a_choose_button(tmp_path: Path) -> No
         assert not shown["ephemeral"] and shown["kind"] == "followup" and shown["mentions"] == [first]
 
     play(tmp_path, body)
+
+
+def test_short_rules_help_is_sent_as_text(tmp_path: Path) -> None:
+    """/game rules: a help text within one message is shown inline, ephemerally."""
+    from tests.bot.toy import Tally
+
+    class Brief(Tally):
+        name = "brief"
+        title = "Brief"
+
+        def rules_help(self) -> str:
+            return "# Brief\n\nAdd 1, 2 or 3."
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[Brief()]) as h:
+            r = await h.one("dave /game rules game:brief")
+            assert r["ephemeral"] and r["content"] == "# Brief\n\nAdd 1, 2 or 3." and r["files"] == []
+
+    asyncio.run(go())
