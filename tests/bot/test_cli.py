@@ -140,6 +140,7 @@ def test_sandbox_script_file_and_restart_on_the_same_database(tmp_path: Path) ->
     actor = start["mentions"][0]
     second = tmp_path / "two.txt"
     second.write_text(f'{actor} /game status\n{actor} /move text:"place black market_1"\n', encoding="utf-8")
-    status, idle, move, _ = run(second)
+    status, idle, move, last = run(second)
+    assert idle == last == {"kind": "idle"}
     assert "running" in status["embeds"][0]["title"] and actor in status["embeds"][0]["description"]
     assert not move["ephemeral"] and "market" in move["content"].lower() and move["files"]
