@@ -401,7 +401,7 @@ def _tracks(canvas: Canvas, view: View) -> None:
                 anchor="rt",
             )
         seats = [s for s, p in points.items() if min(int(p.get("fp", 0)), 15) == i]
-        parts.markers_grid(canvas, Rect(cell.x + 2, cell.y + 34, cell.w - 4, cell.h - 34), seats, 22)
+        parts.markers_grid(canvas, Rect(cell.x + 2, cell.y + 34, cell.w - 4, cell.h - 34), seats, 28)
     y += L.faith_h + L.track_gap
     # Military track 0..25.
     cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.military_h), "Military", 26)
@@ -409,7 +409,7 @@ def _tracks(canvas: Canvas, view: View) -> None:
         canvas.box(cell, palette.PANEL, palette.FAINT, width=1, radius=4)
         canvas.text(cell.x + 4, cell.y + 2, str(i) if i < 25 else "25+", SMALL, style="bold")
         seats = [s for s, p in points.items() if min(int(p.get("mp", 0)), 25) == i]
-        parts.markers_grid(canvas, Rect(cell.x + 1, cell.y + 22, cell.w - 2, cell.h - 22), seats, 22)
+        parts.markers_grid(canvas, Rect(cell.x + 1, cell.y + 22, cell.w - 2, cell.h - 22), seats, 26)
     y += L.military_h + L.track_gap
     # Victory: a ruler scaled to the leader (the printed track wraps around the board edge).
     parts.ruler(

@@ -147,15 +147,22 @@ def text_block(canvas: Canvas, rect: Rect, lines: Sequence[Line], size: int, min
 
 
 def markers_grid(canvas: Canvas, rect: Rect, seats: Sequence[int], size: int) -> None:
-    """Seat markers laid out left to right, wrapping into rows inside ``rect``."""
+    """Seat markers left to right, wrapping into rows; they shrink (to 14 px) until all fit."""
     if not seats:
         return
-    per_row = max(1, rect.w // (size + 4))
+    gap = 3
+    while size > 14:
+        per_row = max(1, (rect.w + gap) // (size + gap))
+        rows = -(-len(seats) // per_row)
+        if rows * (size + gap) - gap <= rect.h:
+            break
+        size -= 1
+    per_row = max(1, (rect.w + gap) // (size + gap))
     for i, s in enumerate(seats):
         row, col = divmod(i, per_row)
-        cx = rect.x + size // 2 + 2 + col * (size + 4)
-        cy = rect.y + size // 2 + 2 + row * (size + 4)
-        canvas.marker(cx, min(cy, rect.bottom - size // 2), s, size)
+        cx = rect.x + size // 2 + 1 + col * (size + gap)
+        cy = rect.y + size // 2 + 1 + row * (size + gap)
+        canvas.marker(cx, cy, s, size)
 
 
 def ruler(
