@@ -14,13 +14,25 @@ from typing import Any
 from rules.core import IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
 from rules.lorenzo import engine
 from rules.lorenzo.helptext import RULES_HELP
-from rules.lorenzo.moves import LorenzoMove, parse_text
+from rules.lorenzo.moves import Draft, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
 from rules.lorenzo.view import player_view
 
 State = dict[str, Any]
 
 OPTIONS: tuple[Option, ...] = (
+    Option(
+        "leaders",
+        False,
+        (False, True),
+        "Advanced game: 4 Leader cards per player (drafted), played, activated or discarded for a privilege.",
+    ),
+    Option(
+        "leader_draft",
+        "draft",
+        ("draft", "deal"),
+        "With leaders: 'draft' (keep 1 of 4, pass the rest right, repeat) or 'deal' (4 random leaders each).",
+    ),
     Option(
         "advanced_tiles",
         False,
@@ -91,12 +103,16 @@ class Lorenzo:
         log = engine.Log()
         engine.apply_move(new, player, move, log)
         new["step"] += 1
-        new["last"] = {"seat": player, "text": move.to_text(), "changed": log.changed, "events": log.events}
+        # A draft pick is secret: the public record says only that a leader was kept.
+        text = "draft (secret)" if isinstance(move, Draft) else move.to_text()
+        new["last"] = {"seat": player, "text": text, "changed": log.changed, "events": log.events}
         return new, log.events
 
     def prompt(self, state: State, player: int) -> Prompt:
         if player not in engine.active(state):
             return Prompt(engine.prompt_text(state))
+        if state["phase"] == "leader_draft":
+            return Prompt(engine.prompt_text(state), decision=True, secret=True)
         return Prompt(engine.prompt_text(state), decision=bool(state["stack"]))
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.lorenzo.data import CARDS, EXCOMMUNICATIONS, LEADERS
+from rules.lorenzo.data import CARDS, EXCOMMUNICATIONS
+from rules.lorenzo.leaders import effective_ability
 
 State = dict[str, Any]
 
@@ -74,6 +75,7 @@ class Mods:
     coloured_bonus: int = 0
     neutral_bonus: int = 0
     coloured_set: int | None = None
+    six: str | None = None  # Federico da Montefeltro's member this round
     gain_reduction: dict[str, int] = field(default_factory=dict)
     wood_or_stone_reduction: int = 0
     forbidden_areas: frozenset[str] = frozenset()
@@ -101,13 +103,13 @@ def permanent_effects(state: State, seat: int) -> Iterator[dict[str, Any]]:
     for tile_id in ps["excomm"]:
         yield from EXCOMMUNICATIONS[tile_id]["effects"]
     for leader_id in ps.get("leaders", []):
-        leader = LEADERS[leader_id]
-        if leader["ability"] == "permanent":
-            yield from leader["effects"]
+        kind, effects = effective_ability(state, seat, leader_id)
+        if kind == "permanent":
+            yield from effects
 
 
 def modifiers(state: State, seat: int) -> Mods:
-    m = Mods()
+    m = Mods(six=state["ps"][seat].get("six"))
     for e in permanent_effects(state, seat):
         _fold(m, e)
     return m

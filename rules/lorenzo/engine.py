@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import rng_for, seat
+from rules.lorenzo import leaders
 from rules.lorenzo.data import (
     ADVANCED_TILES,
     BONUS_TILES,
@@ -26,6 +27,7 @@ from rules.lorenzo.data import (
     CARDS,
     COLOURED,
     FAITH_VP,
+    LEADERS,
     MAX_CARDS_PER_TYPE,
     MEMBERS,
     PRIVILEGE_ORDER,
@@ -49,12 +51,16 @@ from rules.lorenzo.effects import Mods, modifiers, reduced_gain
 from rules.lorenzo.moves import (
     BonusAction,
     ChooseTile,
+    Copy,
+    Draft,
     Exchange,
+    LeaderAction,
     LorenzoMove,
     Pass,
     Pay,
     Place,
     Privilege,
+    SetSix,
     Take,
     Vatican,
     goods,
@@ -113,6 +119,7 @@ def new_game(players: int, seed: int, opts: dict[str, Any]) -> State:
         "tiles_left": [],
         "last": None,
         "step": 0,
+        "draft": None,
     }
     order = list(range(players))
     _draw(st).shuffle(order)
@@ -141,9 +148,16 @@ def new_game(players: int, seed: int, opts: dict[str, Any]) -> State:
                 "tile": "standard",
                 "leaders": [],
                 "hand": [],
+                "used": [],
+                "copied": None,
+                "six": None,
             }
         )
     _setup_round(st)
+    if opts.get("leaders"):
+        leaders.deal(st, _draw(st), opts.get("leader_draft", "draft") == "draft")
+        if st["draft"] is not None:
+            st["phase"] = "leader_draft"
     if opts.get("advanced_tiles"):
         # §4 advanced game: tiles chosen in reverse turn order -> last player's frame on top.
         st["phase"] = "tile_draft"
@@ -173,6 +187,8 @@ def _setup_round(st: State) -> None:
     st["qpos"] = 0
     for ps in st["ps"]:
         ps["free"] = list(MEMBERS)
+        ps["used"] = []  # once-per-round leader abilities refresh (§15.4)
+        ps["six"] = None
 
 
 def _end_round(st: State, log: Log) -> None:
@@ -217,7 +233,12 @@ def member_value(st: State, mods: Mods, member: str) -> int:
     """A family member's value before servants: die (coloured) or 0 (neutral), then modifiers."""
     if member == "neutral":
         return mods.neutral_bonus
-    base = mods.coloured_set if mods.coloured_set is not None else st["dice"][member]
+    if mods.six == member:
+        base = 6  # Federico da Montefeltro (before other modifiers, §7)
+    elif mods.coloured_set is not None:
+        base = mods.coloured_set  # Ludovico il Moro
+    else:
+        base = st["dice"][member]
     return int(base) + mods.coloured_bonus
 
 
@@ -501,6 +522,8 @@ def _run_effect(st: State, frame: dict[str, Any], e: dict[str, Any], log: Log) -
                 "src": src,
             }
         )
+    elif op == "set_family_member_value" and e["members"] == "one_colored":
+        st["stack"].append({"k": "six", "seat": p})
     elif op == "exchange":
         budget = _budget(st, p)
         opts = [o for o in e["options"] if all(budget.get(k, 0) >= v for k, v in o["pay"].items())]
@@ -570,14 +593,25 @@ def advance(st: State, log: Log) -> None:
             return
         phase = st["phase"]
         if phase == "tile_draft":
-            st["phase"] = "actions"
+            st["phase"] = "leader_draft" if st["draft"] else "actions"
             continue
+        if phase == "leader_draft":
+            draft = st["draft"]
+            if draft is None:
+                st["phase"] = "actions"
+                continue
+            if all(len(pack) == 1 for pack in draft["packs"]):
+                draft["picks"] = [pack[0] for pack in draft["packs"]]  # the last card is forced
+                leaders.pass_packs(st)
+                log.events.append("The leader draft is over: everyone holds 4 leaders.")
+                continue
+            return
         if phase == "actions":
             if st["qpos"] >= len(st["queue"]):
                 _end_actions(st, log)
                 continue
             p = st["queue"][st["qpos"]]
-            if st["ps"][p]["free"] and has_placement(st, p):
+            if st["ps"][p]["free"] and (has_placement(st, p) or leader_moves(st, p)):
                 return
             if st["ps"][p]["free"]:
                 log.events.append(f"{seat(p)} has no family member that can reach a space and passes.")
@@ -630,6 +664,8 @@ def has_placement(st: State, p: int) -> bool:
 
 
 def active(st: State) -> frozenset[int]:
+    if st["phase"] == "leader_draft" and st["draft"] is not None:
+        return frozenset(p for p, pick in enumerate(st["draft"]["picks"]) if pick is None)
     if st["stack"]:
         return frozenset({st["stack"][-1]["seat"]})
     if st["phase"] == "actions" and st["qpos"] < len(st["queue"]):
@@ -740,18 +776,39 @@ def decision_moves(st: State) -> list[LorenzoMove]:
         return [Vatican(True), Vatican(False)]
     if k == "tile":
         return [ChooseTile(t) for t in st["tiles_left"]]
+    if k == "copy":
+        return [Copy(x) for x in leaders.copy_targets(st, f["seat"])]
+    if k == "six":
+        return [SetSix(m) for m in COLOURED if m in st["ps"][f["seat"]]["free"]]
     raise ValueError(f"unknown decision frame {k!r}")
+
+
+def leader_moves(st: State, p: int) -> list[LorenzoMove]:
+    """Leader actions open to ``p`` before placing in a turn (§13)."""
+    if not st["opts"].get("leaders"):
+        return []
+    ps = st["ps"][p]
+    moves: list[LorenzoMove] = []
+    for x in ps["hand"]:
+        if leaders.requirement_met(st, p, x) and (x != leaders.COPY or leaders.copy_targets(st, p)):
+            moves.append(LeaderAction("play", x))
+    moves.extend(LeaderAction("activate", x) for x in ps["leaders"] if leaders.can_activate(st, p, x))
+    moves.extend(LeaderAction("discard", x) for x in ps["hand"])
+    return moves
 
 
 def legal_moves(st: State, p: int) -> list[LorenzoMove]:
     if p not in active(st):
         return []
+    if st["phase"] == "leader_draft":
+        return [Draft(x) for x in st["draft"]["packs"][p]]
     if st["stack"]:
         return decision_moves(st)
     moves = placements(st, p)
-    if st["opts"].get("voluntary_pass"):
-        moves.append(Pass())
-    return moves
+    extra = leader_moves(st, p)
+    if st["opts"].get("voluntary_pass") or not moves:
+        extra.append(Pass())  # without a placement a player with leader actions may still pass
+    return moves + extra
 
 
 # ----------------------------------------------------------------------------------------------
@@ -762,6 +819,10 @@ def legal_moves(st: State, p: int) -> list[LorenzoMove]:
 def check(st: State, p: int, move: LorenzoMove) -> str | None:
     """Why ``move`` is illegal for ``p`` now, or None. Agrees with ``legal_moves`` and accepts
     any servant count the rules allow (legal_moves lists only the useful ones)."""
+    if st["phase"] == "leader_draft":
+        if isinstance(move, Draft) and move.leader in st["draft"]["packs"][p]:
+            return None
+        return "Keep one leader of your pack: " + ", ".join(st["draft"]["packs"][p]) + "."
     if st["stack"]:
         f = st["stack"][-1]
         if isinstance(move, Take) and f["k"] == "take" and move.space is not None:
@@ -778,7 +839,13 @@ def check(st: State, p: int, move: LorenzoMove) -> str | None:
             return None
         return f"Now answer: {prompt_text(st)}"
     if isinstance(move, Pass):
-        return None if st["opts"].get("voluntary_pass") else "Passing is not allowed while you can place."
+        if st["opts"].get("voluntary_pass") or not has_placement(st, p):
+            return None
+        return "Passing is not allowed while you can place."
+    if isinstance(move, LeaderAction):
+        if move in leader_moves(st, p):
+            return None
+        return _leader_refusal(st, p, move)
     if not isinstance(move, Place):
         return "There is no decision to answer: place a family member."
     ps = st["ps"][p]
@@ -791,9 +858,36 @@ def check(st: State, p: int, move: LorenzoMove) -> str | None:
     return space_check(st, p, mods, move.space, move.member, move.servants)[0]
 
 
+def _leader_refusal(st: State, p: int, move: LeaderAction) -> str:
+    ps = st["ps"][p]
+    name = LEADERS[move.leader]["name"]
+    if not st["opts"].get("leaders"):
+        return "This game is played without Leaders."
+    if move.verb in ("play", "discard") and move.leader not in ps["hand"]:
+        return f"{name} is not in your hand."
+    if move.verb == "play":
+        if move.leader == leaders.COPY and not leaders.copy_targets(st, p):
+            return "Lorenzo de' Medici needs a leader played by another player to copy."
+        return f"You do not meet the requirement of {name}."
+    if move.leader not in ps["leaders"]:
+        return f"You have not played {name}."
+    if move.leader in ps["used"]:
+        return f"{name} was already used this round."
+    return f"{name} has no ability to activate now."
+
+
 def apply_move(st: State, p: int, move: LorenzoMove, log: Log) -> None:
     """Mutate ``st`` (a private copy) by a move already checked legal."""
-    if isinstance(move, Place):
+    if isinstance(move, Draft):
+        draft = st["draft"]
+        draft["picks"][p] = move.leader
+        log.events.append(f"{seat(p)} kept a leader.")
+        if all(x is not None for x in draft["picks"]):
+            leaders.pass_packs(st)
+            log.events.append("Leader packs are passed to the right.")
+    elif isinstance(move, LeaderAction):
+        _do_leader(st, p, move, log)
+    elif isinstance(move, Place):
         _do_place(st, p, move, log)
     elif isinstance(move, Pass):
         log.events.append(f"{seat(p)} passes.")
@@ -802,6 +896,26 @@ def apply_move(st: State, p: int, move: LorenzoMove, log: Log) -> None:
         f = st["stack"].pop()
         _answer(st, p, f, move, log)
     advance(st, log)
+
+
+def _do_leader(st: State, p: int, move: LeaderAction, log: Log) -> None:
+    ps = st["ps"][p]
+    name = LEADERS[move.leader]["name"]
+    if move.verb == "play":
+        ps["hand"].remove(move.leader)
+        ps["leaders"].append(move.leader)
+        log.events.append(f"{seat(p)} played the leader {name}.")
+        if move.leader == leaders.COPY:
+            st["stack"].append({"k": "copy", "seat": p})
+    elif move.verb == "discard":
+        ps["hand"].remove(move.leader)
+        log.events.append(f"{seat(p)} discarded the leader {name}.")
+        st["stack"].append({"k": "priv", "seat": p, "left": 1, "taken": [], "src": "a discarded leader"})
+    else:
+        ps["used"].append(move.leader)
+        _kind, effects = leaders.effective_ability(st, p, move.leader)
+        log.events.append(f"{seat(p)} activated {name}.")
+        st["stack"].append({"k": "fx", "seat": p, "src": name, "fx": list(effects)})
 
 
 def _do_place(st: State, p: int, move: Place, log: Log) -> None:
@@ -879,6 +993,12 @@ def _answer(st: State, p: int, f: dict[str, Any], move: LorenzoMove, log: Log) -
             _score_faith(st, p, log, bonus=True)
         else:
             _excommunicate(st, p, log, voluntary=True)
+    elif isinstance(move, Copy):
+        st["ps"][p]["copied"] = move.leader
+        log.events.append(f"{seat(p)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
+    elif isinstance(move, SetSix):
+        st["ps"][p]["six"] = move.member
+        log.events.append(f"{seat(p)}'s {move.member} family member has value 6 this round.")
     elif isinstance(move, ChooseTile):
         st["ps"][p]["tile"] = move.tile
         st["tiles_left"].remove(move.tile)
@@ -919,6 +1039,13 @@ def prompt_text(st: State) -> str:
             )
         if k == "tile":
             return f"{p}: choose a personal bonus tile ({', '.join(st['tiles_left'])})."
+        if k == "copy":
+            return f"{p}: choose the played leader that Lorenzo de' Medici copies."
+        if k == "six":
+            return f"{p}: choose the coloured family member that has value 6 this round."
+    if st["phase"] == "leader_draft" and st["draft"] is not None:
+        waiting = ", ".join(seat(q) for q in sorted(active(st)))
+        return f"Leader draft: {waiting} must keep one leader from their pack (secretly)."
     if st["phase"] == "over":
         return "The game is over."
     act = active(st)

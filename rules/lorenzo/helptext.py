@@ -22,17 +22,26 @@ that colour; neutral = 0) until all are placed. Servants add +1 each to one plac
   e.g. `exchange wood=2`.
 - `support` / `refuse` - the Vatican Report.
 - `tile advanced_b` - pick an advanced personal bonus tile (advanced_tiles option).
-- `pass` - only with the `voluntary_pass` option.
+- `pass` - only with the `voluntary_pass` option (or when no member can be placed but a Leader
+  action could be).
+- Leaders (`leaders` option): `leader play sisto_iv`, `leader activate michelangelo_buonarroti`,
+  `leader discard santa_rita` (gives 1 Council Privilege); `draft <id>` keeps a leader in the draft
+  (secret); `copy <id>` is Lorenzo de' Medici's choice; `montefeltro black` is Federico da
+  Montefeltro's member at value 6.
 
 The suggested moves list, for each member and space, the fewest servants needed (and on Harvest and
 Production spaces each servant count that activates more cards); any other servant count is accepted.
 
 ## Options
-- `advanced_tiles` (off): advanced personal bonus tiles, chosen in reverse turn order before round 1.
+- `leaders` (off): 4 Leader cards each (requirements, once-per-round and permanent abilities, discard
+  for a privilege; all 20 leaders).
+- `leader_draft` (`draft`): with leaders, `draft` = keep 1 of 4 and pass the rest to the right (seat
+  number - 1) until everyone holds 4; `deal` = 4 random leaders each.
+- `advanced_tiles` (off): advanced personal bonus tiles, chosen in reverse turn order before round 1
+  (before the leader draft when both are on).
 - `voluntary_pass` (off): allow passing a placement.
 - `harvest_min_check` (`member`): what the value-1 minimum of Harvest/Production spaces is tested on.
 - `military_tie` (`next_gets_second`): military ranking when first place is tied.
-- The Leaders option is not available yet.
 
 ## Rules choices (where the rules reference is unsure)
 - A player who cannot place any member (neutral at 0 and no servants) passes that turn automatically;
@@ -55,4 +64,21 @@ Production spaces each servant count that activates more cards); any other serva
 - "Per card" VP counts the card just taken; the General gives 1 VP per 2 MP, rounded down.
 - E3-6 counts the wood and stone printed in the costs of your Buildings.
 - Excommunication penalties never take a final score below 0.
+
+## Leader rules choices
+- Leader actions are taken in your turn before you place (any number, in any order); after your
+  placement the turn passes. With no family member left you have no turn, so no Leader actions.
+- Requirements are checked when played and never spent. A played leader cannot be discarded. A
+  discarded leader is shown in the log.
+- Lorenzo de' Medici can be played only when another player has a played leader to copy; the
+  copy is fixed; a copied once-per-round ability is used once per round through Lorenzo.
+- Francesco Sforza and Leonardo da Vinci: only servants raise their actions; excommunication
+  maluses (E1-5/E1-6) still apply.
+- Federico da Montefeltro: the chosen coloured member is 6 before other modifiers (Lucrezia +2,
+  E1-7 -1) for the rest of the round. Ludovico il Moro: coloured members 5, then modifiers.
+- Santa Rita doubles wood, stone, coins and servants from Development-card immediate effects only
+  (not floor bonuses, privileges, points or action spaces).
+- Brunelleschi also waives the fee for card-effect tower actions; Pico della Mirandola takes 3 coins
+  off any card cost with coins (never below 0); Ariosto lets you use occupied single spaces
+  (a taken tower floor still has no card to take).
 """

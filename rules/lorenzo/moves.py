@@ -14,7 +14,13 @@ Notation (case-insensitive when typed; ``to_text`` gives the canonical form):
   Production action from a card.
 - ``support`` / ``refuse`` - the Vatican Report.
 - ``tile <id>`` - the advanced personal bonus tile chosen (advanced_a .. advanced_d).
-- ``pass`` - give up this placement (only with the ``voluntary_pass`` option).
+- ``pass`` - give up this placement (only with the ``voluntary_pass`` option, or when no member
+  can be placed but a Leader action is possible).
+- ``leader play <id>`` / ``leader activate <id>`` / ``leader discard <id>`` - Leader actions
+  (``leaders`` option), before placing in your turn, any number of times.
+- ``draft <id>`` - the leader kept from the pack in the leader draft (secret).
+- ``copy <id>`` - the played leader Lorenzo de' Medici copies.
+- ``montefeltro <member>`` - the coloured member Federico da Montefeltro sets to 6 this round.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from rules.core import BadSyntax
-from rules.lorenzo.data import MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
+from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
 from rules.lorenzo.describe import res_token
 
 Goods = tuple[tuple[str, int], ...]
@@ -112,7 +118,54 @@ class Pass:
         return "pass"
 
 
-LorenzoMove = Place | Take | Pay | Privilege | Exchange | BonusAction | Vatican | ChooseTile | Pass
+@dataclass(frozen=True)
+class LeaderAction:
+    verb: str  # "play" | "activate" | "discard"
+    leader: str
+
+    def to_text(self) -> str:
+        return f"leader {self.verb} {self.leader}"
+
+
+@dataclass(frozen=True)
+class Draft:
+    leader: str
+
+    def to_text(self) -> str:
+        return f"draft {self.leader}"
+
+
+@dataclass(frozen=True)
+class Copy:
+    leader: str
+
+    def to_text(self) -> str:
+        return f"copy {self.leader}"
+
+
+@dataclass(frozen=True)
+class SetSix:
+    member: str
+
+    def to_text(self) -> str:
+        return f"montefeltro {self.member}"
+
+
+LorenzoMove = (
+    Place
+    | Take
+    | Pay
+    | Privilege
+    | Exchange
+    | BonusAction
+    | Vatican
+    | ChooseTile
+    | Pass
+    | LeaderAction
+    | Draft
+    | Copy
+    | SetSix
+)
 
 # Words players are likely to type for a privilege, mapped to the canonical choice.
 PRIVILEGE_ALIASES = {
@@ -211,7 +264,19 @@ def parse_text(text: str) -> LorenzoMove:
         return ChooseTile(rest[0])
     if head == "pass" and not rest:
         return Pass()
+    if head == "leader":
+        if len(rest) != 2 or rest[0] not in ("play", "activate", "discard") or rest[1] not in LEADERS:
+            raise BadSyntax(
+                "Write 'leader play|activate|discard <leader id>', e.g. 'leader play santa_rita'."
+            )
+        return LeaderAction(rest[0], rest[1])
+    if head in ("draft", "copy") and len(rest) == 1:
+        if rest[0] not in LEADERS:
+            raise BadSyntax(f"'{rest[0]}' is not a leader id (e.g. santa_rita, sisto_iv).")
+        return Draft(rest[0]) if head == "draft" else Copy(rest[0])
+    if head == "montefeltro" and len(rest) == 1 and rest[0] in ("black", "white", "orange"):
+        return SetSix(rest[0])
     raise BadSyntax(
         f"'{text.strip()}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, "
-        "harvest, production, support, refuse, tile, pass."
+        "harvest, production, support, refuse, tile, pass, leader, draft, copy, montefeltro."
     )

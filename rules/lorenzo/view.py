@@ -3,12 +3,14 @@
 Keys (all present in every view; ``None`` where not applicable):
 
 - ``game``: "lorenzo"; ``players``: seat count; ``viewer``: the seat asking, or None (public view).
-- ``round`` (1-6), ``period`` (1-3), ``phase``: "tile_draft" | "actions" | "vatican" | "over".
+- ``round`` (1-6), ``period`` (1-3), ``phase``: "tile_draft" | "leader_draft" | "actions" |
+  "vatican" | "over".
 - ``turn_order``: seats, first player first (this round's order).
 - ``active``: seats that must move now (sorted list; empty when the game is over).
 - ``prompt``: one line saying what the game waits for, with ``{pN}`` seat placeholders.
 - ``pending``: the open decision or None: ``{"seat", "kind", "text", "options"}``; ``kind`` is one
-  of "privilege", "pay", "exchange", "take", "harvest", "production", "vatican", "tile";
+  of "privilege", "pay", "exchange", "take", "harvest", "production", "vatican", "tile", "copy"
+  (Lorenzo de' Medici), "six" (Federico da Montefeltro);
   ``options`` are the legal move texts (<= 25).
 - ``dice``: ``{"black": n, "white": n, "orange": n}`` (this round's roll; 0 before the first roll).
 - ``towers``: ``{card_type: [floor, ...]}`` for card_type in territory, character, building,
@@ -30,7 +32,10 @@ Keys (all present in every view; ``None`` where not applicable):
   "family" {member: {"placed": bool, "value": base value before servants}}, "excommunications"
   [tile ids], "bonus_tile" {"id", "harvest" text, "production" text}, "leaders_in_hand" (count of
   unplayed leaders; 0 without the leaders option), "leaders" (played leaders, public: [{"id",
-  "name", "text"}]), "hand" (only in the owner's own view: [{"id", "name", "text"}], else None)}``.
+  "name", "text", "used" (its once-per-round ability was used this round), "copies" (Lorenzo de'
+  Medici only: the copied leader id)}]), "hand" (only in the owner's own view: [{"id", "name",
+  "text", "used"}], else None), "draft_pack" (owner's view during the leader draft: the pack to
+  keep one leader from, else None)}``.
 - ``bonus_tiles_available``: during the advanced-tile draft, the tiles still to choose, else [].
 - ``last_move``: ``{"seat", "text", "changed" (space ids and card ids touched), "events"}`` or None.
 - ``outcome``: ``Outcome.to_json()`` once the game is over, else None.
@@ -68,6 +73,8 @@ _KINDS = {
     "take": "take",
     "vatican": "vatican",
     "tile": "tile",
+    "copy": "copy",
+    "six": "six",
 }
 
 
@@ -75,9 +82,12 @@ def _occ(o: list[int | str] | None) -> dict[str, Any] | None:
     return None if o is None else {"seat": o[0], "member": o[1]}
 
 
-def _leader(leader_id: str) -> dict[str, Any]:
+def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> dict[str, Any]:
     leader = LEADERS[leader_id]
-    return {"id": leader_id, "name": leader["name"], "text": leader["text"]}
+    out = {"id": leader_id, "name": leader["name"], "text": leader["text"], "used": used}
+    if copied:
+        out["copies"] = copied
+    return out
 
 
 def player_view(st: State, viewer: int | None) -> dict[str, Any]:
@@ -137,8 +147,14 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
                 "excommunications": list(ps["excomm"]),
                 "bonus_tile": tile_dict(ps["tile"]),
                 "leaders_in_hand": len(ps["hand"]),
-                "leaders": [_leader(x) for x in ps["leaders"]],
+                "leaders": [
+                    _leader(x, x in ps["used"], ps.get("copied") if x == "lorenzo_de_medici" else None)
+                    for x in ps["leaders"]
+                ],
                 "hand": [_leader(x) for x in ps["hand"]] if viewer == p else None,
+                "draft_pack": [_leader(x) for x in st["draft"]["packs"][p]]
+                if viewer == p and st.get("draft")
+                else None,
             }
         )
     result = outcome(st)

@@ -29,6 +29,7 @@ def scenario(
     """
     st = GAME.setup(players, seed, options or {})
     st["stack"] = []
+    st["draft"] = None
     st["phase"] = "actions"
     st["round"] = round_no
     st["order"] = list(range(players))

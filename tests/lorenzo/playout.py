@@ -23,11 +23,14 @@ from rules.lorenzo.data import CARD_TYPES, RESOURCES
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
+    {"leaders": True},
+    {"leaders": True, "leader_draft": "deal"},
     {"advanced_tiles": True},
     {"voluntary_pass": True},
     {"harvest_min_check": "action"},
     {"military_tie": "tied_first_only"},
     {
+        "leaders": True,
         "advanced_tiles": True,
         "voluntary_pass": True,
         "harvest_min_check": "action",
@@ -55,10 +58,10 @@ def play_one(players: int, seed: int, options: dict[str, Any], deep: bool = True
         active = GAME.active_players(st)
         if not active:
             break
-        (p,) = active
+        p = rng.choice(sorted(active))  # several seats are active during the leader draft
         moves = list(GAME.legal_moves(st, p))
         assert moves, f"seat {p} active without a legal move"
-        if st["stack"]:
+        if st["stack"] or st["phase"] == "leader_draft":
             assert len(moves) <= 25, f"{len(moves)} options for a decision"
         if deep:
             before = GAME.to_json(st)

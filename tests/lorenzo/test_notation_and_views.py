@@ -214,7 +214,15 @@ def test_rules_help_documents_options_and_choices() -> None:
         assert phrase in text
 
 
-def test_leaders_option_is_not_offered_until_implemented() -> None:
-    assert "leaders" not in {o.name for o in GAME.options()}
+def test_all_options_are_offered_and_off_by_default() -> None:
+    defaults = {o.name: o.default for o in GAME.options()}
+    assert defaults == {
+        "leaders": False,
+        "leader_draft": "draft",
+        "advanced_tiles": False,
+        "voluntary_pass": False,
+        "harvest_min_check": "member",
+        "military_tie": "next_gets_second",
+    }
     with pytest.raises(IllegalMove):
-        GAME.setup(2, 1, {"leaders": True})
+        GAME.setup(2, 1, {"houses_of_renaissance": True})
