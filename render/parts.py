@@ -184,12 +184,11 @@ def ruler(
         x = bar.x + 25 + usable * v // top
         canvas.line(x, bar.y + 16, x, bar.y + 24, palette.FAINT, 2)
         canvas.text(x, bar.y + 1, str(v), SMALL - 2, palette.MUTED, anchor="mt")
-    levels: dict[int, int] = {}
+    # Sweep left to right: a marker too close to the previous one moves right of it, so equal
+    # or near scores sit side by side instead of hiding each other.
+    next_free = bar.x
     for seat, score in sorted(scores.items(), key=lambda kv: (kv[1], kv[0])):
-        x = bar.x + 25 + usable * score // top
-        bucket = x // 36  # markers closer than a marker width step sideways instead of overlapping
-        level = levels.get(bucket, 0)
-        levels[bucket] = level + 1
-        cx = x + level * 36
+        cx = max(bar.x + 25 + usable * score // top, next_free + 17)
+        next_free = cx + 17
         canvas.marker(cx, bar.y + 40, seat, 28)
         canvas.text(cx, bar.bottom - 1, str(score), SMALL + 1, style="bold", anchor="mb")
