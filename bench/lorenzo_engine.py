@@ -1,6 +1,6 @@
 """Benchmark: random 4-player Lorenzo games on one core. Prints one JSON line.
 
-    .venv/bin/python bench/lorenzo_engine.py [games]
+    .venv/bin/python bench/lorenzo_engine.py [games] [leaders]
 
 Figures: games per second, game time median/p99 (ms), legal_moves median/p99 (ms), moves per game.
 A "random game" chooses uniformly among legal_moves at every step and applies the move (parse is
@@ -25,6 +25,7 @@ def _pct(values: list[float], q: float) -> float:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    options = {"leaders": True} if "leaders" in sys.argv[2:] else {}
     game = find_game("lorenzo")
     game_ms: list[float] = []
     legal_ms: list[float] = []
@@ -33,13 +34,13 @@ def main() -> None:
     for seed in range(games):
         rng = random.Random(seed)
         t0 = time.perf_counter()
-        state = game.setup(4, seed)
+        state = game.setup(4, seed, options)
         moves = 0
         while True:
             active = game.active_players(state)
             if not active:
                 break
-            player = min(active)
+            player = min(active)  # several seats are active only in the leader draft
             t1 = time.perf_counter()
             legal = game.legal_moves(state, player)
             legal_ms.append((time.perf_counter() - t1) * 1000)
@@ -52,6 +53,7 @@ def main() -> None:
     print(json.dumps({
         "bench": "lorenzo_engine",
         "players": 4,
+        "options": options,
         "games": games,
         "games_per_s": round(games / total, 2),
         "game_ms_median": round(statistics.median(game_ms), 2),
