@@ -36,7 +36,7 @@ def test_every_phase_renders_public_and_private_boards(players: int) -> None:
         for seat in sorted(game.active_players(state))[:2] or [0]:
             private = draw_view(GAME, game.player_view(state, seat), private=True)
             assert private.canvas.width == 1600, why
-    assert {"setup", "place", "vote", "rewards", "over"} <= phases
+    assert {"setup", "place", "vote", "laws", "rewards", "over"} <= phases
 
 
 @pytest.mark.parametrize("players", [2, 5])
