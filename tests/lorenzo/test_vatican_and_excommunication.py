@@ -247,3 +247,19 @@ def test_support_requires_the_decision_to_be_yours() -> None:
     st = _report(2, [5, 5])
     with pytest.raises(IllegalMove):
         GAME.parse(st, 0, "place black council")
+
+
+def test_s14_last_report_refusal_is_excommunicated_and_still_scores() -> None:
+    """Rules choice (sources §7.6): at round 6 refusing also scores the faith VP, then resets."""
+    st = _report(6, [7, 0])
+    after, _ = play(st, "refuse")
+    assert after["ps"][0]["faith_vp"] == 9 and after["ps"][0]["res"]["fp"] == 0
+    assert after["excomm"][2] in after["ps"][0]["excomm"]
+
+
+def test_e2_1_also_lowers_card_effect_actions() -> None:
+    """E2-1 applies to the Captain's free Territory action: 6 - 4 = 2 reaches only floor 1."""
+    st = _ex("E2-1", towers={"character_1": 57, "territory_1": 1, "territory_2": 3}, round_no=3)
+    st["ps"][0]["res"]["servant"] = 0
+    st, _ = play(st, "place black character_1")
+    assert texts(st, 0) == ["take territory_1", "take none"]
