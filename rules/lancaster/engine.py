@@ -245,13 +245,13 @@ class Engine:
             return [Take(c) for c in self._county_options(state, p)]
         if kind == "exchange":
             top = self._exchange_max(state, p["force"], p["e"])
-            return [Buy(k) for k in range(top + 1)] if top > 0 else []
+            return [Buy(k) for k in range(top + 1)]
         if kind == "start":
             return [Start(i) for i in range(state["n"])]
         if kind == "ransom":
             rate = self.data["ransom_gold_per_strength"]
             moves = [Ransom(s) for s in sorted(set(p["ks"])) if me["gold"] >= s * rate]
-            return [*moves, Ransom(0)] if moves else []
+            return [*moves, Ransom(0)]
         raise ValueError(f"unknown decision {kind}")
 
     def _county_options(self, state: State, p: dict[str, Any]) -> list[str]:
@@ -409,7 +409,11 @@ class Engine:
     def _ask(self, s: State, p: dict[str, Any], events: list[str]) -> None:
         """Make ``p`` the pending decision, unless it offers no real choice (then settle it)."""
         moves = self._decision_moves(s, p)
-        if moves:
+        trivial = moves in ([], [Buy(0)], [Ransom(0)])
+        # With screens (3+ players) a question that depends on hidden gold or squires is asked
+        # even when the only answer is "no": skipping it would tell everyone the player is broke.
+        hidden = s["n"] > 2 and p["kind"] in ("exchange", "ransom")
+        if not trivial or hidden:
             s["pending"] = p
         elif p["kind"] == "ransom":
             self._release(s, p, events)

@@ -57,7 +57,9 @@ RULES_CHOICES = (
     "If nobody takes Surrey's reward, the start player stays the same.",
     "The general supply of gold, squires and vote markers is unlimited.",
     "Vote markers are public (they lie on the castle board); gold and squires are secret with 3 or "
-    "more players and open with 2. Events announce what players gain, as the physical game shows it.",
+    "more players and open with 2. Events announce what players gain, as the physical game shows it. "
+    "With 3 or more players a purchase or ransom question is asked even when the only answer is "
+    "'buy 0' or 'ransom none', so nobody learns that a player is out of gold or squires.",
     "Two players: allies never vote, never gain goods or PP, and never count for laws or final "
     "majorities. An ally in a county may take the noble (it leaves the game) or the reward kinds an "
     "ally can use; never both. An ally's conflict rank earns nothing and is not passed down. "

@@ -72,7 +72,10 @@ def test_law_L04_buy_vote_markers_one_gold_each_in_player_order(state) -> None:
     assert state["pending"]["seat"] == 0
     assert [m.to_text() for m in GAME.legal_moves(state, 0)] == ["buy 0", "buy 1", "buy 2"]
     state, _ = play(state, 0, "buy 2")
-    # Seat 1 has no gold and is not asked; seat 2 is next.
+    # Seat 1 has no gold but is still asked (only "buy 0"): gold is secret with 3+ players.
+    assert state["pending"]["seat"] == 1
+    assert [m.to_text() for m in GAME.legal_moves(state, 1)] == ["buy 0"]
+    state, _ = play(state, 1, "buy 0")
     assert state["pending"]["seat"] == 2
     with pytest.raises(IllegalMove):
         play(state, 2, "buy 3")

@@ -188,12 +188,16 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
     # Seat 0 (first in player order) may free each knight at 1 gold per strength point.
     assert _moves(state, 0) == ["ransom 1", "ransom 3", "ransom none"]
     state, _ = play(state, 0, "ransom 3")
-    assert _moves(state, 0) == []  # 0 gold left: the 1-knight goes to the reserve
-    assert state["pending"] is None
+    # 0 gold left: only "ransom none" (still asked: gold is secret with 3+ players).
+    assert _moves(state, 0) == ["ransom none"]
+    state, events = play(state, 0, "ransom none")
+    assert "captured knights (1) go to the reserve" in events[0]
     assert state["forces"][0]["court"] == [3]
     assert state["forces"][0]["reserve"] == [3, 2, 0, 1]
     assert state["seats"][0]["gold"] == 0
-    # Seat 1 cannot pay 2 gold: its knight goes to the reserve without a question.
+    # Seat 1 cannot pay 2 gold: its knight goes to the reserve.
+    assert _moves(state, 1) == ["ransom none"]
+    state, _ = play(state, 1, "ransom none")
     assert state["forces"][1]["court"] == [] and state["forces"][1]["reserve"][1] == 2
 
 
