@@ -210,3 +210,40 @@ def test_s8_4_free_card_action_is_optional() -> None:
     after, events = play(st, "take none")
     assert after["ps"][0]["cards"]["territory"] == []
     assert any("took no card" in e for e in events)
+
+
+def test_s17_character_bonus_applies_to_card_actions() -> None:
+    """§17: the Warlord's +2 also raises the Captain's free Territory action (6 + 2 = 8 >= 7)."""
+    st = scenario(
+        2, res=rich(servant=0, mp=20), towers={"character_1": 57, "territory_4": 1}, cards={0: [49]}
+    )
+    st, _ = play(st, "place black character_1")
+    assert "take territory_4" in texts(st, 0)
+
+
+def test_s17_general_one_vp_per_two_mp_rounded_down() -> None:
+    st = scenario(2, res=rich(mp=7), towers={"character_1": 71})
+    after, _ = as_seat(st, 0, "place black character_1")
+    assert delta(st, after, 0) == {"coin": -5, "vp": 3}
+
+
+def test_s17_territory_requirement_checked_only_when_placed() -> None:
+    """Spending MP later (a military Venture) does not remove Territories already placed."""
+    st = scenario(2, res=rich(mp=5), towers={"venture_1": 79}, cards={0: [1, 2, 3]})
+    after, _ = as_seat(st, 0, "place black venture_1")  # Fighting Heresies: need 5 MP, pay 3
+    assert after["ps"][0]["res"]["mp"] == 2  # below the 3rd slot's 3 MP
+    assert len(after["ps"][0]["cards"]["territory"]) == 3
+
+
+def test_s17_brunelleschi_waives_the_fee_for_card_actions_too() -> None:
+    st = scenario(
+        2,
+        res=rich(),
+        towers={"character_1": 56, "territory_1": 1, "territory_2": 3},
+        options={"leaders": True},
+    )
+    st["ps"][1]["leaders"] = ["filippo_brunelleschi"]
+    st, _ = play(st, "place black territory_1", "place black character_1")  # seat 1 takes the Abbess
+    before = st
+    after, _ = play(st, "take territory_2")
+    assert "coin" not in delta(before, after, 1)
