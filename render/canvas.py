@@ -11,6 +11,7 @@ Secrecy: every string that reaches the image goes through :meth:`Canvas.text`, w
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -82,10 +83,22 @@ class Rect:
         return [Rect(self.x, self.y + i * (h + gap), self.w, h) for i in range(n)]
 
 
-@cache
+_fonts = threading.local()
+
+
 def font(style: str, size: int) -> ImageFont.FreeTypeFont:
-    # BASIC layout: no shaping is needed for Latin text and it is markedly faster than raqm.
-    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[style]), size, layout_engine=ImageFont.Layout.BASIC)
+    """A loaded font, cached per thread: the bot renders in worker threads and one FreeType face
+    must not be used by two threads at once."""
+    cached: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_fonts, "cache", None)
+    if cached is None:
+        cached = _fonts.cache = {}
+    key = (style, size)
+    if key not in cached:
+        # BASIC layout: no shaping is needed for Latin text and it is markedly faster than raqm.
+        cached[key] = ImageFont.truetype(
+            str(FONT_DIR / FONT_FILES[style]), size, layout_engine=ImageFont.Layout.BASIC
+        )
+    return cached[key]
 
 
 @cache

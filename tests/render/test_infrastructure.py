@@ -125,3 +125,14 @@ def test_render_package_never_calls_a_game_engine() -> None:
                 func = node.func
                 name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
                 assert name not in forbidden, f"{path.name} calls {name}()"
+
+
+def test_rendering_in_worker_threads_gives_the_same_bytes() -> None:
+    """design.md "Rendering": the bot renders in worker threads; results must not depend on it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [{"round": r, "turn": r % 3, "note": "Lorenzo è magnifico"} for r in range(8)]
+    serial = [render.render_view("demo", v, private=False).data for v in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        threaded = list(pool.map(lambda v: render.render_view("demo", v, private=False).data, views))
+    assert threaded == serial
