@@ -62,9 +62,10 @@ def game_group(tables: Tables) -> app_commands.Group:
             await lobby_change(interaction, gid, "leave", edit=False)
 
     @group.command(name="start", description="Start the game (creator only): random seats and colours")
-    async def start_cmd(interaction: Interaction) -> None:
+    @app_commands.describe(thread="Play in a new thread of this channel (default: here)")
+    async def start_cmd(interaction: Interaction, thread: bool = False) -> None:
         if (gid := await channel_game_id(interaction)) is not None:
-            await start(interaction, gid)
+            await start(interaction, gid, thread=thread)
 
     @group.command(name="status", description="Show the board, the round and whose turn it is")
     async def status(interaction: Interaction) -> None:

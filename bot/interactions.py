@@ -183,10 +183,8 @@ def turn_view(turn: Turn) -> discord.ui.View:
 # --------------------------------------------------------------------------------------------
 
 
-async def post_turn(
-    interaction: Interaction, turn: Turn, *, intro: Sequence[str] = (), via_channel: bool = False
-) -> None:
-    """The public message after an action: events, board image, who acts next (mentioned)."""
+async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.File], list[discord.Embed], str]:
+    """Board image (rendered off the loop), result embed and text of a public turn message."""
     files: list[discord.File] = []
     try:
         files.append(await image_file(turn.game.name, turn.public_view, private=False))
@@ -198,16 +196,32 @@ async def post_turn(
     if turn.outcome is not None:
         title, description = present.outcome_text(turn.outcome, turn.record.seats)
         embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
-    content = present.turn_content(turn, intro)
-    view = turn_view(turn)
+    return files, embeds, present.turn_content(turn, intro)
+
+
+async def post_turn(
+    interaction: Interaction, turn: Turn, *, intro: Sequence[str] = (), via_channel: bool = False
+) -> None:
+    """The public message after an action: events, board image, who acts next (mentioned).
+
+    Normally the answer to the (deferred) interaction; ``via_channel`` posts it as a plain
+    channel message instead (after a secret choice, whose own answer was ephemeral).
+    """
     if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
-        await interaction.channel.send(
-            content, files=files, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
-        )
-    else:
-        await interaction.followup.send(
-            content, files=files, embeds=embeds, view=view, allowed_mentions=MENTION_USERS
-        )
+        await post_turn_to(interaction.channel, turn, intro=intro)
+        return
+    files, embeds, content = await turn_parts(turn, intro)
+    await interaction.followup.send(
+        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
+    )
+
+
+async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = ()) -> None:
+    """The public turn message posted straight into a channel or thread."""
+    files, embeds, content = await turn_parts(turn, intro)
+    await channel.send(
+        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
+    )
 
 
 async def play(
@@ -353,11 +367,29 @@ async def lobby_change(interaction: Interaction, game_id: int, action: str, *, e
         )
 
 
-async def start(interaction: Interaction, game_id: int) -> None:
+async def start(interaction: Interaction, game_id: int, *, thread: bool = False) -> None:
+    """Start the game; with ``thread``, open a public thread for it and play there."""
+    tables = tables_of(interaction)
+    channel = interaction.channel
+    if thread and not isinstance(channel, discord.TextChannel):
+        await say(interaction, "A thread can only be opened from a text channel; start without `thread`.")
+        return
     try:
-        turn = await tables_of(interaction).start(game_id, player_of(interaction))
+        turn = await tables.start(game_id, player_of(interaction))
     except PLAYER_ERRORS as exc:
         await say(interaction, str(exc))
         return
     await interaction.response.defer(thinking=True)
-    await post_turn(interaction, turn, intro=present.start_intro(turn))
+    if not thread or not isinstance(channel, discord.TextChannel):
+        await post_turn(interaction, turn, intro=present.start_intro(turn))
+        return
+    name = f"{turn.game.name}-{turn.record.id}"
+    room = await channel.create_thread(
+        name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+    )
+    turn = await tables.move_to_channel(game_id, room.id)
+    await interaction.followup.send(
+        f"{turn.game.title} #{turn.record.id} has started in its own thread: {room.mention}.",
+        allowed_mentions=NO_MENTIONS,
+    )
+    await post_turn_to(room, turn, intro=present.start_intro(turn))

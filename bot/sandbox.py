@@ -56,6 +56,7 @@ USERS: tuple[FakeUser, ...] = (
 BY_NAME = {u.name: u for u in USERS}
 BY_ID = {u.id: u for u in USERS}
 MENTION = re.compile(r"<@!?(\d+)>")
+CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 
 
 def now_iso() -> str:
@@ -121,6 +122,9 @@ class Sandbox:
         self._ids = itertools.count(1)
         self._files = itertools.count(1)
         self._baseline: set[asyncio.Task[Any]] = set()
+        # Threads the bot opened: name -> channel payload. The main channel is "tavola".
+        self.threads: dict[str, dict[str, Any]] = {}
+        self.token_channel: dict[str, int] = {}  # interaction token -> channel it came from
 
     def next_id(self) -> int:
         return 910_000_000_000_000_000 + next(self._ids)
@@ -251,7 +255,28 @@ class Sandbox:
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await self.settle()
 
+    def channel_for(self, words: list[str]) -> tuple[dict[str, Any], list[str]]:
+        """An optional ``#thread-name`` before the action picks the thread it happens in."""
+        if words and words[0].startswith("#"):
+            name = words[0][1:]
+            if name in ("", "tavola"):
+                return channel_payload(), words[1:]
+            if name not in self.threads:
+                known = ", ".join(["#tavola", *("#" + t for t in self.threads)])
+                raise SandboxInputError(f"no channel {words[0]}; channels: {known}")
+            return self.threads[name], words[1:]
+        return channel_payload(), words
+
     def interaction_for(self, user: FakeUser, words: list[str]) -> dict[str, Any]:
+        channel, words = self.channel_for(words)
+        payload = self._interaction_for(user, words)
+        if words and words[0] != "click":  # a click happens where its message is
+            payload["channel_id"] = channel["id"]
+            payload["channel"] = channel
+        self.token_channel[payload["token"]] = int(payload["channel_id"])
+        return payload
+
+    def _interaction_for(self, user: FakeUser, words: list[str]) -> dict[str, Any]:
         if not words:
             raise SandboxInputError("expected a /command, '? /command option:partial' or 'click <custom_id>'")
         if words[0] == "click":
@@ -366,8 +391,19 @@ class Sandbox:
             data["values"] = values
         payload["data"] = data
         payload["message"] = message
+        payload["channel_id"] = message["channel_id"]
+        payload["channel"] = self.channel_by_id(int(message["channel_id"]))
         self.clicked[payload["token"]] = int(message["id"])
         return payload
+
+    def channel_by_id(self, channel_id: int) -> dict[str, Any]:
+        for thread in self.threads.values():
+            if int(thread["id"]) == channel_id:
+                return thread
+        return channel_payload()
+
+    def channel_name(self, channel_id: int) -> str:
+        return str(self.channel_by_id(channel_id)["name"])
 
     def find_component(self, custom_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """The newest message carrying ``custom_id``; an invented one for ids never shown."""
@@ -392,12 +428,13 @@ class Sandbox:
         files: list[tuple[str, int]],
         message_id: int | None = None,
         ephemeral: bool = False,
+        channel_id: int = CHANNEL_ID,
     ) -> dict[str, Any]:
         mid = message_id or self.next_id()
         flags = int(body.get("flags") or 0) | (EPHEMERAL if ephemeral else 0)
         message = {
             "id": str(mid),
-            "channel_id": str(CHANNEL_ID),
+            "channel_id": str(channel_id),
             "guild_id": str(GUILD_ID),
             "author": BOT_USER,
             "content": body.get("content") or "",
@@ -447,6 +484,7 @@ class Sandbox:
         *,
         ephemeral: bool,
         message_id: int | None = None,
+        channel_id: int = CHANNEL_ID,
     ) -> None:
         content = body.get("content") or ""
         parse = (body.get("allowed_mentions") or {}).get("parse", [])
@@ -460,10 +498,7 @@ class Sandbox:
             "user": self.current_user,
             "kind": kind,
             "ephemeral": ephemeral,
-            "content": MENTION.sub(
-                lambda m: "@" + (BY_ID[int(m.group(1))].name if int(m.group(1)) in BY_ID else m.group(1)),
-                content,
-            ),
+            "content": self.readable(content),
             "embeds": [
                 {"title": e.get("title"), "description": e.get("description")}
                 for e in body.get("embeds") or []
@@ -474,7 +509,16 @@ class Sandbox:
         }
         if message_id is not None:
             record["message_id"] = str(message_id)
+        if channel_id != CHANNEL_ID:
+            record["channel"] = self.channel_name(channel_id)  # only for threads the bot opened
         self.emit(record)
+
+    def readable(self, content: str) -> str:
+        """Mentions as a user reads them: ``<@id>`` -> ``@name``, ``<#id>`` -> ``#channel``."""
+        content = MENTION.sub(
+            lambda m: "@" + (BY_ID[int(m.group(1))].name if int(m.group(1)) in BY_ID else m.group(1)), content
+        )
+        return CHANNEL_MENTION.sub(lambda m: "#" + self.channel_name(int(m.group(1))), content)
 
     def error(self, user: str, text: str) -> None:
         self.emit(
@@ -525,19 +569,49 @@ class Sandbox:
                 self.commands[command["name"]] = entry
                 synced.append(entry)
             return synced
+        channel = int(route.channel_id or CHANNEL_ID)
         if method == "POST" and path == "/channels/{channel_id}/messages":
             saved = self.save_files(files)
-            message = self.message_payload(body, saved)
-            self.report("message", body, saved, ephemeral=False, message_id=int(message["id"]))
+            message = self.message_payload(body, saved, channel_id=channel)
+            self.report(
+                "message", body, saved, ephemeral=False, message_id=int(message["id"]), channel_id=channel
+            )
             return message
         if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
             saved = self.save_files(files)
             mid = int(route.url.rsplit("/", 1)[-1])
-            message = self.message_payload(body, saved, mid)
-            self.report("edit", body, saved, ephemeral=False, message_id=mid)
+            message = self.message_payload(body, saved, mid, channel_id=channel)
+            self.report("edit", body, saved, ephemeral=False, message_id=mid, channel_id=channel)
             return message
+        if method == "POST" and path == "/channels/{channel_id}/threads":
+            return self.open_thread(channel, body)
         self.error(self.current_user, f"sandbox: unhandled REST call {method} {path}")
         return {}
+
+    def open_thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
+        """A public thread of the channel; later lines reach it with ``#<name>``."""
+        thread = {
+            "id": str(self.next_id()),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(parent),
+            "owner_id": str(APP_ID),
+            "name": body.get("name", "thread"),
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": body.get("auto_archive_duration", 10080),
+                "archive_timestamp": now_iso(),
+                "locked": False,
+            },
+        }
+        self.threads[str(thread["name"])] = thread
+        self.bot._connection.parsers["THREAD_CREATE"]({**thread, "newly_created": True})
+        return thread
 
     async def webhook(
         self,
@@ -551,6 +625,7 @@ class Sandbox:
         body = payload if payload is not None else (_form_json(multipart) or {})
         token = str(route.webhook_token)
         path = route.path
+        ch = self.token_channel.get(token, CHANNEL_ID)
         if path.endswith("/callback"):
             return self.callback(int(route.webhook_id or 0), token, body, files)
         if route.method == "POST":  # follow-up
@@ -561,19 +636,22 @@ class Sandbox:
                 # The first follow-up after a "thinking" defer replaces that placeholder and
                 # keeps its visibility, as Discord does.
                 ephemeral = self.deferred.pop(token)
-            message = self.message_payload(data, saved, ephemeral=ephemeral)
-            self.report("followup", data, saved, ephemeral=ephemeral, message_id=int(message["id"]))
+            message = self.message_payload(data, saved, ephemeral=ephemeral, channel_id=ch)
+            self.report(
+                "followup", data, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
+            )
             return message
         if route.method == "PATCH":
             saved = self.save_files(files)
             mid = self.original.get(token) if path.endswith("@original") else None
-            message = self.message_payload(body, saved, mid)
+            message = self.message_payload(body, saved, mid, channel_id=ch)
             self.report(
                 "edit",
                 body,
                 saved,
                 ephemeral=bool(message["flags"] & EPHEMERAL),
                 message_id=int(message["id"]),
+                channel_id=ch,
             )
             return message
         if route.method == "GET":
@@ -586,6 +664,7 @@ class Sandbox:
     ) -> Any:
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
+        ch = self.token_channel.get(token, CHANNEL_ID)
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         response: dict[str, Any] = {"id": str(interaction_id), "type": kind}
         result: dict[str, Any] = {"interaction": response}
@@ -619,12 +698,16 @@ class Sandbox:
         if kind == 7:  # update the message the component was on
             clicked = self.messages.get(self.clicked.get(token, 0), {})
             ephemeral = bool(int(clicked.get("flags") or 0) & EPHEMERAL)
-            message = self.message_payload(data, saved, self.clicked.get(token), ephemeral=ephemeral)
-            self.report("edit", data, saved, ephemeral=ephemeral, message_id=int(message["id"]))
+            message = self.message_payload(data, saved, self.clicked.get(token), ephemeral, ch)
+            self.report(
+                "edit", data, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
+            )
         else:
-            message = self.message_payload(data, saved, ephemeral=ephemeral)
+            message = self.message_payload(data, saved, ephemeral=ephemeral, channel_id=ch)
             self.original[token] = int(message["id"])
-            self.report("reply", data, saved, ephemeral=ephemeral, message_id=int(message["id"]))
+            self.report(
+                "reply", data, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
+            )
         response.update(response_message_id=message["id"], response_message_ephemeral=ephemeral)
         result["resource"] = {"type": kind, "message": message}
         return result

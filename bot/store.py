@@ -94,6 +94,7 @@ class Change:
     state: str | None = None
     seats: Sequence[SeatRecord] | None = None
     move: tuple[int, str] | None = None  # (seat, text) appended to the log
+    channel_id: int | None = None  # the game moves to another channel (its own thread)
 
 
 class Store(Protocol):
@@ -306,12 +307,16 @@ class SqliteStore:
                 if change.state is not None:
                     sets.append("state = ?")
                     args.append(change.state)
+                if change.channel_id is not None:
+                    sets.append("channel_id = ?")
+                    args.append(change.channel_id)
                 cursor = await self._conn.execute(
                     f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
                     (*args, game_id, expected_version),
                 )
                 if cursor.rowcount != 1:
                     raise StaleVersion()
+                # (moving to a channel that already has an open game trips the unique index)
                 if change.seats is not None:
                     await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._conn.executemany(
@@ -326,6 +331,9 @@ class SqliteStore:
                         (game_id, game_id, seat, text, now),
                     )
                 await self._conn.execute("COMMIT")
+            except aiosqlite.IntegrityError as exc:
+                await self._conn.execute("ROLLBACK")
+                raise ChannelBusy() from exc
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise

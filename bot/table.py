@@ -197,6 +197,17 @@ class Tables:
         self._remember(saved, state)
         return self._turn(saved, game, state, ())
 
+    async def move_to_channel(self, game_id: int, channel_id: int) -> Turn:
+        """Carry an open game to another channel, e.g. the thread opened for it at the start."""
+        record = await self.get(game_id)
+        if record.status != "running":
+            raise TableError("Only a running game can move to another channel.")
+        saved = await self.store.commit(record.id, record.version, Change(channel_id=channel_id))
+        game = self.game(saved.game)
+        state = self.state_of(record)
+        self._remember(saved, state)
+        return self._turn(saved, game, state, ())
+
     async def abandon(self, game_id: int, player: Player, *, may_manage_server: bool) -> GameRecord:
         record = await self.get(game_id)
         if record.status not in ("lobby", "running"):

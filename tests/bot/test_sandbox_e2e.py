@@ -432,3 +432,31 @@ def test_short_rules_help_is_sent_as_text(tmp_path: Path) -> None:
             assert r["ephemeral"] and r["content"] == "# Brief\n\nAdd 1, 2 or 3." and r["files"] == []
 
     asyncio.run(go())
+
+
+def test_start_in_a_thread_frees_the_channel(tmp_path: Path) -> None:
+    """Lobby: starting may open a thread; play continues there; one open game per channel or thread."""
+
+    async def body(h: Harness) -> None:
+        await lobby(h, "bob")
+        r = await h.one("bob /game start thread:true")
+        assert r["ephemeral"] and "Only the player who created" in r["content"]
+        replies = await h("alice /game start thread:true")
+        note, board = replies
+        assert note["kind"] == "followup" and "#tally-1" in note["content"] and "channel" not in note
+        assert board["kind"] == "message" and board["channel"] == "tally-1" and board["files"]
+        first = board["mentions"][0]
+        r = await h.one(f'{first} /move "text:add 1"')
+        assert r["ephemeral"] and "no game in this channel" in r["content"]
+        r = await h.one(f'{first} #tally-1 /move "text:add 1"')
+        assert not r["ephemeral"] and r["channel"] == "tally-1" and "total 1" in r["content"]
+        r = await h.one("carol /game new game:tally")
+        assert not r["ephemeral"] and "g:2:join" in ids(r)
+        r = await h.one("carol #tally-1 /game new game:tally")
+        assert r["ephemeral"] and "already has a game" in r["content"]
+        r = await h.one("carol #tally-1 /game start thread:true")
+        assert r["ephemeral"] and "text channel" in r["content"]
+        r = await h.one("alice #nowhere /game list")
+        assert r["kind"] == "error" and "#tally-1" in r["content"]
+
+    play(tmp_path, body)
