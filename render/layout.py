@@ -43,6 +43,17 @@ class LorenzoPublic:
     market = Rect(1048, 510, 536, 118)
     harvest = Rect(1048, 638, 536, 76)
     production = Rect(1048, 720, 536, 76)
+    # Inside the side column: dice, section titles, Harvest/Production spaces, Council queue.
+    dice_label_w = 100
+    die_size = 78
+    die_step = 146  # die plus its colour name
+    section_title_h = 28
+    work_label_w = 124
+    work_single_w = 110
+    queue_step = 46
+    # Inside a tower floor / a card.
+    card_band_h = 30
+    floor_value_h = 34
 
     tracks_top = 808
     track_label_w = 112

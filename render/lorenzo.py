@@ -103,14 +103,14 @@ def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = F
     """A Development card: name on a band of its type colour, cost, effects, end VP."""
     strong, tint = _type_colours(str(card.get("type")))
     canvas.box(rect, tint, strong, width=2, radius=8)
-    band = Rect(rect.x, rect.y, rect.w, 30)
+    band = rect.top(LorenzoPublic.card_band_h)
     canvas.box(band, strong, strong, width=1, radius=8)
-    canvas.rect(Rect(band.x, band.y + 20, band.w, 10), strong)
+    canvas.rect(Rect(band.x, band.bottom - 10, band.w, 10), strong)  # square the band's lower corners
     name_ink = palette.INK if card.get("type") == "building" else palette.TITLE_INK
     canvas.text_in(
         band.inset(8, 0), str(card.get("name", "?")), BODY + 1, name_ink, style="narrow-bold", align="l"
     )
-    body = Rect(rect.x + 7, rect.y + 34, rect.w - 14, rect.h - 38)
+    body = Rect(rect.x + 7, band.bottom + 4, rect.w - 14, rect.h - band.h - 8)
     lines: list[tuple[str, RGB, str]] = []
     costs = [str(c) for c in card.get("costs") or []]
     if card.get("type") != "territory":
@@ -176,7 +176,7 @@ def _floor(
     L = LorenzoPublic
     strip = Rect(rect.x, rect.y, L.floor_strip, rect.h)
     canvas.box(strip, palette.PANEL_ALT, palette.FAINT, width=1, radius=6)
-    value = Rect(strip.x + 7, strip.y + 6, strip.w - 14, 34)
+    value = Rect(strip.x + 7, strip.y + 6, strip.w - 14, L.floor_value_h)
     canvas.box(value, palette.PANEL, palette.INK, width=2, radius=6)
     canvas.text_in(value, str(floor.get("min_value", "")), NUMBER, style="bold")
     bonus = floor.get("bonus") or {}
@@ -214,10 +214,12 @@ def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
     L = LorenzoPublic
     # Dice: the number large on a die of its colour.
     dice = view.get("dice") or {}
-    canvas.text_in(Rect(L.dice.x, L.dice.y, 90, L.dice.h), "Dice", HEADING, style="bold", align="l")
+    canvas.text_in(
+        Rect(L.dice.x, L.dice.y, L.dice_label_w, L.dice.h), "Dice", HEADING, style="bold", align="l"
+    )
     for i, member in enumerate(("black", "white", "orange")):
         fill, ink = _die_colours(member)
-        die = Rect(L.dice.x + 100 + i * 146, L.dice.y + 8, 78, 78)
+        die = Rect(L.dice.x + L.dice_label_w + i * L.die_step, L.dice.y + 8, L.die_size, L.die_size)
         value = int(dice.get(member) or 0)
         canvas.box(die, fill, palette.INK, width=3, radius=12)
         canvas.text_in(die.inset(4), str(value) if value else "–", BIG_NUMBER + 14, ink, style="bold")
@@ -262,11 +264,12 @@ def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
 
     spaces = {str(s.get("id")): s for s in view.get("spaces") or []}
     _council(canvas, L.council, spaces.get("council"), changed)
-    canvas.text_in(Rect(L.market.x, L.market.y, 100, 24), "Market", HEADING, style="bold", align="l")
+    title_h = L.section_title_h
+    canvas.text_in(
+        Rect(L.market.x, L.market.y, L.market.w, title_h), "Market", HEADING, style="bold", align="l"
+    )
     market_ids = ("market_1", "market_2", "market_3", "market_4")
-    for rect, sid in zip(
-        Rect(L.market.x, L.market.y + 28, L.market.w, L.market.h - 28).columns(4, 8), market_ids, strict=True
-    ):
+    for rect, sid in zip(L.market.below(title_h).columns(4, 8), market_ids, strict=True):
         _space(canvas, rect, spaces.get(sid), changed, single=True)
     for area, rect in (("harvest", L.harvest), ("production", L.production)):
         _work_area(canvas, rect, area, spaces.get(area), spaces.get(f"{area}_big"), changed)
@@ -287,12 +290,16 @@ def _council(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: 
         SMALL,
         palette.MUTED,
     )
-    for i, occ in enumerate(occupants[:11]):
-        cx = rect.x + 34 + i * 46
+    step = LorenzoPublic.queue_step
+    room = (rect.w - 60) // step  # the rest is summarised as "+N"
+    for i, occ in enumerate(occupants[:room]):
+        cx = rect.x + 34 + i * step
         canvas.text(cx, rect.y + 62, str(i + 1), SMALL - 1, palette.MUTED, anchor="mm")
         _member_token(canvas, cx, rect.y + 88, occ, 32)
-    if len(occupants) > 11:
-        canvas.text(rect.right - 10, rect.y + 88, f"+{len(occupants) - 11}", BODY, style="bold", anchor="rm")
+    if len(occupants) > room:
+        canvas.text(
+            rect.right - 10, rect.y + 88, f"+{len(occupants) - room}", BODY, style="bold", anchor="rm"
+        )
     if space and str(space.get("id")) in changed:
         canvas.highlight(rect, "LAST")
 
@@ -336,8 +343,11 @@ def _work_area(
     changed: set[str],
 ) -> None:
     """Harvest or Production: the single space and the big (−3) space side by side."""
-    canvas.text_in(Rect(rect.x, rect.y, 120, rect.h), area.capitalize(), HEADING - 1, style="bold", align="l")
-    left = Rect(rect.x + 124, rect.y + 2, 110, rect.h - 4)
+    L = LorenzoPublic
+    canvas.text_in(
+        Rect(rect.x, rect.y, L.work_label_w, rect.h), area.capitalize(), HEADING - 1, style="bold", align="l"
+    )
+    left = Rect(rect.x + L.work_label_w, rect.y + 2, L.work_single_w, rect.h - 4)
     canvas.box(left, palette.PANEL, palette.LINE)
     canvas.text(left.right - 6, left.y + 3, "1 only", SMALL - 1, palette.MUTED, anchor="rt")
     for occ in ((single or {}).get("occupants") or [])[:1]:
