@@ -24,6 +24,8 @@ from render.layout import (
     WIDTH,
     LancasterPrivate,
     LancasterPublic,
+    conflict_parts,
+    county_parts,
 )
 from render.palette import hex_rgb
 
@@ -104,29 +106,27 @@ def _counties(canvas: Canvas, view: View, where: str | None) -> None:
     cells = [c for row in L.counties.rows(3, L.county_gap) for c in row.columns(3, L.county_gap)]
     for rect, county in zip(cells, view.get("counties") or [], strict=False):
         canvas.box(rect, COUNTY_FILL, COUNTY_EDGE, width=2)
-        head = Rect(rect.x + 10, rect.y + 6, rect.w - 70, 28)
+        part = county_parts(rect)
         canvas.text_in(
-            head,
+            part.head,
             f"{county.get('letter', '')} · {county.get('name', '')}",
             HEADING - 1,
             style="bold",
             align="l",
         )
         # Minimum strength on a shield-like badge, top right.
-        badge = Rect(rect.right - 56, rect.y + 6, 46, 40)
+        badge = part.badge
         canvas.box(badge, palette.PANEL, palette.INK, width=2, radius=10)
         canvas.text_in(badge.top(18), "min", SMALL - 3, palette.MUTED)
         canvas.text_in(badge.below(14), str(county.get("min_strength", "")), NUMBER - 2, style="bold")
-        reward = Rect(rect.x + 10, rect.y + 36, rect.w - 76, 40)
         canvas.paragraph(
-            reward, "Reward: " + str(county.get("reward", "")), SMALL + 1, style="narrow", min_size=12
+            part.reward, "Reward: " + str(county.get("reward", "")), SMALL + 1, style="narrow", min_size=12
         )
         nobles = county.get("nobles") or {}
         count = int(nobles.get("count") or 0)
-        noble_rect = Rect(rect.x + 10, rect.y + 80, rect.w - 20, 24)
         noble_text = f"Nobles: {count} × {nobles.get('name', '')}" if count else "Nobles: none left"
         canvas.text_in(
-            noble_rect,
+            part.nobles,
             noble_text,
             SMALL + 1,
             palette.INK if count else palette.MUTED,
@@ -134,7 +134,7 @@ def _counties(canvas: Canvas, view: View, where: str | None) -> None:
             align="l",
         )
         occ = county.get("occupant")
-        slot = Rect(rect.x + 8, rect.bottom - 46, rect.w - 16, 40)
+        slot = part.slot
         if occ:
             seat = int(occ.get("seat", 0))
             _knight(
@@ -201,25 +201,26 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], where: str 
     canvas.box(rect, CONFLICT_FILL, CONFLICT_EDGE, width=2)
     france = int(card.get("france", 0))
     total = int(card.get("total", 0))
-    flag = Rect(rect.x + 6, rect.y + 6, 70, 56)
+    part = conflict_parts(rect)
+    flag = part.flag
     canvas.box(flag, FRANCE, FRANCE, radius=8)
     canvas.text_in(flag.top(20), "France", SMALL - 2, palette.TITLE_INK)
     canvas.text_in(flag.below(18), str(france), BIG_NUMBER, palette.TITLE_INK, style="bold")
-    england = Rect(flag.right + 8, rect.y + 6, 118, 24)
+    england = part.england
     winning = total >= france
     canvas.text_in(
         england, f"England {total}", BODY, palette.GOOD if winning else palette.BAD, style="bold", align="l"
     )
     pp = [str(p) for p in card.get("pp") or []]
     canvas.text_in(
-        Rect(flag.right + 8, rect.y + 32, rect.w - flag.w - 20, 24),
+        part.pp,
         "PP " + " / ".join(pp),
         SMALL + 1,
         style="narrow-bold",
         align="l",
     )
     canvas.text_in(
-        Rect(rect.right - 54, rect.y + 6, 48, 24),
+        part.card_id,
         str(card.get("id", "")),
         SMALL - 1,
         palette.MUTED,
@@ -227,7 +228,7 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], where: str 
     )
     # Three spaces filled top-down: each shows the owner and the knights stacked there.
     spaces = list(card.get("spaces") or [])
-    for i, r in enumerate(Rect(rect.x + 6, rect.y + 68, rect.w - 12, rect.h - 74).rows(3, 3)):
+    for i, r in enumerate(part.spaces):
         canvas.box(r, palette.PANEL, palette.FAINT, width=1, radius=5)
         if i >= len(spaces):
             continue

@@ -7,6 +7,8 @@ below, so the drawing modules never invent a coordinate.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from render.canvas import Rect
 
 WIDTH = 1600
@@ -145,6 +147,46 @@ class LancasterPublic:
     @classmethod
     def height(cls, players: int) -> int:
         return cls.castles_top + cls.castle_header_h + players * cls.castle_row_h + MARGIN
+
+
+@dataclass(frozen=True)
+class CountyParts:
+    head: Rect  # letter and name
+    badge: Rect  # minimum strength
+    reward: Rect
+    nobles: Rect
+    slot: Rect  # the knight space
+
+
+def county_parts(cell: Rect) -> CountyParts:
+    return CountyParts(
+        head=Rect(cell.x + 10, cell.y + 6, cell.w - 70, 28),
+        badge=Rect(cell.right - 56, cell.y + 6, 46, 40),
+        reward=Rect(cell.x + 10, cell.y + 36, cell.w - 76, 40),
+        nobles=Rect(cell.x + 10, cell.y + 80, cell.w - 20, 24),
+        slot=Rect(cell.x + 8, cell.bottom - 46, cell.w - 16, 40),
+    )
+
+
+@dataclass(frozen=True)
+class ConflictParts:
+    flag: Rect  # France's strength
+    england: Rect  # the knights' total on the card
+    card_id: Rect
+    pp: Rect  # power points per rank
+    spaces: tuple[Rect, Rect, Rect]  # the three knight spaces, top down
+
+
+def conflict_parts(card: Rect) -> ConflictParts:
+    flag = Rect(card.x + 6, card.y + 6, 70, 56)
+    top, middle, bottom = Rect(card.x + 6, card.y + 68, card.w - 12, card.h - 74).rows(3, 3)
+    return ConflictParts(
+        flag=flag,
+        england=Rect(flag.right + 8, card.y + 6, 118, 24),
+        card_id=Rect(card.right - 54, card.y + 6, 48, 24),
+        pp=Rect(flag.right + 8, card.y + 32, card.w - flag.w - 20, 24),
+        spaces=(top, middle, bottom),
+    )
 
 
 class LancasterPrivate:
