@@ -60,8 +60,13 @@ def _goods_text(goods: dict[str, int]) -> str:
 
 
 def _changed(view: View) -> set[str]:
+    """Space ids and card ids the last move touched; the engine writes cards as "card:<id>"."""
     last = view.get("last_move") or {}
-    return {str(c) for c in last.get("changed") or []}
+    found: set[str] = set()
+    for c in last.get("changed") or []:
+        found.add(str(c))
+        found.add(str(c).removeprefix("card:"))
+    return found
 
 
 # ------------------------------------------------------------------------------ shared pieces

@@ -155,3 +155,27 @@ def test_game_over_board_shows_final_scoring() -> None:
         assert str(score) in drawing.canvas.texts
         assert f"{score} VP" in drawing.alt_text, seat
     assert "Winner:" in drawing.alt_text
+
+
+def test_card_just_taken_is_named_on_its_empty_floor() -> None:
+    """Issue 5 "what changed since the previous image": the floor a card was just taken from says
+    who took which card (rules §8.2: the card moves to the personal board)."""
+    for game, state, why in sampled_states(GAME, 3, seed=8, stride=1):
+        view = game.player_view(state, None)
+        last = view.get("last_move")
+        if not last or view["phase"] != "actions":
+            continue
+        cards = [str(c).removeprefix("card:") for c in last["changed"] if str(c).startswith("card:")]
+        if not cards:
+            continue
+        names = {
+            str(c["id"]): c["name"]
+            for info in view["players_info"]
+            for owned in info["cards"].values()
+            for c in owned
+        }
+        texts = _texts(view, private=False)
+        assert names[cards[0]] in texts, why
+        assert any(t.endswith(" took") for t in texts), why
+        return
+    pytest.fail("no card taken in the playout")
