@@ -35,6 +35,7 @@ APP_ID = 900_000_000_000_000_003
 MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, attach, use commands
 EPHEMERAL = 64
+SETTLE_LIMIT = 60.0  # seconds one input may keep the bot busy before the sandbox reports it
 OPTION_TYPES = {3: "a string", 4: "an integer", 5: "true or false", 10: "a number"}
 
 
@@ -207,14 +208,19 @@ class Sandbox:
             ]
 
         quiet = 0
+        deadline = asyncio.get_running_loop().time() + SETTLE_LIMIT
         while quiet < 3:  # a finished task may schedule another on its way out: look twice more
             await asyncio.sleep(0)
             pending = busy()
-            if pending:
-                quiet = 0
-                await asyncio.wait(pending, timeout=30)
-            else:
+            if not pending:
                 quiet += 1
+                continue
+            quiet = 0
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                self.error(self.current_user, f"sandbox: the bot was still busy after {SETTLE_LIMIT:.0f} s")
+                return
+            await asyncio.wait(pending, timeout=left)
 
     async def run_together(self, lines: list[str]) -> None:
         """Deliver several actions at once, before the bot answers any (for race tests)."""
