@@ -225,7 +225,12 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
             secret=True,
         )
     if p is None:
-        return Prompt("Place a knight from your court (e.g. knight 2 county:B, knight 1 castle:X1).")
+        court = ", ".join(str(s) for s in state["forces"][player]["court"]) or "empty"
+        text = f"Place a knight from your court ({court}"
+        if state["n"] == 2:
+            ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
+            text += f"; ally court {ally}"
+        return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
     kind = p["kind"]
     texts = {
         "ext_setup": "Choose the castle extension you start with (extension X1..X6).",
