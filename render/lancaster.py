@@ -46,6 +46,7 @@ FRANCE = hex_rgb("#1F4E9C")
 LAW_FILL = hex_rgb("#FBF5E4")
 LAW_EDGE = hex_rgb("#8A6D1E")
 EXTENSION = hex_rgb("#F6E7B8")
+NOBLE = hex_rgb("#F3E3B5")
 HIDDEN = "hidden"
 
 
@@ -464,13 +465,18 @@ def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) 
         )
 
 
-def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
-    nobles = [str(n) for n in info.get("nobles") or []]
+def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any], names: dict[str, str] | None = None) -> None:
+    """Noble tiles at the player's table as lettered tiles; with ``names``, in words beside them."""
+    nobles = sorted(str(n) for n in info.get("nobles") or [])
     canvas.text(rect.x, rect.y, f"{len(nobles)} at table", SMALL + 1, style="bold")
-    for j, letter in enumerate(sorted(nobles)):
+    for j, letter in enumerate(nobles):
         r = Rect(rect.x + (j % 5) * 32, rect.y + 28 + (j // 5) * 34, 28, 30)
-        canvas.box(r, hex_rgb("#F3E3B5"), LAW_EDGE, width=2, radius=5)
+        canvas.box(r, NOBLE, LAW_EDGE, width=2, radius=5)
         canvas.text_in(r, letter, BODY, style="bold")
+    if names and nobles:
+        words = ", ".join(f"{n} {names.get(n, '')}".strip() for n in nobles)
+        x = rect.x + min(5, len(nobles)) * 32 + 12
+        canvas.paragraph(Rect(x, rect.y + 26, rect.right - x, rect.h - 26), words, BODY, min_size=13)
 
 
 def _castle_cells(rect: Rect, info: dict[str, Any]) -> list[tuple[Rect, dict[str, Any], bool]]:
@@ -521,48 +527,29 @@ def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], whe
             canvas.highlight(r)
 
 
-def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], where: str | None) -> None:
-    """The castle's knight spaces: name, reward, whether the extension is built, and the knight."""
-    spaces = list(info.get("castle") or [])
-    ally = (info.get("ally") or {}).get("castle") or []
-    total = len(spaces) + len(ally)
-    if total == 0:
-        return
-    for j, (r, sp) in enumerate(zip(rect.columns(total, 6), [*spaces, *ally], strict=False)):
-        is_ally = j >= len(spaces)
-        built = bool(sp.get("extended")) or is_ally
+def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
+    """The private screen's castle: wide cells with each space's name, reward, extension, knight."""
+    for r, sp, is_ally in _castle_cells(rect, info):
+        built = bool(sp.get("extended"))
         canvas.box(
-            r,
-            palette.PANEL if built else palette.BACKGROUND,
-            palette.LINE if built else palette.FAINT,
-            width=2 if built else 1,
-            radius=6,
+            r, EXTENSION if built else palette.PANEL, LAW_EDGE if built else palette.LINE, width=2, radius=6
         )
-        name = ("Ally: " if is_ally else "") + str(sp.get("name", sp.get("space", "")))
-        canvas.text_in(Rect(r.x + 4, r.y + 2, r.w - 8, 22), name, SMALL, style="narrow-bold", align="l")
+        name = str(sp.get("name", sp.get("space", "")))
+        if is_ally and not name.lower().startswith("ally"):
+            name = "Ally: " + name
+        canvas.text_in(Rect(r.x + 6, r.y + 4, r.w - 12, 26), name, BODY, style="bold", align="l")
         canvas.paragraph(
-            Rect(r.x + 4, r.y + 24, r.w - 8, 44),
+            Rect(r.x + 6, r.y + 32, r.w - 60, r.h - 58),
             str(sp.get("reward", "")),
-            SMALL - 1,
-            palette.INK if built else palette.MUTED,
+            BODY - 1,
             style="narrow",
-            min_size=11,
+            min_size=12,
         )
-        if not is_ally:
-            canvas.text(
-                r.x + 4,
-                r.bottom - 6,
-                "extension built" if built else "no extension",
-                SMALL - 2,
-                palette.GOOD if built else palette.MUTED,
-                style="bold",
-                anchor="lb",
-            )
+        if built:
+            canvas.text(r.x + 6, r.bottom - 6, "extension built", SMALL, LAW_EDGE, style="bold", anchor="lb")
         knight = sp.get("knight")
         if knight is not None:
-            _knight(canvas, r.right - 22, r.bottom - 22, seat, int(knight), 32, ally=is_ally)
-        if where == f"castle:{sp.get('space')}" and not is_ally:
-            canvas.highlight(r)
+            _knight(canvas, r.right - 28, r.bottom - 28, seat, int(knight), 42, ally=is_ally)
 
 
 def _public(view: View) -> Drawing:
@@ -656,6 +643,8 @@ def _private(view: View) -> Drawing:
             canvas.text_in(Rect(r.x + 180, r.y, 200, r.h), "none", BODY, palette.MUTED, align="l")
         for j, strength in enumerate(sorted(int(x) for x in knights)):
             _knight(canvas, r.x + 204 + j * 56, r.y + r.h // 2, seat, strength, 48)
+    out = int(info.get("knights_on_board") or 0)
+    canvas.text(k.right, k.bottom, f"out on the board: {out}", BODY, palette.MUTED, anchor="rb")
 
     canvas.box(L.vote, palette.PANEL, palette.LINE)
     v = L.vote.inset(14, 10)
@@ -686,11 +675,15 @@ def _private(view: View) -> Drawing:
         )
 
     canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
-    _castle_spaces(canvas, Rect(L.castle.x, L.castle.y + 32, L.castle.w, L.castle.h - 32), seat, info, None)
+    _castle_spaces(canvas, L.castle.below(32), seat, info)
     canvas.text_in(
         Rect(L.nobles.x, L.nobles.y, 400, 28), "Your nobles at table", HEADING, style="bold", align="l"
     )
-    _nobles(canvas, Rect(L.nobles.x, L.nobles.y + 30, L.nobles.w, L.nobles.h - 30), info)
+    noble_names = {
+        str((c.get("nobles") or {}).get("type")): str((c.get("nobles") or {}).get("name", ""))
+        for c in view.get("counties") or []
+    }
+    _nobles(canvas, L.nobles.below(30), info, noble_names)
     return Drawing(canvas, _private_alt(view, seat, me, info), "lancaster-private")
 
 
