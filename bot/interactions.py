@@ -384,9 +384,18 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         await post_turn(interaction, turn, intro=present.start_intro(turn))
         return
     name = f"{turn.game.name}-{turn.record.id}"
-    room = await channel.create_thread(
-        name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-    )
+    try:
+        room = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.HTTPException:
+        # The game has started already: play on here rather than leave it without a board.
+        log.exception("could not open a thread for game %s", game_id)
+        note = (
+            "(I could not open a thread here — missing permission? — so the game is played in this channel.)"
+        )
+        await post_turn(interaction, turn, intro=[*present.start_intro(turn), note])
+        return
     turn = await tables.move_to_channel(game_id, room.id)
     await interaction.followup.send(
         f"{turn.game.title} #{turn.record.id} has started in its own thread: {room.mention}.",

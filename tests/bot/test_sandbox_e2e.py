@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import discord
 import pytest
 
 from tests.bot.harness import Harness, ids, public
@@ -460,3 +461,28 @@ def test_start_in_a_thread_frees_the_channel(tmp_path: Path) -> None:
         assert r["kind"] == "error" and "#tally-1" in r["content"]
 
     play(tmp_path, body)
+
+
+def test_thread_refused_by_discord_plays_on_in_the_channel(tmp_path: Path) -> None:
+    """Lobby: if Discord refuses the thread, the started game is announced in the channel."""
+
+    async def body(h: Harness) -> None:
+        await lobby(h, "bob")
+
+        def refuse(parent: int, body: dict[str, object]) -> dict[str, object]:
+            raise discord.Forbidden(FakeResponse(), {"message": "Missing Permissions", "code": 50013})
+
+        h.sandbox.open_thread = refuse  # type: ignore[method-assign]
+        r = await h.one("alice /game start thread:true")
+        assert not r["ephemeral"] and "could not open a thread" in r["content"] and r["files"]
+        assert "channel" not in r
+        first = r["mentions"][0]
+        r = await h.one(f'{first} /move "text:add 2"')
+        assert "total 2" in r["content"]
+
+    play(tmp_path, body)
+
+
+class FakeResponse:
+    status = 403
+    reason = "Forbidden"
