@@ -1,0 +1,42 @@
+"""Words for the channel: Discord's limits and what must survive them."""
+
+from __future__ import annotations
+
+from bot import present
+from bot.store import SeatRecord
+from rules.core import Outcome
+
+
+def test_turn_text_keeps_the_ping_when_events_overflow() -> None:
+    """Turn flow: a very long event list is clipped from the front; the next-player line stays."""
+    lines = [f"event number {i} " + "x" * 50 for i in range(100)] + ["➡️ <@5>: your move"]
+    text = present.clip("\n".join(lines))
+    assert len(text) == present.CONTENT_LIMIT and text.startswith("…")
+    assert text.endswith("➡️ <@5>: your move")
+    assert present.clip("short") == "short"
+
+
+def test_outcome_lists_ranking_breakdown_and_winner() -> None:
+    """Turn flow, end: final scores with the breakdown and the winner."""
+    seats = (SeatRecord(0, 1, "Ann"), SeatRecord(1, 2, "Bo"))
+    outcome = Outcome(
+        scores=(7, 9),
+        ranking=(1, 0),
+        winners=frozenset({1}),
+        breakdown=({"cards": 7, "faith": 0}, {"cards": 4, "faith": 5}),
+        notes=("Ties broken by coins.",),
+    )
+    title, description = present.outcome_text(outcome, seats)
+    assert title == "🏆 Winner: Bo"
+    first, second = description.split("\n\n")[0].split("\n**2.")
+    assert first.startswith("**1. Bo (orange O) — 9**") and "cards 4, faith 5" in first
+    assert "Ann (blue B) — 7" in second and "faith" not in second  # zero categories are left out
+    assert description.endswith("*Ties broken by coins.*")
+
+
+def test_headline_reads_round_facts_from_any_view() -> None:
+    """/game status: round, period, phase as the view offers them; other keys ignored."""
+    assert present.headline({"period": 2, "round": 3, "phase": "actions", "dice": [1]}) == (
+        "Period 2 · Round 3 · Phase actions"
+    )
+    assert present.headline({"round": True, "towers": {}}) == ""
