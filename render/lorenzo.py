@@ -126,7 +126,7 @@ def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = F
         lines.append(("⚙ " + str(card["permanent"]), palette.INK, "narrow"))
     if int(card.get("end_vp") or 0):
         lines.append((f"End: {card['end_vp']} VP", palette.INK, "narrow-bold"))
-    parts.text_block(canvas, body, lines, SMALL + (1 if compact else 2))
+    parts.text_block(canvas, body, lines, SMALL + 2)
 
 
 def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], size: int = 34) -> None:
@@ -402,17 +402,20 @@ def _tracks(canvas: Canvas, view: View) -> None:
             width=2 if need_periods else 1,
             radius=4,
         )
-        canvas.text(cell.x + 5, cell.y + 2, str(i), BODY, style="bold")
+        canvas.text(cell.x + 5, cell.y + 2, str(i), BODY + 2, style="bold")
         vp = faith_vp[i] if i < len(faith_vp) else None
         if vp is not None:
-            canvas.text(cell.right - 5, cell.y + 4, f"{vp} VP", SMALL - 1, palette.MUTED, anchor="rt")
+            canvas.text(
+                cell.right - 5, cell.y + 3, f"{vp} VP", SMALL + 1, palette.MUTED, style="bold", anchor="rt"
+            )
         if need_periods:
             canvas.text(
                 cell.right - 5,
-                cell.y + 20,
+                cell.y + 21,
                 "need " + "/".join(ROMAN[p] for p in need_periods),
-                SMALL - 3,
+                SMALL - 1,
                 palette.BAD,
+                style="bold",
                 anchor="rt",
             )
         seats = [s for s, p in points.items() if min(int(p.get("fp", 0)), 15) == i]
@@ -553,10 +556,10 @@ def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str,
         canvas.paragraph(
             Rect(rect.x + 40, rect.y, rect.w - 40, rect.h),
             names,
-            SMALL,
+            SMALL + 1,
             palette.INK,
             style="narrow",
-            min_size=11,
+            min_size=12,
         )
 
 
