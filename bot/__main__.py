@@ -92,14 +92,25 @@ def main(argv: list[str] | None = None) -> int:
             print("DISCORD_TOKEN is not set (environment or .env); see .env.example.", file=sys.stderr)
             return 2
         discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
-        asyncio.run(run_bot(settings))
+        try:
+            asyncio.run(run_bot(settings))
+        except discord.LoginFailure:
+            print(
+                "Discord refused DISCORD_TOKEN; copy the bot token again (see .env.example).", file=sys.stderr
+            )
+            return 1
+        except KeyboardInterrupt:
+            return 130
         return 0
     if args.mode is None:
         args = parse_args(["sandbox"])
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")  # JSON lines carry names and emoji as UTF-8
-    asyncio.run(run_sandbox(args))
+    try:
+        asyncio.run(run_sandbox(args))
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 
