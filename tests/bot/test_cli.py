@@ -144,3 +144,25 @@ def test_sandbox_script_file_and_restart_on_the_same_database(tmp_path: Path) ->
     assert idle == last == {"kind": "idle"}
     assert "running" in status["embeds"][0]["title"] and actor in status["embeds"][0]["description"]
     assert not move["ephemeral"] and "market" in move["content"].lower() and move["files"]
+
+
+def test_real_bot_opens_the_configured_database_and_reports_a_refused_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run command with a token: the database at DATABASE_PATH is created; a bad token is explained."""
+    import discord
+
+    from bot.app import TavolaBot
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "bad")
+    monkeypatch.setenv("DATABASE_PATH", "db/here.db")
+    started: list[int | None] = []
+
+    async def refused(self: TavolaBot, token: str, *, reconnect: bool = True) -> None:
+        started.append(self.dev_guild_id)
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(TavolaBot, "start", refused)
+    assert entry.main([]) == 1
+    assert started == [None] and (tmp_path / "db" / "here.db").is_file()
