@@ -88,9 +88,12 @@ def _measure(game: Game, views: list[tuple[dict[str, Any], bool]]) -> dict[str, 
     }
 
 
-def _encoders(game: Game, view: dict[str, Any]) -> dict[str, dict[str, float]]:
-    img = draw_view(game.name, view, private=False).canvas.image
-    result: dict[str, dict[str, float]] = {}
+def _encoders(game: Game, view: dict[str, Any], private: bool) -> dict[str, Any]:
+    """Every candidate encoder on one board, and the choice the policy rule makes from them:
+    the smallest file among the encoders within 30 ms of the fastest (lossy WebP only if
+    nothing lossless qualifies, since it blurs small text)."""
+    img = draw_view(game.name, view, private=private).canvas.image
+    result: dict[str, Any] = {}
     for name, (_, encoder) in encode.ENCODERS.items():
         times = []
         data = b""
@@ -98,6 +101,10 @@ def _encoders(game: Game, view: dict[str, Any]) -> dict[str, dict[str, float]]:
             ms, data = _time_ms(encoder, img)
             times.append(ms)
         result[name] = {"ms": round(min(times), 1), "kb": round(len(data) / 1024, 1)}
+    fastest = min(r["ms"] for r in result.values())
+    fair = {n: r for n, r in result.items() if r["ms"] <= fastest + 30}
+    lossless = {n: r for n, r in fair.items() if n != "webp-lossy"} or fair
+    result["recommended"] = min(lossless, key=lambda n: lossless[n]["kb"])
     return result
 
 
@@ -130,7 +137,8 @@ def main() -> None:
             "public": _measure(game, public),
             "private": _measure(game, private),
         }
-        report["encoders"][game.name] = _encoders(game, public[len(public) // 2][0])
+        report["encoders"][f"{game.name}-public"] = _encoders(game, public[len(public) // 2][0], False)
+        report["encoders"][f"{game.name}-private"] = _encoders(game, private[len(private) // 2][0], True)
     print(json.dumps(report))
 
 
