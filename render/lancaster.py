@@ -401,7 +401,8 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
     start = view.get("start_player")
     for i, info in enumerate(view.get("seats") or []):
         seat = int(info.get("seat", i))
-        row = Rect(MARGIN, y + L.castle_header_h + i * L.castle_row_h, INNER, L.castle_row_h - 8)
+        row_h = L.row_h(int(view.get("players") or 0))
+        row = Rect(MARGIN, y + L.castle_header_h + i * row_h, INNER, row_h - 8)
         mine = seat == last_seat
         canvas.box(
             row, palette.PANEL, palette.HIGHLIGHT_EDGE if mine else palette.LINE, width=4 if mine else 2
@@ -440,29 +441,25 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
 
 
 def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
-    """Court (ready to place), reserve (not yet recruited) and how many are out on the board."""
-    rows = rect.rows(3, 2)
-    groups = (("court", info.get("court") or []), ("reserve", info.get("reserve") or []))
-    for r, (label, knights) in zip(rows, groups, strict=False):
-        canvas.text(r.x, r.y + r.h // 2, label, SMALL, palette.MUTED, anchor="lm")
-        for j, strength in enumerate(sorted(int(k) for k in knights)):
-            _knight(canvas, r.x + 78 + j * 30, r.y + r.h // 2, seat, strength, 26)
-    out = int(info.get("knights_on_board") or 0)
-    canvas.text(
-        rows[2].x, rows[2].y + rows[2].h // 2, f"out on board: {out}", SMALL, palette.MUTED, anchor="lm"
-    )
+    """Court (ready to place), reserve (not yet recruited), the ally's (two players), and how
+    many are out on the board. Ally knights are hollow markers of the controlling seat."""
     ally = info.get("ally")
+    groups: list[tuple[str, list[int], bool]] = [
+        ("court", [int(k) for k in info.get("court") or []], False),
+        ("reserve", [int(k) for k in info.get("reserve") or []], False),
+    ]
     if ally:
-        court = " ".join(str(k) for k in ally.get("court") or [])
-        reserve = " ".join(str(k) for k in ally.get("reserve") or [])
-        canvas.text(
-            rows[2].x + 130,
-            rows[2].y + rows[2].h // 2,
-            f"ally: {court or '–'} | {reserve or '–'}",
-            SMALL - 1,
-            palette.MUTED,
-            anchor="lm",
-        )
+        groups.append(("ally court", [int(k) for k in ally.get("court") or []], True))
+        groups.append(("ally res.", [int(k) for k in ally.get("reserve") or []], True))
+    rows = rect.rows(len(groups) + 1, 1)
+    size = 26 if not ally else min(22, rows[0].h)
+    for r, (label, knights, hollow) in zip(rows, groups, strict=False):
+        canvas.text(r.x, r.y + r.h // 2, label, SMALL if not ally else SMALL - 1, palette.MUTED, anchor="lm")
+        for j, strength in enumerate(sorted(knights)):
+            _knight(canvas, r.x + 86 + j * (size + 4), r.y + r.h // 2, seat, strength, size, ally=hollow)
+    out = int(info.get("knights_on_board") or 0)
+    last = rows[-1]
+    canvas.text(last.x, last.y + last.h // 2, f"out on board: {out}", SMALL, palette.MUTED, anchor="lm")
 
 
 def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any], names: dict[str, str] | None = None) -> None:

@@ -133,6 +133,7 @@ class LancasterPublic:
     castles_top = 1042
     castle_header_h = 76  # the castle columns' headers carry each space's name and reward
     castle_row_h = 124
+    castle_row_h_allies = 160  # two players: each row also lists the ally's knights
     # Castle table columns: (key, heading, width); widths sum to INNER.
     castle_columns: tuple[tuple[str, str, int], ...] = (
         ("seat", "Player", 122),
@@ -146,7 +147,11 @@ class LancasterPublic:
 
     @classmethod
     def height(cls, players: int) -> int:
-        return cls.castles_top + cls.castle_header_h + players * cls.castle_row_h + MARGIN
+        return cls.castles_top + cls.castle_header_h + players * cls.row_h(players) + MARGIN
+
+    @classmethod
+    def row_h(cls, players: int) -> int:
+        return cls.castle_row_h_allies if players == 2 else cls.castle_row_h
 
 
 @dataclass(frozen=True)
