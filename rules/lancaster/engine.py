@@ -69,8 +69,9 @@ class Engine:
             "turn_done": False,
             "next_start": None,
             "favors": 0,
-            # 6.4 and 17.5: the tiles in use (all 6 unless the data says otherwise for this count).
-            "favor": [True] * d["setup"]["favor_tiles"][str(n)],
+            # 6.4 and 17.5: all tiles, or the per-count number of the data (option).
+            "favor": [True]
+            * (d["setup"]["favor_tiles"][str(n)] if opts["favor_tiles_by_count"] else len(d["kings_favor"])),
             "voting": None,
             "ballots": [None] * n,
             "results": [],

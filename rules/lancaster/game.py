@@ -44,6 +44,14 @@ OPTIONS = (
         "Vote markers not used in Parliament go back to the supply after the third vote (rules 7.2 "
         "step 7, default on); off keeps them for the next round.",
     ),
+    Option(
+        "favor_tiles_by_count",
+        False,
+        (False, True),
+        "Conflicting sources (rules 17.5): all 6 King's Favor tiles are used (English text, default) "
+        "or the tiles in use depend on the player count (one summary; the counts are the provisional "
+        "data value setup.favor_tiles, 6 at every count until someone checks the rulebook).",
+    ),
 )
 
 

@@ -33,9 +33,8 @@ RULES_CHOICES = (
     "when nobody can place.",
     "An expelled knight returns to its court at once and may be placed again this phase; its "
     "squires are lost. Squires count for the occupant when someone tries to expel it.",
-    "King's Favor: the player chooses any face-up tile; all 6 tiles are used at every player count "
-    "(one source says the tiles depend on the player count, with no numbers: data value "
-    "setup.favor_tiles).",
+    "King's Favor: the player chooses any face-up tile; by default all 6 tiles are used at every "
+    "player count (option favor_tiles_by_count uses the per-count data value setup.favor_tiles).",
     "Upgrades are optional ('upgrade none'); a county, castle or favor upgrade may target any own "
     "knight (court or board); laws that say 'deployed' only board knights. An upgrade needs the "
     "next stronger knight in the reserve. L10's swap is offered as an optional upgrade of a "

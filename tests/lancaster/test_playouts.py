@@ -19,8 +19,14 @@ from rules import find_game
 from rules.lancaster import GAME
 
 OPTION_SETS = [
-    dict(zip(["noble_stacks", "vote_markers", "discard_unused_votes"], combo, strict=True))
-    for combo in itertools.product(["random", "by_letter"], [1, 2], [True, False])
+    dict(
+        zip(
+            ["noble_stacks", "vote_markers", "discard_unused_votes", "favor_tiles_by_count"],
+            combo,
+            strict=True,
+        )
+    )
+    for combo in itertools.product(["random", "by_letter"], [1, 2], [True, False], [False, True])
 ]
 
 

@@ -70,6 +70,7 @@ def test_prompts_placement_decisions_and_waiting() -> None:
 def test_favor_tiles_in_use_can_be_corrected_per_player_count() -> None:
     data = apply_overrides(load_base(), {"setup": {"favor_tiles": {"3": 2}}})
     game = make_game(data)
-    state = game.setup(3, 1)
+    assert game.setup(3, 1)["favor"] == [True] * 6  # default: all tiles (English text)
+    state = game.setup(3, 1, {"favor_tiles_by_count": True})
     assert state["favor"] == [True, True]
     assert [t["index"] for t in game.player_view(state, None)["kings_favor"]] == [1, 2]
