@@ -113,7 +113,9 @@ class Lorenzo:
             return Prompt(engine.prompt_text(state))
         if state["phase"] == "leader_draft":
             return Prompt(engine.prompt_text(state), decision=True, secret=True)
-        return Prompt(engine.prompt_text(state), decision=bool(state["stack"]))
+        # The Leader window after a placement lists the hand (play/discard): never public buttons.
+        window = bool(state["stack"]) and state["stack"][-1]["k"] == "after"
+        return Prompt(engine.prompt_text(state), decision=bool(state["stack"]) and not window)
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
         return player_view(state, player)

@@ -23,6 +23,17 @@ TYPE_NAMES = {
     "building": "Building",
     "venture": "Venture",
 }
+SPACE_TITLES = {
+    "harvest": "the Harvest space",
+    "harvest_big": "the big Harvest space",
+    "production": "the Production space",
+    "production_big": "the big Production space",
+    "market_1": "Market space 1",
+    "market_2": "Market space 2",
+    "market_3": "Market space 3",
+    "market_4": "Market space 4",
+    "council": "the Council Palace",
+}
 MEMBER_NAMES = {"black": "black", "white": "white", "orange": "orange", "neutral": "neutral"}
 
 

@@ -46,13 +46,14 @@ from rules.lorenzo.data import (
     cards_of,
     period_of,
 )
-from rules.lorenzo.describe import MEMBER_NAMES, TYPE_NAMES, res_text
+from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import Mods, modifiers, reduced_gain
 from rules.lorenzo.moves import (
     BonusAction,
     ChooseTile,
     Copy,
     Draft,
+    End,
     Exchange,
     LeaderAction,
     LorenzoMove,
@@ -586,6 +587,9 @@ def advance(st: State, log: Log) -> None:
                     stack.pop()
                     _do_bonus(st, f, opts[0].servants, log)
                     continue
+            if k == "after" and not _window_open(st, f["seat"]):
+                stack.pop()  # nothing left to play or activate: the turn ends by itself
+                continue
             if k == "take" and len(take_options(st, f)) == 1:
                 stack.pop()
                 log.events.append(f"{seat(f['seat'])} could take no card with {f['src']}.")
@@ -780,6 +784,8 @@ def decision_moves(st: State) -> list[LorenzoMove]:
         return [Copy(x) for x in leaders.copy_targets(st, f["seat"])]
     if k == "six":
         return [SetSix(m) for m in COLOURED if m in st["ps"][f["seat"]]["free"]]
+    if k == "after":
+        return [*leader_moves(st, f["seat"]), End()]
     raise ValueError(f"unknown decision frame {k!r}")
 
 
@@ -795,6 +801,13 @@ def leader_moves(st: State, p: int) -> list[LorenzoMove]:
     moves.extend(LeaderAction("activate", x) for x in ps["leaders"] if leaders.can_activate(st, p, x))
     moves.extend(LeaderAction("discard", x) for x in ps["hand"])
     return moves
+
+
+def _window_open(st: State, p: int) -> bool:
+    """§13: Leader actions may also follow the placement. The turn stays open for them while a
+    leader can be played or activated; a discard alone does not hold the turn (discarding
+    before placing gives the same privilege, earlier)."""
+    return any(isinstance(m, LeaderAction) and m.verb != "discard" for m in leader_moves(st, p))
 
 
 def legal_moves(st: State, p: int) -> list[LorenzoMove]:
@@ -835,6 +848,8 @@ def check(st: State, p: int, move: LorenzoMove) -> str | None:
         if isinstance(move, BonusAction) and f["k"] == "bonus" and move.action == f["action"]:
             have = st["ps"][p]["res"]["servant"]
             return None if move.servants <= have else f"You have only {have} servants."
+        if isinstance(move, LeaderAction) and f["k"] == "after":
+            return None if move in leader_moves(st, p) else _leader_refusal(st, p, move)
         if move in decision_moves(st):
             return None
         return f"Now answer: {prompt_text(st)}"
@@ -924,6 +939,9 @@ def _do_place(st: State, p: int, move: Place, log: Log) -> None:
     base = member_value(st, mods, move.member)
     ps["free"].remove(move.member)
     st["qpos"] += 1
+    if st["opts"].get("leaders"):
+        # Below the placement's own decisions: Leader actions after placing (§13).
+        st["stack"].append({"k": "after", "seat": p})
     log.changed.append(move.space)
     servant_txt = f" with {move.servants} servant{'s' if move.servants != 1 else ''}" if move.servants else ""
     if move.space in TOWER_SPACES:
@@ -940,13 +958,13 @@ def _do_place(st: State, p: int, move: Place, log: Log) -> None:
     ps["res"]["servant"] -= move.servants
     st["spaces"][move.space].append([p, move.member])
     sp = SPACES[move.space]
-    log.events.append(f"{seat(p)} placed {MEMBER_NAMES[move.member]}{servant_txt} on {move.space}.")
+    log.events.append(
+        f"{seat(p)} placed {MEMBER_NAMES[move.member]}{servant_txt} on {SPACE_TITLES[move.space]}."
+    )
     if sp["area"] in AREA_SPACES:
         start_activation(st, p, sp["area"], value, log)
     else:
-        st["stack"].append(
-            {"k": "fx", "seat": p, "src": move.space.replace("_", " "), "fx": list(sp["effects"])}
-        )
+        st["stack"].append({"k": "fx", "seat": p, "src": SPACE_TITLES[move.space], "fx": list(sp["effects"])})
 
 
 def _answer(st: State, p: int, f: dict[str, Any], move: LorenzoMove, log: Log) -> None:
@@ -996,6 +1014,8 @@ def _answer(st: State, p: int, f: dict[str, Any], move: LorenzoMove, log: Log) -
     elif isinstance(move, Copy):
         st["ps"][p]["copied"] = move.leader
         log.events.append(f"{seat(p)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
+    elif isinstance(move, End):
+        log.events.append(f"{seat(p)} ends the turn.")
     elif isinstance(move, SetSix):
         st["ps"][p]["six"] = move.member
         log.events.append(f"{seat(p)}'s {move.member} family member has value 6 this round.")
@@ -1043,6 +1063,8 @@ def prompt_text(st: State) -> str:
             return f"{p}: choose the played leader that Lorenzo de' Medici copies."
         if k == "six":
             return f"{p}: choose the coloured family member that has value 6 this round."
+        if k == "after":
+            return f"{p}: play or activate a Leader after your placement, or 'end' your turn."
     if st["phase"] == "leader_draft" and st["draft"] is not None:
         waiting = ", ".join(seat(q) for q in sorted(active(st)))
         return f"Leader draft: {waiting} must keep one leader from their pack (secretly)."

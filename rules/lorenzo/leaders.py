@@ -88,3 +88,50 @@ def pass_packs(st: State) -> None:
     draft["picks"] = [None] * n
     if not draft["packs"][0]:
         st["draft"] = None
+
+
+# ----------------------------------------------------------------------------------------------
+# Names players type: the id (``sandro_botticelli``), the full name (``Sandro Botticelli``,
+# ``Lorenzo de' Medici``) or any one word of the name that no other leader shares (``botticelli``,
+# ``sforza``, ``moro``). Words shared by several leaders (``medici``, ``borgia``, ``ludovico``)
+# are ambiguous and the refusal lists the leaders they could mean.
+# ----------------------------------------------------------------------------------------------
+
+_PARTICLES = frozenset({"da", "de", "dalle", "della", "di", "il", "iii", "iv"})
+
+
+def _words(name: str) -> list[str]:
+    return name.lower().replace("'", "").split()
+
+
+def _aliases() -> tuple[dict[str, str], dict[str, list[str]]]:
+    exact: dict[str, str] = {}
+    by_word: dict[str, list[str]] = {}
+    for leader_id, leader in LEADERS.items():
+        words = _words(leader["name"])
+        exact[leader_id] = leader_id
+        exact["_".join(words)] = leader_id
+        for w in words:
+            if w not in _PARTICLES:
+                by_word.setdefault(w, []).append(leader_id)
+        # Two-word tails people say: "bande nere", "il moro", "da vinci" (kept when unique).
+        if len(words) > 2:
+            by_word.setdefault("_".join(words[-2:]), []).append(leader_id)
+    unique = {w: ids[0] for w, ids in by_word.items() if len(ids) == 1}
+    shared = {w: sorted(ids) for w, ids in by_word.items() if len(ids) > 1}
+    for w, leader_id in unique.items():
+        exact.setdefault(w, leader_id)
+    return exact, shared
+
+
+LEADER_ALIASES, SHARED_WORDS = _aliases()
+
+
+def find_leader(tokens: list[str]) -> str | list[str] | None:
+    """The leader id that ``tokens`` name, the candidates (list) when a word is shared, or None."""
+    key = "_".join(t.replace("'", "") for t in tokens)
+    if key in LEADER_ALIASES:
+        return LEADER_ALIASES[key]
+    if key in SHARED_WORDS:
+        return SHARED_WORDS[key]
+    return None

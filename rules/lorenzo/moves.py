@@ -21,6 +21,9 @@ Notation (case-insensitive when typed; ``to_text`` gives the canonical form):
 - ``draft <id>`` - the leader kept from the pack in the leader draft (secret).
 - ``copy <id>`` - the played leader Lorenzo de' Medici copies.
 - ``montefeltro <member>`` - the coloured member Federico da Montefeltro sets to 6 this round.
+- ``end`` (or ``done``) - end your turn after placing while Leader actions are still open.
+  Leaders may be named by id (``sandro_botticelli``), full name (``Sandro Botticelli``) or a word
+  of the name no other leader has (``botticelli``, ``moro``, ``bande nere``).
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.core import BadSyntax
-from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
+from rules.core import AmbiguousMove, BadSyntax
+from rules.lorenzo.data import MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
 from rules.lorenzo.describe import res_token
+from rules.lorenzo.leaders import find_leader
 
 Goods = tuple[tuple[str, int], ...]
 """A goods map as a hashable value, in canonical resource order, zero entries dropped."""
@@ -119,6 +123,14 @@ class Pass:
 
 
 @dataclass(frozen=True)
+class End:
+    """Close the Leader window after a placement (leaders option, §13 "after placing")."""
+
+    def to_text(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
 class LeaderAction:
     verb: str  # "play" | "activate" | "discard"
     leader: str
@@ -165,6 +177,7 @@ LorenzoMove = (
     | Draft
     | Copy
     | SetSix
+    | End
 )
 
 # Words players are likely to type for a privilege, mapped to the canonical choice.
@@ -265,18 +278,30 @@ def parse_text(text: str) -> LorenzoMove:
     if head == "pass" and not rest:
         return Pass()
     if head == "leader":
-        if len(rest) != 2 or rest[0] not in ("play", "activate", "discard") or rest[1] not in LEADERS:
+        if len(rest) < 2 or rest[0] not in ("play", "activate", "discard"):
             raise BadSyntax(
-                "Write 'leader play|activate|discard <leader id>', e.g. 'leader play santa_rita'."
+                "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
+                "or 'leader activate botticelli'."
             )
-        return LeaderAction(rest[0], rest[1])
-    if head in ("draft", "copy") and len(rest) == 1:
-        if rest[0] not in LEADERS:
-            raise BadSyntax(f"'{rest[0]}' is not a leader id (e.g. santa_rita, sisto_iv).")
-        return Draft(rest[0]) if head == "draft" else Copy(rest[0])
+        return LeaderAction(rest[0], _leader(rest[1:]))
+    if head in ("draft", "copy") and rest:
+        leader = _leader(rest)
+        return Draft(leader) if head == "draft" else Copy(leader)
+    if head in ("end", "done") and not rest:
+        return End()
     if head == "montefeltro" and len(rest) == 1 and rest[0] in ("black", "white", "orange"):
         return SetSix(rest[0])
     raise BadSyntax(
         f"'{text.strip()}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, "
-        "harvest, production, support, refuse, tile, pass, leader, draft, copy, montefeltro."
+        "harvest, production, support, refuse, tile, pass, leader, draft, copy, montefeltro, end."
     )
+
+
+def _leader(tokens: list[str]) -> str:
+    """A leader named by id, full name or a word of its name only it has (see leaders.py)."""
+    found = find_leader(tokens)
+    if isinstance(found, list):
+        raise AmbiguousMove(f"'{' '.join(tokens)}' could be " + " or ".join(found) + ".")
+    if found is None:
+        raise BadSyntax(f"'{' '.join(tokens)}' is not a leader (e.g. santa_rita, botticelli, sisto_iv).")
+    return found

@@ -11,7 +11,8 @@ Keys (all present in every view; ``None`` where not applicable):
 - ``pending``: the open decision or None: ``{"seat", "kind", "text", "options"}``; ``kind`` is one
   of "privilege", "pay", "exchange", "take", "harvest", "production", "vatican", "tile", "copy"
   (Lorenzo de' Medici), "six" (Federico da Montefeltro);
-  ``options`` are the legal move texts (<= 25).
+  ``options`` are the legal move texts (<= 25). None also while a player may still take Leader
+  actions after placing (those moves name the private hand; ``prompt`` says what is awaited).
 - ``dice``: ``{"black": n, "white": n, "orange": n}`` (this round's roll; 0 before the first roll).
 - ``towers``: ``{card_type: [floor, ...]}`` for card_type in territory, character, building,
   venture, floors bottom (1) to top (4). A floor is ``{"floor", "space", "min_value", "bonus"
@@ -92,7 +93,7 @@ def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> di
 
 def player_view(st: State, viewer: int | None) -> dict[str, Any]:
     pending = None
-    if st["stack"]:
+    if st["stack"] and st["stack"][-1]["k"] != "after":  # the Leader window's moves are private
         f = st["stack"][-1]
         kind = f["action"] if f["k"] == "bonus" else _KINDS[f["k"]]
         pending = {
