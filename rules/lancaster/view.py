@@ -36,7 +36,7 @@ Keys (all always present):
                     "extensions_unbuilt": [space ids], "castle": [{"space", "name", "reward",
                     "extended": bool, "knight": strength|null}], "court": [strengths],
                     "reserve": [strengths], "knights_on_board": int, "ally": null | {"court",
-                    "reserve", "castle": [{"space", "name", "reward", "knight"}]}}``
+                    "reserve", "castle": [{"space", "name", "reward", "extended": false, "knight"}]}}``
                     (court, reserve and castle are public in the physical game too)
 ``me``              null for the public view; else ``{"seat", "gold", "squires", "vote_markers",
                     "court", "reserve", "pending_vote": null | {"vote": "yes"|"no", "markers"},
