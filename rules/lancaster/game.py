@@ -18,7 +18,7 @@ from rules.core import (
 from rules.lancaster import model as m
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
-from rules.lancaster.moves import LancasterMove, Place, Vote, parse_text
+from rules.lancaster.moves import Buy, Favor, LancasterMove, Place, Ransom, Take, Upgrade, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
 from rules.lancaster.words import effect_words
@@ -158,13 +158,33 @@ class LancasterGame:
 
     def _why(self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove]) -> str:
         ask = self.prompt(state, player).text
-        if state["pending"] is not None or type(move) not in {type(x) for x in legal}:
+        if type(move) not in {type(x) for x in legal}:
             return f"Not now. {ask}"
+        if state["pending"] is not None:
+            return self._why_decision(state, player, move, legal, ask)
         if isinstance(move, Vote):
             return f"You have only {state['seats'][player]['votes']} vote marker(s)."
         if isinstance(move, Place):
             return self._why_place(state, player, move)
         return f"That is not possible now. {ask}"
+
+    def _why_decision(
+        self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove], ask: str
+    ) -> str:
+        choices = ", ".join(x.to_text() for x in legal[:12]) + (", ..." if len(legal) > 12 else "")
+        if isinstance(move, Take) and move.choice == "both":
+            why = f"Taking both needs {self.data['both_cost_gold']} gold and a noble you do not have yet."
+        elif isinstance(move, Buy):
+            why = f"You can do this at most {max(x.times for x in legal if isinstance(x, Buy))} time(s)."
+        elif isinstance(move, Favor):
+            why = f"King's Favor tile {move.tile} is not face up."
+        elif isinstance(move, Upgrade):
+            why = "That knight cannot be upgraded now (not there, or no stronger knight in the reserve)."
+        elif isinstance(move, Ransom):
+            why = "You cannot pay that ransom (or no such knight was captured)."
+        else:
+            why = "That is not one of the choices."
+        return f"{why} Choices: {choices}."
 
     def _why_place(self, state: m.State, player: int, mv: Place) -> str:
         d = self.data

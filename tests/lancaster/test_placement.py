@@ -180,8 +180,8 @@ def test_6_4_kings_favor_tiles_gold_squires_and_each_tile_once() -> None:
     assert state["seats"][0]["gold"] == 4
     assert any("King's Favor 1" in e for e in events)
     state, _ = play(state, 1, f"knight 1 conflict:{card}")
-    with pytest.raises(IllegalMove):
-        play(state, 1, "favor 1")  # face down now
+    with pytest.raises(IllegalMove, match="tile 1 is not face up"):
+        play(state, 1, "favor 1")
     state, _ = play(state, 1, "favor 3")
     assert (state["seats"][1]["gold"], state["seats"][1]["squires"]) == (3, 3)
 

@@ -31,7 +31,7 @@ def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None
     deploy(state, 0, 1, "county:G")  # G: 2 gold + 1 squire
     state, _ = run_tasks(state, [{"t": "county", "c": "G"}])
     assert _moves(state, 0) == ["take noble", "take reward"]  # 2 gold: "both" is not offered
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="Taking both needs 3 gold"):
         play(state, 0, "take both")
     state["seats"][0]["gold"] = 3
     assert _moves(state, 0) == ["take noble", "take reward", "take both"]
