@@ -437,7 +437,8 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
                 canvas.text_in(c, str(value), NUMBER + 4, style="bold")
         _knight_groups(canvas, cell("knights").inset(6, 6), seat, info)
         _nobles(canvas, cell("nobles").inset(6, 8), info)
-        _castle_row(canvas, cell("castle").inset(4, 6), seat, info, where)
+        # Castle spaces share ids across players: only the mover's castle can hold the last move.
+        _castle_row(canvas, cell("castle").inset(4, 6), seat, info, where if mine else None)
 
 
 def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
@@ -521,7 +522,7 @@ def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], whe
         if knight is not None:
             _knight(canvas, r.x + r.w // 2, r.y + r.h // 2 + 8, seat, int(knight), 40, ally=is_ally)
         if where == f"castle:{sp.get('space')}" and not is_ally:
-            canvas.highlight(r)
+            canvas.highlight(r, "LAST")
 
 
 def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:

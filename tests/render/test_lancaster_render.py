@@ -131,3 +131,16 @@ def test_game_over_board_shows_final_scoring() -> None:
         assert str(score) in drawing.canvas.texts
         assert f"{score} PP" in drawing.alt_text, seat
     assert "Winner:" in drawing.alt_text
+
+
+def test_castle_placement_highlights_only_the_movers_castle() -> None:
+    """Rules 6.3: a knight goes to its owner's own castle; every castle has the same space ids,
+    so exactly one castle space (the mover's) carries the last-move highlight."""
+    for game, state, why in sampled_states(GAME, 4, seed=12, stride=1):
+        view = game.player_view(state, None)
+        last = view.get("last")
+        if not last or not str(last.get("where") or "").startswith("castle:"):
+            continue
+        assert _texts(view, private=False).count("LAST") == 1, why
+        return
+    pytest.fail("no castle placement found to check")
