@@ -316,7 +316,6 @@ class SqliteStore:
                 )
                 if cursor.rowcount != 1:
                     raise StaleVersion()
-                # (moving to a channel that already has an open game trips the unique index)
                 if change.seats is not None:
                     await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._conn.executemany(
@@ -333,7 +332,9 @@ class SqliteStore:
                 await self._conn.execute("COMMIT")
             except aiosqlite.IntegrityError as exc:
                 await self._conn.execute("ROLLBACK")
-                raise ChannelBusy() from exc
+                if change.channel_id is not None:  # the one-open-game-per-channel index
+                    raise ChannelBusy() from exc
+                raise
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise

@@ -134,3 +134,24 @@ def test_storage_survives_reopen(tmp_path: Path) -> None:
         await reopened.close()
 
     run(go())
+
+
+def test_storage_moving_a_game_into_a_busy_channel_is_refused(tmp_path: Path) -> None:
+    """Lobby: at most one open game per channel or thread, also when a game moves to a thread."""
+
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "t.db")
+        a = await store.create_game(
+            guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator()
+        )
+        b = await store.create_game(
+            guild_id=1, channel_id=5, game="x", options={}, seed=3, creator=_creator()
+        )
+        with pytest.raises(ChannelBusy):
+            await store.commit(b.id, b.version, Change(channel_id=2))
+        moved = await store.commit(a.id, a.version, Change(channel_id=9))
+        assert moved.channel_id == 9 and moved.version == a.version + 1
+        assert (await store.open_in_channel(2)) is None
+        await store.close()
+
+    run(go())
