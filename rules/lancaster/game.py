@@ -21,7 +21,7 @@ from rules.lancaster.help import build_help
 from rules.lancaster.moves import Buy, Favor, LancasterMove, Place, Ransom, Take, Upgrade, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
-from rules.lancaster.words import effect_words
+from rules.lancaster.words import effect_words, effects_words
 
 OPTIONS = (
     Option(
@@ -260,9 +260,15 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
             text += f"; ally court {ally}"
         return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
     kind = p["kind"]
+    spaces = ", ".join(
+        f"{sid} {sp['name']} ({effects_words(sp['reward'])})" for sid, sp in d["castle"].items()
+    )
+    tiles = ", ".join(
+        f"{i + 1}: {effects_words(d['kings_favor'][i])}" for i, up in enumerate(state["favor"]) if up
+    )
     texts = {
-        "ext_setup": "Choose the castle extension you start with (extension X1..X6).",
-        "favor": "Choose a face-up King's Favor tile (favor N).",
+        "ext_setup": f"Choose the castle extension you start with (extension <space>): {spaces}.",
+        "favor": f"Choose a face-up King's Favor tile (favor N): {tiles}.",
         "upgrade": "Choose a knight to upgrade (upgrade <where>, or upgrade none).",
         "extension": "Choose an extension to build (extension <space>).",
         "noble": "Choose a county to "
