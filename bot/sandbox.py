@@ -799,11 +799,12 @@ def components_of(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 WELCOME = """Tavola sandbox: the real bot on a fake Discord server, offline.
 Users: alice, bob, carol, dave, erin (erin has Manage Server). Type one action per line:
   alice /game new game:lorenzo          run a slash command (options as name:value, "quotes" ok)
-  bob /game join                        ...every /game subcommand, /move, /lorenzo place
+  bob /game join                        ...every /game subcommand, /move, /lorenzo, /lancaster
+  bob #lorenzo-1 /game status           act in a thread the bot opened (/game start thread:true)
   alice ? /move text:pla                show the autocomplete choices alice would see
   alice click g:1:join                  press a button (custom_id from a response)
   alice click g:1:v3:s0 2               pick value 2 in a select
-Responses print as JSON lines; attached images are saved under the --out folder. Ctrl-D quits."""
+Responses print as JSON lines; attached images are saved in {out}/. Ctrl-D quits."""
 
 
 def print_json(record: dict[str, Any]) -> None:
