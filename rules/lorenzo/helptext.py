@@ -25,7 +25,8 @@ that colour; neutral = 0) until all are placed. Servants add +1 each to one plac
 - `pass` - only with the `voluntary_pass` option (or when no member can be placed but a Leader
   action could be).
 - Leaders (`leaders` option): `leader play sisto_iv`, `leader activate michelangelo_buonarroti`,
-  `leader discard santa_rita` (gives 1 Council Privilege); `draft <id>` keeps a leader in the draft
+  `leader discard santa_rita` (gives 1 Council Privilege); `end` closes your turn when, after your
+  placement, you could still play or activate a leader; `draft <id>` keeps a leader in the draft
   (secret); `copy <id>` is Lorenzo de' Medici's choice; `montefeltro black` is Federico da
   Montefeltro's member at value 6.
 
@@ -66,8 +67,14 @@ Production spaces each servant count that activates more cards); any other serva
 - Excommunication penalties never take a final score below 0.
 
 ## Leader rules choices
-- Leader actions are taken in your turn before you place (any number, in any order); after your
-  placement the turn passes. With no family member left you have no turn, so no Leader actions.
+- Leaders can be named by id (`sandro_botticelli`), full name (`leader play Sandro Botticelli`) or a
+  word of the name no other leader has (`leader play botticelli`, `draft moro`, `copy bande nere`);
+  `medici`, `borgia` and `ludovico` are shared, so the refusal lists the leaders they could mean.
+- Leader actions are taken in your turn before and/or after you place (any number, in any order).
+  After your placement (and its decisions) the turn stays open while you can still play or activate
+  a leader: do so, or type `end`. A discard alone does not hold the turn (discarding before placing
+  gives the same privilege, earlier); once the turn is open you may discard too. With no family
+  member left you have no turn, so no Leader actions (reference section 19).
 - Requirements are checked when played and never spent. A played leader cannot be discarded. A
   discarded leader is shown in the log.
 - Lorenzo de' Medici can be played only when another player has a played leader to copy; the
@@ -77,7 +84,10 @@ Production spaces each servant count that activates more cards); any other serva
 - Federico da Montefeltro: the chosen coloured member is 6 before other modifiers (Lucrezia +2,
   E1-7 -1) for the rest of the round. Ludovico il Moro: coloured members 5, then modifiers.
 - Santa Rita doubles wood, stone, coins and servants from Development-card immediate effects only
-  (not floor bonuses, privileges, points or action spaces).
+  (not floor bonuses, privileges, points, action spaces or Harvest/Production). With an excommunication
+  that reduces a gain, the gain is reduced first and then doubled (City 3 coins, E1-2: 2, doubled 4).
+- Lorenzo de' Medici never copies another Lorenzo de' Medici, nor your own leaders.
+- Both drafts (bonus tiles, leaders) happen after round 1 is set up, so its dice and cards are visible.
 - Brunelleschi also waives the fee for card-effect tower actions; Pico della Mirandola takes 3 coins
   off any card cost with coins (never below 0); Ariosto lets you use occupied single spaces
   (a taken tower floor still has no card to take).
