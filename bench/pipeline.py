@@ -1,6 +1,7 @@
 """Benchmark: the move pipeline and board rendering, with floors measured in the same run.
 
-Prints one JSON line. Run: ``.venv/bin/python bench/pipeline.py [games]``.
+Prints one JSON line. Run from the repository root: ``.venv/bin/python -m bench.pipeline [games]``
+(as a module: run as a script, ``bench/render.py`` would shadow the ``render`` package).
 
 - ``move_*``: ``Tables.move`` on an SQLite file (WAL): load the game row, ``from_json`` (state
   cache off, so every move pays the full load), parse, apply, ``to_json``, version-checked write.
@@ -137,7 +138,7 @@ async def main() -> None:
         sqlite_floor_p50_ms=pct(floor, 0.5),
         sqlite_floor_p99_ms=pct(floor, 0.99),
     )
-    sample = views[:: max(1, len(views) // 60)]
+    sample = views[:: max(1, len(views) // 150)]
     render_t: list[float] = []
     floor_t: list[float] = []
     sizes: list[int] = []
