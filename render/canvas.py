@@ -167,6 +167,7 @@ class Canvas:
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[str] = []  # every string drawn, in order (the secrecy tests read it)
+        self.cut: list[str] = []  # strings that did not fit whole: ellipsized or lines dropped
 
     @property
     def width(self) -> int:
@@ -200,7 +201,10 @@ class Canvas:
         self.texts.append(text)
         if max_width is not None:
             size = fit_size(text, size, max_width, style, min_size)
-            text = ellipsize(text, size, max_width, style)
+            shown = ellipsize(text, size, max_width, style)
+            if shown != text:
+                self.cut.append(text)
+            text = shown
         mask = _label(text, style, size)
         w, h = mask.size
         left = {"l": x - 1, "m": x - w // 2, "r": x - w + 1}[anchor[0]]
@@ -244,7 +248,10 @@ class Canvas:
                 break
             size -= 1
         self.texts.append(text)
-        for i, line in enumerate(lines[: max(1, rect.h // lh)]):
+        room = max(1, rect.h // lh)
+        if len(lines) > room or any(line.endswith("…") for line in lines):
+            self.cut.append(text)
+        for i, line in enumerate(lines[:room]):
             mask = _label(line, style, size)
             top = rect.y + i * lh
             self.image.paste(colour, (rect.x - 1, top, rect.x - 1 + mask.width, top + mask.height), mask)
@@ -308,11 +315,6 @@ class Canvas:
         dy = int(size * 0.12) if style.shape == "triangle" else 0
         ink = palette.INK if hollow else style.ink
         self.text(cx, cy + dy, letter, text_size, ink, style="bold", anchor="mm")
-
-    def pips(self, rect: Rect, value: int, fill: RGB, ink: RGB = palette.INK) -> None:
-        """A die face: the number large in a rounded square (numbers read faster than pips)."""
-        self.box(rect, fill, palette.INK, width=3, radius=10)
-        self.text_in(rect.inset(4), str(value), int(rect.h * 0.62), ink, style="bold")
 
 
 def _shape_points(shape: str, cx: int, cy: int, r: float) -> list[tuple[float, float]] | None:

@@ -136,11 +136,14 @@ def text_block(canvas: Canvas, rect: Rect, lines: Sequence[Line], size: int, min
             break
         size -= 1
     y = rect.y
-    for (text, _, _), (parts, colour, style) in zip(lines, wrapped, strict=True):
+    for i, ((text, _, _), (parts, colour, style)) in enumerate(zip(lines, wrapped, strict=True)):
         canvas.texts.append(text)
+        if any(part.endswith("…") for part in parts):
+            canvas.cut.append(text)
         lh = line_height(size, style)
         for part in parts:
             if y + lh > rect.bottom + 2:
+                canvas.cut.extend(t for t, _, _ in lines[i:])
                 return
             canvas.text(rect.x, y, part, size, colour, style=style)
             y += lh

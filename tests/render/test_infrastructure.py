@@ -136,3 +136,15 @@ def test_rendering_in_worker_threads_gives_the_same_bytes() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         threaded = list(pool.map(lambda v: render.render_view("demo", v, private=False).data, views))
     assert threaded == serial
+
+
+def test_text_that_cannot_fit_is_recorded_as_cut() -> None:
+    """The legibility tests rely on ``Canvas.cut``: it must notice both ways text is cut."""
+    c = Canvas(400, 200)
+    c.text_in(Rect(0, 0, 40, 20), "A name far too long for forty pixels", 16)
+    c.paragraph(Rect(0, 30, 60, 20), "Several words that need many lines in a narrow box", 16)
+    c.text_in(Rect(0, 100, 300, 30), "fits", 16)
+    assert c.cut == [
+        "A name far too long for forty pixels",
+        "Several words that need many lines in a narrow box",
+    ]
