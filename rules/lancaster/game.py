@@ -236,6 +236,14 @@ class LancasterGame:
         return "That placement is not possible."
 
 
+_SOURCES = {
+    "county": " for the county reward",
+    "castle": " for your castle",
+    "favor": " for the King's Favor",
+    "laws": " for the law",
+}
+
+
 def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     d = game.data
     active = game.active_players(state)
@@ -269,7 +277,8 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     texts = {
         "ext_setup": f"Choose the castle extension you start with (extension <space>): {spaces}.",
         "favor": f"Choose a face-up King's Favor tile (favor N): {tiles}.",
-        "upgrade": "Choose a knight to upgrade (upgrade <where>, or upgrade none).",
+        "upgrade": f"Choose a knight to upgrade{_SOURCES.get(p.get('src', ''), '')} (upgrade <where>"
+        + (", or upgrade none)." if p.get("optional") else ")."),
         "extension": "Choose an extension to build (extension <space>).",
         "noble": "Choose a county to "
         + ("remove a noble from (noble D)." if p.get("remove") else "take a noble from (noble D)."),
