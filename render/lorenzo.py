@@ -708,15 +708,15 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
     pack = info.get("draft_pack")
     if pack:
         lines.append(("Leader draft: keep one of (private)", palette.INK, "bold"))
-        lines += [(_leader_line(ld, "◇"), palette.INK, "narrow") for ld in pack]
+        lines += [line for ld in pack for line in _leader_lines(ld, "◇")]
     hand = info.get("hand")
     if hand:
         lines.append(("Leaders in hand (private)", palette.INK, "bold"))
-        lines += [(_leader_line(ld, "◇"), palette.INK, "narrow") for ld in hand]
+        lines += [line for ld in hand for line in _leader_lines(ld, "◇")]
     played = info.get("leaders") or []
     if played:
         lines.append(("Leaders played", palette.INK, "bold"))
-        lines += [(_leader_line(ld, "★"), palette.INK, "narrow") for ld in played]
+        lines += [line for ld in played for line in _leader_lines(ld, "★")]
     excomm = [str(e) for e in info.get("excommunications") or []]
     short = _data()["excommunication_short"]
     if excomm:
@@ -727,13 +727,14 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
     parts.text_block(canvas, inner, lines, BODY)
 
 
-def _leader_line(leader: dict[str, Any], bullet: str) -> str:
-    text = f"{bullet} {leader.get('name', '')}: {leader.get('text', '')}"
+def _leader_lines(leader: dict[str, Any], bullet: str) -> list[parts.Line]:
+    """A leader as its name in bold (with its state) and its ability below."""
+    name = f"{bullet} {leader.get('name', '')}"
     if leader.get("copies"):
-        text += f" (copies {leader['copies']})"
+        name += f" (copies {leader['copies']})"
     if leader.get("used"):
-        text += " — used this round"
-    return text
+        name += " — used this round"
+    return [(name, palette.INK, "narrow-bold"), (str(leader.get("text", "")), palette.INK, "narrow")]
 
 
 def _private_alt(view: View, info: dict[str, Any]) -> str:

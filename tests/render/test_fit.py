@@ -92,3 +92,29 @@ def test_every_lancaster_law_county_castle_and_favor_text_fits() -> None:
             cut = set(draw_view("lancaster", v, private=False).canvas.cut)
             shown = texts | {str(law["text"]) for law in chunk}
             assert not cut & shown, (players, start, sorted(cut & shown))
+
+
+def test_worst_case_leader_hand_fits_the_personal_board() -> None:
+    """Rules §4/§13: during the draft a player sees a pack of 4 and up to 3 kept leaders; with
+    the seven longest leader texts and three excommunications nothing is cut."""
+    game = find_game("lorenzo")
+    view = copy.deepcopy(game.player_view(game.setup(players=4, seed=1, options={"leaders": True}), 0))
+    leaders = sorted(lorenzo_engine_data()["leaders"], key=lambda ld: -len(ld["text"]))
+    as_view = [{"id": ld["id"], "name": ld["name"], "text": ld["text"], "used": False} for ld in leaders]
+    info = view["players_info"][0]
+    info["draft_pack"], info["hand"] = as_view[:4], as_view[4:7]
+    info["excommunications"] = ["E1-4", "E2-7", "E3-6"]
+    drawing = draw_view("lorenzo", view, private=True)
+    assert drawing.canvas.cut == []
+    assert all(ld["name"] in " ".join(drawing.canvas.texts) for ld in as_view[:7])
+
+
+def lorenzo_engine_data() -> dict[str, Any]:
+    import json
+    from pathlib import Path
+
+    import rules.lorenzo
+
+    path = Path(rules.lorenzo.__file__).parent / "data" / "lorenzo.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
