@@ -12,7 +12,8 @@ Prints one JSON line. Run from the repository root: ``.venv/bin/python -m bench.
   ``encode_floor_*``: encoding a blank image of the same size with the same encoder.
   ``render_first_ms``: the process's first render (fonts and caches loading), not in the p99.
 - ``ack_*``: in the sandbox, time from an interaction arriving to its first response (Discord
-  wants it within 3 s), over a full 2-player game of ``/move`` commands.
+  wants it within 3 s), over a full 2-player game of ``/move`` commands. ``burst_ack_*``: six
+  games in six threads each receiving a move at the same instant, ten times (renders overlap).
 Targets (issue 2): move p99 < 20 ms without rendering; render+encode p99 < 300 ms (1600 px).
 """
 
@@ -117,6 +118,36 @@ async def ack_times(path: Path) -> list[float]:
     return [box.answered[t] - box.arrived[t] for t in box.answered]
 
 
+async def burst_ack_times(path: Path, games: int = 6, rounds: int = 10) -> list[float]:
+    """``games`` games, each in its own thread, each receiving a move at the same instant."""
+    store = await SqliteStore.open(path)
+    tables = Tables(store, lambda: [GAME], new_seed=lambda: 5)
+    box = TimedSandbox(tables, lambda record: None, None)
+    box.arrived, box.answered = {}, {}
+    await box.start()
+    for _ in range(games):
+        await box.run_line("alice /game new game:lorenzo")
+        await box.run_line("bob /game join")
+        await box.run_line("alice /game start thread:true")
+    rng = random.Random(6)
+    measured: list[float] = []
+    for _ in range(rounds):
+        lines = []
+        for gid in range(1, games + 1):
+            turn = await tables.turn(gid)
+            if turn.finished:
+                continue
+            seat = turn.acting[0]
+            text = rng.choice(GAME.legal_moves(turn.state, seat.seat)).to_text()
+            lines.append(f'{seat.name} #lorenzo-{gid} /move "text:{text}"')
+        before = set(box.arrived)
+        await box.run_together(lines)
+        measured += [box.answered[t] - box.arrived[t] for t in set(box.arrived) - before]
+    await box.close()
+    await store.close()
+    return measured
+
+
 async def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     rng = random.Random(1)
@@ -129,6 +160,7 @@ async def main() -> None:
         await store.close()
         floor = await sqlite_floor(Path(tmp) / "floor.db", len(cold))
         acks = await ack_times(Path(tmp) / "ack.db")
+        burst = await burst_ack_times(Path(tmp) / "burst.db")
     figures.update(
         moves=len(cold),
         move_p50_ms=pct(cold, 0.5),
@@ -170,6 +202,9 @@ async def main() -> None:
         ack_p50_ms=pct(acks, 0.5),
         ack_p99_ms=pct(acks, 0.99),
         ack_max_ms=round(max(acks) * 1000, 3),
+        burst_acks=len(burst),
+        burst_ack_p50_ms=pct(burst, 0.5),
+        burst_ack_max_ms=round(max(burst) * 1000, 3),
     )
     print(json.dumps(figures))
 
