@@ -648,28 +648,26 @@ def _private(view: View) -> Drawing:
     v = L.vote.inset(14, 10)
     canvas.text_in(v.top(30), "Your secret vote", BODY + 1, style="bold", align="l")
     pending = me.get("pending_vote")
+    decision = me.get("decision")
     if pending:
         yes = pending.get("vote") == "yes"
         canvas.text_in(
-            Rect(v.x, v.y + 36, v.w, 56),
+            Rect(v.x, v.y + 34, v.w, 50),
             f"{'YES' if yes else 'NO'} + {pending.get('markers', 0)} markers",
             BIG_NUMBER + 6,
             palette.GOOD if yes else palette.BAD,
             style="bold",
             align="l",
         )
-        canvas.text_in(
-            Rect(v.x, v.y + 96, v.w, 30),
-            "hidden from the others until everyone has voted",
-            SMALL + 1,
-            palette.MUTED,
-            align="l",
-        )
+        note = "hidden from the others until everyone has voted"
+        canvas.text_in(Rect(v.x, v.y + 84, v.w, 24), note, SMALL + 1, palette.MUTED, align="l")
     else:
-        canvas.text_in(Rect(v.x, v.y + 36, v.w, 56), "no vote pending", BODY + 2, palette.MUTED, align="l")
-    if me.get("decision"):
-        canvas.text_in(
-            Rect(v.x, v.bottom - 30, v.w, 30), "Decide: " + str(me["decision"]), BODY, style="bold", align="l"
+        canvas.text_in(Rect(v.x, v.y + 30, v.w, 30), "no vote pending", BODY, palette.MUTED, align="l")
+    if decision:
+        # A pending decision (a favor, a purchase, a reward) with its options, wrapped below.
+        top = v.y + (110 if pending else 64)
+        canvas.paragraph(
+            Rect(v.x, top, v.w, v.bottom - top), "Decide: " + str(decision), BODY, style="bold", min_size=12
         )
 
     canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")

@@ -99,15 +99,15 @@ class LorenzoPrivate:
     """A personal board: four rows of six card slots, a side column for goods, tile and leaders."""
 
     title = Rect(0, 0, WIDTH, 56)
-    status = Rect(0, 56, WIDTH, 66)
-    goods = Rect(MARGIN, 134, INNER, 96)  # goods, points and family members in one band
-    rows_top = 242
+    status = Rect(0, 56, WIDTH, 84)  # three lines: a long prompt may wrap onto two
+    goods = Rect(MARGIN, 152, INNER, 96)  # goods, points and family members in one band
+    rows_top = 260
     row_label_w = 118
     slots_w = 1086  # six card slots
     slot_gap = 8
     row_h = 156
     row_gap = 10
-    side = Rect(1248, 242, WIDTH - 1248 - MARGIN, 4 * 156 + 3 * 10)
+    side = Rect(1248, 260, WIDTH - 1248 - MARGIN, 4 * 156 + 3 * 10)
 
     @classmethod
     def height(cls) -> int:
@@ -198,12 +198,12 @@ class LancasterPrivate:
     """One player's screen: hidden goods, knights, pending vote, and their castle for context."""
 
     title = Rect(0, 0, WIDTH, 56)
-    status = Rect(0, 56, WIDTH, 66)
-    goods = Rect(MARGIN, 134, INNER, 120)
-    knights = Rect(MARGIN, 266, 900, 170)
-    vote = Rect(928, 266, WIDTH - 928 - MARGIN, 170)
-    castle = Rect(MARGIN, 448, INNER, 170)
-    nobles = Rect(MARGIN, 630, INNER, 80)
+    status = Rect(0, 56, WIDTH, 84)  # three lines: a long prompt may wrap onto two
+    goods = Rect(MARGIN, 152, INNER, 120)
+    knights = Rect(MARGIN, 284, 900, 170)
+    vote = Rect(928, 284, WIDTH - 928 - MARGIN, 170)
+    castle = Rect(MARGIN, 466, INNER, 170)
+    nobles = Rect(MARGIN, 648, INNER, 80)
 
     @classmethod
     def height(cls) -> int:

@@ -327,14 +327,19 @@ def _space(
     covered = bool(space.get("covered"))
     _space_box(canvas, rect, covered)
     if covered:
-        canvas.text_in(rect.inset(6).top(rect.h // 2), str(space.get("reward", "")), SMALL, palette.MUTED)
-        canvas.text_in(rect.inset(6).below(rect.h // 2 - 6), "closed", BODY, palette.MUTED, style="bold")
+        reward_rect = Rect(rect.x + 6, rect.y + 4, rect.w - 12, rect.h - 34)
+        canvas.paragraph(
+            reward_rect, str(space.get("reward", "")), SMALL, palette.MUTED, style="narrow", min_size=12
+        )
+        canvas.text(
+            rect.x + rect.w // 2, rect.bottom - 6, "closed", BODY, palette.MUTED, style="bold", anchor="mb"
+        )
         return
     occupants = space.get("occupants") or []
-    text_rect = Rect(rect.x + 6, rect.y + 4, rect.w - 12, rect.h - 46 if occupants else rect.h - 8)
+    text_rect = Rect(rect.x + 6, rect.y + 4, rect.w - 12, rect.h - 38 if occupants else rect.h - 8)
     canvas.paragraph(text_rect, str(space.get("reward", "")), SMALL + 1, style="narrow-bold", min_size=12)
     for i, occ in enumerate(occupants[:3]):
-        _member_token(canvas, rect.x + 24 + i * 40, rect.bottom - 22, occ, 32)
+        _member_token(canvas, rect.x + 20 + i * 36, rect.bottom - 18, occ, 28)
     if str(space.get("id")) in changed:
         canvas.highlight(rect, "LAST")
 

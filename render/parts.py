@@ -7,7 +7,7 @@ from typing import Any
 
 from render import palette
 from render.alt import seat_name
-from render.canvas import Canvas, Rect, line_height, wrap
+from render.canvas import Canvas, Rect, line_height, text_width, wrap
 from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL, TITLE_SIZE
 from render.palette import RGB
 from rules.core import name_seats
@@ -39,10 +39,28 @@ def title_bar(canvas: Canvas, rect: Rect, left: str, right: str) -> None:
 
 
 def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, text_w: int) -> None:
-    """The status band: what the game waits for (bold) and the last move (muted)."""
+    """The status band: what the game waits for (bold) and the last move (muted).
+
+    In a band tall enough for three lines, a first line too long for one line wraps onto two
+    (a prompt that lists its choices); otherwise long lines are cut, never shrunk below 15 px.
+    """
     canvas.rect(rect, palette.PANEL_ALT)
+    inner = rect.inset(MARGIN, 4)
+    lh = line_height(BODY + 2, "bold")
+    if rect.h >= 3 * lh + 8 and text_width(first, 15, "bold") > text_w:
+        canvas.paragraph(Rect(inner.x, inner.y, text_w, 2 * lh), first, BODY + 2, style="bold", min_size=15)
+        if second:
+            canvas.text_in(
+                Rect(inner.x, inner.y + 2 * lh, text_w, inner.h - 2 * lh),
+                second,
+                BODY,
+                palette.MUTED,
+                align="l",
+                min_size=15,
+            )
+        return
     lines = [first] + ([second] if second else [])
-    rows = rect.inset(MARGIN, 4).rows(len(lines))
+    rows = inner.rows(len(lines))
     for i, (row, line) in enumerate(zip(rows, lines, strict=True)):
         canvas.text_in(
             Rect(row.x, row.y, text_w, row.h),
@@ -75,7 +93,7 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: dict[str, Any], unit: str) 
     for j, cat in enumerate(categories):
         canvas.paragraph(
             Rect(table.x + first_w + j * cat_w + 2, table.y, cat_w - 4, row_h),
-            cat.capitalize(),
+            _heading(cat, cat_w - 4),
             SMALL + 1,
             palette.MUTED,
             style="narrow-bold",
@@ -106,6 +124,12 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: dict[str, Any], unit: str) 
         canvas.paragraph(
             Rect(rect.x + 16, rect.bottom - 42, rect.w - 32, 36), notes, SMALL + 1, palette.MUTED
         )
+
+
+def _heading(category: str, width: int) -> str:
+    """A scoring category as a column heading; a word too long for the column is abbreviated."""
+    words = [w if text_width(w, SMALL + 1, "narrow-bold") <= width else w[:6] + "." for w in category.split()]
+    return " ".join(words).capitalize()
 
 
 def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], active: set[int]) -> None:
