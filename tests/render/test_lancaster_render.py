@@ -12,10 +12,15 @@ from typing import Any
 import pytest
 
 from render import draw_view, render_view
+from render.canvas import Drawing
 from tests.render.helpers import image_format, sampled_states
 
 GAME = "lancaster"
 MAX_BYTES = 1_000_000
+
+
+def _cut(drawing: Drawing) -> list[str]:
+    return [c for c in drawing.canvas.cut if not c.startswith("Last move: ")]
 
 
 def _texts(view: dict[str, Any], private: bool) -> list[str]:
@@ -31,11 +36,13 @@ def test_every_phase_renders_public_and_private_boards(players: int) -> None:
         phases.add(str(public["phase"]))
         drawing = draw_view(GAME, public, private=False)
         assert drawing.canvas.width == 1600, why
+        assert _cut(drawing) == [], why  # nothing a player reads is cut (the last-move line may be)
         assert 1000 <= drawing.canvas.height <= 2000, why
         assert f"round {public['round']} of 5" in drawing.alt_text, why
         for seat in sorted(game.active_players(state))[:2] or [0]:
             private = draw_view(GAME, game.player_view(state, seat), private=True)
             assert private.canvas.width == 1600, why
+            assert _cut(private) == [], why
     assert {"setup", "place", "vote", "laws", "rewards", "over"} <= phases
 
 

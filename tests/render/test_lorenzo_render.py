@@ -12,10 +12,15 @@ from typing import Any
 import pytest
 
 from render import draw_view, render_view
+from render.canvas import Drawing
 from tests.render.helpers import image_format, sampled_states
 
 GAME = "lorenzo"
 MAX_BYTES = 1_000_000
+
+
+def _cut(drawing: Drawing) -> list[str]:
+    return [c for c in drawing.canvas.cut if not c.startswith("Last move: ")]
 
 
 def _texts(view: dict[str, Any], private: bool) -> list[str]:
@@ -35,11 +40,13 @@ def test_every_phase_renders_public_and_private_boards(players: int, options: di
         phases.add(str(public["phase"]))
         drawing = draw_view(GAME, public, private=False)
         assert drawing.canvas.width == 1600, why
+        assert _cut(drawing) == [], why  # nothing a player reads is cut (the last-move line may be)
         assert 900 <= drawing.canvas.height <= 2000, why
         assert f"round {public['round']} of 6" in drawing.alt_text, why
         for seat in sorted(game.active_players(state)) or [0]:
             private = draw_view(GAME, game.player_view(state, seat), private=True)
             assert private.canvas.width == 1600, why
+            assert _cut(private) == [], why
     expected = {"actions", "vatican", "over"}
     expected |= {"tile_draft"} if options.get("advanced_tiles") else set()
     expected |= {"leader_draft"} if options.get("leaders") else set()
