@@ -154,7 +154,17 @@ def new_game(players: int, seed: int, opts: dict[str, Any]) -> State:
                 "six": None,
             }
         )
-    _setup_round(st)
+    drafting = opts.get("advanced_tiles") or (
+        opts.get("leaders") and opts.get("leader_draft", "draft") == "draft"
+    )
+    if drafting:
+        # §4 then §6: tiles and leaders are chosen during game setup, before round 1's cards are
+        # dealt and its dice rolled (advance sets round 1 up when the drafts are over).
+        st["towers"] = {t: [None] * 4 for t in CARD_TYPES}
+        st["tocc"] = {t: [None] * 4 for t in CARD_TYPES}
+        st["spaces"] = {s: [] for s in SPACE_ORDER}
+    else:
+        _setup_round(st)
     if opts.get("leaders"):
         leaders.deal(st, _draw(st), opts.get("leader_draft", "draft") == "draft")
         if st["draft"] is not None:
@@ -611,6 +621,13 @@ def advance(st: State, log: Log) -> None:
                 continue
             return
         if phase == "actions":
+            if not any(st["dice"].values()):  # the drafts are over: set round 1 up now
+                _setup_round(st)
+                d = st["dice"]
+                log.events.append(
+                    f"Round 1 begins: dice black {d['black']}, white {d['white']}, orange {d['orange']}."
+                )
+                continue
             if st["qpos"] >= len(st["queue"]):
                 _end_actions(st, log)
                 continue

@@ -87,7 +87,8 @@ Production spaces each servant count that activates more cards); any other serva
   (not floor bonuses, privileges, points, action spaces or Harvest/Production). With an excommunication
   that reduces a gain, the gain is reduced first and then doubled (City 3 coins, E1-2: 2, doubled 4).
 - Lorenzo de' Medici never copies another Lorenzo de' Medici, nor your own leaders.
-- Both drafts (bonus tiles, leaders) happen after round 1 is set up, so its dice and cards are visible.
+- Both drafts (bonus tiles, then leaders) are part of game setup: round 1's cards are dealt and its
+  dice rolled only when they are over.
 - Brunelleschi also waives the fee for card-effect tower actions; Pico della Mirandola takes 3 coins
   off any card cost with coins (never below 0); Ariosto lets you use occupied single spaces
   (a taken tower floor still has no card to take).

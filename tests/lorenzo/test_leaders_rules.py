@@ -566,3 +566,33 @@ def test_secrets_public_view_shows_counts_and_played_leaders() -> None:
     assert info["hand"] is None and info["leaders_in_hand"] == 1
     assert [(x["id"], x["used"]) for x in info["leaders"]] == [("sandro_botticelli", True)]
     assert "santa_rita" not in _public(st) and "Santa Rita" not in _public(st)
+
+
+# ---------------------------------------------------------------------------------------------
+# §4 setup before §6 round setup: nobody drafts knowing round 1's dice or cards
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options", [ON, {"advanced_tiles": True}, {"leaders": True, "advanced_tiles": True}], ids=str
+)
+def test_s4_drafts_come_before_round_1_is_set_up(options: dict[str, Any]) -> None:
+    st = GAME.setup(3, 21, options)
+    view = GAME.player_view(st, None)
+    assert view["dice"] == {"black": 0, "white": 0, "orange": 0}
+    assert all(f["card"] is None for floors in view["towers"].values() for f in floors)
+    events: list[str] = []
+    while st["phase"] in ("tile_draft", "leader_draft"):
+        p = min(GAME.active_players(st))
+        st, ev = as_seat(st, p, texts(st, p)[0])
+        events += ev
+    assert st["phase"] == "actions" and st["round"] == 1
+    assert all(1 <= d <= 6 for d in st["dice"].values())
+    assert all(len([c for c in st["towers"][t] if c is not None]) == 4 for t in st["towers"])
+    assert any(e.startswith("Round 1 begins: dice") for e in events)
+    assert GAME.active_players(st) == {st["order"][0]}
+
+
+def test_s4_without_a_draft_round_1_is_ready_at_once() -> None:
+    st = GAME.setup(2, 21, {"leaders": True, "leader_draft": "deal"})
+    assert st["phase"] == "actions" and all(1 <= d <= 6 for d in st["dice"].values())
