@@ -14,7 +14,7 @@ from typing import Any
 from rules.core import IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
 from rules.lorenzo import engine
 from rules.lorenzo.helptext import RULES_HELP
-from rules.lorenzo.moves import Draft, LorenzoMove, parse_text
+from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
 from rules.lorenzo.view import player_view
 
@@ -84,7 +84,14 @@ class Lorenzo:
         return engine.legal_moves(state, player)
 
     def parse(self, state: State, player: int, text: str) -> LorenzoMove:
-        move = parse_text(text)
+        try:
+            move = parse_text(text)
+        except LeaderNameAmbiguous as err:
+            # "leader play medici" is clear when only one Medici could be played now.
+            legal = [m for m in err.candidates if m in engine.legal_moves(state, player)]
+            if len(legal) != 1:
+                raise
+            move = legal[0]
         self._check(state, player, move)
         return move
 

@@ -29,6 +29,7 @@ Notation (case-insensitive when typed; ``to_text`` gives the canonical form):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.core import AmbiguousMove, BadSyntax
@@ -283,10 +284,10 @@ def parse_text(text: str) -> LorenzoMove:
                 "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
                 "or 'leader activate botticelli'."
             )
-        return LeaderAction(rest[0], _leader(rest[1:]))
+        verb = rest[0]
+        return _leader(rest[1:], lambda x: LeaderAction(verb, x))
     if head in ("draft", "copy") and rest:
-        leader = _leader(rest)
-        return Draft(leader) if head == "draft" else Copy(leader)
+        return _leader(rest, Draft if head == "draft" else Copy)
     if head in ("end", "done") and not rest:
         return End()
     if head == "montefeltro" and len(rest) == 1 and rest[0] in ("black", "white", "orange"):
@@ -297,11 +298,23 @@ def parse_text(text: str) -> LorenzoMove:
     )
 
 
-def _leader(tokens: list[str]) -> str:
-    """A leader named by id, full name or a word of its name only it has (see leaders.py)."""
+class LeaderNameAmbiguous(AmbiguousMove):
+    """A word several leaders share ('medici'). ``candidates`` are the moves it could mean; the
+    game takes the one that is legal when exactly one is (``draft medici`` with one Medici in the
+    pack)."""
+
+    def __init__(self, message: str, candidates: list[LorenzoMove]) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+def _leader(tokens: list[str], make: Callable[[str], LorenzoMove]) -> LorenzoMove:
+    """The move for a leader named by id, full name or a word of its name (see leaders.py)."""
     found = find_leader(tokens)
     if isinstance(found, list):
-        raise AmbiguousMove(f"'{' '.join(tokens)}' could be " + " or ".join(found) + ".")
+        raise LeaderNameAmbiguous(
+            f"'{' '.join(tokens)}' could be " + " or ".join(found) + ".", [make(x) for x in found]
+        )
     if found is None:
         raise BadSyntax(f"'{' '.join(tokens)}' is not a leader (e.g. santa_rita, botticelli, sisto_iv).")
-    return found
+    return make(found)

@@ -596,3 +596,19 @@ def test_s4_drafts_come_before_round_1_is_set_up(options: dict[str, Any]) -> Non
 def test_s4_without_a_draft_round_1_is_ready_at_once() -> None:
     st = GAME.setup(2, 21, {"leaders": True, "leader_draft": "deal"})
     assert st["phase"] == "actions" and all(1 <= d <= 6 for d in st["dice"].values())
+
+
+def test_notation_a_shared_word_is_clear_when_only_one_of_its_leaders_is_legal() -> None:
+    st = _st(res=rich())
+    st["ps"][0]["hand"] = ["lucrezia_borgia", "cosimo_de_medici"]
+    assert GAME.parse(st, 0, "leader discard borgia") == LeaderAction("discard", "lucrezia_borgia")
+    assert GAME.parse(st, 0, "leader discard medici") == LeaderAction("discard", "cosimo_de_medici")
+    st["ps"][0]["hand"] = ["cosimo_de_medici", "lorenzo_de_medici"]
+    with pytest.raises(AmbiguousMove, match="cosimo_de_medici or lorenzo_de_medici"):
+        GAME.parse(st, 0, "leader discard medici")
+    draft = GAME.setup(2, 3, ON)
+    draft["draft"]["packs"][0] = ["cosimo_de_medici", "santa_rita", "sisto_iv", "lucrezia_borgia"]
+    assert GAME.parse(draft, 0, "draft medici") == Draft("cosimo_de_medici")
+    assert GAME.parse(draft, 0, "draft borgia") == Draft("lucrezia_borgia")
+    with pytest.raises(AmbiguousMove, match="ludovico_ariosto"):
+        GAME.parse(draft, 0, "draft ludovico")  # none of the three is in the pack
