@@ -69,7 +69,8 @@ Production spaces each servant count that activates more cards); any other serva
 ## Leader rules choices
 - Leaders can be named by id (`sandro_botticelli`), full name (`leader play Sandro Botticelli`) or a
   word of the name no other leader has (`leader play botticelli`, `draft moro`, `copy bande nere`);
-  `medici`, `borgia` and `ludovico` are shared, so the refusal lists the leaders they could mean.
+  `medici`, `borgia` and `ludovico` are shared: they are taken when only one of their leaders is a
+  legal move now (e.g. `draft medici` with one Medici in the pack), else the refusal lists them.
 - Leader actions are taken in your turn before and/or after you place (any number, in any order).
   After your placement (and its decisions) the turn stays open while you can still play or activate
   a leader: do so, or type `end`. A discard alone does not hold the turn (discarding before placing
