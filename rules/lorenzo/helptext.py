@@ -24,8 +24,8 @@ that colour; neutral = 0) until all are placed. Servants add +1 each to one plac
 - `tile advanced_b` - pick an advanced personal bonus tile (advanced_tiles option).
 - `pass` - only with the `voluntary_pass` option (or when no member can be placed but a Leader
   action could be).
-- Leaders (`leaders` option): `leader play sisto_iv`, `leader activate michelangelo_buonarroti`,
-  `leader discard santa_rita` (gives 1 Council Privilege); `end` closes your turn when, after your
+- Leaders (`leaders` option): `leader play sisto_iv`, `leader activate botticelli`,
+  `leader discard Santa Rita` (gives 1 Council Privilege); `end` closes your turn when, after your
   placement, you could still play or activate a leader; `draft <id>` keeps a leader in the draft
   (secret); `copy <id>` is Lorenzo de' Medici's choice; `montefeltro black` is Federico da
   Montefeltro's member at value 6.
@@ -77,7 +77,10 @@ Production spaces each servant count that activates more cards); any other serva
   gives the same privilege, earlier); once the turn is open you may discard too. With no family
   member left you have no turn, so no Leader actions (reference section 19).
 - Requirements are checked when played and never spent. A played leader cannot be discarded. A
-  discarded leader is shown in the log.
+  discarded leader is shown in the log. No Leader action while a decision (a cost, a privilege, a
+  free action) is still open.
+- The draft is secret: each pick is seen only by its player; the last card of each pack is kept
+  automatically.
 - Lorenzo de' Medici can be played only when another player has a played leader to copy; the
   copy is fixed; a copied once-per-round ability is used once per round through Lorenzo.
 - Francesco Sforza and Leonardo da Vinci: only servants raise their actions; excommunication
@@ -92,5 +95,5 @@ Production spaces each servant count that activates more cards); any other serva
   dice rolled only when they are over.
 - Brunelleschi also waives the fee for card-effect tower actions; Pico della Mirandola takes 3 coins
   off any card cost with coins (never below 0); Ariosto lets you use occupied single spaces
-  (a taken tower floor still has no card to take).
+  (a taken tower floor still has no card to take; your Harvest/Production colour rule still holds).
 """
