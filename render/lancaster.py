@@ -125,7 +125,12 @@ def _counties(canvas: Canvas, view: View, where: str | None) -> None:
         )
         nobles = county.get("nobles") or {}
         count = int(nobles.get("count") or 0)
-        noble_text = f"Nobles: {count} × {nobles.get('name', '')}" if count else "Nobles: none left"
+        # The letter ties the stack to the lettered tiles at the players' tables.
+        noble_text = (
+            f"Nobles: {count} × {nobles.get('name', '')} ({nobles.get('type', '')})"
+            if count
+            else "Nobles: none left"
+        )
         canvas.text_in(
             part.nobles,
             noble_text,
