@@ -612,3 +612,26 @@ def test_notation_a_shared_word_is_clear_when_only_one_of_its_leaders_is_legal()
     assert GAME.parse(draft, 0, "draft borgia") == Draft("lucrezia_borgia")
     with pytest.raises(AmbiguousMove, match="ludovico_ariosto"):
         GAME.parse(draft, 0, "draft ludovico")  # none of the three is in the pack
+
+
+def test_rules_help_leader_examples_are_moves() -> None:
+    """Every leader example written in rules_help() parses to a move whose text parses back."""
+    import re
+
+    examples = [
+        x
+        for x in re.findall(r"`([^`]+)`", GAME.rules_help())
+        # one-word `draft` is the option value; moves have a name after the verb (or are `end`)
+        if (
+            x.split()[0] in ("leader", "draft", "copy", "montefeltro")
+            and "<" not in x
+            and (len(x.split()) > 1)
+        )
+        or x == "end"
+    ]
+    assert len(examples) >= 8, examples
+    for text in examples:
+        move = parse_text(text)
+        assert parse_text(move.to_text()) == move
+    for option in ("leaders", "leader_draft", "advanced_tiles"):
+        assert f"`{option}`" in GAME.rules_help()
