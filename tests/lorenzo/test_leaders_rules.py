@@ -631,6 +631,10 @@ def test_rules_help_leader_examples_are_moves() -> None:
     ]
     assert len(examples) >= 8, examples
     for text in examples:
+        if text.split()[-1] in ("medici", "borgia", "ludovico"):
+            with pytest.raises(AmbiguousMove):  # the help's example of a shared word
+                parse_text(text)
+            continue
         move = parse_text(text)
         assert parse_text(move.to_text()) == move
     for option in ("leaders", "leader_draft", "advanced_tiles"):
