@@ -13,7 +13,18 @@ from rules.core import AmbiguousMove, BadSyntax, IllegalMove, NotYourTurn
 from rules.lorenzo import GAME
 from rules.lorenzo.data import LEADERS
 from rules.lorenzo.moves import Copy, Draft, End, LeaderAction, parse_text
-from tests.lorenzo.helpers import as_seat, council_all, delta, play, rich, scenario, settle, texts, top
+from tests.lorenzo.helpers import (
+    as_seat,
+    council_all,
+    delta,
+    play,
+    resolve,
+    rich,
+    scenario,
+    settle,
+    texts,
+    top,
+)
 
 ON = {"leaders": True}
 T = [1, 2, 3, 4, 5, 6]
@@ -639,3 +650,25 @@ def test_rules_help_leader_examples_are_moves() -> None:
         assert parse_text(move.to_text()) == move
     for option in ("leaders", "leader_draft", "advanced_tiles"):
         assert f"`{option}`" in GAME.rules_help()
+
+
+@pytest.mark.parametrize("leader", ["ludovico_iii_gonzaga", "francesco_sforza", "leonardo_da_vinci"])
+def test_s15_4_once_per_round_actions_refresh_at_the_end_of_the_round(leader: str) -> None:
+    st = _st(res=rich())
+    st["ps"][0]["leaders"] = [leader]
+    st, _ = play(st, f"leader activate {leader}")
+    st = resolve(st)
+    assert st["ps"][0]["used"] == [leader] and f"leader activate {leader}" not in texts(st, 0)
+    st = council_all(st)
+    assert st["round"] == 2 and st["ps"][0]["used"] == []
+    assert GAME.active_players(st) == {0} and f"leader activate {leader}" in texts(st, 0)
+
+
+def test_s15_4_lorenzo_copy_refreshes_and_keeps_its_copy() -> None:
+    st = _lorenzo({1: ["bartolomeo_colleoni"]}, players=2)
+    st, _ = play(st, "leader play lorenzo", "copy colleoni", "leader activate lorenzo")
+    st = council_all(st)
+    assert st["round"] == 2 and st["ps"][0]["copied"] == "bartolomeo_colleoni"
+    before = st
+    st, _ = play(st, "leader activate lorenzo_de_medici")
+    assert delta(before, st, 0) == {"vp": 4}
