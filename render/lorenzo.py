@@ -152,10 +152,16 @@ def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
         canvas.text_in(
             header.inset(10, 0), _data()["type_titles"][card_type], HEADING, ink, style="bold", align="l"
         )
-        deck = (view.get("deck_counts") or {}).get(card_type)
-        if deck is not None:
-            canvas.text_in(header.inset(10, 0), f"deck {deck}", SMALL, ink, align="r")
         floors = sorted(towers.get(card_type) or [], key=lambda f: -int(f.get("floor", 0)))
+        deck = (view.get("deck_counts") or {}).get(card_type)
+        # Rules §8.2: once any family member stands in a tower, entering it costs a fee; say so
+        # where players plan (the amount is the rules', not the view's, so it is not printed).
+        occupied = any(f.get("occupant") for f in floors)
+        notes = Rect(header.right - 96, header.y + 2, 88, header.h - 4).rows(2)
+        if deck is not None:
+            canvas.text_in(notes[0], f"deck {deck}", SMALL - 1, ink, align="r")
+        if occupied:
+            canvas.text_in(notes[1], "occupied", SMALL - 1, ink, style="bold", align="r")
         area = col.below(L.tower_header + L.floor_gap)
         for rect, floor in zip(area.rows(4, L.floor_gap), floors, strict=False):
             _floor(canvas, rect, floor, changed, owners)
