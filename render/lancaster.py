@@ -220,7 +220,7 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], where: str 
     pp = [str(p) for p in card.get("pp") or []]
     canvas.text_in(
         part.pp,
-        "PP " + " / ".join(pp),
+        " · ".join(f"{rank} {p}" for rank, p in zip(("1st", "2nd", "3rd"), pp, strict=False)) + " PP",
         SMALL + 1,
         style="narrow-bold",
         align="l",
