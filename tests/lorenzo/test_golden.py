@@ -24,16 +24,20 @@ EXPECTED_SCORES = {
     "lorenzo_2p_seed2026.json": (52, 60),
     "lorenzo_3p_seed2026.json": (34, 30, 41),
     "lorenzo_4p_seed2026.json": (42, 30, 33, 33),
+    # leaders + advanced tiles: seat 1 (E3-2) scores no ventures (19 printed VP lost); MP 11/12/14/11
+    # gives seat 2 the 5 and seat 1 the 2; seat 0: 12 play + 16 faith + 4 + 6 + 12 + 0 + 1 = 51.
+    "lorenzo_4p_seed1_leaders.json": (51, 17, 59, 41),
 }
 EXPECTED_RANKING = {
     "lorenzo_2p_seed2026.json": (1, 0),
     "lorenzo_3p_seed2026.json": (2, 0, 1),
     "lorenzo_4p_seed2026.json": (0, 2, 3, 1),
+    "lorenzo_4p_seed1_leaders.json": (2, 0, 3, 1),
 }
 
 
 def test_there_is_a_golden_game_per_player_count() -> None:
-    assert sorted(json.loads(p.read_text())["players"] for p in GOLDEN) == [2, 3, 4]
+    assert sorted(json.loads(p.read_text())["players"] for p in GOLDEN) == [2, 3, 4, 4]
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
@@ -41,7 +45,7 @@ def test_golden_playthrough(path: Path) -> None:
     data = json.loads(path.read_text())
     st = GAME.setup(data["players"], data["seed"], data["options"])
     for seat, text in data["moves"]:
-        assert GAME.active_players(st) == {seat}
+        assert seat in GAME.active_players(st)
         st, _ = GAME.apply(st, seat, GAME.parse(st, seat, text))
     out = GAME.outcome(st)
     assert out is not None
