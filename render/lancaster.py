@@ -266,7 +266,7 @@ def _kings_favor(canvas: Canvas, view: View) -> None:
             align="r",
         )
     tiles = list(view.get("kings_favor") or [])
-    for rect, tile in zip(area.below(32).columns(6, 8), tiles, strict=False):
+    for rect, tile in zip(area.below(32).columns(max(6, len(tiles)), 8), tiles, strict=False):
         if tile.get("face_up"):
             canvas.box(rect, hex_rgb("#FFF4C2"), LAW_EDGE, width=2)
             canvas.paragraph(
