@@ -27,11 +27,23 @@ def _texts(view: dict[str, Any], private: bool) -> list[str]:
     return draw_view(GAME, view, private=private).canvas.texts
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_every_phase_renders_public_and_private_boards(players: int) -> None:
+OTHER_OPTIONS = {
+    "noble_stacks": "by_letter",
+    "vote_markers": 2,
+    "discard_unused_votes": False,
+    "favor_tiles_by_count": True,
+}
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {}), (3, OTHER_OPTIONS), (4, {}), (5, {})],
+    ids=["2p", "3p", "3p-other-options", "4p", "5p"],
+)
+def test_every_phase_renders_public_and_private_boards(players: int, options: dict[str, Any]) -> None:
     """Issue 5 "How it is checked": every phase renders without error, from seeded playouts."""
     phases: set[str] = set()
-    for game, state, why in sampled_states(GAME, players, seed=31 + players, stride=25):
+    for game, state, why in sampled_states(GAME, players, seed=31 + players, options=options, stride=25):
         public = game.player_view(state, None)
         phases.add(str(public["phase"]))
         drawing = draw_view(GAME, public, private=False)

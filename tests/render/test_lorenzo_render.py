@@ -29,8 +29,13 @@ def _texts(view: dict[str, Any], private: bool) -> list[str]:
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(2, {}), (3, {"leaders": True}), (4, {}), (4, {"advanced_tiles": True, "leaders": True})],
-    ids=["2p", "3p-leaders", "4p", "4p-advanced-tiles-leaders"],
+    [
+        (2, {"voluntary_pass": True, "harvest_min_check": "action", "military_tie": "tied_first_only"}),
+        (3, {"leaders": True, "leader_draft": "deal"}),
+        (4, {}),
+        (4, {"advanced_tiles": True, "leaders": True}),
+    ],
+    ids=["2p-other-options", "3p-leaders-dealt", "4p", "4p-advanced-tiles-leaders"],
 )
 def test_every_phase_renders_public_and_private_boards(players: int, options: dict[str, Any]) -> None:
     """Issue 5 "How it is checked": every phase renders without error, from seeded playouts."""
@@ -49,7 +54,8 @@ def test_every_phase_renders_public_and_private_boards(players: int, options: di
             assert _cut(private) == [], why
     expected = {"actions", "vatican", "over"}
     expected |= {"tile_draft"} if options.get("advanced_tiles") else set()
-    expected |= {"leader_draft"} if options.get("leaders") else set()
+    drafted = options.get("leaders") and options.get("leader_draft", "draft") == "draft"
+    expected |= {"leader_draft"} if drafted else set()
     assert expected <= phases
 
 
