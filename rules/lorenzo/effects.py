@@ -187,21 +187,25 @@ def _fold(m: Mods, e: dict[str, Any]) -> None:
     # copy_leader is resolved by the Leaders option when the leader is played.
 
 
-def reduced_gain(mods: Mods, res: dict[str, int]) -> dict[str, int]:
+def reduced_gain(mods: Mods, res: dict[str, int], prefer: str = "wood") -> dict[str, int]:
     """Apply excommunication gain reductions to what ONE source gives (§14: "per source").
 
-    E1-4 ("1 wood or stone fewer"): when a source gives both, the engine takes the wood
-    (documented rules choice: the reference gives no order and asking would add a decision to
-    every such gain).
+    E1-4 ("1 wood or stone fewer"): ``prefer`` says which is cut when a source gives both; the
+    engine asks the player (a ``lose`` decision, see ``engine.gain``) and passes the answer here.
     """
     out = {k: v for k, v in res.items() if v}
     for k, n in mods.gain_reduction.items():
         if out.get(k, 0) > 0:
             out[k] = max(0, out[k] - n)
     left = mods.wood_or_stone_reduction
-    for k in ("wood", "stone"):
+    for k in (prefer, "stone" if prefer == "wood" else "wood"):
         if left and out.get(k, 0) > 0:
             cut = min(left, out[k])
             out[k] -= cut
             left -= cut
     return {k: v for k, v in out.items() if v}
+
+
+def wood_or_stone_choice(mods: Mods, res: dict[str, int]) -> bool:
+    """Whether E1-4 must ask which of wood and stone this source loses."""
+    return bool(mods.wood_or_stone_reduction) and res.get("wood", 0) > 0 and res.get("stone", 0) > 0

@@ -47,7 +47,7 @@ from rules.lorenzo.data import (
     period_of,
 )
 from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TYPE_NAMES, res_text
-from rules.lorenzo.effects import Mods, modifiers, reduced_gain
+from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_choice
 from rules.lorenzo.moves import (
     BonusAction,
     ChooseTile,
@@ -57,6 +57,7 @@ from rules.lorenzo.moves import (
     Exchange,
     LeaderAction,
     LorenzoMove,
+    Lose,
     Pass,
     Pay,
     Place,
@@ -481,10 +482,25 @@ def _add(res: dict[str, int], gain: dict[str, int]) -> None:
         res[k] += v
 
 
-def gain(st: State, p: int, res: dict[str, int], src: str, log: Log, immediate: bool = False) -> None:
-    """Gain ``res`` from one source, after excommunication reductions (and Santa Rita's doubling)."""
+def gain(
+    st: State,
+    p: int,
+    res: dict[str, int],
+    src: str,
+    log: Log,
+    immediate: bool = False,
+    prefer: str | None = None,
+) -> None:
+    """Gain ``res`` from one source, after excommunication reductions (and Santa Rita's doubling).
+
+    With E1-4 and a source giving both wood and stone, the player chooses which one is lost: a
+    ``lose`` decision is pushed and this runs again with ``prefer`` set.
+    """
     mods = modifiers(st, p)
-    got = reduced_gain(mods, res)
+    if prefer is None and wood_or_stone_choice(mods, res):
+        st["stack"].append({"k": "lose", "seat": p, "res": dict(res), "src": src, "imm": immediate})
+        return
+    got = reduced_gain(mods, res, prefer or "wood")
     if immediate and mods.double_immediate:
         got = {k: v * (2 if k in mods.double_immediate else 1) for k, v in got.items()}
     _add(st["ps"][p]["res"], got)
@@ -797,6 +813,8 @@ def decision_moves(st: State) -> list[LorenzoMove]:
         return [Vatican(True), Vatican(False)]
     if k == "tile":
         return [ChooseTile(t) for t in st["tiles_left"]]
+    if k == "lose":
+        return [Lose("wood"), Lose("stone")]
     if k == "copy":
         return [Copy(x) for x in leaders.copy_targets(st, f["seat"])]
     if k == "six":
@@ -1028,6 +1046,8 @@ def _answer(st: State, p: int, f: dict[str, Any], move: LorenzoMove, log: Log) -
             _score_faith(st, p, log, bonus=True)
         else:
             _excommunicate(st, p, log, voluntary=True)
+    elif isinstance(move, Lose):
+        gain(st, p, f["res"], f["src"], log, f["imm"], prefer=move.res)
     elif isinstance(move, Copy):
         st["ps"][p]["copied"] = move.leader
         log.events.append(f"{seat(p)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
@@ -1076,6 +1096,8 @@ def prompt_text(st: State) -> str:
             )
         if k == "tile":
             return f"{p}: choose a personal bonus tile ({', '.join(st['tiles_left'])})."
+        if k == "lose":
+            return f"{p}: your excommunication takes 1 wood or 1 stone from {f['src']} - which?"
         if k == "copy":
             return f"{p}: choose the played leader that Lorenzo de' Medici copies."
         if k == "six":

@@ -57,7 +57,8 @@ Production spaces each servant count that activates more cards); any other serva
 - Vatican Reports are taken in turn order. At the last report an excommunicated player (by lack of faith or
   by refusing) still scores their faith VP, then resets to 0.
 - Excommunication reductions apply per source: each card, action space, floor bonus, bonus tile and each
-  Council Privilege is one source. E1-4 (1 wood or stone fewer) takes the wood when a source gives both.
+  Council Privilege is one source. E1-4 (1 wood or stone fewer): when a source gives both, you choose
+  (`lose wood` / `lose stone`). Santa Rita doubles what is left after a reduction.
 - Discounts reduce only goods that appear in the cost paid, never below 0; the Stonemason's wood-or-stone
   discount and cost alternatives become a `pay` choice only when the results differ (dominated ones are
   dropped).

@@ -21,6 +21,7 @@ Notation (case-insensitive when typed; ``to_text`` gives the canonical form):
 - ``draft <id>`` - the leader kept from the pack in the leader draft (secret).
 - ``copy <id>`` - the played leader Lorenzo de' Medici copies.
 - ``montefeltro <member>`` - the coloured member Federico da Montefeltro sets to 6 this round.
+- ``lose wood`` / ``lose stone`` - with excommunication E1-4, which good a source giving both loses.
 - ``end`` (or ``done``) - end your turn after placing while Leader actions are still open.
   Leaders may be named by id (``sandro_botticelli``), full name (``Sandro Botticelli``) or a word
   of the name no other leader has (``botticelli``, ``moro``, ``bande nere``).
@@ -141,6 +142,14 @@ class LeaderAction:
 
 
 @dataclass(frozen=True)
+class Lose:
+    res: str  # "wood" | "stone": which good excommunication E1-4 takes from a source giving both
+
+    def to_text(self) -> str:
+        return f"lose {self.res}"
+
+
+@dataclass(frozen=True)
 class Draft:
     leader: str
 
@@ -179,6 +188,7 @@ LorenzoMove = (
     | Copy
     | SetSix
     | End
+    | Lose
 )
 
 # Words players are likely to type for a privilege, mapped to the canonical choice.
@@ -290,6 +300,8 @@ def parse_text(text: str) -> LorenzoMove:
         return _leader(rest, Draft if head == "draft" else Copy)
     if head in ("end", "done") and not rest:
         return End()
+    if head == "lose" and rest in (["wood"], ["stone"]):
+        return Lose(rest[0])
     if head == "montefeltro" and len(rest) == 1 and rest[0] in ("black", "white", "orange"):
         return SetSix(rest[0])
     raise BadSyntax(

@@ -10,7 +10,7 @@ Keys (all present in every view; ``None`` where not applicable):
 - ``prompt``: one line saying what the game waits for, with ``{pN}`` seat placeholders.
 - ``pending``: the open decision or None: ``{"seat", "kind", "text", "options"}``; ``kind`` is one
   of "privilege", "pay", "exchange", "take", "harvest", "production", "vatican", "tile", "copy"
-  (Lorenzo de' Medici), "six" (Federico da Montefeltro);
+  (Lorenzo de' Medici), "six" (Federico da Montefeltro), "lose" (E1-4: wood or stone);
   ``options`` are the legal move texts (<= 25). None also while a player may still take Leader
   actions after placing (those moves name the private hand; ``prompt`` says what is awaited).
 - ``dice``: ``{"black": n, "white": n, "orange": n}`` (this round's roll; 0 before the first roll).
@@ -76,6 +76,7 @@ _KINDS = {
     "tile": "tile",
     "copy": "copy",
     "six": "six",
+    "lose": "lose",
 }
 
 

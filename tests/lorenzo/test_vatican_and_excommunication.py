@@ -110,10 +110,21 @@ def test_e1_3_one_servant_fewer_per_source() -> None:
 
 
 def test_e1_4_one_wood_or_stone_fewer_per_source() -> None:
-    """Harvest tile gives 1 wood 1 stone 1 servant: one of wood/stone is lost (the wood)."""
+    """Harvest tile gives 1 wood 1 stone 1 servant: the player chooses which of wood/stone is lost."""
     st = _ex("E1-4", dice=(1, 1, 1))
-    after, _ = as_seat(st, 0, "place black harvest")
+    mid, _ = as_seat(st, 0, "place black harvest")
+    assert top(mid)["k"] == "lose" and texts(mid, 0) == ["lose wood", "lose stone"]
+    after, _ = play(mid, "lose stone")
+    assert delta(st, after, 0) == {"wood": 1, "servant": 1}
+    after, _ = play(mid, "lose wood")
     assert delta(st, after, 0) == {"stone": 1, "servant": 1}
+
+
+def test_e1_4_single_good_sources_lose_it_without_asking() -> None:
+    """Woods gives 1 wood (immediate): with E1-4 nothing is left, no question; floor bonus too."""
+    st = _ex("E1-4", towers={"territory_3": 2})
+    after, _ = as_seat(st, 0, "place black territory_3")
+    assert not after["stack"] and delta(st, after, 0) == {}
 
 
 def test_e1_5_harvest_minus_three() -> None:
