@@ -148,3 +148,22 @@ def test_text_that_cannot_fit_is_recorded_as_cut() -> None:
         "A name far too long for forty pixels",
         "Several words that need many lines in a narrow box",
     ]
+
+
+@pytest.mark.parametrize("game_name", ["lorenzo", "lancaster"])
+def test_rendering_is_a_pure_function_of_the_view(game_name: str) -> None:
+    """design.md "Rendering": the same view always gives the same image, and the view is not
+    modified by drawing it."""
+    import copy
+
+    from rules import find_game
+
+    game = find_game(game_name)
+    state = game.setup(players=3, seed=4, options={})
+    for seat in (None, 1):
+        view = game.player_view(state, seat)
+        before = copy.deepcopy(view)
+        first = render.render_view(game_name, view, private=seat is not None)
+        second = render.render_view(game_name, view, private=seat is not None)
+        assert first == second
+        assert view == before
