@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import io
+import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -25,6 +26,7 @@ from bot.interactions import (
     lobby_view,
     play,
     player_of,
+    refresh_lobby,
     say,
     send_private,
     start,
@@ -33,6 +35,8 @@ from bot.interactions import (
 )
 from bot.per_game import PER_GAME_COMMANDS
 from bot.table import TableError, Tables
+
+log = logging.getLogger("tavola")
 
 RESERVED = {"game"}  # option names a game may not use: they are /game new's own parameters
 
@@ -107,6 +111,7 @@ def game_group(tables: Tables) -> app_commands.Group:
             f"Game #{record.id} was abandoned by {interaction.user.display_name}.",
             ephemeral=False,
         )
+        await refresh_lobby(interaction, record)
 
     @group.command(name="list", description="Games waiting or running in this server")
     async def list_cmd(interaction: Interaction) -> None:
@@ -197,12 +202,17 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
             await say(interaction, str(exc))
             return
         title, description = present.lobby_text(record, chosen)
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             f"{interaction.user.display_name} opened a game of {chosen.title}.",
             embed=discord.Embed(title=title, description=description),
             view=lobby_view(record.id),
             allowed_mentions=NO_MENTIONS,
         )
+        if sent.message_id is not None:
+            try:
+                await t.lobby_posted(record.id, sent.message_id)
+            except PLAYER_ERRORS:
+                log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
 
     # discord.py reads parameters from the signature; give it one built from the games' options.
     params = [

@@ -26,7 +26,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot import present
-from bot.store import StoreError
+from bot.store import GameRecord, StoreError
 from bot.table import Player, Private, TableError, Tables, Turn
 from render import render_view, seat_colour
 from rules.core import Move, RulesError
@@ -353,18 +353,38 @@ async def lobby_change(interaction: Interaction, game_id: int, action: str, *, e
     except PLAYER_ERRORS as exc:
         await say(interaction, str(exc))
         return
-    title, description = present.lobby_text(record, tables.game(record.game))
-    embed = discord.Embed(title=title, description=description)
     verb = "joined" if action == "join" else "left"
-    if edit:
+    if edit and interaction.message is not None and interaction.message.id == record.lobby_message_id:
+        title, description = present.lobby_text(record, tables.game(record.game))
+        embed = discord.Embed(title=title, description=description)
         await interaction.response.edit_message(embed=embed, view=lobby_view(record.id))
-    else:
-        await interaction.response.send_message(
-            f"{player.name} {verb} the game.",
-            embed=embed,
-            view=lobby_view(record.id),
-            allowed_mentions=NO_MENTIONS,
+        return
+    game = tables.game(record.game)
+    await interaction.response.send_message(
+        f"{player.name} {verb} the game of {game.title} ({len(record.seats)}/{game.max_players}).",
+        allowed_mentions=NO_MENTIONS,
+    )
+    await refresh_lobby(interaction, record)
+
+
+async def refresh_lobby(interaction: Interaction, record: GameRecord) -> None:
+    """Bring the lobby card up to date: players, or "started"/"abandoned" without buttons."""
+    if record.lobby_message_id is None:
+        return
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent is not None and record.status != "lobby":
+        channel = channel.parent  # a game played in its thread: the card is in the parent channel
+    if not isinstance(channel, discord.TextChannel | discord.Thread):
+        return
+    title, description = present.lobby_text(record, tables_of(interaction).game(record.game))
+    view = lobby_view(record.id) if record.status == "lobby" else None
+    try:
+        await channel.get_partial_message(record.lobby_message_id).edit(
+            embed=discord.Embed(title=title, description=description), view=view
         )
+    except discord.HTTPException:
+        # Deleted, or too old to edit: the card is a convenience, the game goes on without it.
+        log.warning("could not update the lobby card of game %s", record.id)
 
 
 async def start(interaction: Interaction, game_id: int, *, thread: bool = False) -> None:
@@ -382,6 +402,7 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
     await interaction.response.defer(thinking=True)
     if not thread or not isinstance(channel, discord.TextChannel):
         await post_turn(interaction, turn, intro=present.start_intro(turn))
+        await refresh_lobby(interaction, turn.record)
         return
     name = f"{turn.game.name}-{turn.record.id}"
     try:
@@ -395,6 +416,7 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
             "(I could not open a thread here — missing permission? — so the game is played in this channel.)"
         )
         await post_turn(interaction, turn, intro=[*present.start_intro(turn), note])
+        await refresh_lobby(interaction, turn.record)
         return
     turn = await tables.move_to_channel(game_id, room.id)
     await interaction.followup.send(
@@ -402,3 +424,4 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         allowed_mentions=NO_MENTIONS,
     )
     await post_turn_to(room, turn, intro=present.start_intro(turn))
+    await refresh_lobby(interaction, turn.record)

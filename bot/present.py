@@ -42,8 +42,12 @@ def lobby_text(record: GameRecord, game: Game) -> tuple[str, str]:
     players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(record.seats))
     title = f"{game.title} — lobby (game #{record.id})"
     if record.status != "lobby":
-        state = {"running": "started", "finished": "finished", "abandoned": "abandoned"}[record.status]
-        return title, f"This game has {state}."
+        said = {
+            "running": "This game has started.",
+            "finished": "This game has finished.",
+            "abandoned": "This game was abandoned.",
+        }
+        return title, said[record.status]
     description = (
         f"Players ({len(record.seats)}/{game.max_players}, at least {game.min_players}):\n{players}\n\n"
         f"Options: {options_line(record.options)}\n"

@@ -74,6 +74,7 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = ()
+    lobby_message_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -95,6 +96,7 @@ class Change:
     seats: Sequence[SeatRecord] | None = None
     move: tuple[int, str] | None = None  # (seat, text) appended to the log
     channel_id: int | None = None  # the game moves to another channel (its own thread)
+    lobby_message_id: int | None = None  # where the lobby card was posted
 
 
 class Store(Protocol):
@@ -195,7 +197,7 @@ class SqliteStore:
     async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
         rows = await self._conn.execute_fetchall(
             "SELECT id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-            f" created_at, updated_at FROM games WHERE {where} ORDER BY id",
+            f" created_at, updated_at, lobby_message_id FROM games WHERE {where} ORDER BY id",
             tuple(args),
         )
         games: list[GameRecord] = []
@@ -219,6 +221,7 @@ class SqliteStore:
                     created_at=float(r[10]),
                     updated_at=float(r[11]),
                     seats=seats,
+                    lobby_message_id=None if r[12] is None else int(r[12]),
                 )
             )
         return games
@@ -310,6 +313,9 @@ class SqliteStore:
                 if change.channel_id is not None:
                     sets.append("channel_id = ?")
                     args.append(change.channel_id)
+                if change.lobby_message_id is not None:
+                    sets.append("lobby_message_id = ?")
+                    args.append(change.lobby_message_id)
                 cursor = await self._conn.execute(
                     f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
                     (*args, game_id, expected_version),

@@ -150,6 +150,11 @@ class Tables:
             creator=SeatRecord(0, creator.user_id, creator.name),
         )
 
+    async def lobby_posted(self, game_id: int, message_id: int) -> GameRecord:
+        """Remember the lobby card's message (to update it when the lobby changes)."""
+        record = await self.get(game_id)
+        return await self.store.commit(record.id, record.version, Change(lobby_message_id=message_id))
+
     async def join(self, game_id: int, player: Player) -> GameRecord:
         record = await self.get(game_id)
         self._require_lobby(record)

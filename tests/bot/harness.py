@@ -40,6 +40,15 @@ class Harness:
         await self.sandbox.run_line(line)
         return self.seen[start:]
 
+    async def started(self, line: str = "alice /game start") -> dict[str, Any]:
+        """A successful start: returns the board message, after checking the lobby card closed."""
+        replies = await self(line)
+        boards = [r for r in replies if r["files"]]
+        cards = [r for r in replies if r["kind"] == "edit"]
+        assert len(boards) == 1 and len(cards) == 1, replies
+        assert cards[0]["components"] == [] and "has started" in cards[0]["embeds"][0]["description"]
+        return boards[0]
+
     async def one(self, line: str) -> dict[str, Any]:
         replies = await self(line)
         assert len(replies) == 1, replies

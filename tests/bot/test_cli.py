@@ -101,7 +101,8 @@ def test_sandbox_script_from_stdin_answers_each_line_before_the_next(tmp_path: P
         }
         assert send("# a comment") == []
         assert send("bob click g:1:join")[0]["kind"] == "edit"
-        (start,) = send("alice /game start")
+        start, card = send("alice /game start")
+        assert card["kind"] == "edit" and card["message_id"] == lobby["message_id"]
         assert start["files"][0]["size"] > 0 and len(start["mentions"]) == 1
         saved = list((tmp_path / "files").iterdir())
         assert len(saved) == 1 and saved[0].stat().st_size == start["files"][0]["size"]
@@ -136,7 +137,14 @@ def test_sandbox_script_file_and_restart_on_the_same_database(tmp_path: Path) ->
 
     records = run(first)
     assert [r["kind"] for r in records].count("idle") == 3
-    start = records[-2]
+    assert [r["kind"] for r in records if r["kind"] != "idle"] == [
+        "reply",
+        "reply",
+        "edit",
+        "followup",
+        "edit",
+    ]
+    start = next(r for r in records if r.get("files"))
     actor = start["mentions"][0]
     second = tmp_path / "two.txt"
     second.write_text(f'{actor} /game status\n{actor} /move text:"place black market_1"\n', encoding="utf-8")

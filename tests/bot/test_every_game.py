@@ -29,7 +29,7 @@ def test_registered_game_plays_through_the_platform(game: Game, tmp_path: Path) 
             await h(f"alice /game new game:{game.name}")
             for name in NAMES[1 : game.min_players]:
                 await h(f"{name} /game join")
-            start = await h.one("alice /game start")
+            start = await h.started()
             assert start["files"] and start["mentions"]
             rules = await h.one("carol /game rules")
             assert rules["ephemeral"] and (rules["files"] or len(rules["content"]) > 100)

@@ -23,7 +23,7 @@ def test_complete_three_player_lancaster_game_with_private_votes(tmp_path: Path)
             await h("alice /game new game:lancaster")
             await h("bob /game join")
             await h("carol /game join")
-            last = await h.one("alice /game start")
+            last = await h.started()
             rng = random.Random(3)
             secret_choices = 0
             for _ in range(2000):

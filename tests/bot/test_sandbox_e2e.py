@@ -29,7 +29,7 @@ async def lobby(h: Harness, *players: str) -> None:
 async def started(h: Harness) -> tuple[str, str]:
     """A running two-player game; returns (first to act, second) user names."""
     await lobby(h, "bob")
-    start = await h.one("alice /game start")
+    start = await h.started()
     first = start["mentions"][0]
     return first, ("bob" if first == "alice" else "alice")
 
@@ -86,10 +86,16 @@ def test_lobby_buttons_join_leave_and_commands(tmp_path: Path) -> None:
         assert r["ephemeral"] and "already joined" in r["content"]
         r = await h.one("bob click g:1:leave")
         assert r["kind"] == "edit" and "bob" not in r["embeds"][0]["description"]
-        r = await h.one("carol /game join")
-        assert not r["ephemeral"] and "carol joined" in r["content"]
-        r = await h.one("carol /game leave")
-        assert "carol left" in r["content"]
+        said, card = await h("carol /game join")
+        assert not said["ephemeral"] and said["content"] == "carol joined the game of Tally (2/4)."
+        assert card["kind"] == "edit" and card["message_id"] == "910000000000000004"
+        assert "2. carol" in card["embeds"][0]["description"] and ids(card) == [
+            "g:1:join",
+            "g:1:leave",
+            "g:1:start",
+        ]
+        said, card = await h("carol /game leave")
+        assert "carol left" in said["content"] and "carol" not in card["embeds"][0]["description"]
         r = await h.one("dave /game leave")
         assert r["ephemeral"] and "not in this game" in r["content"]
 
@@ -110,9 +116,11 @@ def test_start_refuses_wrong_player_count_and_non_creator(tmp_path: Path) -> Non
             await h(f"{p} /game join")
         r = await h.one("erin /game join")
         assert r["ephemeral"] and "at most 4" in r["content"]
-        r = await h.one("alice click g:1:start")
+        r = await h.started("alice click g:1:start")
         assert not r["ephemeral"] and r["files"] and len(r["mentions"]) == 1
         assert "Seat order" in r["content"]
+        r = await h.one("erin click g:1:join")  # the Start button's lobby card no longer shows it
+        assert r["ephemeral"] and "already started" in r["content"]
 
     play(tmp_path, body)
 
@@ -261,13 +269,14 @@ def test_status_list_rules_and_abandon(tmp_path: Path) -> None:
         assert r["choices"] == [{"name": "Tally", "value": "tally"}]
         r = await h.one("bob /game abandon")
         assert r["ephemeral"] and "Manage Server" in r["content"]
-        r = await h.one("erin /game abandon")
+        r, card = await h("erin /game abandon")
         assert not r["ephemeral"] and "abandoned by erin" in r["content"]
+        assert card["kind"] == "edit" and card["embeds"][0]["description"] == "This game was abandoned."
         r = await h.one("alice /game abandon")
         assert "no game in this channel" in r["content"]
         await h("alice /game new game:tally")
-        r = await h.one("alice /game abandon")
-        assert "abandoned by alice" in r["content"]
+        r, card = await h("alice /game abandon")
+        assert "abandoned by alice" in r["content"] and card["components"] == []
 
     play(tmp_path, body)
 
@@ -299,7 +308,7 @@ def test_decision_with_more_than_five_choices_is_a_select(tmp_path: Path) -> Non
     async def body(h: Harness) -> None:
         await h("alice /game new game:tally wide:on")
         await h("bob /game join")
-        first = (await h.one("alice /game start"))["mentions"][0]
+        first = (await h.started())["mentions"][0]
         r = await h.one(f'{first} /move "text:add 3"')
         (select,) = [c for c in r["components"] if c.get("type") == "select"]
         assert [o["label"] for o in select["options"]][:3] == ["bonus coin", "bonus point", "bonus gem1"]
@@ -400,7 +409,7 @@ def test_simultaneous_open_decision_offers_a_choose_button(tmp_path: Path) -> No
     async def body(h: Harness) -> None:
         await h("alice /game new game:tally target:6 open_vote:on")
         await h("bob /game join")
-        first = (await h.one("alice /game start"))["mentions"][0]
+        first = (await h.started())["mentions"][0]
         second = "bob" if first == "alice" else "alice"
         await h(f'{first} /move "text:add 3"')
         await h(f'{first} /move "text:bonus coin"')
@@ -443,7 +452,8 @@ def test_start_in_a_thread_frees_the_channel(tmp_path: Path) -> None:
         r = await h.one("bob /game start thread:true")
         assert r["ephemeral"] and "Only the player who created" in r["content"]
         replies = await h("alice /game start thread:true")
-        note, board = replies
+        note, board, card = replies
+        assert card["kind"] == "edit" and "channel" not in card and card["components"] == []
         assert note["kind"] == "followup" and "#tally-1" in note["content"] and "channel" not in note
         assert board["kind"] == "message" and board["channel"] == "tally-1" and board["files"]
         first = board["mentions"][0]
@@ -473,7 +483,7 @@ def test_thread_refused_by_discord_plays_on_in_the_channel(tmp_path: Path) -> No
             raise discord.Forbidden(FakeResponse(), {"message": "Missing Permissions", "code": 50013})
 
         h.sandbox.open_thread = refuse  # type: ignore[method-assign]
-        r = await h.one("alice /game start thread:true")
+        r = await h.started("alice /game start thread:true")
         assert not r["ephemeral"] and "could not open a thread" in r["content"] and r["files"]
         assert "channel" not in r
         first = r["mentions"][0]

@@ -155,3 +155,31 @@ def test_storage_moving_a_game_into_a_busy_channel_is_refused(tmp_path: Path) ->
         await store.close()
 
     run(go())
+
+
+def test_storage_migration_upgrades_an_existing_database(tmp_path: Path) -> None:
+    """Storage: a database made by an older bot (schema 1) is upgraded in place, data kept."""
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    first = dict(migrations())[1]
+    with sqlite3.connect(path) as old:
+        old.executescript(first)
+        old.execute(
+            "INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status, version,"
+            " state, created_at, updated_at) VALUES (1, 2, 'x', '{}', 3, 11, 'lobby', 4, NULL, 0, 0)"
+        )
+        old.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 11, 'Ann')")
+        old.execute("PRAGMA user_version=1")
+
+    async def go() -> None:
+        store = await SqliteStore.open(path)
+        assert await store.schema_version() == len(migrations()) >= 2
+        game = await store.open_in_channel(2)
+        assert game is not None and game.version == 4 and game.names == ["Ann"]
+        assert game.lobby_message_id is None
+        moved = await store.commit(game.id, 4, Change(lobby_message_id=77))
+        assert moved.lobby_message_id == 77
+        await store.close()
+
+    run(go())
