@@ -144,7 +144,12 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 def choice_items(game_id: int, version: int, seat: int, moves: Sequence[Move]) -> list[discord.ui.Item[Any]]:
-    """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``)."""
+    """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
+
+    A choice is named by its index in ``legal_moves`` at that version, not by its text (which may
+    not fit a custom_id): the version pins the state, and legal_moves of one state is a fixed list,
+    so the index means the same move when pressed, even after a restart.
+    """
     texts = [m.to_text() for m in moves]
     if not texts or len(texts) > SELECT_LIMIT:
         return []
