@@ -84,3 +84,49 @@ def test_lancaster_knight_command_places_a_knight(tmp_path: Path) -> None:
             assert r["kind"] == "error" and "between 1 and 9" in r["content"]
 
     asyncio.run(go())
+
+
+_ORDER_SCRIPT = """
+import json, random, sys
+from rules import find_game
+game = find_game(sys.argv[1])
+state = game.setup(game.min_players + 1 if game.max_players > game.min_players else game.min_players, 11)
+rng = random.Random(5)
+seen = []
+for _ in range(60):
+    active = sorted(game.active_players(state))
+    if not active:
+        break
+    seat = active[0]
+    texts = [m.to_text() for m in game.legal_moves(game.from_json(game.to_json(state)), seat)]
+    seen.append(texts)
+    state, _ = game.apply(state, seat, game.parse(state, seat, rng.choice(texts)))
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_legal_move_order_is_stable_across_processes(game: Game) -> None:
+    """Buttons name a choice by its index in legal_moves at a version: that order must not depend
+    on the process (string hashing is randomised per process), or a button pressed after a
+    restart could make a different move."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        out = subprocess.run(
+            [sys.executable, "-c", _ORDER_SCRIPT, game.name],
+            env=env,
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+        runs.append(out)
+    assert runs[0] == runs[1]
+    assert len(runs[0]) > 100
