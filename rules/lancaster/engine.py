@@ -12,7 +12,7 @@ is skipped, so players are only asked real questions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rules.core import IllegalMove, rng_for
@@ -402,6 +402,58 @@ class Engine:
         s["phase"] = "laws"
         events.append(f"Parliament applies the current laws: {', '.join(s['laws'])}.")
         s["queue"] = [{"t": "law", "law": law_id} for law_id in s["laws"]]
+
+    # ----------------------------------------------------------------------------------------
+    # Scenario support (tests and tools)
+    # ----------------------------------------------------------------------------------------
+
+    def run_steps(self, state: State, steps: Sequence[str]) -> tuple[State, list[str]]:
+        """Run chosen automatic steps alone on a copy of an arranged state (test support).
+
+        Scenario tests arrange a board (the state is plain JSON data, like a saved game) and then
+        run only the step under test. Steps, run in order:
+
+        - ``county:G``: the county reward of G (8.1); ``castle:0``: the castle step of force 0
+          (8.2); ``conflict:K06``: the evaluation of conflict K06 (8.3); ``law:L04``: one law for
+          every seat in turn order (7.3); ``end_round``: 8.4 and 9 (the next round starts, or the
+          game ends after the last round).
+        - ``rewards``: all of phase 3 in the engine's order (8), then the next round.
+        - ``next_turn``: phase 1 gives the turn to the first seat from the start player that can
+          place; when nobody can, Parliament opens (6.1).
+
+        Single steps run in a phase the flow does not continue from, so the run stops when they
+        and the decisions they raise are done; answer decisions with ``apply`` as usual. The input
+        state is not changed.
+        """
+        s = m.clone(state)
+        events: list[str] = []
+        tasks: list[Task] = []
+        for step in steps:
+            kind, _, arg = step.partition(":")
+            if kind == "county":
+                tasks.append({"t": "county", "c": arg})
+            elif kind == "castle":
+                tasks.append({"t": "castle", "f": int(arg)})
+            elif kind == "conflict":
+                tasks.append({"t": "conflict", "id": arg})
+            elif kind == "law":
+                tasks.append({"t": "law", "law": arg})
+            elif kind == "end_round":
+                tasks.append({"t": "end_round"})
+            elif kind in ("rewards", "next_turn") and not tasks and len(steps) == 1:
+                if kind == "rewards":
+                    self._begin_rewards(s, events)
+                else:
+                    s["phase"] = "place"
+                    self._next_turn(s, events, first=True)
+                self._run(s, events)
+                return s, events
+            else:
+                raise ValueError(f"unknown scenario step {step!r} (rewards and next_turn run alone)")
+        s["phase"] = "scenario"
+        s["queue"] = tasks
+        self._run(s, events)
+        return s, events
 
     # ----------------------------------------------------------------------------------------
     # Decisions

@@ -77,9 +77,7 @@ def to_parliament(state: dict[str, Any]) -> dict[str, Any]:
     """End phase 1 now: remaining court knights go to the reserve and the vote opens."""
     assert state["phase"] == "place"
     empty_courts(state)
-    # Re-run the turn logic through a harmless engine step: the engine moves to Parliament when
-    # nobody can place.
-    GAME.engine._next_turn(state, [], first=True)
+    state, _ = run_steps(state, ["next_turn"])  # nobody can place: Parliament opens (6.1)
     assert state["phase"] == "vote"
     return state
 
@@ -118,25 +116,13 @@ def deploy(state: dict[str, Any], force: int, strength: int, where: str) -> None
 
 
 def run_law(state: dict[str, Any], law_id: str) -> tuple[dict[str, Any], list[str]]:
-    """Apply one law alone through the engine's task loop (test harness: no other phase follows).
-
-    The phase is set to a name the flow does not continue from, so the loop stops when the law
-    and its decisions are done; decisions are answered with ``play`` as usual.
-    """
-    state["phase"] = "law_test"
-    state["queue"] = [{"t": "law", "law": law_id}]
-    events: list[str] = []
-    GAME.engine._run(state, events)
-    return state, events
+    """Apply one law alone (``Engine.run_steps``); answer its decisions with ``play`` as usual."""
+    return run_steps(state, [f"law:{law_id}"])
 
 
-def run_tasks(state: dict[str, Any], tasks: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
-    """Run engine tasks (e.g. ``{"t": "county", "c": "G"}``) alone, as ``run_law`` does for a law."""
-    state["phase"] = "law_test"
-    state["queue"] = list(tasks)
-    events: list[str] = []
-    GAME.engine._run(state, events)
-    return state, events
+def run_steps(state: dict[str, Any], steps: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """Run automatic steps alone, e.g. ``["county:G", "end_round"]`` (see ``Engine.run_steps``)."""
+    return GAME.engine.run_steps(state, steps)
 
 
 def set_cards(state: dict[str, Any], cards: list[tuple[str, str]]) -> None:

@@ -10,7 +10,7 @@ import pytest
 from rules.lancaster import GAME, DataError, apply_overrides, configure, load_base, make_game, validate
 from rules.lancaster.data import EFFECT_PARAMS, fingerprint
 
-from .helpers import run_tasks, setup_game
+from .helpers import run_steps, setup_game
 
 
 def _effects(node):
@@ -174,10 +174,10 @@ def test_engine_flag_surrey_unclaimed_start_player_passes_clockwise_when_false()
     try:
         GAME.use_data(data)
         state = setup_game(3)
-        state, _ = run_tasks(state, [{"t": "end_round"}])
+        state, _ = run_steps(state, ["end_round"])
         assert state["start"] == 1
     finally:
         GAME.use_data(original)
     state = setup_game(3)
-    state, _ = run_tasks(state, [{"t": "end_round"}])
+    state, _ = run_steps(state, ["end_round"])
     assert state["start"] == 0

@@ -234,7 +234,8 @@ def test_6_1_a_player_whose_knights_have_nowhere_to_go_is_skipped() -> None:
     give_court(state, 1, [1])
     give_court(state, 2, [])
     give_court(state, 3, [2])
-    assert list(GAME.engine._placements(state, 1)) == []  # nowhere legal for the 1-knight
+    state["turn"] = 1
+    assert GAME.legal_moves(state, 1) == []  # nowhere legal for the 1-knight
     state["turn"] = 3
     state, events = play(state, 3, "knight 2 castle:X2")
     assert "{p1} cannot place the knights left in court." in events

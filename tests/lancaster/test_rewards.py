@@ -7,7 +7,7 @@ import pytest
 from rules.core import IllegalMove
 from rules.lancaster import GAME
 
-from .helpers import deploy, play, run_tasks, set_cards, setup_game
+from .helpers import deploy, play, run_steps, set_cards, setup_game
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def _moves(state, seat):
 
 def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None:
     deploy(state, 0, 1, "county:G")  # G: 2 gold + 1 squire
-    state, _ = run_tasks(state, [{"t": "county", "c": "G"}])
+    state, _ = run_steps(state, ["county:G"])
     assert _moves(state, 0) == ["take noble", "take reward"]  # 2 gold: "both" is not offered
     with pytest.raises(IllegalMove, match="Taking both needs 3 gold"):
         play(state, 0, "take both")
@@ -45,7 +45,7 @@ def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None
 
 def test_8_1_county_reward_only_noble(state) -> None:
     deploy(state, 1, 1, "county:H")  # H: 2 squires + 1 vote marker
-    state, _ = run_tasks(state, [{"t": "county", "c": "H"}])
+    state, _ = run_steps(state, ["county:H"])
     state, _ = play(state, 1, "take noble")
     p = state["seats"][1]
     assert (p["squires"], p["votes"], len(p["nobles"])) == (2, 1, 1)
@@ -54,7 +54,7 @@ def test_8_1_county_reward_only_noble(state) -> None:
 def test_8_1_each_noble_type_only_once_then_only_the_reward(state) -> None:
     deploy(state, 0, 1, "county:H")
     state["seats"][0]["nobles"] = [state["stacks"]["H"][0]]
-    state, events = run_tasks(state, [{"t": "county", "c": "H"}])
+    state, events = run_steps(state, ["county:H"])
     assert state["pending"] is None  # no choice left: the reward is taken
     assert state["seats"][0]["squires"] == 4
     assert "took the reward (2 squires + 1 vote marker) in county H" in events[0]
@@ -63,7 +63,7 @@ def test_8_1_each_noble_type_only_once_then_only_the_reward(state) -> None:
 def test_8_1_empty_noble_stack_gives_only_the_reward(state) -> None:
     deploy(state, 0, 1, "county:G")
     state["stacks"]["G"][1] = 0
-    state, _ = run_tasks(state, [{"t": "county", "c": "G"}])
+    state, _ = run_steps(state, ["county:G"])
     assert state["pending"] is None
     assert state["seats"][0]["gold"] == 4
 
@@ -72,7 +72,7 @@ def test_8_1_county_rewards_upgrade_recruit_and_extension(state) -> None:
     deploy(state, 0, 2, "county:B")  # B: upgrade + 1 squire
     deploy(state, 1, 2, "county:C")  # C: a new 1-knight
     deploy(state, 2, 3, "county:E")  # E: build an extension
-    state, _ = run_tasks(state, [{"t": "county", "c": x} for x in "BCE"])
+    state, _ = run_steps(state, ["county:B", "county:C", "county:E"])
     state, _ = play(state, 0, "take reward")
     # B's upgrade may take any own knight; here only the county knight is out of the reserve.
     assert _moves(state, 0) == ["upgrade county:B", "upgrade none"]
@@ -90,7 +90,7 @@ def test_8_1_gloucester_upgrade_and_two_vote_markers(state) -> None:
     deploy(state, 0, 3, "county:D")
     state["forces"][0]["court"] = [1]
     state["forces"][0]["reserve"][0] -= 1
-    state, _ = run_tasks(state, [{"t": "county", "c": "D"}])
+    state, _ = run_steps(state, ["county:D"])
     state, _ = play(state, 0, "take reward")
     assert _moves(state, 0) == ["upgrade court:1", "upgrade county:D", "upgrade none"]
     state, _ = play(state, 0, "upgrade court:1")
@@ -100,7 +100,7 @@ def test_8_1_gloucester_upgrade_and_two_vote_markers(state) -> None:
 
 def test_8_1_and_9_surrey_chooses_the_next_start_player(state) -> None:
     deploy(state, 1, 1, "county:I")
-    state, _ = run_tasks(state, [{"t": "county", "c": "I"}, {"t": "end_round"}])
+    state, _ = run_steps(state, ["county:I", "end_round"])
     state, _ = play(state, 1, "take reward")
     assert _moves(state, 1) == ["start p0", "start p1", "start p2"]
     state, events = play(state, 1, "start p2")
@@ -110,7 +110,7 @@ def test_8_1_and_9_surrey_chooses_the_next_start_player(state) -> None:
 
 def test_9_start_player_stays_when_nobody_takes_surrey(state) -> None:
     deploy(state, 1, 1, "county:I")
-    state, _ = run_tasks(state, [{"t": "county", "c": "I"}, {"t": "end_round"}])
+    state, _ = run_steps(state, ["county:I", "end_round"])
     state, _ = play(state, 1, "take noble")
     assert state["start"] == 0 and state["round"] == 2
 
@@ -122,7 +122,7 @@ def test_8_2_castle_pays_knight_spaces_extensions_and_votes_per_noble(state) -> 
     state["seats"][0]["ext"] = ["X1", "X3"]  # squires' hall and chapel built
     deploy(state, 0, 1, "castle:X2")  # counting house with a knight
     state["seats"][0]["nobles"] = ["A", "B"]
-    state, _ = run_tasks(state, [{"t": "castle", "f": 0}])
+    state, _ = run_steps(state, ["castle:0"])
     p = state["seats"][0]
     assert (p["gold"], p["squires"], p["votes"]) == (2 + 2, 2 + 2, 1 + 2 + 2)
 
@@ -132,7 +132,7 @@ def test_8_2_castle_exchange_paid_with_income_from_the_same_step(state) -> None:
     state["seats"][0]["squires"] = 0
     state["forces"][0]["court"] = [1]
     state["forces"][0]["reserve"][0] -= 1
-    state, _ = run_tasks(state, [{"t": "castle", "f": 0}])
+    state, _ = run_steps(state, ["castle:0"])
     assert _moves(state, 0) == ["buy 0", "buy 1"]
     state, _ = play(state, 0, "buy 1")
     assert _moves(state, 0) == ["upgrade court:1"]  # paid for: no "upgrade none"
@@ -144,7 +144,7 @@ def test_8_2_castle_exchange_paid_with_income_from_the_same_step(state) -> None:
 def test_8_2_stables_three_squires_for_a_new_knight(state) -> None:
     deploy(state, 0, 1, "castle:X5")
     state["seats"][0]["squires"] = 3
-    state, _ = run_tasks(state, [{"t": "castle", "f": 0}])
+    state, _ = run_steps(state, ["castle:0"])
     state, _ = play(state, 0, "buy 1")
     assert state["seats"][0]["squires"] == 3 + 2 - 3  # the built X1 paid 2 squires first
     assert state["forces"][0]["court"] == [1]
@@ -159,7 +159,7 @@ def test_8_3_england_wins_at_equal_strength_ranks_pay_pp_ties_go_to_the_higher_s
     deploy(state, 0, 1, "conflict:K06")  # space 2: strength 1 + 1 = 2 (tie with space 1)
     deploy(state, 0, 1, "conflict:K06")
     deploy(state, 2, 1, "conflict:K06")  # space 3: strength 1; total 5 = France: a win
-    state, events = run_tasks(state, [{"t": "conflict", "id": "K06"}])
+    state, events = run_steps(state, ["conflict:K06"])
     assert [p["pp"] for p in state["seats"]] == [4, 6, 2]
     assert state["cards"] == []
     assert [f["court"] for f in state["forces"]] == [[1, 1], [2], [1]]
@@ -169,7 +169,7 @@ def test_8_3_england_wins_at_equal_strength_ranks_pay_pp_ties_go_to_the_higher_s
 def test_8_3_a_lost_top_row_conflict_moves_down_with_its_knights(state) -> None:
     set_cards(state, [("K12", "top")])  # France 10
     deploy(state, 0, 4, "conflict:K12")
-    state, events = run_tasks(state, [{"t": "conflict", "id": "K12"}])
+    state, events = run_steps(state, ["conflict:K12"])
     assert state["cards"] == [{"id": "K12", "row": "bottom", "sp": [[0, [4]]]}]
     assert "moves to the bottom row" in events[0]
     assert state["seats"][0]["pp"] == 0
@@ -182,7 +182,7 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
     deploy(state, 1, 2, "conflict:K12")
     state["seats"][0]["gold"] = 3
     state["seats"][1]["gold"] = 1
-    state, events = run_tasks(state, [{"t": "conflict", "id": "K12"}])
+    state, events = run_steps(state, ["conflict:K12"])
     assert "captured" in events[0]
     assert state["cards"] == []
     # Seat 0 (first in player order) may free each knight at 1 gold per strength point.
@@ -203,22 +203,26 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
 
 def test_8_3_cards_without_knights_move_down_then_leave(state) -> None:
     set_cards(state, [("K04", "bottom"), ("K05", "top")])
-    state, events = run_tasks(state, [{"t": "conflict", "id": "K04"}, {"t": "conflict", "id": "K05"}])
+    state, events = run_steps(state, ["conflict:K04", "conflict:K05"])
     assert state["cards"] == [{"id": "K05", "row": "bottom", "sp": []}]
     assert "discarded" in events[0] and "bottom row" in events[1]
 
 
-def test_8_3_bottom_row_is_evaluated_before_the_top_row() -> None:
-    state = setup_game(3)
+def test_8_3_bottom_row_is_evaluated_before_the_top_row_and_8_order_of_rewards(state) -> None:
+    """Phase 3 runs counties, castles, then conflicts; the bottom row goes first, so the card that
+    was already carried over leaves before this round's unanswered card slides down."""
     set_cards(state, [("K05", "top"), ("K04", "bottom")])
-    state["phase"] = "laws"
-    state["queue"] = []
-    events: list[str] = []
-    GAME.engine._begin_rewards(state, events)
-    conflicts = [t["id"] for t in state["queue"] if t["t"] == "conflict"]
-    assert conflicts == ["K04", "K05"]
-    kinds = [t["t"] for t in state["queue"]]
-    assert kinds.index("county") < kinds.index("castle") < kinds.index("conflict") < kinds.index("end_round")
+    deploy(state, 1, 1, "county:H")  # no noble choice left: the reward is taken at once
+    state["seats"][1]["nobles"] = [state["stacks"]["H"][0]]
+    state["laws"] = []
+    state, events = run_steps(state, ["rewards"])
+    county = next(i for i, e in enumerate(events) if "in county H" in e)
+    castle = next(i for i, e in enumerate(events) if "{p0} gains 2 squires" in e)  # X1 built
+    k04 = next(i for i, e in enumerate(events) if "conflict K04 again; it is discarded" in e)
+    k05 = next(i for i, e in enumerate(events) if "conflict K05; it moves to the bottom row" in e)
+    assert county < castle < k04 < k05
+    assert state["round"] == 2
+    assert (state["cards"][0]["id"], state["cards"][0]["row"]) == ("K05", "bottom")
 
 
 # -- 8.4 and 9 ---------------------------------------------------------------------------------
@@ -235,7 +239,7 @@ def test_8_4_and_9_knights_return_and_the_next_round_is_prepared(state) -> None:
     state["favors"] = 2
     pile = list(state["pile"])
     deck = list(state["deck"])
-    state, _ = run_tasks(state, [{"t": "end_round"}])
+    state, _ = run_steps(state, ["end_round"])
     assert state["round"] == 2 and state["phase"] in ("place", "vote")
     assert state["forces"][0]["court"] == [2] and state["forces"][1]["court"] == [1]
     assert state["counties"]["B"] is None
@@ -247,6 +251,6 @@ def test_8_4_and_9_knights_return_and_the_next_round_is_prepared(state) -> None:
 
 def test_5_the_game_ends_after_round_5(state) -> None:
     state["round"] = 5
-    state, events = run_tasks(state, [{"t": "end_round"}])
+    state, events = run_steps(state, ["end_round"])
     assert state["round"] == 5
     assert events[-1] == "The game is over after the last round."

@@ -5,12 +5,12 @@ from __future__ import annotations
 from rules.lancaster import GAME
 from rules.lancaster.scoring import majority
 
-from .helpers import run_tasks, setup_game
+from .helpers import run_steps, setup_game
 
 
 def _finish(state):
     state["round"] = 5
-    state, _ = run_tasks(state, [{"t": "end_round"}])
+    state, _ = run_steps(state, ["end_round"])
     assert state["phase"] == "over"
     return GAME.outcome(state)
 

@@ -7,7 +7,7 @@ import pytest
 from rules.core import IllegalMove
 from rules.lancaster import GAME
 
-from .helpers import deploy, give_court, play, run_tasks, set_cards, setup_game
+from .helpers import deploy, give_court, play, run_steps, set_cards, setup_game
 
 
 def _moves(state, seat):
@@ -86,7 +86,7 @@ def test_11_ally_county_rewards_only_knight_kinds() -> None:
     deploy(state, 2, 2, "county:B")  # upgrade + 1 squire: the ally gets only the upgrade
     deploy(state, 2, 2, "county:C")  # a new 1-knight for the ally
     deploy(state, 3, 1, "county:G")  # 2 gold + 1 squire: nothing an ally can use
-    state, events = run_tasks(state, [{"t": "county", "c": x} for x in "BCG"])
+    state, events = run_steps(state, ["county:B", "county:C", "county:G"])
     assert _moves(state, 0) == ["take noble", "take reward"]  # never both
     state, _ = play(state, 0, "take reward")
     state, _ = play(state, 0, "upgrade county:B")
@@ -105,7 +105,7 @@ def test_11_ally_conflict_rank_earns_nothing_and_is_not_passed_down() -> None:
     deploy(state, 2, 3, "conflict:K06")  # seat 0's ally ranks first
     deploy(state, 0, 2, "conflict:K06")
     deploy(state, 1, 1, "conflict:K06")
-    state, _ = run_tasks(state, [{"t": "conflict", "id": "K06"}])
+    state, _ = run_steps(state, ["conflict:K06"])
     assert [p["pp"] for p in state["seats"]] == [4, 2]
     assert 3 in state["forces"][2]["court"]
 
@@ -114,7 +114,7 @@ def test_11_captured_ally_knights_go_to_the_ally_reserve() -> None:
     state = setup_game(2)
     set_cards(state, [("K11", "bottom")])
     deploy(state, 3, 2, "conflict:K11")
-    state, events = run_tasks(state, [{"t": "conflict", "id": "K11"}])
+    state, events = run_steps(state, ["conflict:K11"])
     assert state["forces"][3]["reserve"][1] == 2 and state["pending"] is None
     assert "ally reserve" in events[-1]
 
@@ -125,7 +125,7 @@ def test_11_ally_castle_recruits_and_upgrades_without_goods() -> None:
     deploy(state, 2, 2, "castle:AC1")
     deploy(state, 2, 1, "castle:AC2")
     gold = state["seats"][0]["gold"]
-    state, _ = run_tasks(state, [{"t": "castle", "f": 2}])
+    state, _ = run_steps(state, ["castle:2"])
     assert state["forces"][2]["court"] == [1]
     assert _moves(state, 0)[0].startswith("upgrade ")
     state, _ = play(state, 0, "upgrade castle:AC2")
