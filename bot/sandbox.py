@@ -660,9 +660,12 @@ class Sandbox:
                 channel_id=ch,
             )
             return message
-        if route.method == "GET":
-            mid = self.original.get(token)
-            return self.messages.get(mid or 0, self.message_payload({}, []))
+        if route.method == "GET":  # the original response, e.g. for original_response()
+            found = self.messages.get(self.original.get(token, 0))
+            if found is None:
+                self.error(self.current_user, "sandbox: no original response to fetch")
+                return {}
+            return found
         return None
 
     def callback(
