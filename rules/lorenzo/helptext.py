@@ -91,7 +91,7 @@ Production spaces each servant count that activates more cards); any other serva
 - Santa Rita doubles wood, stone, coins and servants from Development-card immediate effects only
   (not floor bonuses, privileges, points, action spaces or Harvest/Production). With an excommunication
   that reduces a gain, the gain is reduced first and then doubled (City 3 coins, E1-2: 2, doubled 4).
-- Lorenzo de' Medici never copies another Lorenzo de' Medici, nor your own leaders.
+- Lorenzo de' Medici copies only a leader played by another player, never one of your own.
 - Both drafts (bonus tiles, then leaders) are part of game setup: round 1's cards are dealt and its
   dice rolled only when they are over.
 - Brunelleschi also waives the fee for card-effect tower actions; Pico della Mirandola takes 3 coins
