@@ -94,7 +94,8 @@ def pass_packs(st: State) -> None:
 # Names players type: the id (``sandro_botticelli``), the full name (``Sandro Botticelli``,
 # ``Lorenzo de' Medici``) or any one word of the name that no other leader shares (``botticelli``,
 # ``sforza``, ``moro``). Words shared by several leaders (``medici``, ``borgia``, ``ludovico``)
-# are ambiguous and the refusal lists the leaders they could mean.
+# are ambiguous: the game takes the one that is legal now, if exactly one is (Lorenzo.parse),
+# else the refusal lists the leaders they could mean.
 # ----------------------------------------------------------------------------------------------
 
 _PARTICLES = frozenset({"da", "de", "dalle", "della", "di", "il", "iii", "iv"})
