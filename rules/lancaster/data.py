@@ -33,6 +33,19 @@ METRICS = (
 TARGETS = ("any_own", "deployed", "ally")
 OPS = ("==", "!=", ">=", "<=", ">", "<")
 
+# Rules points no source settles (lancaster.md sections 6.3, 8.3, 10, 11): each is a data value
+# the engine reads, marked provisional in base.json, with its allowed readings (first = default).
+ENGINE_CHOICES: dict[str, tuple[bool | str, ...]] = {
+    "deployed_includes_castle": (True, False),
+    "surrey_unclaimed_keeps_start_player": (True, False),
+    "knight_on_extended_space": (False, True),
+    "conflict_rank_ties": ("higher_space", "shared"),
+    "unjoined_conflicts": ("slide", "discard"),
+    "ally_conflict_rank": ("forfeit", "pass_down"),
+}
+TIE_BREAKS = ("nobles", "knight_strength", "knight_count", "extensions")
+KNIGHT_MEASURES = ("strength", "count")
+
 # Parameters every effect type needs: name -> expected kind ("int", "resource", ...).
 EFFECT_PARAMS: dict[str, dict[str, str]] = {
     "gain": {"resource": "resource", "amount": "int"},
@@ -290,14 +303,22 @@ def validate(data: Any) -> list[str]:
             c.effects(tile, f"kings_favor[{i}]")
     _check_laws(c, data)
     final = data.get("final_scoring")
-    if c.obj(final, "final_scoring", {"castle", "knights"}):
+    if c.obj(final, "final_scoring", {"castle", "knights", "tie_break"}):
         for key in ("castle", "knights"):
             p = f"final_scoring.{key}"
             entry = final.get(key)
-            if key in final and c.obj(entry, p, {"first", "second", "second_from_players"}):
+            keys = {"first", "second", "second_from_players"} | ({"measure"} if key == "knights" else set())
+            if key in final and c.obj(entry, p, keys):
                 c.int_(entry.get("first"), p + ".first", 0, 100)
                 c.int_(entry.get("second"), p + ".second", 0, 100)
                 c.int_(entry.get("second_from_players"), p + ".second_from_players", 2, 6)
+                if key == "knights" and entry.get("measure") not in KNIGHT_MEASURES:
+                    c.bad(p + ".measure", f"expected one of {', '.join(KNIGHT_MEASURES)}")
+        ties = final.get("tie_break")
+        if "tie_break" in final and c.list_(ties, "final_scoring.tie_break"):
+            for i, name in enumerate(ties):
+                if name not in TIE_BREAKS:
+                    c.bad(f"final_scoring.tie_break[{i}]", f"expected one of {', '.join(TIE_BREAKS)}")
     ally = data.get("ally")
     if c.obj(ally, "ally", {"castle", "county_effects"}):
         _check_spaces(c, ally.get("castle"), "ally.castle")
@@ -307,10 +328,17 @@ def validate(data: Any) -> list[str]:
                 if kind not in EFFECT_PARAMS:
                     c.bad(f"ally.county_effects[{i}]", f"unknown effect type {json.dumps(kind)}")
     engine = data.get("engine")
-    if c.obj(engine, "engine", {"deployed_includes_castle", "surrey_unclaimed_keeps_start_player"}):
+    if c.obj(engine, "engine", set(ENGINE_CHOICES)):
         for key, value in engine.items():
-            if not isinstance(value, bool):
-                c.bad(f"engine.{key}", f"expected true or false, got {json.dumps(value)}")
+            choices = ENGINE_CHOICES.get(key)
+            if choices is None:
+                continue
+            if isinstance(choices[0], bool):
+                if not isinstance(value, bool):
+                    c.bad(f"engine.{key}", f"expected true or false, got {json.dumps(value)}")
+            elif not isinstance(value, str) or value not in choices:
+                allowed = ", ".join(map(str, choices))
+                c.bad(f"engine.{key}", f"expected one of {allowed}, got {json.dumps(value)}")
     prov = data.get("provisional")
     if c.obj(prov, "provisional"):
         for key, reason in prov.items():

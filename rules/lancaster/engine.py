@@ -48,6 +48,8 @@ class Engine:
         self.castle_ids: list[str] = list(data["castle"])
         self.ally_castle_ids: list[str] = list(data["ally"]["castle"])
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])
+        # Provisional rules choices (data "engine", listed in the rules help).
+        self.rules: dict[str, Any] = dict(data["engine"])
 
     # ----------------------------------------------------------------------------------------
     # Setup (rules section 4)
@@ -187,7 +189,8 @@ class Engine:
             if ally:
                 free = [x for x in self.ally_castle_ids if x not in castle]
             else:
-                built = state["seats"][seat]["ext"]
+                # 6.3: an empty space of the own castle; an extended one only if the data allows it.
+                built = [] if self.rules["knight_on_extended_space"] else state["seats"][seat]["ext"]
                 free = [x for x in self.castle_ids if x not in castle and x not in built]
             cards = [c["id"] for c in state["cards"] if any(sp[0] == f for sp in c["sp"]) or len(c["sp"]) < 3]
             for s in court:
@@ -261,10 +264,11 @@ class Engine:
         noble_type, left = state["stacks"][letter]
         options: list[str] = []
         if p["ally"]:
+            # 8.1 "noble or reward" holds for allies too: the reward keeps only what an ally may
+            # gain (possibly nothing), so removing a noble from the game is never forced.
             if left > 0:
                 options.append("noble")
-            if self._ally_effects(self.data["counties"][letter]["reward"]):
-                options.append("reward")
+            options.append("reward")
             return options
         noble_ok = left > 0 and noble_type not in me["nobles"]  # 8.1: each noble type once
         if noble_ok:
@@ -784,7 +788,9 @@ class Engine:
         plain: list[Task] = []
         exchanges: list[Task] = []
         for sid in spaces:
-            if sid in built or sid in knights:
+            # A space pays for its extension tile and for a knight on it (both only when the data
+            # lets a knight stand on an extended space).
+            for _ in range((sid in built) + (sid in knights)):
                 for e in spaces[sid]["reward"]:
                     task = {"t": "fx", "f": f, "e": e, "src": "castle"}
                     (exchanges if e["type"] == "exchange" else plain).append(task)
@@ -808,21 +814,25 @@ class Engine:
         info = self.data["conflicts"][cid]
         total = sum(sum(stack) for _, stack in card["sp"])
         if not card["sp"]:
-            if card["row"] == "top":
+            if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 card["row"] = "bottom"
                 events.append(f"Nobody answered conflict {cid}; it moves to the bottom row.")
             else:
                 s["cards"].remove(card)
-                events.append(f"Nobody answered conflict {cid} again; it is discarded.")
+                again = " again" if card["row"] == "bottom" else ""
+                events.append(f"Nobody answered conflict {cid}{again}; it is discarded.")
             return
         if total >= info["france"]:
-            # Rank by own strength on the card; ties go to the higher (earlier) space.
-            ranked = sorted(range(len(card["sp"])), key=lambda i: (-sum(card["sp"][i][1]), i))
+            ranks = self._ranks(s, card)
             parts = []
-            for rank, i in enumerate(ranked):
+            # Listed best rank first; allies without a rank last.
+            for i in sorted(range(len(ranks)), key=lambda j: (ranks[j] is None, ranks[j] or 0, j)):
                 f, stack = card["sp"][i]
-                pp = info["pp"][rank] if rank < len(info["pp"]) else 0
-                if m.is_ally(s, f):
+                rank = ranks[i]
+                pp = info["pp"][rank] if rank is not None and rank < len(info["pp"]) else 0
+                if rank is None:
+                    parts.append(f"{m.force_name(s, f)} takes no rank (an ally)")
+                elif m.is_ally(s, f):
                     parts.append(f"{m.force_name(s, f)} rank {rank + 1} (no PP for allies)")
                 else:
                     seat = s["seats"][f]
@@ -862,6 +872,27 @@ class Engine:
                     {"t": "ransom", "p": {"kind": "ransom", "seat": f, "force": f, "ks": list(stack)}}
                 )
         s["queue"][0:0] = tasks
+
+    def _ranks(self, s: State, card: dict[str, Any]) -> list[int | None]:
+        """8.3: the rank (0 = first) of each space on a won card, by own strength on the card.
+
+        Ties: the higher (earlier) space ranks first, or with ``conflict_rank_ties = shared`` tied
+        players share the better rank (the ranks after them are skipped, 1-1-3). Allies take a rank
+        (its PP is lost) or, with ``ally_conflict_rank = pass_down``, none (None).
+        """
+        sp = card["sp"]
+        no_ally_rank = self.rules["ally_conflict_rank"] == "pass_down"
+        shared = self.rules["conflict_rank_ties"] == "shared"
+        ranked = [i for i in range(len(sp)) if not (no_ally_rank and m.is_ally(s, sp[i][0]))]
+        ranked.sort(key=lambda i: (-sum(sp[i][1]), i))  # stable: the higher space first on a tie
+        ranks: list[int | None] = [None] * len(sp)
+        for pos, i in enumerate(ranked):
+            prev = ranked[pos - 1] if pos else None
+            if shared and prev is not None and sum(sp[prev][1]) == sum(sp[i][1]):
+                ranks[i] = ranks[prev]
+            else:
+                ranks[i] = pos
+        return ranks
 
     def _end_round(self, s: State, events: list[str]) -> None:
         """8.4 and 9: knights come home, squires are spent, then the next round is prepared."""

@@ -225,7 +225,8 @@ class LancasterGame:
             if where not in spaces:
                 own = "the ally castle" if mv.ally else "your castle"
                 return f"{where} is not a space of {own} (spaces: {', '.join(spaces)})."
-            if not mv.ally and where in state["seats"][player]["ext"]:
+            extended = where in state["seats"][player]["ext"]
+            if not mv.ally and extended and not d["engine"]["knight_on_extended_space"]:
                 return f"Castle space {where} is covered by your extension; it pays without a knight."
             return f"Castle space {where} already holds a knight."
         if kind == "conflict":

@@ -42,17 +42,23 @@ RULES_CHOICES = (
     "A recruit with no knight of that strength in the reserve does nothing.",
     "'Player with the most X' laws reward every tied player, also when all have 0.",
     "Castle: each space pays once per castle step, by its knight or by its extension tile; a knight "
-    "may not stand on an extended space; income is paid before the squire exchanges, so it can "
-    "pay for them.",
+    "may not stand on an extended space (data `engine.knight_on_extended_space`; true lets it stand "
+    "there and the space pays twice); income is paid before the squire exchanges, so it can pay "
+    "for them.",
     "A county extension reward must be built if a tile is left; L06's extensions are optional.",
     "Counties are rewarded in the order A to I; the occupant of a county whose noble they already "
     "hold (or whose stack is empty) simply takes the reward.",
-    "Conflicts are evaluated bottom row first, then top row, left to right. Rank ties go to the "
-    "higher space (placed earlier). Ranks without a participant pay nothing.",
+    "Conflicts are evaluated bottom row first, then top row, left to right (the order changes no "
+    "result: a conflict pays only PP and its own captures). Rank ties follow data "
+    "`engine.conflict_rank_ties`: `higher_space` (default: the higher space, placed earlier, ranks "
+    "first) or `shared` (tied players all take the better rank's PP, the next rank is skipped). "
+    "Ranks without a participant pay nothing.",
     "A conflict nobody joined moves to the bottom row; if nobody joins it there either, it is "
-    "discarded without capture.",
+    "discarded without capture (data `engine.unjoined_conflicts`: `slide`, or `discard` at once).",
     "Capture: after a second loss each owner, in turn order, may ransom each captured knight for "
-    "gold per strength point; knights not ransomed go to the reserve.",
+    "`ransom_gold_per_strength` gold per strength point; knights not ransomed go to the reserve. "
+    "This can leave a player with every knight in the reserve: they are skipped in phase 1 and "
+    "come back only through recruits (laws L02, L15, a built Stables extension) or upgrades.",
     "If nobody takes Surrey's reward, the start player stays the same.",
     "The general supply of gold, squires and vote markers is unlimited.",
     "Vote markers are public (they lie on the castle board); gold and squires are secret with 3 or "
@@ -61,13 +67,15 @@ RULES_CHOICES = (
     "'buy 0' or 'ransom none', so nobody learns that a player is out of gold or squires.",
     "Two players: allies never vote, never gain goods or PP, and never count for laws or final "
     "majorities. An ally in a county may take the noble (it leaves the game) or the reward kinds an "
-    "ally can use; never both. An ally's conflict rank earns nothing and is not passed down. "
+    "ally can use; never both. An ally's conflict rank earns nothing and is not passed down (data "
+    "`engine.ally_conflict_rank`: `forfeit`, or `pass_down`: allies take no rank). "
     "Captured ally knights go to the ally reserve. Ally King's Favor: goods are lost, an upgrade "
     "upgrades an ally knight, a noble favor removes a noble of the player's choice from the game.",
     "Final scoring: PP from the game, plus the noble table, plus the castle majority (most extension "
-    "tiles) and the knight majority (total strength outside the reserve, then number of knights). "
-    "All tied players take a majority's full award; a shared first place leaves no second place. "
-    "Tie-break: most nobles, then knight strength, else a shared win.",
+    "tiles) and the knight majority (data `final_scoring.knights.measure`: `strength` outside the "
+    "reserve, then number of knights; or `count` first). All tied players take a majority's full "
+    "award; a shared first place leaves no second place. Tie-break: data `final_scoring.tie_break` "
+    "(most nobles, then knight strength), else a shared win.",
 )
 
 

@@ -1,9 +1,11 @@
 """Final scoring (rules section 10) and the tie-break.
 
 Power points earned during the game (conflicts, laws) plus: the noble table by number of nobles,
-the castle majority (most extension tiles) and the knight majority (total strength outside the
-reserve, ties on strength broken by number of knights). Majority ties: every tied player takes the
-full award; a shared first place means no second place. Allies never score.
+the castle majority (most extension tiles) and the knight majority (by default total strength
+outside the reserve, ties on strength broken by number of knights; data ``final_scoring.knights.
+measure = count`` reverses the two). Majority ties: every tied player takes the full award; a
+shared first place means no second place. Allies never score. Ties on PP are broken by the data
+list ``final_scoring.tie_break`` (provisional: most nobles, then knight strength), else shared.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ def final_outcome(state: m.State, data: dict[str, Any]) -> Outcome:
     knights = [m.strength_outside_reserve(state, i, data["knight_set"]) for i in range(n)]
     c, k = final["castle"], final["knights"]
     castle_pp = majority(ext, c["first"], c["second"], n >= c["second_from_players"])
-    knight_pp = majority(knights, k["first"], k["second"], n >= k["second_from_players"])
+    # (strength, number) compared in that order, or (number, strength) when measured by count.
+    measured = knights if k["measure"] == "strength" else [(cnt, st) for st, cnt in knights]
+    knight_pp = majority(measured, k["first"], k["second"], n >= k["second_from_players"])
     table = data["noble_points"]
     breakdown: list[dict[str, int]] = []
     for i, p in enumerate(seats):
@@ -48,14 +52,28 @@ def final_outcome(state: m.State, data: dict[str, Any]) -> Outcome:
         breakdown.append(b)
     scores = tuple(sum(b.values()) for b in breakdown)
 
-    def key(i: int) -> tuple[int, int, int]:
-        # Tie-break: most nobles, then highest knight strength outside the reserve, else shared.
-        return (scores[i], len(seats[i]["nobles"]), knights[i][0])
+    tie_values = {
+        "nobles": [len(p["nobles"]) for p in seats],
+        "knight_strength": [st for st, _ in knights],
+        "knight_count": [cnt for _, cnt in knights],
+        "extensions": ext,
+    }
+
+    def key(i: int) -> tuple[int, ...]:
+        # PP first, then the tie-break criteria of the data in order; equal keys share the place.
+        return (scores[i], *(tie_values[name][i] for name in final["tie_break"]))
 
     ranking = tuple(sorted(range(n), key=lambda i: (tuple(-x for x in key(i)), i)))
     top = key(ranking[0])
     winners = frozenset(i for i in range(n) if key(i) == top)
-    notes = ["Ties on PP are broken by most nobles, then by knight strength outside the reserve."]
+    words = {
+        "nobles": "most nobles",
+        "knight_strength": "knight strength outside the reserve",
+        "knight_count": "number of knights outside the reserve",
+        "extensions": "most extension tiles",
+    }
+    criteria = ", then by ".join(words[name] for name in final["tie_break"]) or "nothing"
+    notes = [f"Ties on PP are broken by {criteria}; players still equal share the place."]
     return Outcome(
         scores=scores, ranking=ranking, winners=winners, breakdown=tuple(breakdown), notes=tuple(notes)
     )

@@ -7,9 +7,11 @@ moves under test through ``parse`` and ``apply`` exactly as the bot does.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from rules.lancaster import GAME
+from rules.lancaster import GAME, apply_overrides, load_base
 
 # Laws without decisions that hand out nothing in the first phases of a test: "most squires
 # recruit" (L02) would change courts, so scenario tests use these as neutral current laws.
@@ -130,3 +132,15 @@ def set_cards(state: dict[str, Any], cards: list[tuple[str, str]]) -> None:
     ids = [cid for cid, _ in cards]
     state["deck"] = [c for c in state["deck"] if c not in ids]
     state["cards"] = [{"id": cid, "row": row, "sp": []} for cid, row in cards]
+
+
+@contextmanager
+def rules_variant(override: dict[str, Any]) -> Iterator[None]:
+    """Play with the base data plus an owner override (e.g. another reading of a provisional
+    rules choice) inside the block; the shared ``GAME`` gets its base data back afterwards."""
+    original = GAME.data
+    GAME.use_data(apply_overrides(load_base(), override))
+    try:
+        yield
+    finally:
+        GAME.use_data(original)

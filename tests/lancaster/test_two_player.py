@@ -94,7 +94,14 @@ def test_11_ally_county_rewards_only_knight_kinds() -> None:
     assert state["counties"]["B"][1] == 3
     state, events = play(state, 0, "take reward")
     assert state["forces"][2]["court"] == [1]
-    # County G: the only option for seat 1's ally is the noble, which leaves the game.
+    # County G: nothing in the reward is for an ally, yet seat 1 still chooses (8.1 "noble or
+    # reward"): removing the noble from the game is a choice, not forced.
+    assert state["pending"]["seat"] == 1
+    assert _moves(state, 1) == ["take noble", "take reward"]
+    declined, events = play(state, 1, "take reward")
+    assert declined["stacks"]["G"][1] == 2 and declined["seats"][1]["gold"] == 2
+    assert "took the reward (nothing) in county G" in events[0]
+    state, events = play(state, 1, "take noble")
     assert state["stacks"]["G"][1] == 1 and state["seats"][1]["nobles"] == []
     assert any("ally removed a noble" in e for e in events)
 
