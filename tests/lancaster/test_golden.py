@@ -13,13 +13,35 @@ L17 1 + L16 2 + L18 8 = 28, K01 rank 1 = 3, 4 nobles -> 6, castle 6, knights 6: 
 (2 against 5) 0 and no second place with two players: 25. Seat 1: L03 3 + L17 6 + L18 6 + L16 2
 = 17 + 3 + 6 + 6 = 32.
 
-4 players (seed 41): knight strength outside the reserve 5/5/2/5 with 2/3/1/2 knights: seat 1
-first alone on the knight count (6), seats 0 and 3 share second (3 each). Seat 0 has 2 extensions
-(6), the others share second (3). Totals 10+10+6+3 = 29, 12+6+3+6 = 27, 14+3+3+0 = 20,
-11+6+3+3 = 23.
+4 players (seed 41), re-checked in the audit from the event log: no conflict was won (every
+card lost or unjoined), and L11 (round 2: one extension each), L13 (round 3: at most 2 counties
+each), L12 and L14 (round 4: no conflict knights, no three 1-knights deployed) paid nothing. Laws:
+seat 0 L17 2 + L18 8 (4 nobles then) = 10; seat 1 L05 3 + L16 3 + L18 6 = 12; seat 2 L05 6 + L16
+2 + L18 4 + L17 2 = 14; seat 3 L05 3 + L18 6 + L17 2 = 11. Nobles 5/4/3/4 -> 10/6/3/6. Extensions
+2/1/1/1: seat 0 first (6), the others share second (3). Knight strength outside the reserve
+5/5/2/5 with 2/3/1/2 knights: seat 1 first alone on the knight count (6), seats 0 and 3 share
+second (3 each). Totals 10+10+6+3 = 29, 12+6+3+6 = 27, 14+3+3+0 = 20, 11+6+3+3 = 23.
 
-5 players (seed 51): seats 0 and 2 tie on 20 PP; seat 2 ranks ahead on the tie-break (4 nobles
-against 3).
+5 players (seed 51), hand-checked in the audit from the event log. Start player seat 4 all game
+(Surrey's occupant chose themselves). Every conflict was lost (K06 and K10 in rounds 1-2, K05 in
+rounds 3-4, K12 and K08 in rounds 4-5) or unjoined, so conflicts paid 0; captured knights not
+ransomed went to the reserve (seat 4's only knight sat on the bottom-row card K05 in round 4, so
+seat 4 was skipped in that phase 1; after round 5 all its knights are in the reserve). L06
+(round 1: nobody in 2 conflicts), L11 (round 3: one extension each), L14 (rounds 3 and 4: nobody
+with three 1-knights deployed) and L13 (round 4: at most 2 counties each) paid nothing, so all
+PP come from round 5:
+- seat 0: L17 7 squires -> 7, L18 2 nobles (H, I) -> 4: laws 11; 3 nobles (G later) -> 3; castle
+  6; knights 3 (court 3): 0. Total 11 + 3 + 6 = 20.
+- seat 1: L17 1, L18 4 nobles -> 8: laws 9; 5 nobles -> 10; castle 6; knights 1+4 = 5, second ->
+  3. Total 9 + 10 + 6 + 3 = 28.
+- seat 2: L17 1, L18 3 nobles -> 6, L16 1: laws 8; 4 nobles -> 6; castle 6; knights 2: 0. Total
+  8 + 6 + 6 = 20.
+- seat 3: L17 2, L18 6 nobles -> 12: laws 14; 7 nobles -> 21; castle 6; knights 7 (court 4 + 3 on
+  K09), first -> 6. Total 14 + 21 + 6 + 6 = 47.
+- seat 4: L17 2, L18 2 nobles -> 4, L16 2: laws 8; 2 nobles -> 1; castle 6; knights 0. Total 15.
+Every seat has only its setup extension: all five share the castle majority (6 each, no second).
+Seats 0 and 2 tie on 20 PP; seat 2 ranks ahead on the tie-break (4 nobles against 3), so the
+ranking is 3, 1, 2, 0, 4.
 """
 
 from __future__ import annotations
@@ -58,5 +80,16 @@ def test_golden_hand_checked_totals() -> None:
     assert scores[3] == [15 + 10 + 6 + 3, 2 + 13 + 3 + 6, 3 + 28 + 6 + 6 + 6]
     assert scores[2] == [16 + 3 + 6, 17 + 3 + 6 + 6]
     assert scores[5][0] == scores[5][2] == 20
+    game4 = json.loads((GOLDEN / "game_4p.json").read_text(encoding="utf-8"))
+    assert game4["expected"]["scores"] == [10 + 10 + 6 + 3, 12 + 6 + 3 + 6, 14 + 3 + 3 + 0, 11 + 6 + 3 + 3]
+    assert scores[5] == [11 + 3 + 6, 9 + 10 + 6 + 3, 8 + 6 + 6, 14 + 21 + 6 + 6, 8 + 1 + 6]
+    assert [b["laws"] for b in game5_breakdown()] == [7 + 4, 1 + 8, 1 + 6 + 1, 2 + 12, 2 + 4 + 2]
+    assert [b["conflicts"] for b in game5_breakdown()] == [0] * 5
     game5 = json.loads((GOLDEN / "game_5p.json").read_text(encoding="utf-8"))
     assert game5["expected"]["ranking"].index(2) < game5["expected"]["ranking"].index(0)
+
+
+def game5_breakdown() -> list[dict[str, int]]:
+    game = json.loads((GOLDEN / "game_5p.json").read_text(encoding="utf-8"))
+    breakdown: list[dict[str, int]] = game["expected"]["breakdown"]
+    return breakdown
