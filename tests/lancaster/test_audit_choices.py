@@ -15,6 +15,7 @@ from rules.core import IllegalMove
 from rules.lancaster import GAME, DataError, apply_overrides, load_base
 
 from .helpers import deploy, empty_courts, play, rules_variant, run_steps, set_cards, setup_game
+from .test_playouts import playout
 
 CHOICES = [
     "engine.conflict_rank_ties",
@@ -165,3 +166,24 @@ def test_10_tie_break_most_nobles_by_default_or_the_listed_criteria() -> None:
         out = _final(state)
     assert out.ranking[0] == 2 and out.winners == frozenset({2})
     assert out.notes[0].startswith("Ties on PP are broken by most extension tiles;")
+
+
+ALL_OTHER_READINGS = {
+    "engine": {
+        "deployed_includes_castle": False,
+        "surrey_unclaimed_keeps_start_player": False,
+        "knight_on_extended_space": True,
+        "conflict_rank_ties": "shared",
+        "unjoined_conflicts": "discard",
+        "ally_conflict_rank": "pass_down",
+    },
+    "final_scoring": {"tie_break": ["extensions", "knight_count"], "knights": {"measure": "count"}},
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_16_random_playouts_with_every_other_reading(players: int) -> None:
+    """Seeded random games to the end with every rules choice switched to its other reading."""
+    with rules_variant(ALL_OTHER_READINGS):
+        for seed in (1, 2):
+            playout(players, 500 + seed, {}, deep=False)
