@@ -172,7 +172,9 @@ class LancasterGame:
         self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove], ask: str
     ) -> str:
         choices = ", ".join(x.to_text() for x in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        if isinstance(move, Take) and move.choice == "both":
+        if isinstance(move, Take) and move.choice == "both" and state["pending"].get("ally"):
+            why = "An ally takes the noble or the reward, never both (rules 11)."
+        elif isinstance(move, Take) and move.choice == "both":
             why = f"Taking both needs {self.data['both_cost_gold']} gold and a noble you do not have yet."
         elif isinstance(move, Buy):
             why = f"You can do this at most {max(x.times for x in legal if isinstance(x, Buy))} time(s)."

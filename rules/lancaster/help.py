@@ -29,6 +29,9 @@ NOTATION = """\
 """
 
 RULES_CHOICES = (
+    "Setup removes two conflict cards by their printed France value: 2 and 10 with 2 or 4 players, "
+    "9 and 10 with 3, 2 and a 3 with 5 (the reference's reading of a garbled source; data "
+    "`setup.conflicts_removed`), so 10 cards serve the 5 rounds.",
     "Knights that cannot be placed anywhere legal are skipped (they stay in court); the phase ends "
     "when nobody can place.",
     "An expelled knight returns to its court at once and may be placed again this phase; its "
@@ -66,8 +69,9 @@ RULES_CHOICES = (
     "With 3 or more players a purchase or ransom question is asked even when the only answer is "
     "'buy 0' or 'ransom none', so nobody learns that a player is out of gold or squires.",
     "Two players: allies never vote, never gain goods or PP, and never count for laws or final "
-    "majorities. An ally in a county may take the noble (it leaves the game) or the reward kinds an "
-    "ally can use; never both. An ally's conflict rank earns nothing and is not passed down (data "
+    "majorities. An ally in a county takes the noble (it leaves the game) or the reward, of which it "
+    "keeps only what an ally can use (`ally.county_effects`, possibly nothing); never both. An "
+    "ally's conflict rank earns nothing and is not passed down (data "
     "`engine.ally_conflict_rank`: `forfeit`, or `pass_down`: allies take no rank). "
     "Captured ally knights go to the ally reserve. Ally King's Favor: goods are lost, an upgrade "
     "upgrades an ally knight, a noble favor removes a noble of the player's choice from the game.",

@@ -88,6 +88,9 @@ def test_11_ally_county_rewards_only_knight_kinds() -> None:
     deploy(state, 3, 1, "county:G")  # 2 gold + 1 squire: nothing an ally can use
     state, events = run_steps(state, ["county:B", "county:C", "county:G"])
     assert _moves(state, 0) == ["take noble", "take reward"]  # never both
+    state["seats"][0]["gold"] = 5
+    with pytest.raises(IllegalMove, match="never both"):
+        play(state, 0, "take both")
     state, _ = play(state, 0, "take reward")
     state, _ = play(state, 0, "upgrade county:B")
     assert state["seats"][0]["squires"] == 2
