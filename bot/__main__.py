@@ -85,7 +85,13 @@ async def run_sandbox(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    settings = config.load()
+    try:
+        settings = config.load()
+        # Content first: no saved game may be loaded against data about to change.
+        config.configure_content(settings)
+    except config.SettingsError as exc:
+        print(f"Tavola cannot start: {exc}", file=sys.stderr)
+        return 2
     logging.getLogger("discord").setLevel(logging.ERROR)  # e.g. "PyNaCl is not installed": no voice here
     if args.mode == "run" or (args.mode is None and settings.token):
         if not settings.token:

@@ -7,6 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+DEFAULT_REMINDER_HOURS = 12.0
+
+
+class SettingsError(ValueError):
+    """A setting that keeps the bot from starting; the message says which and why."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -14,6 +20,8 @@ class Settings:
     database: Path
     dev_guild_id: int | None
     log_level: str
+    lancaster_overrides: Path | None = None  # owner's corrections to Lancaster's data (OVERRIDES.md)
+    reminder_hours: float = DEFAULT_REMINDER_HOURS  # re-ping a waiting player after this; 0 = off
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -35,12 +43,45 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 
 def load(env: Mapping[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
-    """The real environment wins over ``.env``."""
+    """The real environment wins over ``.env``. Raises ``SettingsError`` for an unusable value."""
     merged = {**read_env_file(env_file), **(os.environ if env is None else env)}
     guild = merged.get("DEV_GUILD_ID", "").strip()
+    overrides = merged.get("LANCASTER_OVERRIDES", "").strip()
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         database=Path(merged.get("DATABASE_PATH", "").strip() or "data/tavola.db"),
         dev_guild_id=int(guild) if guild.isdigit() else None,
         log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        lancaster_overrides=Path(overrides) if overrides else None,
+        reminder_hours=_hours(merged.get("REMINDER_HOURS", "")),
     )
+
+
+def _hours(raw: str) -> float:
+    text = raw.strip()
+    if not text:
+        return DEFAULT_REMINDER_HOURS
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = -1.0
+    if not 0 <= hours <= 24 * 365:  # also refuses nan and inf
+        raise SettingsError(
+            f"REMINDER_HOURS must be a number of hours (0 turns reminders off), not '{raw.strip()}'."
+        )
+    return hours
+
+
+def configure_content(settings: Settings) -> None:
+    """Install game content chosen by settings, before any saved game is loaded.
+
+    Lancaster: ``LANCASTER_OVERRIDES`` names the owner's correction file (rules/lancaster/
+    OVERRIDES.md); unset means the shipped data. Raises ``SettingsError`` listing every problem,
+    so the bot refuses to start rather than play with half-applied values.
+    """
+    from rules.lancaster import DataError, configure
+
+    try:
+        configure(settings.lancaster_overrides)
+    except DataError as exc:
+        raise SettingsError(f"LANCASTER_OVERRIDES={settings.lancaster_overrides}: {exc}") from exc

@@ -23,6 +23,17 @@ class TableError(Exception):
     """A refusal by the table service (not a rules question), with a message for players."""
 
 
+class GameDataChanged(TableError):
+    """A saved game cannot be loaded with the content data the bot runs with now."""
+
+    def __init__(self, game_id: int, detail: str) -> None:
+        super().__init__(
+            f"Game #{game_id} can't continue: the game's content data changed since it began, "
+            "so its saved state no longer fits. An admin can restart the bot with the data the game "
+            f"began with, or end it with `/game abandon`. (Details: {detail})"
+        )
+
+
 @dataclass(frozen=True)
 class Player:
     """Someone using the bot: a Discord user id and the name shown to others."""
@@ -124,7 +135,14 @@ class Tables:
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
             return cached[1]
-        state = self.game(record.game).from_json(record.state)
+        try:
+            state = self.game(record.game).from_json(record.state)
+        except RulesError:
+            raise
+        except ValueError as exc:
+            # E.g. Lancaster refuses a state saved under other content data (its fingerprint):
+            # replaying it against changed values would silently change the game.
+            raise GameDataChanged(record.id, str(exc)) from exc
         self._remember(record, state)
         return state
 
@@ -359,6 +377,7 @@ def filter_texts(texts: Sequence[str], typed: str, limit: int = 25) -> list[str]
 
 
 __all__ = [
+    "GameDataChanged",
     "GameSource",
     "Player",
     "Private",

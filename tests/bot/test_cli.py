@@ -30,8 +30,16 @@ def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
     assert s.token is None and s.dev_guild_id is None
     s = config.load({}, tmp_path / "missing")
     assert s.token is None and s.database == Path("data/tavola.db") and s.log_level == "INFO"
-    keys = {line.split("=")[0] for line in (ROOT / ".env.example").read_text().splitlines() if "=" in line}
-    assert keys == {"DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"}
+    lines = (ROOT / ".env.example").read_text().splitlines()
+    keys = {line.split("=")[0] for line in lines if "=" in line and not line.startswith("#")}
+    assert keys == {
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "LANCASTER_OVERRIDES",
+        "REMINDER_HOURS",
+    }
 
 
 def test_main_runs_real_bot_only_with_a_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
