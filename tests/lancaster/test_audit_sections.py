@@ -190,3 +190,36 @@ def test_8_3_capture_can_strand_a_player_who_is_then_skipped_and_recovers_by_rec
     state, _ = run_steps(state, ["castle:0"])
     state, _ = play(state, 0, "buy 1")
     assert state["forces"][0]["court"] == [1] and state["seats"][0]["squires"] == 0
+
+
+# -- 3 concepts ----------------------------------------------------------------------------------
+
+
+def test_3_an_upgrade_needs_the_next_stronger_knight_in_the_reserve() -> None:
+    state = setup_game(3)
+    card = state["cards"][0]["id"]
+    give_court(state, 0, [1, 3, 4])  # the 4-knight is in court, not in the reserve
+    state, _ = play(state, 0, f"knight 3 conflict:{card}")
+    state, _ = play(state, 0, "favor 4")  # upgrade a knight
+    # The 3-knights (court and conflict) cannot become a 4; the 1 can become a 2.
+    assert _moves(state, 0) == ["upgrade court:1", "upgrade none"]
+
+
+def test_3_a_recruit_with_no_such_knight_in_the_reserve_does_nothing() -> None:
+    state = setup_game(3)
+    empty_courts(state)
+    state["forces"][0]["reserve"] = [0, 2, 1, 1]  # all three 1-knights are out (court)
+    state["forces"][0]["court"] = [1, 1, 1]
+    state["seats"][0]["squires"] = 9  # most squires: L02 recruits a 1-knight
+    state, events = run_law(state, "L02")
+    assert state["forces"][0]["court"] == [1, 1, 1] and state["forces"][0]["reserve"] == [0, 2, 1, 1]
+    assert not any("to the court" in e for e in events)
+
+
+def test_7_3_most_x_rewards_every_tied_player_also_at_zero() -> None:
+    state = setup_game(3)
+    empty_courts(state)
+    for p in state["seats"]:
+        p["squires"] = 0
+    state, _ = run_law(state, "L02")  # everybody has the most squires (0): all recruit
+    assert [f["court"] for f in state["forces"]] == [[1], [1], [1]]
