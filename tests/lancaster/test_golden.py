@@ -93,3 +93,44 @@ def game5_breakdown() -> list[dict[str, int]]:
     game = json.loads((GOLDEN / "game_5p.json").read_text(encoding="utf-8"))
     breakdown: list[dict[str, int]] = game["expected"]["breakdown"]
     return breakdown
+
+
+def test_golden_4p_conflicts_hand_checked() -> None:
+    """Four players (seed 43), every knight sent to France (golden/regenerate.py choose_conflicts).
+
+    Hand-checked from the event log (8.3: total against France, ranks by own strength on the card,
+    ties to the higher space; PP per rank from the data):
+    - K02 r1 (France 3): seat 2 2+2 = 4, seat 3 3, seat 0 1 -> 4 / 2 / 1.
+    - K04 r1 (4): seat 1 4, seat 0 2 -> 5 / 3.
+    - K09 r2 (7): seat 2 2+3 = 5, seats 3 and 0 tie at 2, seat 3 holds the higher space -> 9 / 6 / 3.
+    - K10 lost r2 (7 against 8), won r3 after L10 swapped seat 1's 3 for its 4: seat 1 2+4 = 6,
+      seat 3 1+2 = 3, seat 0 1 -> 10 / 6 / 4.
+    - K06 r3 (5): seat 2 4 (favor upgrade), seat 0 2 -> 6 / 4.
+    - K07 lost r3 (2 against 6), won r4 (6 against 6): seat 1 4, seat 2 2 -> 8 / 5.
+    - K03 r4 (3): seat 2 4, seat 3 2, seat 0 1 -> 4 / 2 / 1.
+    - K05 r4 (4): seat 1 3, seats 3 and 0 tie at 2 (seat 3 higher) -> 5 / 3 / 2.
+    - K11 r5 (9): seat 1 4+3 = 7, seat 2 3, seat 0 2 -> 12 / 8 / 4.
+    - K08 r5 (6): seats 2 and 3 tie at 4 (seat 2 higher), seat 0 1 -> 8 / 5 / 3.
+    Conflicts: seat 0 3+1+3+4+4+1+2+4+3 = 25; seat 1 5+10+8+5+12 = 40; seat 2 4+9+6+5+4+8+8 = 44;
+    seat 3 2+6+6+2+3+5 = 24.
+    Laws: L05 r2 seat 2 2x3 = 6, seat 0 3x3 = 9; L12 r3 3 PP per conflict: seat 2 (K06, K07) 6,
+    seat 3 (K10) 3, seat 0 (K06, K10) 6, seat 1 (K10) 3; round 5 L17 squires 11 / 21 / 14 / 12
+    (seats 2, 3, 0, 1), L16 gold seat 2 7, seat 0 10; L18 seat 3 3 nobles 6, seat 0 1 noble 2.
+    Seat 0 9+6+14+10+2 = 41; seat 1 3+12 = 15; seat 2 6+6+11+7 = 30; seat 3 3+21+6 = 30.
+    Nobles (favors only): seat 3 3 -> 3, seat 0 1 -> 0. Extensions 2/1/1/1 (seat 0 built X2 by
+    L06): seat 0 6, the others share second, 3. Knights outside the reserve 3/7/7/4 strength:
+    seats 1 and 2 share first (6 each), no second.
+    Totals: 25+41+0+6+0 = 72, 40+15+0+3+6 = 64, 44+30+0+3+6 = 83, 24+30+3+3+0 = 60.
+    """
+    game = json.loads((GOLDEN / "game_4p_conflicts.json").read_text(encoding="utf-8"))
+    state = GAME.setup(game["players"], game["seed"], game["options"])
+    for seat, text in game["moves"]:
+        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, text))
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert list(outcome.scores) == game["expected"]["scores"] == [72, 64, 83, 60]
+    assert [b["conflicts"] for b in outcome.breakdown] == [25, 40, 44, 24]
+    assert [b["laws"] for b in outcome.breakdown] == [41, 15, 30, 30]
+    assert [b["castle majority"] for b in outcome.breakdown] == [6, 3, 3, 3]
+    assert [b["knight majority"] for b in outcome.breakdown] == [0, 6, 6, 0]
+    assert outcome.ranking == (2, 0, 1, 3) and outcome.winners == frozenset({2})
