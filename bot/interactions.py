@@ -11,7 +11,9 @@ working after a restart):
 - ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately": a fresh private reply;
 - ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
 - ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version.
-A versioned component pressed after the board changed answers "the board has moved on".
+A versioned component pressed after the board changed answers "the board has moved on". Choices
+in a private reply add ``:k<key>`` (``table.choice_key``): they stay valid while that seat's
+choices are unchanged, so players deciding at once do not void each other's buttons.
 """
 
 from __future__ import annotations
@@ -81,9 +83,10 @@ async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> 
 # --------------------------------------------------------------------------------------------
 
 BUTTON_ID = re.compile(
-    r"g:(?P<gid>\d+):(?:(?P<lobby>join|leave|start|board|hand)|v(?P<ver>\d+):m(?P<seat>\d+)\.(?P<idx>\d+))"
+    r"g:(?P<gid>\d+):(?:(?P<lobby>join|leave|start|board|hand)"
+    r"|v(?P<ver>\d+):m(?P<seat>\d+)\.(?P<idx>\d+)(?::k(?P<key>[0-9a-f]{8}))?)"
 )
-SELECT_ID = re.compile(r"g:(?P<gid>\d+):v(?P<ver>\d+):s(?P<seat>\d+)")
+SELECT_ID = re.compile(r"g:(?P<gid>\d+):v(?P<ver>\d+):s(?P<seat>\d+)(?::k(?P<key>[0-9a-f]{8}))?")
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
@@ -129,7 +132,12 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
                 await say(interaction, "That choice is not valid any more.")
                 return
             await on_choice(
-                interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), int(values[0])
+                interaction,
+                int(match["gid"]),
+                int(match["ver"]),
+                int(match["seat"]),
+                int(values[0]),
+                key=match["key"],
             )
         except Exception as exc:
             await apologise(interaction, exc)
@@ -143,23 +151,27 @@ def lobby_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def choice_items(game_id: int, version: int, seat: int, moves: Sequence[Move]) -> list[discord.ui.Item[Any]]:
+def choice_items(
+    game_id: int, version: int, seat: int, moves: Sequence[Move], key: str = ""
+) -> list[discord.ui.Item[Any]]:
     """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
 
     A choice is named by its index in ``legal_moves`` at that version, not by its text (which may
     not fit a custom_id): the version pins the state, and legal_moves of one state is a fixed list,
-    so the index means the same move when pressed, even after a restart.
+    so the index means the same move when pressed, even after a restart. ``key`` (private
+    choices) lets the choice outlive the version while the seat's choices stay the same.
     """
     texts = [m.to_text() for m in moves]
     if not texts or len(texts) > SELECT_LIMIT:
         return []
+    suffix = f":k{key}" if key else ""
     if len(texts) <= BUTTON_LIMIT:
         return [
-            GameButton(f"g:{game_id}:v{version}:m{seat}.{i}", text, discord.ButtonStyle.primary)
+            GameButton(f"g:{game_id}:v{version}:m{seat}.{i}{suffix}", text, discord.ButtonStyle.primary)
             for i, text in enumerate(texts)
         ]
     options = [discord.SelectOption(label=text[:100], value=str(i)) for i, text in enumerate(texts)]
-    return [GameSelect(f"g:{game_id}:v{version}:s{seat}", options)]
+    return [GameSelect(f"g:{game_id}:v{version}:s{seat}{suffix}", options)]
 
 
 def turn_view(turn: Turn) -> discord.ui.View:
@@ -179,8 +191,18 @@ def turn_view(turn: Turn) -> discord.ui.View:
         elif len(turn.acting) > 1 and any(p.decision for p in prompts):
             # Several players decide at once: each gets their own choices from this button.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
+        elif len(turn.acting) == 1 and not prompts[0].decision and short_list(turn):
+            # A few choices that are not a public decision (they may name a private hand, like
+            # Lorenzo's leader window after a placement): offered in a private reply.
+            view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
     view.add_item(GameButton(f"g:{record.id}:board", "My board"))
     return view
+
+
+def short_list(turn: Turn) -> bool:
+    """The single acting seat has few enough legal moves to pick from buttons or a select."""
+    count = len(turn.game.legal_moves(turn.state, turn.acting[0].seat))
+    return 0 < count <= SELECT_LIMIT
 
 
 # --------------------------------------------------------------------------------------------
@@ -284,9 +306,10 @@ async def send_private(interaction: Interaction, game_id: int) -> None:
 
 
 def private_items(mine: Private) -> list[discord.ui.Item[Any]]:
-    if mine.prompt is None or not mine.prompt.decision:
+    """The seat's choices, whenever they fit buttons or a select (only this player sees them)."""
+    if mine.prompt is None:
         return []
-    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves)
+    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key)
 
 
 def private_content(mine: Private) -> str:
@@ -298,8 +321,10 @@ def private_content(mine: Private) -> str:
         lines.append("Nothing to do right now.")
     else:
         lines.append(f"➡️ {mine.prompt.text}")
-        if not mine.prompt.decision or len(mine.moves) > SELECT_LIMIT:
+        if len(mine.moves) > SELECT_LIMIT:
             lines.append("Use `/move` (its suggestions list your legal moves).")
+        elif not mine.prompt.decision:
+            lines.append("Choose below, or use `/move` (its suggestions list your legal moves).")
     return present.clip("\n".join(lines))
 
 
@@ -322,12 +347,18 @@ async def on_button(interaction: Interaction, custom_id: str) -> None:
     elif action == "start":
         await start(interaction, game_id)
     else:
-        await on_choice(interaction, game_id, int(match["ver"]), int(match["seat"]), int(match["idx"]))
+        await on_choice(
+            interaction, game_id, int(match["ver"]), int(match["seat"]), int(match["idx"]), key=match["key"]
+        )
 
 
-async def on_choice(interaction: Interaction, game_id: int, version: int, seat: int, index: int) -> None:
-    """A choice button or select: the clicker must own the seat; the board must not have moved."""
+async def on_choice(
+    interaction: Interaction, game_id: int, version: int, seat: int, index: int, *, key: str | None = None
+) -> None:
+    """A choice button or select: the clicker must own the seat; the board must not have moved,
+    or (a keyed private choice) the seat's choices must be the ones the button was made from."""
     tables = tables_of(interaction)
+    moved_on = "The board has moved on since that button was made. Look at the latest board."
     try:
         record = await tables.get(game_id)
         mine = record.seat_of(interaction.user.id)
@@ -335,16 +366,19 @@ async def on_choice(interaction: Interaction, game_id: int, version: int, seat: 
             raise TableError("You are not playing in this game.")
         if mine != seat:
             raise TableError(f"These choices are {record.seats[seat].name}'s, not yours.")
-        if record.version != version:
-            raise TableError("The board has moved on since that button was made. Look at the latest board.")
+        if record.version != version and not key:
+            raise TableError(moved_on)
         private = await tables.legal(game_id, interaction.user.id)
+        if private.record.version != version and private.choice_key != key:
+            raise TableError(moved_on)
         if index >= len(private.moves):
             raise TableError("That choice is not available any more.")
         text = private.moves[index].to_text()
     except PLAYER_ERRORS as exc:
         await say(interaction, str(exc))
         return
-    await play(interaction, game_id, text, expected_version=version)
+    # Checked against the version just read: a move racing in meanwhile is still refused.
+    await play(interaction, game_id, text, expected_version=private.record.version)
 
 
 async def lobby_change(interaction: Interaction, game_id: int, action: str, *, edit: bool) -> None:

@@ -8,6 +8,7 @@ all drive this same code. Refusals raise ``TableError`` (ours), ``RulesError`` (
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -75,6 +76,7 @@ class Private:
     view: dict[str, Any]
     prompt: Prompt | None  # None when this seat need not act now
     moves: tuple[Move, ...]  # this seat's legal moves now (empty when not acting)
+    choice_key: str = ""  # names this exact list of choices (see ``choice_key``)
 
 
 GameSource = Callable[[], Sequence[Game]]
@@ -314,7 +316,11 @@ class Tables:
         acting = seat in game.active_players(state)
         prompt = self._named_prompt(game, state, seat, record.names) if acting else None
         moves = tuple(game.legal_moves(state, seat)) if acting else ()
-        return Private(record, game, seat, game.player_view(state, seat), prompt, moves)
+        key = ""
+        if acting:
+            own = sum(1 for m in await self.store.moves(game_id) if m.seat == seat)
+            key = choice_key(own, [m.to_text() for m in moves])
+        return Private(record, game, seat, game.player_view(state, seat), prompt, moves, key)
 
     async def suggestions(self, game_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:
         """Legal move texts for autocomplete: every typed word must appear; prefix matches first."""
@@ -364,6 +370,19 @@ class Tables:
         return f"Waiting for {', '.join(waiting)}." if waiting else "The game is over."
 
 
+def choice_key(own_moves: int, texts: Sequence[str]) -> str:
+    """A short name for "this seat's choices, after this many of its own moves".
+
+    When several players decide at once (a secret draft or vote), each one's private choice
+    buttons must survive the others' moves, which bump the game's version but leave this seat's
+    choices alone. A button carrying this key stays valid while the key is unchanged: the same
+    move list (so the index still names the same move) and no move of the seat's own in between
+    (so a double click cannot answer the next question with the previous one's button).
+    """
+    text = f"{own_moves}\n" + "\n".join(texts)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
 def filter_texts(texts: Sequence[str], typed: str, limit: int = 25) -> list[str]:
     words = typed.lower().split()
     first = typed.strip().lower()
@@ -385,5 +404,6 @@ __all__ = [
     "TableError",
     "Tables",
     "Turn",
+    "choice_key",
     "filter_texts",
 ]

@@ -496,3 +496,45 @@ def test_thread_refused_by_discord_plays_on_in_the_channel(tmp_path: Path) -> No
 class FakeResponse:
     status = 403
     reason = "Forbidden"
+
+
+def test_simultaneous_private_choices_survive_each_others_moves(tmp_path: Path) -> None:
+    """Secret simultaneous decisions: a player's private buttons stay valid while another player
+    answers first (the version moves on, their own choices do not); pressed twice, refused."""
+
+    async def body(h: Harness) -> None:
+        first, second = await started(h)
+        await h(f'{first} /move "text:add 3"')
+        await h(f'{first} /move "text:bonus coin"')
+        await h(f'{second} /move "text:add 3"')
+        await h(f'{second} /move "text:bonus coin"')
+        mine = {p: await h.one(f"{p} click g:1:hand") for p in (first, second)}
+        buttons = {p: {c["label"]: c["custom_id"] for c in r["components"]} for p, r in mine.items()}
+        assert all(":k" in b["vote yes"] for b in buttons.values())
+        replies = await h(f"{first} click {buttons[first]['vote yes']}")
+        assert "recorded" in replies[0]["content"]
+        again = await h.one(f"{first} click {buttons[first]['vote no']}")  # a second answer: refused
+        assert again["ephemeral"] and "moved on" in again["content"]
+        replies = await h(f"{second} click {buttons[second]['vote no']}")  # made before first voted
+        final = public(replies)[0]
+        assert f"{first} yes" in final["content"] and f"{second} no" in final["content"]
+        assert [m.text for m in await h.tables.log(1)][-2:] == ["vote yes", "vote no"]
+
+    play(tmp_path, body)
+
+
+def test_short_typed_choices_offered_privately(tmp_path: Path) -> None:
+    """A main action with few legal moves (not a public decision): a "Choose" button opens them
+    in a private reply, and a pick there is applied and announced publicly."""
+
+    async def body(h: Harness) -> None:
+        first, second = await started(h)
+        r = await h.one(f"{first} /game status")
+        assert [c["label"] for c in r["components"]] == ["Choose", "My board"]
+        mine = await h.one(f"{first} click g:1:hand")
+        assert mine["ephemeral"] and [c["label"] for c in mine["components"]] == ["add 1", "add 2", "add 3"]
+        shown = await h.one(f"{first} click {mine['components'][1]['custom_id']}")
+        assert not shown["ephemeral"] and "added 2 (total 2)" in shown["content"]
+        assert shown["mentions"] == [second]
+
+    play(tmp_path, body)
