@@ -10,7 +10,7 @@ import pytest
 from rules.lancaster import GAME, DataError, apply_overrides, configure, load_base, make_game, validate
 from rules.lancaster.data import EFFECT_PARAMS, fingerprint
 
-from .helpers import run_steps, setup_game
+from .helpers import rules_variant, run_steps, setup_game
 
 
 def _effects(node):
@@ -169,15 +169,10 @@ def test_a_game_built_from_overridden_data_plays_the_new_values() -> None:
 
 
 def test_engine_flag_surrey_unclaimed_start_player_passes_clockwise_when_false() -> None:
-    data = apply_overrides(load_base(), {"engine": {"surrey_unclaimed_keeps_start_player": False}})
-    original = GAME.data
-    try:
-        GAME.use_data(data)
+    with rules_variant({"engine": {"surrey_unclaimed_keeps_start_player": False}}):
         state = setup_game(3)
         state, _ = run_steps(state, ["end_round"])
         assert state["start"] == 1
-    finally:
-        GAME.use_data(original)
     state = setup_game(3)
     state, _ = run_steps(state, ["end_round"])
     assert state["start"] == 0
