@@ -30,6 +30,7 @@ from rules.lorenzo.data import (
     LEADERS,
     MAX_CARDS_PER_TYPE,
     MEMBERS,
+    OCCUPIED_TOWER_FEE,
     PRIVILEGE_ORDER,
     PRIVILEGES,
     REPORT_ROUNDS,
@@ -69,6 +70,7 @@ from rules.lorenzo.moves import (
 )
 
 State = dict[str, Any]
+FEE_COINS = OCCUPIED_TOWER_FEE["coin"]  # §8.2: coins to enter a tower that holds a member
 ACTION_SPACES = ("harvest", "harvest_big", "production", "production_big")
 AREA_SPACES = {"harvest": ("harvest", "harvest_big"), "production": ("production", "production_big")}
 
@@ -340,9 +342,9 @@ def tower_offer(
     avail["servant"] -= servants
     fee = 0
     if any(o is not None for o in occ) and not mods.waive_fee:
-        fee = 3
+        fee = FEE_COINS
         if avail["coin"] < fee:
-            return Offer(f"The {TYPE_NAMES[t]} tower is occupied: you need 3 coins for the fee.")
+            return Offer(f"The {TYPE_NAMES[t]} tower is occupied: you need {fee} coins for the fee.")
         avail["coin"] -= fee
     bonus = {} if (fi + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
     for k, v in bonus.items():
@@ -370,7 +372,7 @@ def _enter_tower(st: State, p: int, space: str, servants: int, offer: Offer, log
     res["servant"] -= servants
     res["coin"] -= offer.fee
     if offer.fee:
-        log.events.append(f"{seat(p)} paid 3 coins to enter the occupied {TYPE_NAMES[t]} tower.")
+        log.events.append(f"{seat(p)} paid {offer.fee} coins to enter the occupied {TYPE_NAMES[t]} tower.")
     if offer.bonus:
         _add(res, offer.bonus)
         log.events.append(f"{seat(p)} took the floor bonus: {res_text(offer.bonus)}.")

@@ -51,7 +51,8 @@ Production spaces each servant count that activates more cards); any other serva
   Character bonuses and excommunications are applied afterwards; cards activate when their die value is at
   most the final action value, the bonus tile when it is at least 1.
 - Immediate effects: gains and privileges first, then the free action.
-- Military ranking: all tied for most MP get 5 VP; the next lower MP value gets 2 VP.
+- Military ranking: all tied for most MP get 5 VP; the next lower MP value gets 2 VP (all tied
+  there get 2). Players with 0 MP rank like anyone else (if nobody has MP, everyone gets 5).
 - Winner tie: earlier in the final turn order wins (the order after round 6's Council Palace).
 - Faith above 15 scores as 15 (30 VP); MP keep counting above 25.
 - Vatican Reports are taken in turn order. At the last report an excommunicated player (by lack of faith or
@@ -63,6 +64,11 @@ Production spaces each servant count that activates more cards); any other serva
   discount and cost alternatives become a `pay` choice only when the results differ (dominated ones are
   dropped).
 - Exchanges in one Production may only spend goods held before it began.
+- The Market has no colour rule: your members may stand on several Market spaces (one member each).
+- The player count changes only the covered spaces: 2 players cover both big Harvest/Production
+  spaces and Markets 3-4, 3 players Markets 3-4.
+- A card's free card action is optional (`take none`); a card's free Harvest/Production always
+  happens (it can only gain; its exchanges stay optional).
 - "Per card" VP counts the card just taken; the General gives 1 VP per 2 MP, rounded down.
 - E3-6 counts the wood and stone printed in the costs of your Buildings.
 - Excommunication penalties never take a final score below 0.
