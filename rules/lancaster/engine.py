@@ -683,9 +683,21 @@ class Engine:
         """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
         law = self.data["laws"][law_id]
         events.append(f"Law {law_id}: {law['text']}")
-        tasks = [
-            {"t": "fx", "f": seat, "e": e, "src": "laws"} for e in law["effects"] for seat in m.seat_order(s)
-        ]
+        tasks: list[Task] = []
+        for e in law["effects"]:
+            if e["type"] == "majority":
+                # "The player with the most X" is settled once, before anyone is rewarded, so a
+                # reward that changes X cannot untie the players after the first one.
+                values = [m.metric(s, i, e["metric"], self.include_castle) for i in range(s["n"])]
+                best = max(values)
+                tasks += [
+                    {"t": "fx", "f": seat, "e": x, "src": "laws"}
+                    for seat in m.seat_order(s)
+                    if values[seat] == best
+                    for x in e["effects"]
+                ]
+            else:
+                tasks += [{"t": "fx", "f": seat, "e": e, "src": "laws"} for seat in m.seat_order(s)]
         s["queue"][0:0] = tasks
 
     def _effect(self, s: State, f: int, e: dict[str, Any], src: str, events: list[str]) -> None:

@@ -7,7 +7,17 @@ import pytest
 from rules.core import IllegalMove
 from rules.lancaster import GAME
 
-from .helpers import deploy, empty_courts, give_court, play, run_law, run_steps, set_cards, setup_game
+from .helpers import (
+    deploy,
+    empty_courts,
+    give_court,
+    play,
+    rules_variant,
+    run_law,
+    run_steps,
+    set_cards,
+    setup_game,
+)
 
 
 def _moves(state, seat):
@@ -223,3 +233,23 @@ def test_7_3_most_x_rewards_every_tied_player_also_at_zero() -> None:
         p["squires"] = 0
     state, _ = run_law(state, "L02")  # everybody has the most squires (0): all recruit
     assert [f["court"] for f in state["forces"]] == [[1], [1], [1]]
+
+
+def test_7_3_the_most_x_is_settled_before_anyone_is_rewarded() -> None:
+    """With a corrected law whose reward changes its own metric ("most gold: gain 2 gold"), both
+    tied players are rewarded: the majority is decided once, not again after each reward."""
+    law = {
+        "effects": [
+            {
+                "type": "majority",
+                "metric": "gold_owned",
+                "ties": "all_tied",
+                "effects": [{"type": "gain", "resource": "gold", "amount": 2}],
+            }
+        ]
+    }
+    with rules_variant({"laws": {"L01": law}}):
+        state = setup_game(3)
+        state["seats"][0]["gold"] = state["seats"][1]["gold"] = 5
+        state, _ = run_law(state, "L01")
+    assert [p["gold"] for p in state["seats"]] == [7, 7, 2]
