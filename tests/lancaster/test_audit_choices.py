@@ -187,3 +187,21 @@ def test_16_random_playouts_with_every_other_reading(players: int) -> None:
     with rules_variant(ALL_OTHER_READINGS):
         for seed in (1, 2):
             playout(players, 500 + seed, {}, deep=False)
+
+
+def test_3_castle_knights_count_as_deployed_by_default_or_not() -> None:
+    """L14 (all three 1-knights deployed: 5 PP) with one 1-knight in the castle."""
+
+    def arranged():
+        state = setup_game(3)
+        empty_courts(state)
+        deploy(state, 0, 1, "county:G")
+        deploy(state, 0, 1, "county:H")
+        deploy(state, 0, 1, "castle:X2")
+        return state
+
+    state, _ = run_steps(arranged(), ["law:L14"])
+    assert state["seats"][0]["pp"] == 5
+    with rules_variant({"engine": {"deployed_includes_castle": False}}):
+        state, _ = run_steps(arranged(), ["law:L14"])
+    assert state["seats"][0]["pp"] == 0
