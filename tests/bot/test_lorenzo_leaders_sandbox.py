@@ -1,0 +1,159 @@
+"""Lorenzo with the ``leaders`` and ``advanced_tiles`` options, played to the end through the sandbox.
+
+The advanced tile draft (public, in reverse turn order), the secret leader draft (everyone picks
+at once, privately), leader play/activate/discard and ``end`` after a placement, all from the
+autocomplete, buttons and selects a player sees. Leaders in a hand (or a draft pack) are secret
+(design.md, "Secrets stay in the engine"): no such leader's name may appear in any message others
+can see, nor in any view a public image is drawn from, until it is played (or discarded: the
+engine shows a discarded leader in the log, rules help "Leader rules choices").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.interactions as interactions
+from rules import find_game
+from rules.lorenzo.data import LEADERS
+from tests.bot.harness import Harness, public
+
+
+def hidden_names(state: dict[str, Any]) -> set[str]:
+    """Names and ids of leaders nobody has revealed: in a hand or still in a draft pack."""
+    ids = {x for ps in state["ps"] for x in ps["hand"]}
+    if state.get("draft"):
+        ids |= {x for pack in state["draft"]["packs"] for x in pack}
+    return {LEADERS[x]["name"] for x in ids} | ids
+
+
+def shown_text(reply: dict[str, Any]) -> str:
+    parts = [reply["content"], *(f"{e['title']} {e['description']}" for e in reply["embeds"])]
+    parts += [str(c.get("label")) for c in reply["components"]]
+    return "\n".join(parts)
+
+
+def choose(rng: random.Random, texts: list[str]) -> int:
+    """Index of a seeded random pick that favours leader play/activate and rarely discards, so a
+    game sees every kind of leader action."""
+    for verb in ("leader play", "leader activate"):
+        found = [i for i, t in enumerate(texts) if t.startswith(verb)]
+        if found and rng.random() < 0.8:
+            return rng.choice(found)
+    keep = [i for i, t in enumerate(texts) if not t.startswith("leader discard") or rng.random() < 0.15]
+    keep = keep or list(range(len(texts)))
+    if "end" in texts and rng.random() < 0.5:
+        return texts.index("end")
+    return rng.choice(keep)
+
+
+def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Leaders (§13) and advanced tiles through Discord: secret draft, leader actions, final score."""
+    lorenzo = find_game("lorenzo")
+    public_views: list[dict[str, Any]] = []
+    real = interactions.render_view
+
+    def spy(game_name: str, view: dict[str, Any], *, private: bool) -> Any:
+        if not private:
+            public_views.append(view)
+        return real(game_name, view, private=private)
+
+    monkeypatch.setattr(interactions, "render_view", spy)
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[lorenzo]) as h:
+            await h("alice /game new game:lorenzo leaders:true advanced_tiles:true")
+            await h("bob /game join")
+            last = await h.started()
+            rng = random.Random(5)  # a seed whose game plays, activates and discards leaders
+            seen: dict[str, int] = {}
+            for step in range(1500):
+                turn = await h.tables.turn(1)
+                if turn.finished:
+                    break
+                state = turn.state
+                actor = rng.choice(turn.acting)  # in the draft both pick; either may go first
+                prompt = turn.prompts[actor.seat]
+                labels = [c["label"] for c in last["components"]]
+                if prompt.secret or "Choose" in labels:
+                    # Private choices: "Decide privately" / "Choose", then a button or select.
+                    assert "g:1:hand" in [c["custom_id"] for c in last["components"]], last
+                    mine = await h.one(f"{actor.name} click g:1:hand")
+                    assert mine["ephemeral"] and mine["components"], mine
+                    pick = mine["components"][0]
+                    if pick.get("type") == "select":
+                        options = pick["options"]
+                        value = options[choose(rng, [o["label"] for o in options])]["value"]
+                        line = f"{actor.name} click {pick['custom_id']} {value}"
+                    else:
+                        choices = [c for c in mine["components"] if ":m" in c["custom_id"]]
+                        picked = choices[choose(rng, [c["label"] for c in choices])]
+                        line = f"{actor.name} click {picked['custom_id']}"
+                    kind = "secret" if prompt.secret else "private"
+                else:
+                    buttons = [c for c in last["components"] if ":m" in str(c["custom_id"])]
+                    selects = [c for c in last["components"] if c.get("type") == "select"]
+                    if buttons and step % 2:
+                        line = f"{actor.name} click {rng.choice(buttons)['custom_id']}"
+                        kind = "button"
+                    elif selects and step % 2:
+                        value = rng.choice(selects[0]["options"])["value"]
+                        line = f"{actor.name} click {selects[0]['custom_id']} {value}"
+                        kind = "select"
+                    else:
+                        choices = (await h.one(f"{actor.name} ? /move text:"))["choices"]
+                        assert choices, f"no legal move offered at step {step}"
+                        value = choices[choose(rng, [c["value"] for c in choices])]["value"]
+                        line = f'{actor.name} /move "text:{value}"'
+                        kind = "typed"
+                before = len(await h.tables.log(1))
+                replies = await h(line)
+                assert len(await h.tables.log(1)) == before + 1, (line, replies)
+                move = (await h.tables.log(1))[-1].text
+                verb = move.split()[0] + (f" {move.split()[1]}" if move.startswith("leader") else "")
+                seen[verb] = seen.get(verb, 0) + 1
+                seen[kind] = seen.get(kind, 0) + 1
+                shown = public(replies)
+                assert len(shown) == 1, (line, replies)
+                last = shown[0]
+                assert last["files"], line
+                after = (await h.tables.turn(1)).state
+                secret = hidden_names(after)
+                for r in shown:
+                    leaked = [n for n in secret if n in shown_text(r)]
+                    assert not leaked, (step, line, leaked, r["content"])
+                for view in public_views:
+                    text = json.dumps(view, ensure_ascii=False)
+                    assert not [n for n in secret if n in text], (step, line)
+                public_views.clear()
+                if state["phase"] == "leader_draft":
+                    assert kind == "secret"
+            else:
+                raise AssertionError(f"the game did not finish: {seen}")
+            assert last["embeds"] and last["embeds"][0]["title"].startswith("🏆 Winner")
+            record = await h.tables.get(1)
+            assert record.status == "finished"
+            assert lorenzo.to_json(await h.tables.replay(1)) == record.state
+            for verb in (
+                "tile",
+                "draft",
+                "place",
+                "leader play",
+                "leader activate",
+                "leader discard",
+                "end",
+                "secret",
+                "private",
+                "typed",
+                "button",
+            ):
+                assert seen.get(verb, 0) > 0, (verb, seen)
+
+    asyncio.run(go())
