@@ -1,0 +1,176 @@
+"""Audit (issue 3): seeded random games checked against an independent oracle of the rules.
+
+The oracle is written from shared/rules/lorenzo.md alone (tables typed in here, not read from the
+game's data) and checks, at every placement: §8.1/§7 the floor minimum, §8.3 and §10 the colour
+rules, §5/§10/§11 covered spaces and single-space capacity, E2-5; at every round end §15.2 the
+turn order from the Council Palace; at every report §14 (support scores the faith track and
+resets, lacking faith means excommunication); at the end §16 every score line.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules.lorenzo import GAME, engine
+from rules.lorenzo.data import CARDS
+from rules.lorenzo.moves import Place, Vatican
+
+State = dict[str, Any]
+
+FLOOR_MIN = [1, 3, 5, 7]  # §8.1
+FAITH_VP = [0, 1, 2, 3, 4, 5, 7, 9, 11, 13, 15, 17, 19, 22, 25, 30]  # §14
+REQUIREMENT = {2: 3, 4: 4, 6: 5}  # §14, by report round
+TERRITORY_VP = [0, 0, 0, 1, 4, 10, 20]  # §16.2
+CHARACTER_VP = [0, 1, 3, 6, 10, 15, 21]  # §16.3
+TAKE_BONUS = {49: ("territory", 2), 50: ("building", 2), 51: ("character", 2), 52: ("venture", 2)}  # §9
+E2_TAKE = {"E2-1": "territory", "E2-2": "building", "E2-3": "character", "E2-4": "venture"}
+COVERED = {
+    2: {"harvest_big", "production_big", "market_3", "market_4"},
+    3: {"market_3", "market_4"},
+    4: set(),
+}
+SINGLE = {"harvest", "production", "market_1", "market_2", "market_3", "market_4"}
+AREA = {
+    "harvest": "harvest",
+    "harvest_big": "harvest",
+    "production": "production",
+    "production_big": "production",
+}
+
+
+def _member_value(st: State, p: int, member: str, servants: int) -> int:
+    ex = st["ps"][p]["excomm"]
+    base = 0 if member == "neutral" else st["dice"][member] - (1 if "E1-7" in ex else 0)
+    return base + servants // (2 if "E2-6" in ex else 1)
+
+
+def _check_place(before: State, after: State, p: int, move: Place) -> None:
+    ps = before["ps"][p]
+    if (
+        move.space.split("_")[0] in ("territory", "character", "building", "venture")
+        and move.space[-1].isdigit()
+    ):
+        t, fi = move.space.split("_")[0], int(move.space[-1]) - 1
+        value = _member_value(before, p, move.member, move.servants)
+        value += sum(b for c, (tt, b) in TAKE_BONUS.items() if tt == t and c in ps["cards"]["character"])
+        value -= sum(4 for e, tt in E2_TAKE.items() if tt == t and e in ps["excomm"])
+        assert value >= FLOOR_MIN[fi], (move, value)
+        assert before["towers"][t][fi] is not None and before["tocc"][t][fi] is None
+        if move.member != "neutral":  # §8.3
+            assert not any(o and o[0] == p and o[1] != "neutral" for o in before["tocc"][t])
+        if after["round"] == before["round"] and after["phase"] != "over":  # board not yet cleared
+            assert after["tocc"][t][fi] == [p, move.member]
+        return
+    assert move.space not in COVERED[before["n"]]  # §5
+    assert not (move.space.startswith("market") and "E2-5" in ps["excomm"])
+    if move.space in SINGLE:
+        assert before["spaces"][move.space] == []
+    if move.space in AREA and move.member != "neutral":  # §10 colour rule per area
+        spaces = [s for s, a in AREA.items() if a == AREA[move.space]]
+        assert not any(o[0] == p and o[1] != "neutral" for s in spaces for o in before["spaces"][s])
+    assert _member_value(before, p, move.member, move.servants) >= 1
+
+
+def _expected_scores(st: State, rule: str) -> list[int]:
+    mps = [ps["res"]["mp"] for ps in st["ps"]]
+    ranks = sorted(set(mps), reverse=True)
+    first = ranks[0]
+    second = ranks[1] if len(ranks) > 1 and not (rule == "tied_first_only" and mps.count(first) > 1) else None
+    scores = []
+    for p, ps in enumerate(st["ps"]):
+        res, cards, ex = ps["res"], ps["cards"], ps["excomm"]
+        total = res["vp"]
+        total += 0 if "E3-3" in ex else TERRITORY_VP[len(cards["territory"])]
+        total += 0 if "E3-1" in ex else CHARACTER_VP[len(cards["character"])]
+        total += 0 if "E3-2" in ex else sum(CARDS[c]["end_vp"] for c in cards["venture"])
+        total += 5 if mps[p] == first else 2 if mps[p] == second else 0
+        goods = res["coin"] + res["wood"] + res["stone"] + res["servant"]
+        total += goods // 5
+        penalty = 0
+        if "E3-4" in ex:
+            penalty += res["vp"] // 5
+        if "E3-5" in ex:
+            penalty += res["mp"]
+        if "E3-6" in ex:
+            for c in cards["building"]:
+                cost = CARDS[c]["costs"][0]["pay"]
+                penalty += cost.get("wood", 0) + cost.get("stone", 0)
+        if "E3-7" in ex:
+            penalty += goods
+        scores.append(total - min(penalty, total))
+    return scores
+
+
+def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[State]) -> None:
+    """``snapshots`` receives a copy of the state each time an Actions phase ends (a spy on the
+    engine, so the oracle sees faith and VP just before a Vatican Report)."""
+    rng = random.Random(seed)
+    st = GAME.setup(players, seed, options)
+    council: list[int] = []
+    votes: dict[int, bool] = {}
+    while GAME.active_players(st):
+        (p,) = GAME.active_players(st)
+        moves = list(GAME.legal_moves(st, p))
+        move = rng.choice(moves)
+        after, _ = GAME.apply(st, p, move)
+        if isinstance(move, Place):
+            _check_place(st, after, p, move)
+            if move.space == "council":
+                council.append(p)
+        if isinstance(move, Vatican):
+            votes[p] = move.support
+        if after["round"] != st["round"] or after["phase"] == "over":
+            # §15.2: first to the Council first; the rest keep their order behind.
+            firsts = list(dict.fromkeys(council))
+            assert after["order"] == firsts + [q for q in st["order"] if q not in firsts]
+            council = []
+            if st["round"] in REQUIREMENT:
+                assert snapshots[-1]["round"] == st["round"]
+                _check_report(snapshots[-1], after, st["round"], votes)
+            votes = {}
+        st = after
+    assert st["phase"] == "over"
+    out = GAME.outcome(st)
+    assert out is not None
+    assert list(out.scores) == _expected_scores(st, options.get("military_tie", "next_gets_second"))
+
+
+def _check_report(before: State, after: State, round_no: int, votes: dict[int, bool]) -> None:
+    need = REQUIREMENT[round_no]
+    tile = before["excomm"][round_no // 2 - 1]
+    for p, ps in enumerate(before["ps"]):
+        fp, vp = ps["res"]["fp"], ps["res"]["vp"]
+        now = after["ps"][p]
+        if fp < need:
+            assert p not in votes  # §14: not asked
+            assert tile in now["excomm"]
+        else:
+            assert p in votes
+            assert (tile in now["excomm"]) == (not votes[p])
+        scored = votes.get(p, False) or round_no == 6
+        if scored:
+            assert now["res"]["fp"] == 0 and now["res"]["vp"] == vp + FAITH_VP[min(fp, 15)]
+        else:
+            assert now["res"]["fp"] == fp and now["res"]["vp"] == vp
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "options", [{}, {"military_tie": "tied_first_only"}], ids=["default", "tied_first_only"]
+)
+def test_random_games_agree_with_the_rules_oracle(
+    players: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    snapshots: list[State] = []
+    end_actions = engine._end_actions
+
+    def spy(st: State, log: engine.Log) -> None:
+        snapshots.append(engine.copy_state(st))
+        end_actions(st, log)
+
+    monkeypatch.setattr(engine, "_end_actions", spy)
+    for seed in range(8):
+        _play(players, 500 + seed, options, snapshots)
