@@ -3,7 +3,9 @@
 The oracle is written from shared/rules/lorenzo.md alone (tables typed in here, not read from the
 game's data) and checks, at every placement: §8.1/§7 the floor minimum, §8.3 and §10 the colour
 rules, §5/§10/§11 covered spaces and single-space capacity, E2-5; at every round end §15.2 the
-turn order from the Council Palace; at every report §14 (support scores the faith track and
+turn order from the Council Palace; at every placement turn and card action, §8.2-§8.6 the set of
+tower floors offered (fee before the floor bonus, Preacher, E1 reductions of the bonus, Dame and
+Stonemason discounts, cost alternatives, Territory slots, 6-card limit, E2 maluses, E2-6); at every report §14 (support scores the faith track and
 resets, lacking faith means excommunication); at the end §16 every score line.
 """
 
@@ -16,7 +18,7 @@ import pytest
 
 from rules.lorenzo import GAME, engine
 from rules.lorenzo.data import CARDS
-from rules.lorenzo.moves import Place, Vatican
+from rules.lorenzo.moves import Place, Take, Vatican
 
 State = dict[str, Any]
 
@@ -74,6 +76,89 @@ def _check_place(before: State, after: State, p: int, move: Place) -> None:
     assert _member_value(before, p, move.member, move.servants) >= 1
 
 
+FLOOR_BONUS = {"territory": "wood", "character": "stone", "building": "mp", "venture": "coin"}  # §8.1
+E1_CUT = {"E1-1": "mp", "E1-2": "coin", "E1-3": "servant"}
+TOWERS = ("territory", "character", "building", "venture")
+SLOT_MP = [0, 0, 3, 7, 12, 18]  # §8.6
+
+
+def _affordable(st: State, p: int, t: str, fi: int, servants: int, discount: dict[str, int]) -> bool:
+    """§8.2-8.6 from the reference: fee first (not payable by the bonus), then the floor bonus
+    (unless Preacher, reduced by E1 tiles), then the Territory slot or the cheapest cost."""
+    ps = st["ps"][p]
+    ex = ps["excomm"]
+    avail = dict(ps["res"])
+    avail["servant"] -= servants
+    if any(o is not None for o in st["tocc"][t]):
+        if avail["coin"] < 3:
+            return False
+        avail["coin"] -= 3
+    if fi >= 2 and 55 not in ps["cards"]["character"]:
+        kind = FLOOR_BONUS[t]
+        amount = fi - 1
+        if any(E1_CUT.get(e) == kind for e in ex) or ("E1-4" in ex and kind in ("wood", "stone")):
+            amount -= 1
+        avail[kind] += amount
+    if len(ps["cards"][t]) >= 6:
+        return False
+    if t == "territory":
+        return avail["mp"] >= SLOT_MP[len(ps["cards"]["territory"])]
+    card = CARDS[st["towers"][t][fi]]
+    cuts: list[dict[str, int]] = [dict(discount)]
+    if t == "character" and 51 in ps["cards"]["character"]:  # Dame: 1 coin off
+        cuts = [{**c, "coin": c.get("coin", 0) + 1} for c in cuts]
+    if t == "building" and 50 in ps["cards"]["character"]:  # Stonemason: 1 wood OR 1 stone off
+        cuts = [{**c, k: c.get(k, 0) + 1} for c in cuts for k in ("wood", "stone")]
+    for alt in card["costs"]:
+        if any(avail[k] < v for k, v in alt.get("require", {}).items()):
+            continue
+        for cut in cuts:
+            if all(avail[k] >= max(0, v - cut.get(k, 0)) for k, v in alt["pay"].items()):
+                return True
+    return False
+
+
+def _tower_value_bonus(st: State, p: int, t: str) -> int:
+    ps = st["ps"][p]
+    bonus = sum(b for c, (tt, b) in TAKE_BONUS.items() if tt == t and c in ps["cards"]["character"])
+    return bonus - sum(4 for e, tt in E2_TAKE.items() if tt == t and e in ps["excomm"])
+
+
+def _check_tower_choices(st: State, p: int, moves: list[Any]) -> None:
+    """The tower placements (or card-action takes) offered equal the oracle's, with the fewest
+    servants."""
+    ps = st["ps"][p]
+    rate = 2 if "E2-6" in ps["excomm"] else 1
+    expected: set[tuple[str | None, str, int]] = set()
+    frame = st["stack"][-1] if st["stack"] else None
+    if frame is None:
+        members: list[str | None] = list(ps["free"])
+    else:
+        members = [None]
+    for member in members:
+        for t in TOWERS:
+            if frame is not None and t not in frame["types"]:
+                continue
+            if member not in (None, "neutral") and any(
+                o and o[0] == p and o[1] != "neutral" for o in st["tocc"][t]
+            ):
+                continue
+            for fi in range(4):
+                if st["towers"][t][fi] is None:
+                    continue
+                base = frame["value"] if member is None else _member_value(st, p, member, 0)
+                need = max(0, FLOOR_MIN[fi] - base - _tower_value_bonus(st, p, t)) * rate
+                discount = frame.get("discount", {}) if frame else {}
+                if need <= ps["res"]["servant"] and _affordable(st, p, t, fi, need, discount):
+                    expected.add((member, f"{t}_{fi + 1}", need))
+    offered = {
+        (m.member if isinstance(m, Place) else None, m.space, m.servants)
+        for m in moves
+        if isinstance(m, (Place, Take)) and m.space is not None and m.space.split("_")[0] in TOWERS
+    }
+    assert offered == expected, (sorted(map(str, offered ^ expected)), st["round"])
+
+
 def _expected_scores(st: State, rule: str) -> list[int]:
     mps = [ps["res"]["mp"] for ps in st["ps"]]
     ranks = sorted(set(mps), reverse=True)
@@ -109,11 +194,15 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
     engine, so the oracle sees faith and VP just before a Vatican Report)."""
     rng = random.Random(seed)
     st = GAME.setup(players, seed, options)
+    # every excommunication tile is in play in some game: tiles k of each period for seed % 7
+    st["excomm"] = [f"E{period}-{seed % 7 + 1}" for period in (1, 2, 3)]
     council: list[int] = []
     votes: dict[int, bool] = {}
     while GAME.active_players(st):
         (p,) = GAME.active_players(st)
         moves = list(GAME.legal_moves(st, p))
+        if not st["stack"] or st["stack"][-1]["k"] == "take":
+            _check_tower_choices(st, p, moves)
         move = rng.choice(moves)
         after, _ = GAME.apply(st, p, move)
         if isinstance(move, Place):
