@@ -5,8 +5,9 @@ game's data) and checks, at every placement: §8.1/§7 the floor minimum, §8.3 
 rules, §5/§10/§11 covered spaces and single-space capacity, E2-5; at every round end §15.2 the
 turn order from the Council Palace; at every placement turn and card action, §8.2-§8.6 the set of
 tower floors offered (fee before the floor bonus, Preacher, E1 reductions of the bonus, Dame and
-Stonemason discounts, cost alternatives, Territory slots, 6-card limit, E2 maluses, E2-6); at every report §14 (support scores the faith track and
-resets, lacking faith means excommunication); at the end §16 every score line.
+Stonemason discounts, cost alternatives, Territory slots, 6-card limit, E2 maluses, E2-6); at
+every report §14 (support scores the faith track and resets, lacking faith means
+excommunication); at the end §16 every score line.
 """
 
 from __future__ import annotations
@@ -146,7 +147,11 @@ def _check_tower_choices(st: State, p: int, moves: list[Any]) -> None:
             for fi in range(4):
                 if st["towers"][t][fi] is None:
                     continue
-                base = frame["value"] if member is None else _member_value(st, p, member, 0)
+                if member is None:
+                    assert frame is not None
+                    base = frame["value"]
+                else:
+                    base = _member_value(st, p, member, 0)
                 need = max(0, FLOOR_MIN[fi] - base - _tower_value_bonus(st, p, t)) * rate
                 discount = frame.get("discount", {}) if frame else {}
                 if need <= ps["res"]["servant"] and _affordable(st, p, t, fi, need, discount):
