@@ -19,6 +19,7 @@ import discord
 
 from bot import config, sandbox
 from bot.app import TavolaBot
+from bot.clock import Clock
 from bot.store import SqliteStore
 from bot.table import Tables
 
@@ -39,9 +40,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 async def run_bot(settings: config.Settings) -> None:
     assert settings.token is not None
-    store = await SqliteStore.open(settings.database)
+    clock = Clock()
+    store = await SqliteStore.open(settings.database, clock=clock)
     try:
-        bot = TavolaBot(Tables(store), dev_guild_id=settings.dev_guild_id)
+        bot = TavolaBot(
+            Tables(store, clock=clock),
+            dev_guild_id=settings.dev_guild_id,
+            reminder_hours=settings.reminder_hours,
+        )
         async with bot:
             await bot.start(settings.token)
     finally:
@@ -64,21 +70,25 @@ def line_reader(source: TextIO, prompt: str | None) -> sandbox.LineReader:
     return read
 
 
-async def run_sandbox(args: argparse.Namespace) -> None:
+async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> None:
     with tempfile.TemporaryDirectory(prefix="tavola-sandbox-") as tmp:
-        store = await SqliteStore.open(args.db or Path(tmp) / "sandbox.db")
+        clock = Clock()  # "@clock +13h" lines move it on
+        store = await SqliteStore.open(args.db or Path(tmp) / "sandbox.db", clock=clock)
         seeds = random.Random(args.seed)
-        tables = Tables(store, new_seed=lambda: seeds.randrange(2**31))
+        tables = Tables(store, new_seed=lambda: seeds.randrange(2**31), clock=clock)
         out = args.out or Path("out/sandbox")
+        hours = settings.reminder_hours
         try:
             if args.script is None:
                 print(sandbox.WELCOME.format(out=out), flush=True)
-                await sandbox.run(tables, line_reader(sys.stdin, "> "), out_dir=out, idle_marks=False)
+                await sandbox.run(
+                    tables, line_reader(sys.stdin, "> "), out_dir=out, idle_marks=False, reminder_hours=hours
+                )
             elif args.script == "-":
-                await sandbox.run(tables, line_reader(sys.stdin, None), out_dir=out)
+                await sandbox.run(tables, line_reader(sys.stdin, None), out_dir=out, reminder_hours=hours)
             else:
                 with open(args.script, encoding="utf-8") as script:
-                    await sandbox.run(tables, line_reader(script, None), out_dir=out)
+                    await sandbox.run(tables, line_reader(script, None), out_dir=out, reminder_hours=hours)
         finally:
             await store.close()
 
@@ -114,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")  # JSON lines carry names and emoji as UTF-8
     try:
-        asyncio.run(run_sandbox(args))
+        asyncio.run(run_sandbox(args, settings))
     except KeyboardInterrupt:
         return 130
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -9,10 +10,20 @@ import discord
 from discord import app_commands
 
 from bot import commands
-from bot.interactions import BUTTON_ID, PLAYER_ERRORS, SELECT_ID, GameButton, GameSelect, apologise, say
+from bot.interactions import (
+    BUTTON_ID,
+    PLAYER_ERRORS,
+    SELECT_ID,
+    GameButton,
+    GameSelect,
+    apologise,
+    post_reminder,
+    say,
+)
 from bot.table import Tables
 
 log = logging.getLogger("tavola")
+REMINDER_CHECK_SECONDS = 300.0  # how often the real bot looks for games due a reminder
 
 
 class TavolaTree(app_commands.CommandTree[Any]):
@@ -32,7 +43,13 @@ class TavolaBot(discord.Client):
     """No privileged intents: everything arrives as interactions."""
 
     def __init__(
-        self, tables: Tables, *, dev_guild_id: int | None = None, sync_commands: bool = True
+        self,
+        tables: Tables,
+        *,
+        dev_guild_id: int | None = None,
+        sync_commands: bool = True,
+        reminder_hours: float = 0.0,
+        reminder_check_seconds: float = REMINDER_CHECK_SECONDS,
     ) -> None:
         super().__init__(
             intents=discord.Intents(guilds=True), allowed_mentions=discord.AllowedMentions.none()
@@ -41,11 +58,17 @@ class TavolaBot(discord.Client):
         self.tree = TavolaTree(self)
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
+        self.reminder_hours = reminder_hours
+        # 0 = no background task: the owner (the sandbox, a test) calls send_reminders itself.
+        self.reminder_check_seconds = reminder_check_seconds
+        self._reminder_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         commands.build(self.tree, self.tables)
         # Persistent components: any old message's buttons keep working after a restart.
         self.add_dynamic_items(GameButton, GameSelect)
+        if self.reminder_hours > 0 and self.reminder_check_seconds > 0:
+            self._reminder_task = asyncio.create_task(self.reminder_loop(), name="tavola-reminders")
         if not self.sync_commands:
             return
         if self.dev_guild_id is not None:
@@ -55,6 +78,28 @@ class TavolaBot(discord.Client):
         else:
             await self.tree.sync()
         log.info("commands synced")
+
+    async def send_reminders(self) -> int:
+        """Ping the players of every game that has waited ``reminder_hours``; how many were sent."""
+        sent = 0
+        for reminder in await self.tables.due_reminders(self.reminder_hours):
+            sent += await post_reminder(self, reminder)
+        return sent
+
+    async def reminder_loop(self) -> None:
+        """The real bot's background task: look for due reminders every few minutes."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.send_reminders()
+            except Exception:  # a bad game or a Discord hiccup must not end the loop
+                log.exception("sending reminders failed")
+            await asyncio.sleep(self.reminder_check_seconds)
+
+    async def close(self) -> None:
+        if self._reminder_task is not None:
+            self._reminder_task.cancel()
+        await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         # A component none of our handlers claims (an old id format, a forged id) would otherwise

@@ -29,7 +29,7 @@ import discord
 
 from bot import present
 from bot.store import GameRecord, StoreError
-from bot.table import Player, Private, TableError, Tables, Turn
+from bot.table import Player, Private, Reminder, TableError, Tables, Turn
 from render import render_view, seat_colour
 from rules.core import Move, RulesError
 
@@ -249,6 +249,24 @@ async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: S
     await channel.send(
         content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
     )
+
+
+async def post_reminder(client: discord.Client, reminder: Reminder) -> bool:
+    """Ping whoever a game waits for, in the game's channel or thread, with the board's buttons.
+
+    Returns False when the channel cannot be written to (deleted, no access): the reminder was
+    claimed already, so it is not retried for this wait; the game itself is unaffected.
+    """
+    turn = reminder.turn
+    channel = client.get_partial_messageable(turn.record.channel_id, guild_id=turn.record.guild_id)
+    try:
+        await channel.send(
+            present.reminder_content(reminder), view=turn_view(turn), allowed_mentions=MENTION_USERS
+        )
+    except discord.HTTPException:
+        log.warning("could not post the reminder of game %s", turn.record.id)
+        return False
+    return True
 
 
 async def play(

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.store import GameRecord, SeatRecord
-from bot.table import Turn
+from bot.table import Reminder, Turn
 from render import seat_colour
 from rules.core import Game, Outcome
 
@@ -119,3 +119,20 @@ def status_text(turn: Turn) -> tuple[str, str]:
     lines.append("Players: " + ", ".join(seat_label(s) for s in record.seats))
     lines.extend(waiting_lines(turn, mentions=False) if turn.outcome is None else ["The game is over."])
     return title, "\n".join(lines)
+
+
+def waited_text(seconds: float) -> str:
+    hours = seconds / 3600
+    if hours < 48:
+        return f"{hours:.0f} hours" if round(hours) != 1 else "an hour"
+    return f"{hours / 24:.0f} days"
+
+
+def reminder_content(reminder: Reminder) -> str:
+    """The reminder ping: which game, how long it has waited, who must act and what for."""
+    turn = reminder.turn
+    head = (
+        f"⏰ Reminder: {turn.game.title} #{turn.record.id} has been waiting "
+        f"{waited_text(reminder.waited)} for:"
+    )
+    return clip("\n".join([head, *waiting_lines(turn)]))

@@ -27,6 +27,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.app import TavolaBot
+from bot.config import DEFAULT_REMINDER_HOURS
 from bot.table import Tables
 
 GUILD_ID = 900_000_000_000_000_001
@@ -108,12 +109,19 @@ class Sandbox:
     """One fake server with one channel, driving a real ``TavolaBot``."""
 
     def __init__(
-        self, tables: Tables, emit: Callable[[dict[str, Any]], None], out_dir: Path | None = None
+        self,
+        tables: Tables,
+        emit: Callable[[dict[str, Any]], None],
+        out_dir: Path | None = None,
+        *,
+        reminder_hours: float = DEFAULT_REMINDER_HOURS,
     ) -> None:
         self.tables = tables
         self.emit = emit
         self.out_dir = out_dir
-        self.bot = TavolaBot(tables)
+        # No background reminder task: time moves only on "@clock" lines, which then look for
+        # due reminders exactly as the real bot's task does every few minutes.
+        self.bot = TavolaBot(tables, reminder_hours=reminder_hours, reminder_check_seconds=0)
         self.current_user = "system"
         self.commands: dict[str, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}  # every message the bot made, by id
@@ -247,6 +255,9 @@ class Sandbox:
         except ValueError as exc:
             self.error("system", f"cannot read the line: {exc}")
             return
+        if words[0] == "@clock":
+            await self.advance_clock(words[1:])
+            return
         name = words[0].lower()
         user = BY_NAME.get(name)
         if user is None:
@@ -260,6 +271,30 @@ class Sandbox:
             return
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await self.settle()
+
+    async def advance_clock(self, words: list[str]) -> None:
+        """``@clock +13h``: move the bot's clock on, then send the reminders that fell due."""
+        self.current_user = "system"
+        seconds = duration(" ".join(words))
+        if seconds is None:
+            self.error("system", "@clock needs a duration to move on by, e.g. @clock +13h, +30m, +2d, +1d12h")
+            return
+        self.tables.clock.advance(seconds)
+        sent = await self.bot.send_reminders()
+        await self.settle()
+        hours = self.tables.clock.offset / 3600
+        self.emit(
+            {
+                "user": "system",
+                "kind": "clock",
+                "ephemeral": False,
+                "content": f"The clock is now {hours:g} h ahead; {sent} reminder(s) sent.",
+                "embeds": [],
+                "components": [],
+                "mentions": [],
+                "files": [],
+            }
+        )
 
     def channel_for(self, words: list[str]) -> tuple[dict[str, Any], list[str]]:
         """An optional ``#thread-name`` before the action picks the thread it happens in."""
@@ -758,6 +793,19 @@ def _is_timer(task: asyncio.Task[Any]) -> bool:
     return "timeout_task_impl" in name
 
 
+DURATION = re.compile(r"(\d+(?:\.\d+)?)([dhms])")
+UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+
+
+def duration(text: str) -> float | None:
+    """Seconds in ``+13h``, ``30m``, ``+1d12h``; None if it is not such a duration."""
+    body = text.strip().removeprefix("+").replace(" ", "")
+    parts = DURATION.findall(body)
+    if not body or "".join(n + u for n, u in parts) != body:
+        return None
+    return sum(float(n) * UNIT_SECONDS[u] for n, u in parts)
+
+
 def typed_value(option: dict[str, Any], value: str) -> Any:
     """Convert a typed value as the Discord client would, refusing what it would refuse."""
     kind = option["type"]
@@ -807,6 +855,7 @@ Users: alice, bob, carol, dave, erin (erin has Manage Server). Type one action p
   alice ? /move text:pla                show the autocomplete choices alice would see
   alice click g:1:join                  press a button (custom_id from a response)
   alice click g:1:v3:s0 2               pick value 2 in a select
+  @clock +13h                           move time on; games waiting long enough remind their players
 Responses print as JSON lines; attached images are saved in {out}/. Ctrl-D quits."""
 
 
@@ -824,9 +873,10 @@ async def run(
     out_dir: Path | None,
     emit: Callable[[dict[str, Any]], None] = print_json,
     idle_marks: bool = True,
+    reminder_hours: float = DEFAULT_REMINDER_HOURS,
 ) -> None:
     """Drive a sandbox from ``lines`` (an awaitable-returning reader giving None at the end)."""
-    sandbox = Sandbox(tables, emit, out_dir)
+    sandbox = Sandbox(tables, emit, out_dir, reminder_hours=reminder_hours)
     await sandbox.start()
     try:
         while True:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -75,6 +75,7 @@ class GameRecord:
     updated_at: float
     seats: tuple[SeatRecord, ...] = ()
     lobby_message_id: int | None = None
+    reminded_version: int | None = None  # the version whose wait was reminded (turn reminders)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -123,6 +124,15 @@ class Store(Protocol):
 
     async def commit(self, game_id: int, expected_version: int, change: Change) -> GameRecord: ...
 
+    async def waiting(self, idle_since: float) -> list[GameRecord]:
+        """Running games unchanged since ``idle_since`` whose current wait was not reminded yet."""
+        ...
+
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        """Mark the wait at ``version`` reminded; False if already marked or the game moved on.
+        Does not bump the version: buttons on the board stay valid."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -146,12 +156,13 @@ def migrations() -> list[tuple[int, str]]:
 class SqliteStore:
     """The default store. Open with ``await SqliteStore.open(path)``."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, clock: Callable[[], float] = time.time) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._clock = clock
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
+    async def open(cls, path: str | Path, clock: Callable[[], float] = time.time) -> SqliteStore:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: we issue BEGIN IMMEDIATE ourselves for every write.
@@ -160,7 +171,7 @@ class SqliteStore:
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA busy_timeout=5000")
         await conn.execute("PRAGMA foreign_keys=ON")
-        store = cls(conn)
+        store = cls(conn, clock)
         await store.migrate()
         return store
 
@@ -197,7 +208,8 @@ class SqliteStore:
     async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
         rows = await self._conn.execute_fetchall(
             "SELECT id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-            f" created_at, updated_at, lobby_message_id FROM games WHERE {where} ORDER BY id",
+            f" created_at, updated_at, lobby_message_id, reminded_version FROM games WHERE {where}"
+            " ORDER BY id",
             tuple(args),
         )
         games: list[GameRecord] = []
@@ -222,6 +234,7 @@ class SqliteStore:
                     updated_at=float(r[11]),
                     seats=seats,
                     lobby_message_id=None if r[12] is None else int(r[12]),
+                    reminded_version=None if r[13] is None else int(r[13]),
                 )
             )
         return games
@@ -240,6 +253,29 @@ class SqliteStore:
         marks = ", ".join("?" for _ in statuses)
         async with self._lock:
             return await self._read_game(f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses))
+
+    async def waiting(self, idle_since: float) -> list[GameRecord]:
+        async with self._lock:
+            return await self._read_game(
+                "status = 'running' AND updated_at <= ?"
+                " AND (reminded_version IS NULL OR reminded_version <> version)",
+                (idle_since,),
+            )
+
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self._conn.execute(
+                    "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ?"
+                    " AND status = 'running' AND (reminded_version IS NULL OR reminded_version <> ?)",
+                    (version, game_id, version, version),
+                )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            return cursor.rowcount == 1
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._lock:
@@ -262,7 +298,7 @@ class SqliteStore:
         seed: int,
         creator: SeatRecord,
     ) -> GameRecord:
-        now = time.time()
+        now = self._clock()
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -298,7 +334,7 @@ class SqliteStore:
 
     async def commit(self, game_id: int, expected_version: int, change: Change) -> GameRecord:
         """Apply ``change`` if the game is still at ``expected_version``; bump the version."""
-        now = time.time()
+        now = self._clock()
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.clock import Clock
 from bot.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store
 from rules import all_games
 from rules.core import Game, Move, NotYourTurn, Outcome, Prompt, RulesError, name_seats, normalise_options
@@ -79,6 +80,14 @@ class Private:
     choice_key: str = ""  # names this exact list of choices (see ``choice_key``)
 
 
+@dataclass(frozen=True)
+class Reminder:
+    """A running game that has waited ``waited`` seconds for ``turn.acting`` (turn reminders)."""
+
+    turn: Turn
+    waited: float
+
+
 GameSource = Callable[[], Sequence[Game]]
 
 
@@ -92,8 +101,10 @@ class Tables:
         *,
         new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
         cache_states: bool = True,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock = clock or Clock()  # reminders compare it with the store's updated_at
         self._games = games
         self._new_seed = new_seed
         self._cache_states = cache_states
@@ -343,6 +354,33 @@ class Tables:
         return state
 
     # ----------------------------------------------------------------------------------------
+    # turn reminders
+    # ----------------------------------------------------------------------------------------
+
+    async def due_reminders(self, hours: float) -> list[Reminder]:
+        """Games that have waited at least ``hours`` for someone, each claimed once per wait.
+
+        A wait is a version of the game (every move bumps it); the claim is stored with the game,
+        so after a restart a due reminder is still sent and a sent one is not sent again. A game
+        whose state cannot be loaded (its content data changed) is not reminded: nobody can move.
+        """
+        if hours <= 0:
+            return []
+        now = self.clock()
+        due: list[Reminder] = []
+        for record in await self.store.waiting(now - hours * 3600):
+            try:
+                game = self.game(record.game)
+                turn = self._turn(record, game, self.state_of(record), ())
+            except TableError:
+                continue
+            if turn.finished or not turn.acting:
+                continue
+            if await self.store.claim_reminder(record.id, record.version):
+                due.append(Reminder(turn, now - record.updated_at))
+        return due
+
+    # ----------------------------------------------------------------------------------------
     # presentation helpers (still Discord-free)
     # ----------------------------------------------------------------------------------------
 
@@ -400,6 +438,7 @@ __all__ = [
     "GameSource",
     "Player",
     "Private",
+    "Reminder",
     "RulesError",
     "TableError",
     "Tables",

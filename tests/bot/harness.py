@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.clock import Clock
 from bot.sandbox import Sandbox
 from bot.store import SqliteStore
 from bot.table import Tables
@@ -17,17 +18,26 @@ from tests.bot.toy import TALLY
 class Harness:
     """``async with Harness(db) as h: replies = await h("alice /game new game:tally")``."""
 
-    def __init__(self, db: Path, games: Sequence[Game] = (TALLY,), out: Path | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        games: Sequence[Game] = (TALLY,),
+        out: Path | None = None,
+        *,
+        reminder_hours: float = 12.0,
+    ) -> None:
         self.db = db
         self.games = list(games)
         self.out = out
         self.seen: list[dict[str, Any]] = []
+        self.reminder_hours = reminder_hours
+        self.clock = Clock()  # "@clock +13h" lines move it on; the store stamps with it too
 
     async def __aenter__(self) -> Harness:
-        self.store = await SqliteStore.open(self.db)
+        self.store = await SqliteStore.open(self.db, clock=self.clock)
         seeds = itertools.count(7)
-        self.tables = Tables(self.store, lambda: self.games, new_seed=lambda: next(seeds))
-        self.sandbox = Sandbox(self.tables, self.seen.append, self.out)
+        self.tables = Tables(self.store, lambda: self.games, new_seed=lambda: next(seeds), clock=self.clock)
+        self.sandbox = Sandbox(self.tables, self.seen.append, self.out, reminder_hours=self.reminder_hours)
         await self.sandbox.start()
         return self
 

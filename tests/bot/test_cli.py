@@ -50,7 +50,7 @@ def test_main_runs_real_bot_only_with_a_token(tmp_path: Path, monkeypatch: pytes
     async def fake_bot(settings: config.Settings) -> None:
         calls.append(f"bot:{settings.token}")
 
-    async def fake_sandbox(args: Any) -> None:
+    async def fake_sandbox(args: Any, settings: config.Settings) -> None:
         calls.append(f"sandbox:{args.script}")
 
     monkeypatch.setattr(entry, "run_bot", fake_bot)
