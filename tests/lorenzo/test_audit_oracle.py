@@ -7,7 +7,9 @@ turn order from the Council Palace; at every placement turn and card action, §8
 tower floors offered (fee before the floor bonus, Preacher, E1 reductions of the bonus, Dame and
 Stonemason discounts, cost alternatives, Territory slots, 6-card limit, E2 maluses, E2-6); at
 every report §14 (support scores the faith track and resets, lacking faith means
-excommunication); at the end §16 every score line.
+excommunication); at every Harvest/Production placement §10 the cards activated and the gains per
+source (bonus tile, -3, Character bonuses, E1-5/E1-6, E1-1..E1-4 per source); at the end §16
+every score line.
 """
 
 from __future__ import annotations
@@ -164,6 +166,56 @@ def _check_tower_choices(st: State, p: int, moves: list[Any]) -> None:
     assert offered == expected, (sorted(map(str, offered ^ expected)), st["round"])
 
 
+TILE = {"harvest": {"wood": 1, "stone": 1, "servant": 1}, "production": {"coin": 2, "mp": 1}}  # §10
+ACTION_BONUS = {"harvest": {53: 2, 61: 3}, "production": {54: 2, 62: 3}}  # Farmer, Peasant; Artisan, Scholar
+ACTION_MALUS = {"harvest": "E1-5", "production": "E1-6"}
+
+
+def _cut(ex: list[str], gain: dict[str, int]) -> dict[str, int]:
+    """§14 'per source' reductions of one source's gain (E1-4 with a single wood/stone good)."""
+    out = dict(gain)
+    for e, k in E1_CUT.items():
+        if e in ex and out.get(k, 0) > 0:
+            out[k] -= 1
+    if "E1-4" in ex:
+        for k in ("wood", "stone"):
+            if out.get(k, 0) > 0:
+                out[k] -= 1
+                break
+    return out
+
+
+def _check_activation(before: State, after: State, p: int, move: Place) -> None:
+    """§10: a Harvest/Production space activates the bonus tile (value >= 1) and every card with
+    printed value <= the action value; the gains per source, when no decision was needed."""
+    if after["stack"] or after["round"] != before["round"] or after["phase"] != "actions":
+        return  # a decision (exchange, privilege, E1-4 choice) or the round ended: not comparable
+    ps = before["ps"][p]
+    action = AREA[move.space]
+    value = _member_value(before, p, move.member, move.servants) - (3 if move.space.endswith("_big") else 0)
+    value += sum(b for c, b in ACTION_BONUS[action].items() if c in ps["cards"]["character"])
+    value -= 3 if ACTION_MALUS[action] in ps["excomm"] else 0
+    sources: list[dict[str, int]] = [TILE[action]] if value >= 1 else []
+    kind = "territory" if action == "harvest" else "building"
+    for c in ps["cards"][kind]:
+        part = CARDS[c][action]
+        if part["value"] > value:
+            continue
+        for e in part["effects"]:
+            if e["op"] == "gain":
+                sources.append(e["res"])
+            elif e["op"] == "gain_per_card":
+                n = len(ps["cards"][e["card_type"]])
+                sources.append({k: v * n for k, v in e["res"].items()})
+    expected = {k: 0 for k in ps["res"]}
+    expected["servant"] -= move.servants
+    for src in sources:
+        for k, v in _cut(ps["excomm"], src).items():
+            expected[k] += v
+    got = {k: after["ps"][p]["res"][k] - v for k, v in ps["res"].items()}
+    assert got == expected, (move, value)
+
+
 def _expected_scores(st: State, rule: str) -> list[int]:
     mps = [ps["res"]["mp"] for ps in st["ps"]]
     ranks = sorted(set(mps), reverse=True)
@@ -212,6 +264,8 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
         after, _ = GAME.apply(st, p, move)
         if isinstance(move, Place):
             _check_place(st, after, p, move)
+            if move.space in AREA:
+                _check_activation(st, after, p, move)
             if move.space == "council":
                 council.append(p)
         if isinstance(move, Vatican):
