@@ -8,7 +8,9 @@ tower floors offered (fee before the floor bonus, Preacher, E1 reductions of the
 Stonemason discounts, cost alternatives, Territory slots, 6-card limit, E2 maluses, E2-6); at
 every report §14 (support scores the faith track and resets, lacking faith means
 excommunication); at every Harvest/Production placement §10 the cards activated and the gains per
-source (bonus tile, -3, Character bonuses, E1-5/E1-6, E1-1..E1-4 per source); at the end §16
+source (bonus tile, -3, Character bonuses, E1-5/E1-6, E1-1..E1-4 per source); at every card taken
+without a decision §8.2-8.5 the exact goods and points (servants, fee, floor bonus, cost after
+discounts, immediate gains incl. per-card counts); at the end §16
 every score line.
 """
 
@@ -216,6 +218,64 @@ def _check_activation(before: State, after: State, p: int, move: Place) -> None:
     assert got == expected, (move, value)
 
 
+def _check_tower_gains(
+    before: State, after: State, p: int, space: str, servants: int, discount: dict[str, int]
+) -> None:
+    """§8.2-8.5 accounting of one card taken without any decision: servants, fee, floor bonus
+    (per source E1 cuts, Preacher), the one sensible cost after discounts, immediate gains."""
+    if after["stack"] or after["round"] != before["round"] or after["phase"] != "actions":
+        return
+    t, fi = space.split("_")[0], int(space[-1]) - 1
+    card = CARDS[before["towers"][t][fi]]
+    if any(e["op"] in ("privileges", "take_card", "harvest", "production") for e in card["immediate"]):
+        return  # these ask or act further: checked by the scenario tests
+    ps = before["ps"][p]
+    ex = ps["excomm"]
+    delta = {k: 0 for k in ps["res"]}
+    delta["servant"] -= servants
+    if any(o is not None for o in before["tocc"][t]):
+        delta["coin"] -= 3
+    if fi >= 2 and 55 not in ps["cards"]["character"]:
+        for k, v in _cut(ex, {FLOOR_BONUS[t]: fi - 1}).items():
+            delta[k] += v
+    avail = {k: v + delta[k] for k, v in ps["res"].items()}
+    cuts: list[dict[str, int]] = [dict(discount)]
+    if t == "character" and 51 in ps["cards"]["character"]:
+        cuts = [{**c, "coin": c.get("coin", 0) + 1} for c in cuts]
+    if t == "building" and 50 in ps["cards"]["character"]:
+        cuts = [{**c, k: c.get(k, 0) + 1} for c in cuts for k in ("wood", "stone")]
+    options: list[dict[str, int]] = []
+    for alt in card["costs"] or [{"pay": {}}]:
+        if any(avail[k] < v for k, v in alt.get("require", {}).items()):
+            continue
+        for cut in cuts:
+            pay = {k: max(0, v - cut.get(k, 0)) for k, v in alt["pay"].items()}
+            pay = {k: v for k, v in pay.items() if v}
+            if all(avail[k] >= v for k, v in pay.items()) and pay not in options:
+                options.append(pay)
+    best = [
+        a
+        for a in options
+        if not any(b != a and all(b.get(k, 0) <= a.get(k, 0) for k in a | b) for b in options)
+    ]
+    assert len(best) == 1, (space, options)  # more than one would have been a decision
+    for k, v in best[0].items():
+        delta[k] -= v
+    for e in card["immediate"]:
+        if e["op"] == "gain":
+            gain = e["res"]
+        elif e["op"] == "gain_per_card":
+            n = len(ps["cards"][e["card_type"]]) + (1 if e["card_type"] == t else 0)
+            gain = {k: v * n for k, v in e["res"].items()}
+        else:  # gain_per_points (General): points held now
+            ((key, per),) = e["per"].items()
+            gain = {k: v * ((ps["res"][key] + delta[key]) // per) for k, v in e["res"].items()}
+        for k, v in _cut(ex, gain).items():
+            delta[k] += v
+    got = {k: after["ps"][p]["res"][k] - v for k, v in ps["res"].items()}
+    assert got == delta, (space, card["name"])
+
+
 def _expected_scores(st: State, rule: str) -> list[int]:
     mps = [ps["res"]["mp"] for ps in st["ps"]]
     ranks = sorted(set(mps), reverse=True)
@@ -266,8 +326,12 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
             _check_place(st, after, p, move)
             if move.space in AREA:
                 _check_activation(st, after, p, move)
+            elif move.space.split("_")[0] in TOWERS:
+                _check_tower_gains(st, after, p, move.space, move.servants, {})
             if move.space == "council":
                 council.append(p)
+        if isinstance(move, Take) and move.space is not None:
+            _check_tower_gains(st, after, p, move.space, move.servants, st["stack"][-1]["discount"])
         if isinstance(move, Vatican):
             votes[p] = move.support
         if after["round"] != st["round"] or after["phase"] == "over":
