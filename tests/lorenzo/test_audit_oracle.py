@@ -1,17 +1,19 @@
 """Audit (issue 3): seeded random games checked against an independent oracle of the rules.
 
 The oracle is written from shared/rules/lorenzo.md alone (tables typed in here, not read from the
-game's data) and checks, at every placement: §8.1/§7 the floor minimum, §8.3 and §10 the colour
-rules, §5/§10/§11 covered spaces and single-space capacity, E2-5; at every round end §15.2 the
-turn order from the Council Palace; at every placement turn and card action, §8.2-§8.6 the set of
-tower floors offered (fee before the floor bonus, Preacher, E1 reductions of the bonus, Dame and
-Stonemason discounts, cost alternatives, Territory slots, 6-card limit, E2 maluses, E2-6); at
-every report §14 (support scores the faith track and resets, lacking faith means
-excommunication); at every Harvest/Production placement §10 the cards activated and the gains per
-source (bonus tile, -3, Character bonuses, E1-5/E1-6, E1-1..E1-4 per source); at every card taken
-without a decision §8.2-8.5 the exact goods and points (servants, fee, floor bonus, cost after
-discounts, immediate gains incl. per-card counts); at the end §16
-every score line.
+game's data; card texts come from the card data) and checks:
+- every placement: §7/§8.1 the floor minimum, §8.3 and §10 the colour rules, §5/§10/§11 covered
+  spaces and single-space capacity, E2-5;
+- every placement turn and card action: §8.2-§8.6 the set of tower floors offered (fee before
+  the floor bonus, Preacher, E1 cuts of the bonus, Dame and Stonemason discounts, cost
+  alternatives, Territory slots, 6-card limit, E2 maluses, E2-6);
+- every card taken without a decision: §8.2-8.5 the exact goods and points (servants, fee,
+  floor bonus, cost after discounts, immediate gains incl. per-card counts, E1 per source);
+- every Market 1-3 placement: §11 the reward; every Harvest/Production placement: §10 the cards
+  activated and the gains per source (bonus tile, -3, Character bonuses, E1-5/E1-6, E1 cuts);
+- every round end: §15.2 the turn order from the Council Palace; every report: §14 (support
+  scores the faith track and resets, lacking faith means excommunication, round 6);
+- the end: §16 every player's score.
 """
 
 from __future__ import annotations
@@ -218,6 +220,21 @@ def _check_activation(before: State, after: State, p: int, move: Place) -> None:
     assert got == expected, (move, value)
 
 
+MARKET = {"market_1": {"coin": 5}, "market_2": {"servant": 5}, "market_3": {"mp": 3, "coin": 2}}  # §11
+
+
+def _check_market(before: State, after: State, p: int, move: Place) -> None:
+    """§11 rewards, cut per source by E1-1..E1-3."""
+    if after["stack"] or after["round"] != before["round"] or after["phase"] != "actions":
+        return
+    ps = before["ps"][p]
+    delta = {k: 0 for k in ps["res"]}
+    delta["servant"] -= move.servants
+    for k, v in _cut(ps["excomm"], MARKET[move.space]).items():
+        delta[k] += v
+    assert {k: after["ps"][p]["res"][k] - v for k, v in ps["res"].items()} == delta, move
+
+
 def _check_tower_gains(
     before: State, after: State, p: int, space: str, servants: int, discount: dict[str, int]
 ) -> None:
@@ -326,6 +343,8 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
             _check_place(st, after, p, move)
             if move.space in AREA:
                 _check_activation(st, after, p, move)
+            elif move.space in MARKET:
+                _check_market(st, after, p, move)
             elif move.space.split("_")[0] in TOWERS:
                 _check_tower_gains(st, after, p, move.space, move.servants, {})
             if move.space == "council":
