@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from typing import Any
 
@@ -71,13 +73,28 @@ class TavolaBot(discord.Client):
             self._reminder_task = asyncio.create_task(self.reminder_loop(), name="tavola-reminders")
         if not self.sync_commands:
             return
-        if self.dev_guild_id is not None:
-            guild = discord.Object(id=self.dev_guild_id)
+        guild = None if self.dev_guild_id is None else discord.Object(id=self.dev_guild_id)
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
-        log.info("commands synced")
+        await self.sync_if_changed(guild)
+
+    async def sync_if_changed(self, guild: discord.abc.Snowflake | None) -> bool:
+        """Sync the command tree only when it differs from the last one synced for this
+        application and scope (Discord rate-limits syncing; restarts are frequent). The hash is
+        kept in the database and written only after Discord accepted the sync."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        scope = "global" if guild is None else f"guild:{guild.id}"
+        key = f"command_sync:{self.application_id}:{scope}"
+        store = self.tables.store
+        if await store.get_value(key) == digest:
+            log.info("commands unchanged since the last sync (%s): not syncing", scope)
+            return False
+        await self.tree.sync(guild=guild)
+        await store.set_value(key, digest)
+        log.info("commands synced (%s)", scope)
+        return True
 
     async def send_reminders(self) -> int:
         """Ping the players of every game that has waited ``reminder_hours``; how many were sent."""

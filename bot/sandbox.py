@@ -134,6 +134,7 @@ class Sandbox:
         # Threads the bot opened: name -> channel payload. The main channel is "tavola".
         self.threads: dict[str, dict[str, Any]] = {}
         self.token_channel: dict[str, int] = {}  # interaction token -> channel it came from
+        self.rest_calls: list[tuple[str, str]] = []  # (method, route path) of every REST call
 
     def next_id(self) -> int:
         return 910_000_000_000_000_000 + next(self._ids)
@@ -146,6 +147,12 @@ class Sandbox:
         self.bot.http.request = self.rest  # type: ignore[method-assign,assignment]
         async_context.set(RecordingAdapter(self))
         await self.bot.login("sandbox-token")  # runs setup_hook: commands built and "synced"
+        if not self.commands:
+            # The bot skipped syncing: its tree is the one synced by an earlier run on this
+            # database, which real Discord would still hold. This fake Discord forgets between
+            # runs, so it takes the commands from the tree, as that sync registered them.
+            for command in self.bot.tree.get_commands():
+                self.register_command(command.to_dict(self.bot.tree))
         state = self.bot._connection
         state.guild_ready_timeout = 0.01  # one guild, sent at once: no need to wait for more
         ready = {
@@ -585,6 +592,7 @@ class Sandbox:
     ) -> Any:
         """Stands in for ``HTTPClient.request``: the REST API of the fake server."""
         method, path = route.method, route.path
+        self.rest_calls.append((method, path))
         body = kwargs.get("json") or _form_json(form) or {}
         if path == "/users/@me":
             return BOT_USER
@@ -603,13 +611,8 @@ class Sandbox:
                 "bot": BOT_USER,
             }
         if method == "PUT" and path.endswith("/commands"):
-            synced = []
-            for command in body:
-                cid = self.next_id()
-                entry = {**command, "id": str(cid), "application_id": str(APP_ID), "version": "1"}
-                self.commands[command["name"]] = entry
-                synced.append(entry)
-            return synced
+            self.commands.clear()  # a sync replaces the whole set
+            return [self.register_command(command) for command in body]
         channel = int(route.channel_id or CHANNEL_ID)
         if method == "POST" and path == "/channels/{channel_id}/messages":
             saved = self.save_files(files)
@@ -628,6 +631,11 @@ class Sandbox:
             return self.open_thread(channel, body)
         self.error(self.current_user, f"sandbox: unhandled REST call {method} {path}")
         return {}
+
+    def register_command(self, command: dict[str, Any]) -> dict[str, Any]:
+        entry = {**command, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1"}
+        self.commands[command["name"]] = entry
+        return entry
 
     def open_thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
         """A public thread of the channel; later lines reach it with ``#<name>``."""

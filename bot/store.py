@@ -133,6 +133,12 @@ class Store(Protocol):
         Does not bump the version: buttons on the board stay valid."""
         ...
 
+    async def get_value(self, key: str) -> str | None:
+        """A value the bot kept between runs (``bot_values``), or None."""
+        ...
+
+    async def set_value(self, key: str, value: str) -> None: ...
+
     async def close(self) -> None: ...
 
 
@@ -276,6 +282,27 @@ class SqliteStore:
                 await self._conn.execute("ROLLBACK")
                 raise
             return cursor.rowcount == 1
+
+    async def get_value(self, key: str) -> str | None:
+        async with self._lock:
+            rows = list(
+                await self._conn.execute_fetchall("SELECT value FROM bot_values WHERE key = ?", (key,))
+            )
+        return str(rows[0][0]) if rows else None
+
+    async def set_value(self, key: str, value: str) -> None:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self._conn.execute(
+                    "INSERT INTO bot_values (key, value) VALUES (?, ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._lock:
