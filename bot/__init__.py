@@ -10,6 +10,8 @@ One module per concern:
 - ``interactions`` — answering moves, buttons and selects (persistent ``DynamicItem``s);
 - ``commands``     — the slash commands ``/game …`` and ``/move``; ``per_game`` adds the
                      per-game groups (``/lorenzo``, ``/lancaster``);
-- ``app``          — the discord.py client; ``config`` — settings from the environment or ``.env``;
+- ``app``          — the discord.py client (command sync when changed, the reminder task);
+                     ``config`` — settings from the environment or ``.env`` and the game content
+                     they choose; ``clock`` — the time reminders are measured with;
 - ``sandbox``      — the real bot on a simulated Discord, offline; ``__main__`` — the entry point.
 """
