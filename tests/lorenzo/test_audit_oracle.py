@@ -11,8 +11,9 @@ game's data; card texts come from the card data) and checks:
   floor bonus, cost after discounts, immediate gains incl. per-card counts, E1 per source);
 - every Market 1-3 placement: §11 the reward; every Harvest/Production placement: §10 the cards
   activated and the gains per source (bonus tile, -3, Character bonuses, E1-5/E1-6, E1 cuts);
-- every round end: §15.2 the turn order from the Council Palace; every report: §14 (support
-  scores the faith track and resets, lacking faith means excommunication, round 6);
+- every round end: §15.2 the turn order from the Council Palace, §6/E2-7 the turn queue; every
+  report: §14 (support scores the faith track and resets, lacking faith means excommunication,
+  round 6);
 - the end: §16 every player's score.
 """
 
@@ -362,11 +363,22 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
                 assert snapshots[-1]["round"] == st["round"]
                 _check_report(snapshots[-1], after, st["round"], votes)
             votes = {}
+            if after["phase"] == "actions":
+                _check_queue(after)
         st = after
     assert st["phase"] == "over"
     out = GAME.outcome(st)
     assert out is not None
     assert list(out.scores) == _expected_scores(st, options.get("military_tie", "next_gets_second"))
+
+
+def _check_queue(st: State) -> None:
+    """§6: one placement per turn in turn order, 4 turns each; E2-7: the excommunicated player's
+    first turn is skipped and its last member placed after everyone else."""
+    order = st["order"]
+    skip = [p for p in order if "E2-7" in st["ps"][p]["excomm"]]
+    expected = [p for p in order if p not in skip] + order * 3 + skip
+    assert st["queue"] == expected and st["qpos"] == 0
 
 
 def _check_report(before: State, after: State, round_no: int, votes: dict[int, bool]) -> None:
