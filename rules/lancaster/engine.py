@@ -320,6 +320,11 @@ class Engine:
         else:  # pragma: no cover - legality is checked before apply
             raise IllegalMove("That move does not fit the game right now.")
         self._run(s, events)
+        # The view's "last" carries the whole move in words (the same sentences the channel gets,
+        # so nothing secret) and the board places it touched, for the image's highlight.
+        if s["last"] is not None:
+            s["last"]["events"] = list(events)
+            s["last"]["places"] = [x for x in s["last"].get("places", []) if x]
         return s, events
 
     def _place(self, s: State, seat: int, mv: Place, events: list[str]) -> None:
@@ -361,12 +366,14 @@ class Engine:
             if s["favors"] < len(s["favor"]) and any(s["favor"]):
                 s["favors"] += 1
                 self._ask(s, {"kind": "favor", "seat": seat, "force": f}, events)
-        s["last"] = {"seat": seat, "move": mv.to_text(), "where": mv.target}
+        s["last"] = {"seat": seat, "move": mv.to_text(), "where": mv.target, "places": [mv.target]}
         s["turn_done"] = True
 
     def _vote(self, s: State, seat: int, mv: Vote, events: list[str]) -> None:
         s["ballots"][seat] = [mv.yes, mv.markers]
-        s["last"] = {"seat": seat, "move": "vote", "where": None}
+        # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
+        law = s["proposals"][s["voting"]]
+        s["last"] = {"seat": seat, "move": "vote", "where": None, "places": [f"law:{law}"]}
         events.append(f"{{p{seat}}} has voted.")
         if all(b is not None for b in s["ballots"]):
             self._reveal_vote(s, events)
@@ -480,6 +487,9 @@ class Engine:
         me = s["seats"][seat]
         kind = p["kind"]
         s["last"] = {"seat": seat, "move": mv.to_text(), "where": None}
+        places = self._answer_places(p, mv)
+        s["last"]["places"] = places
+        s["last"]["where"] = places[0] if places else None
         if kind == "ext_setup" and isinstance(mv, Extension):
             me["ext"].append(mv.space)
             events.append(
@@ -492,7 +502,6 @@ class Engine:
                 events.append(f"{m.force_name(s, p['force'])} did not upgrade.")
             else:
                 old, new = m.upgrade_at(s, p["force"], mv.where)
-                s["last"]["where"] = mv.where
                 events.append(f"{m.force_name(s, p['force'])} upgraded a knight {old} to {new} ({mv.where}).")
         elif kind == "extension" and isinstance(mv, Extension):
             if mv.space != "none":
@@ -520,7 +529,7 @@ class Engine:
                 events.append(f"{{p{seat}}} paid {pay} ({p['src']}).")
             # A paid-for upgrade is not optional any more ("paid" marks it for _effect).
             tasks = [
-                {"t": "fx", "f": p["force"], "e": {**g, "paid": True}, "src": p["src"]}
+                {"t": "fx", "f": p["force"], "e": {**g, "paid": True}, "src": p["src"], "at": p.get("at")}
                 for _ in range(mv.times)
                 for g in e["gain"]
             ]
@@ -540,6 +549,40 @@ class Engine:
                     self._ask(s, p, events)
         else:  # pragma: no cover - legality is checked before apply
             raise IllegalMove("That move does not answer the open question.")
+
+    @staticmethod
+    def _answer_places(p: dict[str, Any], mv: LancasterMove) -> list[str]:
+        """The board places a decision touched, for the last-move highlight of the image.
+
+        Places: "county:D", "castle:X2" (the mover's castle; ally spaces are "castle:AC1"),
+        "conflict:K03", "favor:3", "law:L07", "knights:<seat>" (a seat's court and reserve),
+        "nobles:<seat>" (a seat's nobles at table) and "seat:<seat>" (a seat as a whole). A choice
+        that changes nothing on the board (declining, buying 0 times) points at the place that
+        offered it ("at"), when known.
+        """
+        seat = p["seat"]
+        at = [str(p["at"])] if p.get("at") else []
+        if isinstance(mv, Favor):
+            return [f"favor:{mv.tile}"]
+        if isinstance(mv, Upgrade):
+            kind, _, rest = mv.where.partition(":")
+            if kind == "court":
+                return [f"knights:{seat}"]
+            if kind == "conflict":
+                return [f"conflict:{rest.split(':')[0]}"]
+            return [mv.where] if kind in ("county", "castle") else at
+        if isinstance(mv, Extension):
+            return [f"castle:{mv.space}"] if mv.space != "none" else at
+        if isinstance(mv, Noble):
+            return [f"county:{mv.county}"] + ([] if p.get("remove") else [f"nobles:{seat}"])
+        if isinstance(mv, Take):
+            keeps = mv.choice in ("noble", "both") and not p.get("ally")
+            return [f"county:{p['county']}"] + ([f"nobles:{seat}"] if keeps else [])
+        if isinstance(mv, Start):
+            return [f"seat:{mv.seat}"]
+        if isinstance(mv, Ransom):
+            return [f"knights:{seat}"]
+        return at  # Buy: the law or castle space whose exchange it is
 
     def _release(self, s: State, p: dict[str, Any], events: list[str]) -> None:
         for k in p["ks"]:
@@ -564,7 +607,7 @@ class Engine:
             if m.is_ally(s, f) and e["type"] not in _ALLY_FAVOR:
                 events.append(f"The ally forfeits {effects_words([e])}.")  # 6.4: allies keep no goods
                 continue
-            tasks.append({"t": "fx", "f": f, "e": e, "src": "favor"})
+            tasks.append({"t": "fx", "f": f, "e": e, "src": "favor", "at": f"favor:{tile + 1}"})
         s["queue"][0:0] = tasks
 
     def _take_county(self, s: State, p: dict[str, Any], choice: str, events: list[str]) -> None:
@@ -590,7 +633,8 @@ class Engine:
         words["both"] = f"{words['noble']} and {words['reward']} for {self.data['both_cost_gold']} gold"
         events.append(f"{m.force_name(s, f)} took {words[choice]} in county {letter}.")
         if choice in ("reward", "both"):
-            s["queue"][0:0] = [{"t": "fx", "f": f, "e": e, "src": "county"} for e in reward]
+            at = f"county:{letter}"
+            s["queue"][0:0] = [{"t": "fx", "f": f, "e": e, "src": "county", "at": at} for e in reward]
 
     # ----------------------------------------------------------------------------------------
     # The task loop
@@ -654,7 +698,7 @@ class Engine:
         if kind == "ext_setup":
             s["pending"] = {"kind": "ext_setup", "seat": t["seat"]}
         elif kind == "fx":
-            self._effect(s, t["f"], t["e"], t["src"], events)
+            self._effect(s, t["f"], t["e"], t["src"], events, t.get("at"))
         elif kind == "law":
             self._law(s, t["law"], events)
         elif kind == "county":
@@ -691,16 +735,22 @@ class Engine:
                 values = [m.metric(s, i, e["metric"], self.include_castle) for i in range(s["n"])]
                 best = max(values)
                 tasks += [
-                    {"t": "fx", "f": seat, "e": x, "src": "laws"}
+                    {"t": "fx", "f": seat, "e": x, "src": "laws", "at": f"law:{law_id}"}
                     for seat in m.seat_order(s)
                     if values[seat] == best
                     for x in e["effects"]
                 ]
             else:
-                tasks += [{"t": "fx", "f": seat, "e": e, "src": "laws"} for seat in m.seat_order(s)]
+                tasks += [
+                    {"t": "fx", "f": seat, "e": e, "src": "laws", "at": f"law:{law_id}"}
+                    for seat in m.seat_order(s)
+                ]
         s["queue"][0:0] = tasks
 
-    def _effect(self, s: State, f: int, e: dict[str, Any], src: str, events: list[str]) -> None:
+    def _effect(
+        self, s: State, f: int, e: dict[str, Any], src: str, events: list[str], at: str | None = None
+    ) -> None:
+        """One effect for force ``f``; ``at`` is the board place it comes from (for the view)."""
         seat = m.controller(s, f)
         ally = m.is_ally(s, f)
         t = e["type"]
@@ -736,9 +786,11 @@ class Engine:
                 "optional": not e.get("paid", False),  # "may upgrade" unless it was paid for
                 "src": src,
                 "from": e.get("from_strength"),
+                "at": at,
             }
             if t == "upgrade_knight" and e["amount"] > 1:
-                s["queue"][0:0] = [{"t": "fx", "f": f, "e": {**e, "amount": e["amount"] - 1}, "src": src}]
+                more_up = {**e, "amount": e["amount"] - 1}
+                s["queue"][0:0] = [{"t": "fx", "f": f, "e": more_up, "src": src, "at": at}]
             self._ask(s, p, events)
         elif t in ("build_extension", "build_extension_per"):
             n = e["amount"]
@@ -747,29 +799,31 @@ class Engine:
             if ally or n <= 0:
                 return  # 11: the ally castle cannot be extended
             optional = t == "build_extension_per"  # L06 says "may"; a county extension is built
-            p = {"kind": "extension", "seat": seat, "optional": optional, "src": src}
+            p = {"kind": "extension", "seat": seat, "optional": optional, "src": src, "at": at}
             if n > 1:
                 more = (
                     {"type": "build_extension_optional"}
                     if optional
                     else {"type": "build_extension", "amount": 1}
                 )
-                s["queue"][0:0] = [{"t": "fx", "f": f, "e": more, "src": src} for _ in range(n - 1)]
+                s["queue"][0:0] = [{"t": "fx", "f": f, "e": more, "src": src, "at": at} for _ in range(n - 1)]
             self._ask(s, p, events)
         elif t == "build_extension_optional":
             if not ally:
-                self._ask(s, {"kind": "extension", "seat": seat, "optional": True, "src": src}, events)
+                p = {"kind": "extension", "seat": seat, "optional": True, "src": src, "at": at}
+                self._ask(s, p, events)
         elif t == "take_noble":
-            self._ask(s, {"kind": "noble", "seat": seat, "remove": ally, "src": src}, events)
+            self._ask(s, {"kind": "noble", "seat": seat, "remove": ally, "src": src, "at": at}, events)
         elif t == "exchange":
             if not ally:
-                self._ask(s, {"kind": "exchange", "seat": seat, "force": f, "e": e, "src": src}, events)
+                p = {"kind": "exchange", "seat": seat, "force": f, "e": e, "src": src, "at": at}
+                self._ask(s, p, events)
         elif t == "majority":
             if ally:
                 return
             values = [m.metric(s, i, e["metric"], self.include_castle) for i in range(s["n"])]
             if values[seat] == max(values):  # 7.3: all tied players get the reward
-                s["queue"][0:0] = [{"t": "fx", "f": f, "e": x, "src": src} for x in e["effects"]]
+                s["queue"][0:0] = [{"t": "fx", "f": f, "e": x, "src": src, "at": at} for x in e["effects"]]
         elif t == "conditional":
             if ally:
                 return
@@ -784,9 +838,9 @@ class Engine:
                 "<": v < c["value"],
             }[c["op"]]
             if ok:
-                s["queue"][0:0] = [{"t": "fx", "f": f, "e": x, "src": src} for x in e["effects"]]
+                s["queue"][0:0] = [{"t": "fx", "f": f, "e": x, "src": src, "at": at} for x in e["effects"]]
         elif t == "choose_next_start_player":
-            self._ask(s, {"kind": "start", "seat": seat, "src": src}, events)
+            self._ask(s, {"kind": "start", "seat": seat, "src": src, "at": at}, events)
         else:  # pragma: no cover - the schema rejects unknown effects
             raise ValueError(f"unknown effect {t}")
 
@@ -804,7 +858,7 @@ class Engine:
             # lets a knight stand on an extended space).
             for _ in range((sid in built) + (sid in knights)):
                 for e in spaces[sid]["reward"]:
-                    task = {"t": "fx", "f": f, "e": e, "src": "castle"}
+                    task = {"t": "fx", "f": f, "e": e, "src": "castle", "at": f"castle:{sid}"}
                     (exchanges if e["type"] == "exchange" else plain).append(task)
         if not ally:
             votes = len(s["seats"][seat]["nobles"]) * self.data["noble_castle_votes"]

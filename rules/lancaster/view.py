@@ -42,7 +42,16 @@ Keys (all always present):
                     "court", "reserve", "pending_vote": null | {"vote": "yes"|"no", "markers"},
                     "decision": null | short text of the pending decision}``
 ``last``            null or ``{"seat", "move": canonical text (a secret vote shows as "vote"),
-                    "where": a location like "county:D", "conflict:K03", "castle:X2" or null}``
+                    "where": the first of "places" or null, "events": [sentences], "places":
+                    [locations]}``. ``events`` are the sentences the move produced, the same the
+                    channel gets (``{pN}`` placeholders; a vote says only "{pN} has voted." until
+                    the last ballot reveals them all), with every automatic step that followed.
+                    ``places`` are the board places the move touched: "county:D", "conflict:K03",
+                    "castle:X2" (the mover's castle; ally spaces are "castle:AC1"), "favor:3"
+                    (a King's Favor tile), "law:L07" (the proposal voted on, or the law whose
+                    exchange was used), "knights:N" / "nobles:N" (seat N's court and reserve /
+                    nobles at table), "seat:N" (seat N chosen to start the next round). A choice
+                    that changes no place (declining, buying 0 times) names the place offering it.
 ``outcome``         null while running; else ``Outcome.to_json()`` (scores, ranking, winners,
                     breakdown, notes)
 ``provisional``     true: the rules help lists values not yet verified against the printed game
@@ -191,6 +200,17 @@ def build_view(
             "decision": decision,
         }
     last = state["last"]
+    last_view: JSONValue = None
+    if last is not None:
+        # States saved before "events"/"places" were recorded still load: they show the move text.
+        places = list(last.get("places") or ([last["where"]] if last.get("where") else []))
+        last_view = {
+            "seat": last["seat"],
+            "move": last["move"],
+            "where": places[0] if places else None,
+            "events": list(last.get("events") or []),
+            "places": places,
+        }
     return {
         "game": "lancaster",
         "viewer": player,
@@ -218,7 +238,7 @@ def build_view(
         },
         "seats": seats,
         "me": me,
-        "last": None if last is None else dict(last),
+        "last": last_view,
         "outcome": outcome,
         "provisional": bool(data["provisional"]),
     }

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
+from typing import Any
 
 from rules.lancaster import GAME, apply_overrides, load_base, make_game
 
-from .helpers import play, setup_game
+from .helpers import play, setup_game, to_parliament
 
 TOP_KEYS = {
     "game",
@@ -47,7 +50,13 @@ def test_view_has_the_documented_keys_and_board_contents() -> None:
     assert conflict["france"] == GAME.data["conflicts"][card]["france"]
     assert view["me"]["decision"] is not None  # seat 1 must choose a King's Favor tile
     assert view["prompt"].startswith("Choose a face-up King's Favor tile")
-    assert view["last"] == {"seat": 1, "move": f"knight 1 conflict:{card}", "where": f"conflict:{card}"}
+    assert view["last"] == {
+        "seat": 1,
+        "move": f"knight 1 conflict:{card}",
+        "where": f"conflict:{card}",
+        "events": [f"{{p1}} placed a knight (strength 1) on conflict {card} (space 1)."],
+        "places": [f"conflict:{card}"],
+    }
     assert len(view["parliament"]["current"]) == 3 and len(view["parliament"]["proposals"]) == 3
     assert view["seats"][0]["castle"][0] == {
         "space": "X1",
@@ -74,3 +83,147 @@ def test_favor_tiles_in_use_can_be_corrected_per_player_count() -> None:
     state = game.setup(3, 1, {"favor_tiles_by_count": True})
     assert state["favor"] == [True, True]
     assert [t["index"] for t in game.player_view(state, None)["kings_favor"]] == [1, 2]
+
+
+# -- "last": the move in words and the places it touched (the board image's highlight) --------
+
+
+def _walk(players: int, seed: int) -> Iterator[tuple[dict[str, Any], int, str, dict[str, Any], list[str]]]:
+    """(state before, seat, move text, state after, events) for a seeded random game."""
+    rnd = random.Random(seed)
+    state = GAME.setup(players, seed)
+    while GAME.active_players(state):
+        seat = rnd.choice(sorted(GAME.active_players(state)))
+        move = rnd.choice(GAME.legal_moves(state, seat))
+        after, events = GAME.apply(state, seat, move)
+        yield state, seat, move.to_text(), after, events
+        state = after
+
+
+def test_last_move_carries_the_events_of_the_move() -> None:
+    """The view's last move says what happened in the channel's words (events of ``apply``)."""
+    for _, seat, text, after, events in _walk(3, 5):
+        last = GAME.player_view(after, None)["last"]
+        assert last["seat"] == seat
+        assert last["events"] == events
+        assert last["move"] == ("vote" if text.startswith("vote ") else text)
+        assert last["where"] == (last["places"][0] if last["places"] else None)
+
+
+def test_6_4_kings_favor_choice_names_the_tile_taken() -> None:
+    """6.4: the King's Favor tile chosen is the place the move touched."""
+    state = setup_game(3)
+    card = state["cards"][0]["id"]
+    state, _ = play(state, 0, f"knight 1 conflict:{card}")
+    state, events = play(state, 0, "favor 2")
+    last = GAME.player_view(state, None)["last"]
+    assert last["places"] == ["favor:2"]
+    assert last["events"] == events and events[0].startswith("{p0} took King's Favor 2")
+
+
+def test_7_2_a_vote_names_the_proposal_never_the_ballot_until_the_reveal() -> None:
+    """7.2: votes are secret until everyone has voted: the public last move says only who voted
+    on which proposal; the last ballot's move reveals every ballot in its events."""
+    state = to_parliament(setup_game(3))
+    law = state["proposals"][0]
+    state, _ = play(state, 0, "vote yes markers=1")
+    public = GAME.player_view(state, None)
+    assert public["last"] == {
+        "seat": 0,
+        "move": "vote",
+        "where": f"law:{law}",
+        "events": ["{p0} has voted."],
+        "places": [f"law:{law}"],
+    }
+    assert "yes" not in json.dumps(public["last"]) and "markers" not in json.dumps(public["last"])
+    state, _ = play(state, 1, "vote no")
+    state, events = play(state, 2, "vote no")
+    last = GAME.player_view(state, None)["last"]
+    assert last["places"] == [f"law:{law}"] and last["events"] == events
+    assert any(f"Proposal {law}" in e and "{p0} yes +1" in e for e in last["events"])
+
+
+def test_8_1_county_choice_and_noble_name_the_county_and_the_table() -> None:
+    """8.1: taking a noble touches the county's stack and the player's table; a reward only the
+    county."""
+    seen: dict[str, list[str]] = {}
+    for before, seat, text, after, _ in _walk(4, 11):
+        verb = text.split()[0]
+        places = GAME.player_view(after, None)["last"]["places"]
+        if verb == "take":
+            letter = before["pending"]["county"]
+            keeps = text != "take reward" and not before["pending"]["ally"]
+            assert places == [f"county:{letter}"] + ([f"nobles:{seat}"] if keeps else [])
+            seen.setdefault(text, places)
+        elif verb == "noble":
+            assert places[0] == f"county:{text.split()[1]}"
+            assert places[1:] == ([] if before["pending"]["remove"] else [f"nobles:{seat}"])
+            seen.setdefault("noble", places)
+    assert {"take reward", "noble"} <= set(seen)
+    assert {"take noble", "take both"} & set(seen)
+
+
+def _exchange_place(before: dict[str, Any]) -> str:
+    """Where the open exchange comes from, found independently from the data and the board."""
+    e = before["pending"]["e"]
+    for law in before["laws"]:
+        if e in _flat(GAME.data["laws"][law]["effects"]):
+            return f"law:{law}"
+    for sid, space in {**GAME.data["castle"], **GAME.data["ally"]["castle"]}.items():
+        if e in space["reward"]:
+            return f"castle:{sid}"
+    raise AssertionError("exchange from nowhere")
+
+
+def _flat(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for x in effects:
+        out.append(x)
+        out += _flat(x.get("effects") or [])
+    return out
+
+
+def test_purchases_ransoms_upgrades_and_start_choice_name_their_places() -> None:
+    """8.2 and 7.3 exchanges name the law or castle space used; 8.3 ransoms the payer's knights;
+    upgrades the knight's place; 8.1 Surrey's start choice the chosen seat."""
+    kinds: set[str] = set()
+    for seed in (11, 12, 13):
+        for before, seat, text, after, _ in _walk(4, seed):
+            verb, _, arg = text.partition(" ")
+            places = GAME.player_view(after, None)["last"]["places"]
+            if verb == "buy":
+                assert places == [_exchange_place(before)], text
+            elif verb == "ransom":
+                assert places == [f"knights:{seat}"]
+            elif verb == "start":
+                assert places == [f"seat:{arg.removeprefix('p')}"]
+            elif verb == "upgrade" and arg != "none":
+                kind, _, rest = arg.partition(":")
+                expected = {
+                    "court": f"knights:{seat}",
+                    "conflict": f"conflict:{rest.split(':')[0]}",
+                }.get(kind, arg)
+                assert places == [expected]
+            elif verb == "extension" and arg != "none":
+                assert places == [f"castle:{arg.upper()}"]
+            elif verb in ("knight", "ally"):
+                assert places == [text.split()[2]]
+            else:
+                continue
+            kinds.add(verb)
+    assert {"buy", "ransom", "upgrade", "extension", "knight"} <= kinds
+
+
+def test_old_saved_last_move_without_events_still_shows() -> None:
+    """A state saved before events were recorded keeps working: no events, the old place."""
+    state = setup_game(3)
+    state, _ = play(state, 0, "knight 2 county:B")
+    state["last"] = {"seat": 0, "move": "knight 2 county:B", "where": "county:B"}
+    last = GAME.player_view(state, None)["last"]
+    assert last == {
+        "seat": 0,
+        "move": "knight 2 county:B",
+        "where": "county:B",
+        "events": [],
+        "places": ["county:B"],
+    }
