@@ -36,7 +36,8 @@ Keys (all present in every view; ``None`` where not applicable):
   "name", "text", "used" (its once-per-round ability was used this round), "copies" (Lorenzo de'
   Medici only: the copied leader id)}]), "hand" (only in the owner's own view: [{"id", "name",
   "text", "used"}], else None), "draft_pack" (owner's view during the leader draft: the pack to
-  keep one leader from, else None)}``.
+  keep one leader from, else None), "draft_pick" (owner's view: the leader kept from that pack
+  while the others still choose, else None)}``.
 - ``bonus_tiles_available``: during the advanced-tile draft, the tiles still to choose, else [].
 - ``last_move``: ``{"seat", "text", "changed" (space ids and card ids touched), "events"}`` or None.
 - ``outcome``: ``Outcome.to_json()`` once the game is over, else None.
@@ -157,6 +158,7 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
                 "draft_pack": [_leader(x) for x in st["draft"]["packs"][p]]
                 if viewer == p and st.get("draft")
                 else None,
+                "draft_pick": st["draft"]["picks"][p] if viewer == p and st.get("draft") else None,
             }
         )
     result = outcome(st)

@@ -669,3 +669,15 @@ def test_s15_4_lorenzo_copy_refreshes_and_keeps_its_copy() -> None:
     before = st
     st, _ = play(st, "leader activate lorenzo_de_medici")
     assert delta(before, st, 0) == {"vp": 4}
+
+
+def test_secrets_a_pick_waiting_for_the_others_shows_only_to_its_player() -> None:
+    st = GAME.setup(3, 12, ON)
+    pick = st["draft"]["packs"][1][2]
+    st, _ = as_seat(st, 1, f"draft {pick}")
+    assert GAME.player_view(st, 1)["players_info"][1]["draft_pick"] == pick
+    for viewer in (None, 0, 2):
+        view = GAME.player_view(st, viewer)
+        assert view["players_info"][1]["draft_pick"] is None
+        assert pick not in json.dumps(view)
+    assert GAME.active_players(st) == {0, 2}
