@@ -5,6 +5,7 @@ and the interactions each leader's numbers have with the rest of the rules (§7,
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -681,3 +682,25 @@ def test_secrets_a_pick_waiting_for_the_others_shows_only_to_its_player() -> Non
         assert view["players_info"][1]["draft_pick"] is None
         assert pick not in json.dumps(view)
     assert GAME.active_players(st) == {0, 2}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_s4_draft_pick_k_comes_from_the_pack_dealt_k_seats_to_the_left(players: int) -> None:
+    """Keep 1, pass the rest right (to seat - 1): the k-th pick of seat p is from the pack first
+    dealt to seat p + k; the 4th card is kept automatically; every seat ends with 4."""
+    st = GAME.setup(players, 40 + players, ON)
+    dealt = [list(pack) for pack in st["draft"]["packs"]]
+    rng = random.Random(players)
+    for k in range(3):
+        for p in range(players):
+            options = [m.to_text().split()[1] for m in GAME.legal_moves(st, p)]
+            assert sorted(options) == sorted(x for x in dealt[(p + k) % players] if x in options)
+            assert len(options) == 4 - k
+            st, _ = as_seat(st, p, f"draft {rng.choice(options)}")
+    assert st["phase"] == "actions" and st["draft"] is None
+    for p in range(players):
+        hand = st["ps"][p]["hand"]
+        assert len(hand) == 4
+        assert [next(q for q in range(players) if x in dealt[q]) for x in hand] == [
+            (p + k) % players for k in range(4)
+        ]
