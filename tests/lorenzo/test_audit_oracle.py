@@ -81,7 +81,10 @@ def _check_place(before: State, after: State, p: int, move: Place) -> None:
     if move.space in AREA and move.member != "neutral":  # §10 colour rule per area
         spaces = [s for s, a in AREA.items() if a == AREA[move.space]]
         assert not any(o[0] == p and o[1] != "neutral" for s in spaces for o in before["spaces"][s])
-    assert _member_value(before, p, move.member, move.servants) >= 1
+    tested = _member_value(before, p, move.member, move.servants)
+    if move.space in AREA and before["opts"].get("harvest_min_check") == "action":
+        tested = _action_value(before, p, move)  # option: the minimum is tested on the action value
+    assert tested >= 1, (move, tested)
 
 
 FLOOR_BONUS = {"territory": "wood", "character": "stone", "building": "mp", "venture": "coin"}  # §8.1
@@ -190,6 +193,15 @@ def _cut(ex: list[str], gain: dict[str, int]) -> dict[str, int]:
     return out
 
 
+def _action_value(st: State, p: int, move: Place) -> int:
+    """§10: member value + servants, -3 on a big space, Character bonuses, E1-5/E1-6."""
+    ps = st["ps"][p]
+    action = AREA[move.space]
+    value = _member_value(st, p, move.member, move.servants) - (3 if move.space.endswith("_big") else 0)
+    value += sum(b for c, b in ACTION_BONUS[action].items() if c in ps["cards"]["character"])
+    return value - (3 if ACTION_MALUS[action] in ps["excomm"] else 0)
+
+
 def _check_activation(before: State, after: State, p: int, move: Place) -> None:
     """§10: a Harvest/Production space activates the bonus tile (value >= 1) and every card with
     printed value <= the action value; the gains per source, when no decision was needed."""
@@ -197,9 +209,7 @@ def _check_activation(before: State, after: State, p: int, move: Place) -> None:
         return  # a decision (exchange, privilege, E1-4 choice) or the round ended: not comparable
     ps = before["ps"][p]
     action = AREA[move.space]
-    value = _member_value(before, p, move.member, move.servants) - (3 if move.space.endswith("_big") else 0)
-    value += sum(b for c, b in ACTION_BONUS[action].items() if c in ps["cards"]["character"])
-    value -= 3 if ACTION_MALUS[action] in ps["excomm"] else 0
+    value = _action_value(before, p, move)
     sources: list[dict[str, int]] = [TILE[action]] if value >= 1 else []
     kind = "territory" if action == "harvest" else "building"
     for c in ps["cards"][kind]:
@@ -402,7 +412,9 @@ def _check_report(before: State, after: State, round_no: int, votes: dict[int, b
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize(
-    "options", [{}, {"military_tie": "tied_first_only"}], ids=["default", "tied_first_only"]
+    "options",
+    [{}, {"military_tie": "tied_first_only"}, {"harvest_min_check": "action"}],
+    ids=["default", "tied_first_only", "harvest_min_action"],
 )
 def test_random_games_agree_with_the_rules_oracle(
     players: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
