@@ -70,7 +70,7 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     """Who must act now, with what they are asked."""
     lines = []
     for seat in turn.acting:
-        who = mention(seat.user_id) if mentions else seat.name
+        who = mention(seat.user_id) if mentions and seat.seat not in turn.quiet else seat.name
         prompt = turn.prompts.get(seat.seat)
         text = prompt.text if prompt else "your move"
         # Prompts often start with the player's own name ("Anna: place a family member"); after

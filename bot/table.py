@@ -57,6 +57,9 @@ class Turn:
     outcome: Outcome | None
     move_text: str = ""  # the move just applied, canonical text ("" after start)
     secret_move: bool = False  # that move answered a secret prompt: never echo it in public
+    # Seats still waiting that were already waiting before this move (someone else answered a
+    # decision they all face at once): listed, but not pinged again for it.
+    quiet: frozenset[int] = frozenset()
 
     @property
     def public_view(self) -> dict[str, Any]:
@@ -312,7 +315,8 @@ class Tables:
         else:
             self._remember(saved, new_state)
         turn = self._turn(saved, game, new_state, raw_events)
-        return replace(turn, move_text=move.to_text(), secret_move=secret)
+        quiet = (game.active_players(state) - {seat}) & game.active_players(new_state)
+        return replace(turn, move_text=move.to_text(), secret_move=secret, quiet=frozenset(quiet))
 
     async def legal(self, game_id: int, user_id: int) -> Private:
         """A seated player's own view, prompt and legal moves."""

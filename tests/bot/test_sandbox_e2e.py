@@ -237,7 +237,8 @@ def test_secret_votes_collected_privately_and_revealed_together(tmp_path: Path) 
         assert len(mine) == 1 and "vote yes" in mine[0]["content"]
         assert len(shown) == 1 and shown[0]["kind"] == "message" and "has voted." in shown[0]["content"]
         assert "vote yes" not in shown[0]["content"] and f"{first} yes" not in shown[0]["content"]
-        assert shown[0]["mentions"] == [second]
+        # The other voter was pinged when the vote opened: named, not pinged again.
+        assert shown[0]["mentions"] == [] and f"➡️ {second}: Vote yes or no" in shown[0]["content"]
         replies = await h(f'{second} /move "text:vote no"')
         final = public(replies)[0]
         assert f"{first} yes" in final["content"] and f"{second} no" in final["content"]
@@ -420,7 +421,8 @@ def test_simultaneous_open_decision_offers_a_choose_button(tmp_path: Path) -> No
         mine = await h.one(f"{second} click g:1:hand")
         assert mine["ephemeral"] and [c["label"] for c in mine["components"]] == ["vote yes", "vote no"]
         shown = await h.one(f"{second} click {mine['components'][1]['custom_id']}")
-        assert not shown["ephemeral"] and shown["kind"] == "followup" and shown["mentions"] == [first]
+        assert not shown["ephemeral"] and shown["kind"] == "followup" and shown["mentions"] == []
+        assert f"➡️ {first}: Vote yes or no" in shown["content"]  # already pinged: named only
 
     play(tmp_path, body)
 
