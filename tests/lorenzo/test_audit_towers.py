@@ -39,7 +39,7 @@ def scn(players: int = 2, towers: dict[str, int | None] | None = None, **kw: Any
 
 def test_s7_each_coloured_member_takes_the_value_of_its_own_die() -> None:
     """§7: black/white/orange = the die of that colour; floor 3 needs 5, floor 4 needs 7."""
-    st = scn(2, dice=(5, 4, 7 - 1), res=rich(servant=0), towers={"territory_3": 1, "territory_4": 3})
+    st = scn(2, dice=(5, 4, 6), res=rich(servant=0), towers={"territory_3": 1, "territory_4": 3})
     moves = texts(st, 0)
     assert "place black territory_3" in moves  # black 5 >= 5
     assert not any(m.startswith("place white territory_3") for m in moves)  # white 4 < 5, no servants
@@ -210,7 +210,7 @@ def test_s17_preacher_in_an_occupied_tower_pays_the_fee_and_gets_no_bonus() -> N
 
 
 def test_s8_3_two_coloured_members_never_share_a_tower_in_any_order() -> None:
-    st = scn(2, res=rich(), towers={"venture_1": 74, "venture_2": 74 + 1, "venture_3": 73})
+    st = scn(2, res=rich(), towers={"venture_1": 74, "venture_2": 75, "venture_3": 73})
     st["queue"] = [0, 0, 0, 1]
     st, _ = play(st, "place orange venture_1")
     for member in ("black", "white"):
