@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.interactions import Interaction, channel_game_id, play, tables_of
 
 LORENZO_MEMBERS = ("black", "white", "orange", "neutral")
+LEADER_ACTIONS = ("play", "activate", "discard")
 
 
 def lorenzo_commands() -> app_commands.Group:
@@ -45,6 +46,35 @@ def lorenzo_commands() -> app_commands.Group:
             if is_place and words[2] not in found and current.lower() in words[2]:
                 found.append(words[2])
         return [app_commands.Choice(name=s, value=s) for s in found][:25]
+
+    @group.command(name="leader", description="Play, activate or discard a Leader (leaders option)")
+    @app_commands.describe(
+        action="play (meet its requirement), activate (once per round) or discard (1 Council Privilege)",
+        leader="Which leader (suggestions list the ones you can use so)",
+    )
+    @app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in LEADER_ACTIONS])
+    async def leader(interaction: Interaction, action: str, leader: str) -> None:
+        if (gid := await channel_game_id(interaction)) is None:
+            return
+        # The canonical text of rules.lorenzo.moves.LeaderAction; the engine parses and checks it.
+        await play(interaction, gid, f"leader {action} {leader.strip()}")
+
+    @leader.autocomplete("leader")
+    async def leaders(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        # Suggestions name the caller's own hand: autocomplete is shown to the caller only.
+        action = getattr(interaction.namespace, "action", None)
+        found: list[str] = []
+        for text in await legal_texts(interaction):
+            words = text.split()
+            fits = len(words) == 3 and words[0] == "leader" and (not action or words[1] == action)
+            if fits and words[2] not in found and current.lower() in words[2]:
+                found.append(words[2])
+        return [app_commands.Choice(name=x, value=x) for x in found][:25]
+
+    @group.command(name="end", description="End your turn after placing (when a Leader could still act)")
+    async def end(interaction: Interaction) -> None:
+        if (gid := await channel_game_id(interaction)) is not None:
+            await play(interaction, gid, "end")
 
     return group
 

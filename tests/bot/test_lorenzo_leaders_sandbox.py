@@ -96,6 +96,8 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                         choices = [c for c in mine["components"] if ":m" in c["custom_id"]]
                         picked = choices[choose(rng, [c["label"] for c in choices])]
                         line = f"{actor.name} click {picked['custom_id']}"
+                        if picked["label"] == "end":
+                            line = f"{actor.name} /lorenzo end"  # the per-game command for it
                     kind = "secret" if prompt.secret else "private"
                 else:
                     buttons = [c for c in last["components"] if ":m" in str(c["custom_id"])]
@@ -113,6 +115,8 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                         value = choices[choose(rng, [c["value"] for c in choices])]["value"]
                         line = f'{actor.name} /move "text:{value}"'
                         kind = "typed"
+                if line.endswith("/lorenzo end"):
+                    seen["/lorenzo end"] = seen.get("/lorenzo end", 0) + 1
                 before = len(await h.tables.log(1))
                 replies = await h(line)
                 assert len(await h.tables.log(1)) == before + 1, (line, replies)
@@ -149,11 +153,42 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                 "leader activate",
                 "leader discard",
                 "end",
+                "/lorenzo end",
                 "secret",
                 "private",
                 "typed",
                 "button",
             ):
                 assert seen.get(verb, 0) > 0, (verb, seen)
+
+    asyncio.run(go())
+
+
+def test_lorenzo_leader_and_end_commands(tmp_path: Path) -> None:
+    """/lorenzo leader (§13 leader actions): the caller's hand suggested privately; a discard
+    gives a Council Privilege; a leader not in hand is refused; /lorenzo end closes a turn."""
+    lorenzo = find_game("lorenzo")
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[lorenzo]) as h:
+            await h("alice /game new game:lorenzo leaders:true leader_draft:deal")
+            await h("bob /game join")
+            first = (await h.started())["mentions"][0]
+            other = "bob" if first == "alice" else "alice"
+            turn = await h.tables.turn(1)
+            hand = turn.state["ps"][turn.acting[0].seat]["hand"]
+            r = await h.one(f"{first} ? /lorenzo leader action:discard leader:")
+            assert r["ephemeral"] and sorted(c["value"] for c in r["choices"]) == sorted(hand)
+            r = await h.one(f"{other} ? /lorenzo leader action:discard leader:")
+            assert r["choices"] == []  # not their turn: nothing, and nothing of anyone else's
+            theirs = (await h.tables.turn(1)).state["ps"][1 - turn.acting[0].seat]["hand"][0]
+            r = await h.one(f"{first} /lorenzo leader action:discard leader:{theirs}")
+            assert r["ephemeral"] and "not in your hand" in r["content"]
+            r = await h.one(f"{first} /lorenzo leader action:discard leader:{hand[0]}")
+            assert not r["ephemeral"] and f"discarded the leader {LEADERS[hand[0]]['name']}" in r["content"]
+            assert "Council Privilege" in r["content"]
+            r = await h.one(f"{first} /lorenzo end")
+            assert r["ephemeral"] and "privilege" in r["content"].lower()
+            assert [m.text for m in await h.tables.log(1)] == [f"leader discard {hand[0]}"]
 
     asyncio.run(go())
