@@ -9,7 +9,7 @@ game's data; card texts come from the card data) and checks:
   alternatives, Territory slots, 6-card limit, E2 maluses, E2-6);
 - every card taken without a decision: §8.2-8.5 the exact goods and points (servants, fee,
   floor bonus, cost after discounts, immediate gains incl. per-card counts, E1 per source);
-- every Market 1-3 placement: §11 the reward; every Harvest/Production placement: §10 the cards
+- every Market 1-3 placement: §11 the reward; every Harvest/Production (space or card): §10 the cards
   activated and the gains per source (bonus tile, -3, Character bonuses, E1-5/E1-6, E1 cuts);
 - every round end: §15.2 the turn order from the Council Palace, §6/E2-7 the turn queue; every
   report: §14 (support scores the faith track and resets, lacking faith means excommunication,
@@ -26,7 +26,7 @@ import pytest
 
 from rules.lorenzo import GAME, engine
 from rules.lorenzo.data import CARDS
-from rules.lorenzo.moves import Place, Take, Vatican
+from rules.lorenzo.moves import BonusAction, Place, Take, Vatican
 
 State = dict[str, Any]
 
@@ -202,14 +202,12 @@ def _action_value(st: State, p: int, move: Place) -> int:
     return value - (3 if ACTION_MALUS[action] in ps["excomm"] else 0)
 
 
-def _check_activation(before: State, after: State, p: int, move: Place) -> None:
-    """§10: a Harvest/Production space activates the bonus tile (value >= 1) and every card with
-    printed value <= the action value; the gains per source, when no decision was needed."""
+def _check_activation(before: State, after: State, p: int, action: str, value: int, servants: int) -> None:
+    """§10: a Harvest/Production of ``value`` activates the bonus tile (value >= 1) and every card
+    with printed value <= it; the gains per source, when no decision was needed."""
     if after["stack"] or after["round"] != before["round"] or after["phase"] != "actions":
         return  # a decision (exchange, privilege, E1-4 choice) or the round ended: not comparable
     ps = before["ps"][p]
-    action = AREA[move.space]
-    value = _action_value(before, p, move)
     sources: list[dict[str, int]] = [TILE[action]] if value >= 1 else []
     kind = "territory" if action == "harvest" else "building"
     for c in ps["cards"][kind]:
@@ -223,12 +221,25 @@ def _check_activation(before: State, after: State, p: int, move: Place) -> None:
                 n = len(ps["cards"][e["card_type"]])
                 sources.append({k: v * n for k, v in e["res"].items()})
     expected = {k: 0 for k in ps["res"]}
-    expected["servant"] -= move.servants
+    expected["servant"] -= servants
     for src in sources:
         for k, v in _cut(ps["excomm"], src).items():
             expected[k] += v
     got = {k: after["ps"][p]["res"][k] - v for k, v in ps["res"].items()}
-    assert got == expected, (move, value)
+    assert got == expected, (action, value)
+
+
+def _check_card_action(before: State, after: State, p: int, move: BonusAction) -> None:
+    """§10: a card's free Harvest/Production: its value + servants + Character bonuses +
+    E1-5/E1-6, no -3 and no space."""
+    ps = before["ps"][p]
+    frame = before["stack"][-1]
+    value = frame["value"] + move.servants // (2 if "E2-6" in ps["excomm"] else 1)
+    value += sum(b for c, b in ACTION_BONUS[move.action].items() if c in ps["cards"]["character"])
+    value -= 3 if ACTION_MALUS[move.action] in ps["excomm"] else 0
+    _check_activation(before, after, p, move.action, value, move.servants)
+    if after["round"] == before["round"] and after["phase"] == "actions":
+        assert after["spaces"] == before["spaces"]  # no member, no space taken
 
 
 MARKET = {"market_1": {"coin": 5}, "market_2": {"servant": 5}, "market_3": {"mp": 3, "coin": 2}}  # §11
@@ -353,7 +364,7 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
         if isinstance(move, Place):
             _check_place(st, after, p, move)
             if move.space in AREA:
-                _check_activation(st, after, p, move)
+                _check_activation(st, after, p, AREA[move.space], _action_value(st, p, move), move.servants)
             elif move.space in MARKET:
                 _check_market(st, after, p, move)
             elif move.space.split("_")[0] in TOWERS:
@@ -362,6 +373,8 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
                 council.append(p)
         if isinstance(move, Take) and move.space is not None:
             _check_tower_gains(st, after, p, move.space, move.servants, st["stack"][-1]["discount"])
+        if isinstance(move, BonusAction):
+            _check_card_action(st, after, p, move)
         if isinstance(move, Vatican):
             votes[p] = move.support
         if after["round"] != st["round"] or after["phase"] == "over":
