@@ -124,6 +124,10 @@ class Store(Protocol):
 
     async def commit(self, game_id: int, expected_version: int, change: Change) -> GameRecord: ...
 
+    async def move_count(self, game_id: int, seat: int) -> int:
+        """How many moves ``seat`` has made in the game."""
+        ...
+
     async def waiting(self, idle_since: float) -> list[GameRecord]:
         """Running games unchanged since ``idle_since`` whose current wait was not reminded yet."""
         ...
@@ -259,6 +263,13 @@ class SqliteStore:
         marks = ", ".join("?" for _ in statuses)
         async with self._lock:
             return await self._read_game(f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses))
+
+    async def move_count(self, game_id: int, seat: int) -> int:
+        async with self._lock:
+            rows = await self._conn.execute_fetchall(
+                "SELECT COUNT(*) FROM moves WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+        return int(next(iter(rows))[0])
 
     async def waiting(self, idle_since: float) -> list[GameRecord]:
         async with self._lock:

@@ -333,8 +333,7 @@ class Tables:
         moves = tuple(game.legal_moves(state, seat)) if acting else ()
         key = ""
         if acting:
-            own = sum(1 for m in await self.store.moves(game_id) if m.seat == seat)
-            key = choice_key(own, [m.to_text() for m in moves])
+            key = choice_key(await self.store.move_count(game_id, seat), [m.to_text() for m in moves])
         return Private(record, game, seat, game.player_view(state, seat), prompt, moves, key)
 
     async def suggestions(self, game_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:
