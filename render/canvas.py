@@ -168,6 +168,8 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[str] = []  # every string drawn, in order (the secrecy tests read it)
         self.cut: list[str] = []  # strings that did not fit whole: ellipsized or lines dropped
+        # (text, px size actually drawn) for every line: the legibility tests read the sizes.
+        self.sizes: list[tuple[str, int]] = []
 
     @property
     def width(self) -> int:
@@ -205,6 +207,7 @@ class Canvas:
             if shown != text:
                 self.cut.append(text)
             text = shown
+        self.sizes.append((text, size))
         mask = _label(text, style, size)
         w, h = mask.size
         left = {"l": x - 1, "m": x - w // 2, "r": x - w + 1}[anchor[0]]
@@ -252,6 +255,7 @@ class Canvas:
         if len(lines) > room or any(line.endswith("…") for line in lines):
             self.cut.append(text)
         for i, line in enumerate(lines[:room]):
+            self.sizes.append((line, size))
             mask = _label(line, style, size)
             top = rect.y + i * lh
             self.image.paste(colour, (rect.x - 1, top, rect.x - 1 + mask.width, top + mask.height), mask)

@@ -26,6 +26,7 @@ from render.layout import (
     LancasterPublic,
     conflict_parts,
     county_parts,
+    favor_parts,
 )
 from render.palette import hex_rgb
 
@@ -50,10 +51,24 @@ NOBLE = hex_rgb("#F3E3B5")
 HIDDEN = "hidden"
 
 
-def _last_where(view: View) -> str | None:
+def _last_places(view: View) -> set[str]:
+    """The board places the last move touched (view "last.places"; older views: "where")."""
     last = view.get("last") or {}
-    where = last.get("where")
-    return str(where) if where else None
+    places = last.get("places")
+    if places is None:
+        places = [last["where"]] if last.get("where") else []
+    return {str(p) for p in places}
+
+
+def last_move_text(view: View) -> str | None:
+    """The last move in words: its event sentences with seats named by colour and letter."""
+    last = view.get("last")
+    if not last:
+        return None
+    events = [str(e) for e in last.get("events") or []]
+    if events:
+        return "Last move: " + parts.words(int(view.get("players") or 0), " ".join(events))
+    return f"Last move: {seat_name(int(last.get('seat', 0)))} — {last.get('move', '')}"
 
 
 def _title(canvas: Canvas, rect: Rect, view: View, heading: str) -> None:
@@ -75,10 +90,7 @@ def _status(canvas: Canvas, rect: Rect, view: View, *, public: bool) -> None:
         first = "Waiting for " + ", ".join(seat_name(s) for s in active)
     else:
         first = PHASES.get(str(view.get("phase")), "")
-    last = view.get("last")
-    second = None
-    if last:
-        second = f"Last move: {seat_name(int(last.get('seat', 0)))} — {last.get('move', '')}"
+    second = last_move_text(view)
     parts.status_lines(canvas, rect, first, second, rect.w - 2 * MARGIN - (440 if public else 0))
     if public:
         start = int(view.get("start_player") or 0)
@@ -102,7 +114,7 @@ def _knight(
 # ------------------------------------------------------------------------------ public board
 
 
-def _counties(canvas: Canvas, view: View, where: str | None) -> None:
+def _counties(canvas: Canvas, view: View, places: set[str]) -> None:
     L = LancasterPublic
     cells = [c for row in L.counties.rows(3, L.county_gap) for c in row.columns(3, L.county_gap)]
     for rect, county in zip(cells, view.get("counties") or [], strict=False):
@@ -121,23 +133,23 @@ def _counties(canvas: Canvas, view: View, where: str | None) -> None:
         canvas.text_in(badge.top(18), "min", SMALL - 3, palette.MUTED)
         canvas.text_in(badge.below(14), str(county.get("min_strength", "")), NUMBER - 2, style="bold")
         canvas.paragraph(
-            part.reward, "Reward: " + str(county.get("reward", "")), SMALL + 1, style="narrow", min_size=12
+            part.reward, "Reward: " + str(county.get("reward", "")), BODY, style="narrow", min_size=14
         )
         nobles = county.get("nobles") or {}
         count = int(nobles.get("count") or 0)
-        # The letter ties the stack to the lettered tiles at the players' tables.
-        noble_text = (
-            f"Nobles: {count} × {nobles.get('name', '')} ({nobles.get('type', '')})"
-            if count
-            else "Nobles: none left"
-        )
+        # The stack drawn as the lettered tile players keep at their tables, then count and name.
+        tile = Rect(part.nobles.x, part.nobles.y, 24, part.nobles.h)
+        canvas.box(tile, NOBLE if count else palette.COVERED, LAW_EDGE, width=2, radius=5)
+        canvas.text_in(tile, str(nobles.get("type", "")), BODY - 1, style="bold")
+        noble_text = f"{count} × {nobles.get('name', '')}" if count else "no nobles left"
         canvas.text_in(
-            part.nobles,
+            Rect(part.nobles.x + 32, part.nobles.y, part.nobles.w - 32, part.nobles.h),
             noble_text,
-            SMALL + 1,
+            BODY - 1,
             palette.INK if count else palette.MUTED,
             style="narrow-bold",
             align="l",
+            min_size=14,
         )
         occ = county.get("occupant")
         slot = part.slot
@@ -145,18 +157,21 @@ def _counties(canvas: Canvas, view: View, where: str | None) -> None:
             seat = int(occ.get("seat", 0))
             _knight(
                 canvas,
-                slot.x + 20,
-                slot.y + 20,
+                slot.x + 21,
+                slot.y + slot.h // 2,
                 seat,
                 int(occ.get("strength", 0)),
                 36,
                 ally=bool(occ.get("ally")),
             )
             squires = int(occ.get("squires") or 0)
-            detail = f"{seat_name(seat)}{' ally' if occ.get('ally') else ''}"
+            # The marker carries the letter, so the colour name alone keeps the text large.
+            detail = f"{palette.seat_style(seat).name.capitalize()}{' ally' if occ.get('ally') else ''}"
             if squires:
                 detail += f" + {squires} squire{'s' if squires != 1 else ''}"
-            canvas.text_in(Rect(slot.x + 44, slot.y, slot.w - 110, slot.h), detail, SMALL + 1, align="l")
+            canvas.text_in(
+                Rect(slot.x + 46, slot.y, slot.w - 112, slot.h), detail, BODY, align="l", min_size=14
+            )
             canvas.text_in(
                 Rect(slot.right - 64, slot.y, 64, slot.h),
                 f"= {occ.get('total', 0)}",
@@ -166,11 +181,11 @@ def _counties(canvas: Canvas, view: View, where: str | None) -> None:
             )
         else:
             canvas.text_in(slot, "free", BODY, palette.MUTED, align="l")
-        if where == f"county:{county.get('letter')}":
+        if f"county:{county.get('letter')}" in places:
             canvas.highlight(rect, "LAST")
 
 
-def _conflicts(canvas: Canvas, view: View, where: str | None) -> None:
+def _conflicts(canvas: Canvas, view: View, places: set[str]) -> None:
     L = LancasterPublic
     area = L.conflicts
     canvas.text_in(
@@ -185,7 +200,7 @@ def _conflicts(canvas: Canvas, view: View, where: str | None) -> None:
         canvas.text_in(
             Rect(area.right - 200, area.y, 200, L.conflict_header),
             f"deck {deck}",
-            SMALL + 1,
+            BODY - 1,
             palette.MUTED,
             align="r",
         )
@@ -193,25 +208,31 @@ def _conflicts(canvas: Canvas, view: View, where: str | None) -> None:
     rows = body.rows(2, 8)
     cards = list(view.get("conflicts") or [])
     for row_rect, row_name, label in ((rows[0], "top", "new"), (rows[1], "bottom", "2nd round")):
-        canvas.text(row_rect.x, row_rect.y + row_rect.h // 2, label, SMALL, palette.MUTED, anchor="lm")
-        slots = Rect(row_rect.x + 78, row_rect.y, row_rect.w - 78, row_rect.h).columns(2, 8)
+        label_w = L.conflict_row_label_w
+        canvas.paragraph(
+            Rect(row_rect.x, row_rect.y + row_rect.h // 2 - 20, label_w - 6, 44),
+            label,
+            SMALL + 1,
+            palette.MUTED,
+        )
+        slots = Rect(row_rect.x + label_w, row_rect.y, row_rect.w - label_w, row_rect.h).columns(2, 8)
         in_row = [c for c in cards if c.get("row") == row_name]
         for i, slot in enumerate(slots):
             if i < len(in_row):
-                _conflict_card(canvas, slot, in_row[i], where)
+                _conflict_card(canvas, slot, in_row[i], places)
             else:
                 canvas.box(slot, palette.BACKGROUND, palette.FAINT, width=1)
 
 
-def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], where: str | None) -> None:
+def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], places: set[str]) -> None:
     canvas.box(rect, CONFLICT_FILL, CONFLICT_EDGE, width=2)
     france = int(card.get("france", 0))
     total = int(card.get("total", 0))
     part = conflict_parts(rect)
     flag = part.flag
     canvas.box(flag, FRANCE, FRANCE, radius=8)
-    canvas.text_in(flag.top(20), "France", SMALL - 2, palette.TITLE_INK)
-    canvas.text_in(flag.below(18), str(france), BIG_NUMBER, palette.TITLE_INK, style="bold")
+    canvas.text_in(flag.top(20).moved(0, 1), "France", SMALL, palette.TITLE_INK)
+    canvas.text_in(flag.below(20), str(france), BIG_NUMBER, palette.TITLE_INK, style="bold")
     england = part.england
     winning = total >= france
     canvas.text_in(
@@ -221,17 +242,13 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], where: str 
     canvas.text_in(
         part.pp,
         " · ".join(f"{rank} {p}" for rank, p in zip(("1st", "2nd", "3rd"), pp, strict=False)) + " PP",
-        SMALL + 1,
+        BODY - 1,
         style="narrow-bold",
         align="l",
+        min_size=15,
     )
-    canvas.text_in(
-        part.card_id,
-        str(card.get("id", "")),
-        SMALL - 1,
-        palette.MUTED,
-        align="r",
-    )
+    # The id is what players type ("knight 2 conflict:K03"), so it is as legible as the numbers.
+    canvas.text_in(part.card_id, str(card.get("id", "")), BODY - 1, palette.INK, style="bold", align="r")
     # Three spaces filled top-down: each shows the owner and the knights stacked there.
     spaces = list(card.get("spaces") or [])
     for i, r in enumerate(part.spaces):
@@ -241,43 +258,59 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], where: str 
         sp = spaces[i]
         seat = int(sp.get("seat", 0))
         ally = bool(sp.get("ally"))
-        canvas.marker(r.x + 12, r.y + r.h // 2, seat, min(22, r.h - 2), hollow=ally)
+        size = min(26, r.h - 4)
+        canvas.marker(r.x + 4 + size // 2, r.y + r.h // 2, seat, size, hollow=ally)
         knights = " + ".join(str(k) for k in sp.get("knights") or [])
         canvas.text_in(
-            Rect(r.x + 28, r.y, r.w - 70, r.h), f"knights {knights}", SMALL, style="narrow", align="l"
+            Rect(r.x + size + 12, r.y, r.w - size - 66, r.h),
+            f"knights {knights}",
+            BODY,
+            style="narrow",
+            align="l",
+            min_size=14,
         )
         canvas.text_in(
-            Rect(r.right - 44, r.y, 40, r.h), f"= {sp.get('strength', 0)}", SMALL + 1, style="bold", align="r"
+            Rect(r.right - 52, r.y, 46, r.h), f"= {sp.get('strength', 0)}", BODY + 1, style="bold", align="r"
         )
-    if where == f"conflict:{card.get('id')}":
+    if f"conflict:{card.get('id')}" in places:
         canvas.highlight(rect, "LAST")
 
 
-def _kings_favor(canvas: Canvas, view: View) -> None:
-    area = LancasterPublic.kings_favor
+def _kings_favor(canvas: Canvas, view: View, places: set[str]) -> None:
+    L = LancasterPublic
+    area = L.kings_favor
     canvas.text_in(Rect(area.x, area.y, 300, 28), "King's Favor", HEADING, style="bold", align="l")
     left = view.get("favors_left")
     if left is not None:
         canvas.text_in(
             Rect(area.right - 300, area.y, 300, 28),
             f"{left} favors left this round",
-            SMALL + 1,
+            BODY - 1,
             palette.MUTED,
             align="r",
         )
     tiles = list(view.get("kings_favor") or [])
-    for rect, tile in zip(area.below(32).columns(max(6, len(tiles)), 8), tiles, strict=False):
+    for i, (rect, tile) in enumerate(
+        zip(area.below(L.favor_header).columns(max(6, len(tiles)), 8), tiles, strict=False)
+    ):
+        part = favor_parts(rect)
+        index = str(tile.get("index", i + 1))  # players choose a tile by this number ("favor 3")
         if tile.get("face_up"):
             canvas.box(rect, hex_rgb("#FFF4C2"), LAW_EDGE, width=2)
+            canvas.box(part.index, LAW_EDGE, LAW_EDGE, width=1, radius=5)
+            canvas.text_in(part.index, index, BODY - 1, palette.TITLE_INK, style="bold")
             canvas.paragraph(
-                rect.inset(6), str(tile.get("reward", "")), BODY - 1, style="narrow-bold", min_size=12
+                part.reward, str(tile.get("reward", "")), BODY - 1, style="narrow-bold", min_size=14
             )
         else:
             canvas.box(rect, palette.COVERED, palette.FAINT, width=1)
-            canvas.text_in(rect, "used", BODY, palette.MUTED)
+            canvas.text_in(part.index, index, BODY - 1, palette.MUTED, style="bold")
+            canvas.text_in(part.reward, "used", BODY, palette.MUTED)
+        if f"favor:{index}" in places:
+            canvas.highlight(rect, "LAST")
 
 
-def _parliament(canvas: Canvas, view: View) -> None:
+def _parliament(canvas: Canvas, view: View, places: set[str]) -> None:
     L = LancasterPublic
     area = L.parliament
     parl = view.get("parliament") or {}
@@ -285,9 +318,9 @@ def _parliament(canvas: Canvas, view: View) -> None:
     pile = parl.get("pile")
     if pile is not None:
         canvas.text_in(
-            Rect(area.right - 200, area.y, 200, 28), f"law pile {pile}", SMALL + 1, palette.MUTED, align="r"
+            Rect(area.right - 200, area.y, 200, 28), f"law pile {pile}", BODY - 1, palette.MUTED, align="r"
         )
-    label_w = 110
+    label_w = L.law_label_w
     current_row = Rect(area.x, area.y + 32, area.w, L.law_row_h)
     proposal_row = Rect(area.x, current_row.bottom + 8, area.w, area.h - L.law_row_h - 40)
     canvas.text_in(
@@ -304,12 +337,18 @@ def _parliament(canvas: Canvas, view: View) -> None:
         style="bold",
         align="l",
     )
+    proposal_ids = {str(law.get("id")) for law in parl.get("proposals") or []}
     for rect, law in zip(
         Rect(current_row.x + label_w, current_row.y, current_row.w - label_w, current_row.h).columns(3, 10),
         parl.get("current") or [],
         strict=False,
     ):
         _law(canvas, rect, law, LAW_FILL)
+        # A law named by the last move (its exchange used) is marked where it is in force; a
+        # proposal voted on is marked below, where the vote happens.
+        law_id = str(law.get("id"))
+        if f"law:{law_id}" in places and law_id not in proposal_ids:
+            canvas.highlight(rect, "LAST")
     results = {_law_id(r.get("law")): r for r in parl.get("results") or []}
     voting = parl.get("voting")
     voted = list(parl.get("voted") or [])
@@ -348,12 +387,15 @@ def _parliament(canvas: Canvas, view: View) -> None:
                 )
                 x += 92
         elif voting == i:
+            # The open proposal already carries the VOTING frame; the last vote is on it too.
             canvas.highlight(rect.top(L.law_row_h), "VOTING")
             done = [s for s, v in enumerate(voted) if v]
             canvas.text_in(Rect(foot.x + 4, foot.y, 130, 28), "Voted so far:", BODY, style="bold", align="l")
             parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
         else:
-            canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", SMALL + 1, palette.MUTED, align="l")
+            canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", BODY - 1, palette.MUTED, align="l")
+        if f"law:{law.get('id')}" in places and voting != i:
+            canvas.highlight(rect.top(L.law_row_h), "LAST")
 
 
 def _law_id(law: Any) -> str:
@@ -367,7 +409,7 @@ def _law(canvas: Canvas, rect: Rect, law: dict[str, Any], fill: tuple[int, int, 
     canvas.text_in(
         Rect(rect.x + 8, rect.y + 4, rect.w - 16, 20),
         f"{law.get('id', '')}{mark}",
-        SMALL,
+        SMALL + 1,
         palette.MUTED,
         style="bold",
         align="l",
@@ -381,7 +423,7 @@ def _law(canvas: Canvas, rect: Rect, law: dict[str, Any], fill: tuple[int, int, 
     )
 
 
-def _castles(canvas: Canvas, view: View, where: str | None) -> None:
+def _castles(canvas: Canvas, view: View, places: set[str]) -> None:
     L = LancasterPublic
     y = L.castles_top
     x = MARGIN
@@ -394,7 +436,7 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
         canvas.text_in(
             Rect(x - w + 4, y + L.castle_header_h - 30, w - 8, 30),
             heading,
-            SMALL + 1,
+            BODY - 1,
             palette.MUTED,
             style="bold",
             align="l" if w > 100 else "m",
@@ -404,6 +446,8 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
         _castle_header(canvas, columns["castle"].inset(4, 2), seats[0])
     last_seat = (view.get("last") or {}).get("seat")
     start = view.get("start_player")
+    outcome = view.get("outcome") or {}
+    final_scores = list(outcome.get("scores") or [])
     for i, info in enumerate(view.get("seats") or []):
         seat = int(info.get("seat", i))
         row_h = L.row_h(int(view.get("players") or 0))
@@ -419,14 +463,19 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
 
         ident = cell("seat")
         canvas.marker(ident.x + 32, ident.y + 34, seat, 44)
-        canvas.text(ident.x + 62, ident.y + 22, "PP", SMALL, palette.MUTED)
-        canvas.text(ident.x + 62, ident.y + 38, str(info.get("power_points", 0)), NUMBER + 2, style="bold")
-        canvas.text(ident.x + 10, ident.y + 64, palette.seat_style(seat).name, SMALL, palette.MUTED)
+        # At the end the row shows the final total (track PP plus final scoring), as the ruler does.
+        final = seat < len(final_scores)
+        points = final_scores[seat] if final else info.get("power_points", 0)
+        canvas.text(ident.x + 62, ident.y + 20, "final" if final else "PP", SMALL, palette.MUTED)
+        canvas.text(ident.x + 62, ident.y + 36, str(points), NUMBER + 2, style="bold")
+        canvas.text(ident.x + 10, ident.y + 62, palette.seat_style(seat).name, SMALL + 1, palette.MUTED)
         if seat == start:
             canvas.box(
                 Rect(ident.x + 8, ident.y + 84, 80, 26), palette.HIGHLIGHT, palette.INK, width=2, radius=6
             )
-            canvas.text_in(Rect(ident.x + 8, ident.y + 84, 80, 26), "START", SMALL, style="bold")
+            canvas.text_in(Rect(ident.x + 8, ident.y + 84, 80, 26), "START", SMALL + 1, style="bold")
+        if f"seat:{seat}" in places:  # Surrey: chosen to start the next round
+            canvas.highlight(ident.inset(2, 2), "NEXT")
         # Gold and squires sit behind a screen except in the two-player game (rules 4.3). The
         # public board enforces that itself, so even a seat's own view drawn publicly hides them.
         open_info = int(view.get("players") or 0) == 2
@@ -441,9 +490,13 @@ def _castles(canvas: Canvas, view: View, where: str | None) -> None:
             else:
                 canvas.text_in(c, str(value), NUMBER + 4, style="bold")
         _knight_groups(canvas, cell("knights").inset(6, 6), seat, info)
+        if f"knights:{seat}" in places:
+            canvas.highlight(cell("knights").inset(4, 4), "LAST")
         _nobles(canvas, cell("nobles").inset(6, 8), info)
+        if f"nobles:{seat}" in places:
+            canvas.highlight(cell("nobles").inset(4, 4), "LAST")
         # Castle spaces share ids across players: only the mover's castle can hold the last move.
-        _castle_row(canvas, cell("castle").inset(4, 6), seat, info, where if mine else None)
+        _castle_row(canvas, cell("castle").inset(4, 6), seat, info, places if mine else set())
 
 
 def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
@@ -458,14 +511,19 @@ def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) 
         groups.append(("ally court", [int(k) for k in ally.get("court") or []], True))
         groups.append(("ally res.", [int(k) for k in ally.get("reserve") or []], True))
     rows = rect.rows(len(groups) + 1, 1)
-    size = 26 if not ally else min(22, rows[0].h)
+    label_w = 72
     for r, (label, knights, hollow) in zip(rows, groups, strict=False):
         canvas.text(r.x, r.y + r.h // 2, label, SMALL if not ally else SMALL - 1, palette.MUTED, anchor="lm")
+        # Knights keep their strength legible (>= 16 px digits) and squeeze closer rather than
+        # spill into the next column.
+        step = min(30, (r.w - label_w) // max(1, len(knights)))
+        size = min(26, r.h, step - 1)
         for j, strength in enumerate(sorted(knights)):
-            _knight(canvas, r.x + 86 + j * (size + 4), r.y + r.h // 2, seat, strength, size, ally=hollow)
+            cx = r.x + label_w + size // 2 + j * step
+            _knight(canvas, cx, r.y + r.h // 2, seat, strength, size, ally=hollow)
     out = int(info.get("knights_on_board") or 0)
     last = rows[-1]
-    canvas.text(last.x, last.y + last.h // 2, f"out on board: {out}", SMALL, palette.MUTED, anchor="lm")
+    canvas.text(last.x, last.y + last.h // 2, f"out on board: {out}", SMALL + 1, palette.MUTED, anchor="lm")
 
 
 def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any], names: dict[str, str] | None = None) -> None:
@@ -493,24 +551,31 @@ def _castle_cells(rect: Rect, info: dict[str, Any]) -> list[tuple[Rect, dict[str
     ]
 
 
+def _space_name(sp: dict[str, Any], is_ally: bool) -> str:
+    """A castle space as players name it in moves: its id first ("X2 Counting house")."""
+    name = str(sp.get("name", ""))
+    if is_ally and not name.lower().startswith("ally"):
+        name = "Ally: " + name
+    return f"{sp.get('space', '')} {name}".strip()
+
+
 def _castle_header(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
-    """Every castle has the same spaces, so their names and rewards are printed once, as headers."""
+    """Every castle has the same spaces, so their ids, names and rewards are printed once, as
+    headers over the castle columns, bottom-aligned on the rows they describe."""
     for r, sp, is_ally in _castle_cells(rect, info):
-        name = str(sp.get("name", sp.get("space", "")))
-        if is_ally and not name.lower().startswith("ally"):
-            name = "Ally: " + name
-        canvas.text_in(Rect(r.x + 2, r.y, r.w - 4, 22), name, SMALL + 1, style="narrow-bold", align="l")
-        canvas.paragraph(
-            Rect(r.x + 2, r.y + 22, r.w - 4, r.h - 24),
-            str(sp.get("reward", "")),
-            SMALL,
-            palette.MUTED,
-            style="narrow",
-            min_size=11,
+        parts.text_block(
+            canvas,
+            Rect(r.x + 2, r.y, r.w - 4, r.h),
+            [
+                (_space_name(sp, is_ally), palette.INK, "narrow-bold"),
+                (str(sp.get("reward", "")), palette.INK, "narrow"),
+            ],
+            BODY - 1,
+            min_size=14,
         )
 
 
-def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], where: str | None) -> None:
+def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], places: set[str]) -> None:
     """One player's castle: a cell per space, tinted when its extension is built, with the knight."""
     for r, sp, is_ally in _castle_cells(rect, info):
         built = bool(sp.get("extended"))
@@ -522,59 +587,67 @@ def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], whe
             radius=6,
         )
         if built:
-            canvas.text(r.x + 6, r.y + 4, "extension", SMALL, LAW_EDGE, style="bold")
+            canvas.text(r.x + 6, r.y + 4, "extension", SMALL + 1, LAW_EDGE, style="bold")
         knight = sp.get("knight")
         if knight is not None:
             _knight(canvas, r.x + r.w // 2, r.y + r.h // 2 + 8, seat, int(knight), 40, ally=is_ally)
-        if where == f"castle:{sp.get('space')}" and not is_ally:
+        # Own and ally castles have different space ids (X1.., AC1..), so one test covers both.
+        if f"castle:{sp.get('space')}" in places:
             canvas.highlight(r, "LAST")
 
 
-def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
+def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], places: set[str]) -> None:
     """The private screen's castle: wide cells with each space's name, reward, extension, knight."""
     for r, sp, is_ally in _castle_cells(rect, info):
         built = bool(sp.get("extended"))
         canvas.box(
             r, EXTENSION if built else palette.PANEL, LAW_EDGE if built else palette.LINE, width=2, radius=6
         )
-        name = str(sp.get("name", sp.get("space", "")))
-        if is_ally and not name.lower().startswith("ally"):
-            name = "Ally: " + name
+        name = _space_name(sp, is_ally)
         canvas.text_in(Rect(r.x + 6, r.y + 4, r.w - 12, 26), name, BODY, style="bold", align="l")
         canvas.paragraph(
             Rect(r.x + 6, r.y + 32, r.w - 60, r.h - 58),
             str(sp.get("reward", "")),
             BODY - 1,
             style="narrow",
-            min_size=12,
+            min_size=14,
         )
         if built:
-            canvas.text(r.x + 6, r.bottom - 6, "extension built", SMALL, LAW_EDGE, style="bold", anchor="lb")
+            canvas.text(
+                r.x + 6, r.bottom - 6, "extension built", SMALL + 1, LAW_EDGE, style="bold", anchor="lb"
+            )
         knight = sp.get("knight")
         if knight is not None:
             _knight(canvas, r.right - 28, r.bottom - 28, seat, int(knight), 42, ally=is_ally)
+        if f"castle:{sp.get('space')}" in places:
+            canvas.highlight(r, "LAST")
 
 
 def _public(view: View) -> Drawing:
     players = int(view.get("players") or len(view.get("seats") or []) or 1)
     canvas = Canvas(WIDTH, LancasterPublic.height(players))
-    where = _last_where(view)
+    places = _last_places(view)
     _title(canvas, LancasterPublic.title, view, "Lancaster")
     _status(canvas, LancasterPublic.status, view, public=True)
-    _counties(canvas, view, where)
+    _counties(canvas, view, places)
     if view.get("outcome"):
         parts.final_panel(canvas, LancasterPublic.counties, view["outcome"], "PP")
-    _conflicts(canvas, view, where)
-    _kings_favor(canvas, view)
-    _parliament(canvas, view)
+    _conflicts(canvas, view, places)
+    _kings_favor(canvas, view, places)
+    _parliament(canvas, view, places)
     scores = {
         int(s.get("seat", i)): int(s.get("power_points", 0)) for i, s in enumerate(view.get("seats") or [])
     }
-    parts.ruler(canvas, LancasterPublic.power, "Power", 112, scores)
-    _castles(canvas, view, where)
+    label = "Power"
+    final_scores = list((view.get("outcome") or {}).get("scores") or [])
+    if final_scores:  # the track PP plus final scoring, so the ruler agrees with the final panel
+        scores = {seat: int(score) for seat, score in enumerate(final_scores)}
+        label = "Final"
+    parts.ruler(canvas, LancasterPublic.power, label, 112, scores)
+    _castles(canvas, view, places)
     if view.get("provisional"):
         note = "* provisional values: see the rules help"
-        canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL - 2, palette.MUTED, anchor="rb")
+        canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL, palette.MUTED, anchor="rb")
     return Drawing(canvas, _public_alt(view), "lancaster-public")
 
 
@@ -603,9 +676,9 @@ def _public_alt(view: View) -> str:
     laws = ((view.get("parliament") or {}).get("current")) or []
     if laws:
         parts_.append("Laws in force: " + ", ".join(str(law.get("id")) for law in laws) + ".")
-    last = view.get("last")
+    last = last_move_text(view)
     if last:
-        parts_.append(f"Last move: {seat_name(int(last.get('seat', 0)))} {last.get('move', '')}.")
+        parts_.append(last if last.endswith(".") else last + ".")
     return clip(" ".join(parts_))
 
 
@@ -636,16 +709,21 @@ def _private(view: View) -> Drawing:
 
     canvas.box(L.knights, palette.PANEL, palette.LINE)
     k = L.knights.inset(14, 10)
-    for r, (label, knights) in zip(
-        k.rows(2, 10),
-        (("Court (ready)", me.get("court") or []), ("Reserve", me.get("reserve") or [])),
-        strict=True,
-    ):
+    groups: list[tuple[str, list[Any], bool]] = [
+        ("Court (ready)", me.get("court") or [], False),
+        ("Reserve", me.get("reserve") or [], False),
+    ]
+    ally = info.get("ally")
+    if ally:  # two players: the ally's knights are placed by this seat too (hollow markers)
+        groups.append(("Ally court", ally.get("court") or [], True))
+    rows = k.rows(len(groups), 6)
+    size = min(48, rows[0].h - 2)
+    for r, (label, knights, hollow) in zip(rows, groups, strict=True):
         canvas.text_in(Rect(r.x, r.y, 170, r.h), label, BODY + 1, style="bold", align="l")
         if not knights:
             canvas.text_in(Rect(r.x + 180, r.y, 200, r.h), "none", BODY, palette.MUTED, align="l")
         for j, strength in enumerate(sorted(int(x) for x in knights)):
-            _knight(canvas, r.x + 204 + j * 56, r.y + r.h // 2, seat, strength, 48)
+            _knight(canvas, r.x + 204 + j * (size + 8), r.y + r.h // 2, seat, strength, size, ally=hollow)
     out = int(info.get("knights_on_board") or 0)
     canvas.text(k.right, k.bottom, f"out on the board: {out}", BODY, palette.MUTED, anchor="rb")
 
@@ -676,7 +754,8 @@ def _private(view: View) -> Drawing:
         )
 
     canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
-    _castle_spaces(canvas, L.castle.below(32), seat, info)
+    mine = (view.get("last") or {}).get("seat") == seat
+    _castle_spaces(canvas, L.castle.below(32), seat, info, _last_places(view) if mine else set())
     canvas.text_in(
         Rect(L.nobles.x, L.nobles.y, 400, 28), "Your nobles at table", HEADING, style="bold", align="l"
     )

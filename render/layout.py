@@ -122,16 +122,19 @@ class LancasterPublic:
 
     title = Rect(0, 0, WIDTH, 56)
     status = Rect(0, 56, WIDTH, 66)
-    counties = Rect(MARGIN, 134, 948, 490)
+    counties = Rect(MARGIN, 134, 920, 530)
     county_gap = 10
-    conflicts = Rect(980, 134, WIDTH - 980 - MARGIN, 344)
+    conflicts = Rect(952, 134, WIDTH - 952 - MARGIN, 400)
     conflict_header = 30
-    kings_favor = Rect(980, 488, WIDTH - 980 - MARGIN, 136)
-    parliament = Rect(MARGIN, 640, INNER, 300)
+    conflict_row_label_w = 70  # "new" / "2nd round" left of the two card rows
+    kings_favor = Rect(952, 544, WIDTH - 952 - MARGIN, 120)
+    favor_header = 32
+    parliament = Rect(MARGIN, 680, INNER, 300)
     law_row_h = 92
-    power = Rect(MARGIN, 952, INNER, 76)
-    castles_top = 1042
-    castle_header_h = 76  # the castle columns' headers carry each space's name and reward
+    law_label_w = 110
+    power = Rect(MARGIN, 992, INNER, 76)
+    castles_top = 1082
+    castle_header_h = 112  # the castle columns' headers carry each space's id, name and reward
     castle_row_h = 124
     castle_row_h_allies = 160  # two players: each row also lists the ally's knights
     # Castle table columns: (key, heading, width); widths sum to INNER.
@@ -167,9 +170,9 @@ def county_parts(cell: Rect) -> CountyParts:
     return CountyParts(
         head=Rect(cell.x + 10, cell.y + 6, cell.w - 70, 28),
         badge=Rect(cell.right - 56, cell.y + 6, 46, 40),
-        reward=Rect(cell.x + 10, cell.y + 36, cell.w - 76, 40),
-        nobles=Rect(cell.x + 10, cell.y + 80, cell.w - 20, 24),
-        slot=Rect(cell.x + 8, cell.bottom - 46, cell.w - 16, 40),
+        reward=Rect(cell.x + 10, cell.y + 36, cell.w - 76, 58),
+        nobles=Rect(cell.x + 10, cell.y + 96, cell.w - 20, 26),
+        slot=Rect(cell.x + 8, cell.bottom - 48, cell.w - 16, 42),
     )
 
 
@@ -183,14 +186,27 @@ class ConflictParts:
 
 
 def conflict_parts(card: Rect) -> ConflictParts:
-    flag = Rect(card.x + 6, card.y + 6, 70, 56)
-    top, middle, bottom = Rect(card.x + 6, card.y + 68, card.w - 12, card.h - 74).rows(3, 3)
+    flag = Rect(card.x + 6, card.y + 6, 62, 58)
+    top, middle, bottom = Rect(card.x + 6, card.y + 70, card.w - 12, card.h - 76).rows(3, 3)
     return ConflictParts(
         flag=flag,
-        england=Rect(flag.right + 8, card.y + 6, 118, 24),
-        card_id=Rect(card.right - 54, card.y + 6, 48, 24),
-        pp=Rect(flag.right + 8, card.y + 32, card.w - flag.w - 20, 24),
+        england=Rect(flag.right + 8, card.y + 6, card.w - flag.w - 76, 26),
+        card_id=Rect(card.right - 58, card.y + 6, 52, 26),
+        pp=Rect(flag.right + 8, card.y + 36, card.w - flag.w - 20, 26),
         spaces=(top, middle, bottom),
+    )
+
+
+@dataclass(frozen=True)
+class FavorParts:
+    index: Rect  # the tile number players name in "favor 3"
+    reward: Rect
+
+
+def favor_parts(tile: Rect) -> FavorParts:
+    return FavorParts(
+        index=Rect(tile.x + 5, tile.y + 5, 24, 22),
+        reward=Rect(tile.x + 6, tile.y + 29, tile.w - 10, tile.h - 31),
     )
 
 

@@ -159,9 +159,9 @@ def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
         occupied = any(f.get("occupant") for f in floors)
         notes = Rect(header.right - 96, header.y + 2, 88, header.h - 4).rows(2)
         if deck is not None:
-            canvas.text_in(notes[0], f"deck {deck}", SMALL - 1, ink, align="r")
+            canvas.text_in(notes[0], f"deck {deck}", SMALL, ink, align="r")
         if occupied:
-            canvas.text_in(notes[1], "occupied", SMALL - 1, ink, style="bold", align="r")
+            canvas.text_in(notes[1], "occupied", SMALL, ink, style="bold", align="r")
         area = col.below(L.tower_header + L.floor_gap)
         for rect, floor in zip(area.rows(4, L.floor_gap), floors, strict=False):
             _floor(canvas, rect, floor, changed, owners)
@@ -193,8 +193,8 @@ def _floor(
     bonus = floor.get("bonus") or {}
     if bonus:
         words = [f"+{n}" for n in bonus.values()] + [str(k) for k in bonus]
-        canvas.text_in(Rect(strip.x + 2, strip.y + 44, strip.w - 4, 18), words[0], SMALL, style="bold")
-        canvas.text_in(Rect(strip.x + 2, strip.y + 62, strip.w - 4, 18), " ".join(words[1:]), SMALL - 1)
+        canvas.text_in(Rect(strip.x + 2, strip.y + 43, strip.w - 4, 20), words[0], BODY, style="bold")
+        canvas.text_in(Rect(strip.x + 2, strip.y + 63, strip.w - 4, 18), " ".join(words[1:]), SMALL + 1)
     occupant = floor.get("occupant")
     if occupant:
         _member_token(canvas, strip.x + strip.w // 2 - 3, strip.bottom - 26, occupant, 36)
@@ -253,7 +253,7 @@ def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
         canvas.text_in(
             Rect(rect.x + 8, rect.y + 4, rect.w - 16, 24),
             f"{ROMAN.get(period, '?')} · {tile.get('id', '')}{need}",
-            SMALL + 1,
+            BODY - 1,
             palette.BAD,
             style="bold",
             align="l",
@@ -290,9 +290,7 @@ def _council(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: 
     canvas.box(rect, palette.PANEL, palette.LINE)
     canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
     reward = str(space.get("reward", "")) if space else ""
-    canvas.text_in(
-        Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, SMALL + 1, palette.MUTED, align="r"
-    )
+    canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, BODY - 1, palette.INK, align="r")
     occupants = (space or {}).get("occupants") or []
     canvas.text(
         rect.x + 10,
@@ -305,7 +303,7 @@ def _council(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: 
     room = (rect.w - 60) // step  # the rest is summarised as "+N"
     for i, occ in enumerate(occupants[:room]):
         cx = rect.x + 34 + i * step
-        canvas.text(cx, rect.y + 62, str(i + 1), SMALL - 1, palette.MUTED, anchor="mm")
+        canvas.text(cx, rect.y + 62, str(i + 1), SMALL, palette.MUTED, anchor="mm")
         _member_token(canvas, cx, rect.y + 88, occ, 32)
     if len(occupants) > room:
         canvas.text(
@@ -343,7 +341,7 @@ def _space(
         return
     occupants = space.get("occupants") or []
     text_rect = Rect(rect.x + 6, rect.y + 4, rect.w - 12, rect.h - 38 if occupants else rect.h - 8)
-    canvas.paragraph(text_rect, str(space.get("reward", "")), SMALL + 1, style="narrow-bold", min_size=12)
+    canvas.paragraph(text_rect, str(space.get("reward", "")), BODY - 1, style="narrow-bold", min_size=14)
     for i, occ in enumerate(occupants[:3]):
         _member_token(canvas, rect.x + 20 + i * 36, rect.bottom - 18, occ, 28)
     if str(space.get("id")) in changed:
@@ -365,7 +363,7 @@ def _work_area(
     )
     left = Rect(rect.x + L.work_label_w, rect.y + 2, L.work_single_w, rect.h - 4)
     canvas.box(left, palette.PANEL, palette.LINE)
-    canvas.text(left.right - 6, left.y + 3, "1 only", SMALL - 1, palette.MUTED, anchor="rt")
+    canvas.text(left.right - 6, left.y + 3, "1 only", SMALL, palette.MUTED, anchor="rt")
     for occ in ((single or {}).get("occupants") or [])[:1]:
         _member_token(canvas, left.x + 30, left.y + left.h // 2 + 4, occ, 36)
     if single and str(single.get("id")) in changed:
@@ -382,7 +380,7 @@ def _work_area(
         right.right - 8,
         right.y + right.h // 2,
         f"{modifier:+d} to value",
-        SMALL + 1,
+        BODY,
         palette.BAD,
         style="bold",
         anchor="rm",
@@ -413,18 +411,24 @@ def _tracks(canvas: Canvas, view: View) -> None:
             width=2 if need_periods else 1,
             radius=4,
         )
-        canvas.text(cell.x + 5, cell.y + 2, str(i), BODY + 2, style="bold")
+        canvas.text(cell.x + 4, cell.y + 2, str(i), BODY + 1, style="bold")
         vp = faith_vp[i] if i < len(faith_vp) else None
         if vp is not None:
             canvas.text(
-                cell.right - 5, cell.y + 3, f"{vp} VP", SMALL + 1, palette.MUTED, style="bold", anchor="rt"
+                cell.right - 4,
+                cell.y + 3,
+                f"{vp} VP",
+                BODY - 1,
+                palette.MUTED,
+                style="narrow-bold",
+                anchor="rt",
             )
         if need_periods:
             canvas.text(
                 cell.right - 5,
                 cell.y + 21,
                 "need " + "/".join(ROMAN[p] for p in need_periods),
-                SMALL - 1,
+                SMALL,
                 palette.BAD,
                 style="bold",
                 anchor="rt",
@@ -436,17 +440,22 @@ def _tracks(canvas: Canvas, view: View) -> None:
     cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.military_h), "Military", 26)
     for i, cell in enumerate(cells):
         canvas.box(cell, palette.PANEL, palette.FAINT, width=1, radius=4)
-        canvas.text(cell.x + 4, cell.y + 2, str(i) if i < 25 else "25+", SMALL, style="bold")
+        canvas.text(cell.x + 4, cell.y + 2, str(i) if i < 25 else "25+", BODY - 1, style="bold")
         seats = [s for s, p in points.items() if min(int(p.get("mp", 0)), 25) == i]
         parts.markers_grid(canvas, Rect(cell.x + 1, cell.y + 22, cell.w - 2, cell.h - 22), seats, 26)
     y += L.military_h + L.track_gap
     # Victory: a ruler scaled to the leader (the printed track wraps around the board edge).
+    # At the end it shows the final totals, so it agrees with the final scoring panel.
+    vp = {s: int(p.get("vp", 0)) for s, p in points.items()}
+    final_scores = list((view.get("outcome") or {}).get("scores") or [])
+    if final_scores:
+        vp = {seat: int(score) for seat, score in enumerate(final_scores)}
     parts.ruler(
         canvas,
         Rect(MARGIN, y, INNER, L.victory_h),
-        "Victory",
+        "Final" if final_scores else "Victory",
         L.track_label_w,
-        {s: int(p.get("vp", 0)) for s, p in points.items()},
+        vp,
     )
 
 
@@ -470,7 +479,7 @@ def _table(canvas: Canvas, view: View) -> None:
         canvas.text_in(
             Rect(x + 4, y, w - 8, L.table_header_h),
             heading,
-            SMALL + 1,
+            BODY - 1,
             palette.MUTED,
             style="bold",
             align="l" if w > 100 else "m",
@@ -508,7 +517,7 @@ def _table(canvas: Canvas, view: View) -> None:
             seat_cell.x + 30,
             seat_cell.bottom - 14,
             palette.seat_style(seat).name,
-            SMALL - 1,
+            SMALL,
             palette.MUTED,
             anchor="mm",
         )
@@ -534,7 +543,7 @@ def _table(canvas: Canvas, view: View) -> None:
         excomm = [str(e) for e in player.get("excommunications") or []]
         if excomm:
             lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
-        parts.text_block(canvas, extra, lines, SMALL)
+        parts.text_block(canvas, extra, lines, SMALL + 1)
 
 
 def _ordinal(n: int) -> str:
@@ -567,10 +576,10 @@ def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str,
         canvas.paragraph(
             Rect(rect.x + 40, rect.y, rect.w - 40, rect.h),
             names,
-            SMALL + 1,
+            BODY - 1,
             palette.INK,
             style="narrow",
-            min_size=12,
+            min_size=12,  # a long list shrinks rather than lose names (all are on the personal board)
         )
 
 
@@ -690,7 +699,7 @@ def _goods_band(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
     items = [(label, goods.get(k, 0)) for k, label in _data()["goods"]]
     items += [(label, pts.get(k, 0)) for k, label in _data()["points"]]
     for cell, (label, value) in zip(cells, items, strict=False):
-        canvas.text_in(cell.top(26), label, SMALL + 1, palette.MUTED, style="bold")
+        canvas.text_in(cell.top(26), label, BODY - 1, palette.MUTED, style="bold")
         canvas.text_in(cell.below(26), str(value), BIG_NUMBER + 4, style="bold")
     family_rect = Rect(cells[7].x + 10, rect.y + 8, rect.right - cells[7].x - 20, rect.h - 16)
     canvas.text_in(

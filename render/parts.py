@@ -75,34 +75,39 @@ def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, tex
 
 def final_panel(canvas: Canvas, rect: Rect, outcome: dict[str, Any], unit: str) -> None:
     """Final scoring over the main area: ranking, each scoring category, the total, the notes."""
+    # The panel covers part of the board: clear a margin too, so no last-move halo of a space
+    # underneath peeks out around it.
+    canvas.rect(rect.inset(-9), palette.BACKGROUND)
     canvas.box(rect, palette.PANEL, palette.INK, width=3, radius=10)
-    canvas.text_in(
-        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40), "Final scoring", HEADING + 6, style="bold", align="l"
-    )
     scores = list(outcome.get("scores") or [])
     breakdown = list(outcome.get("breakdown") or [])
     ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]
     winners = {int(s) for s in outcome.get("winners") or []}
+    won = ", ".join(seat_name(s) for s in ranking if s in winners)
+    title = "Final scoring" + (f" — winner{'s' if len(winners) > 1 else ''}: {won}" if won else "")
+    canvas.text_in(
+        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40), title, HEADING + 6, style="bold", align="l"
+    )
     categories: list[str] = []
     for b in breakdown:
         categories += [str(k) for k in b if str(k) not in categories]
     table = Rect(rect.x + 16, rect.y + 56, rect.w - 32, rect.h - 100)
-    first_w, total_w = 150, 90
+    first_w, total_w = 200, 90  # rank, marker and colour name; the total
     cat_w = (table.w - first_w - total_w) // max(1, len(categories))
     row_h = min(64, table.h // (len(ranking) + 1))
     for j, cat in enumerate(categories):
         canvas.paragraph(
             Rect(table.x + first_w + j * cat_w + 2, table.y, cat_w - 4, row_h),
             _heading(cat, cat_w - 4),
-            SMALL + 1,
-            palette.MUTED,
+            BODY - 1,
+            palette.INK,
             style="narrow-bold",
-            min_size=12,
+            min_size=14,
         )
     canvas.text_in(
         Rect(table.right - total_w, table.y, total_w, row_h),
         f"Total {unit}",
-        SMALL + 2,
+        BODY,
         palette.INK,
         style="bold",
     )
@@ -113,6 +118,8 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: dict[str, Any], unit: str) 
             canvas.box(row, palette.HIGHLIGHT, palette.INK, width=2, radius=8)
         canvas.text(row.x + 10, row.y + row.h // 2, f"{i + 1}.", NUMBER, style="bold", anchor="lm")
         canvas.marker(row.x + 70, row.y + row.h // 2, seat, min(44, row.h - 8))
+        name = palette.seat_style(seat).name.capitalize()
+        canvas.text(row.x + 98, row.y + row.h // 2, name, BODY + 1, style="bold", anchor="lm", max_width=100)
         points = breakdown[seat] if seat < len(breakdown) else {}
         for j, cat in enumerate(categories):
             cell = Rect(table.x + first_w + j * cat_w, row.y, cat_w, row.h)
@@ -122,13 +129,13 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: dict[str, Any], unit: str) 
     notes = " ".join(str(n) for n in outcome.get("notes") or [])
     if notes:
         canvas.paragraph(
-            Rect(rect.x + 16, rect.bottom - 42, rect.w - 32, 36), notes, SMALL + 1, palette.MUTED
+            Rect(rect.x + 16, rect.bottom - 44, rect.w - 32, 38), notes, BODY - 1, palette.MUTED, min_size=14
         )
 
 
 def _heading(category: str, width: int) -> str:
     """A scoring category as a column heading; a word too long for the column is abbreviated."""
-    words = [w if text_width(w, SMALL + 1, "narrow-bold") <= width else w[:6] + "." for w in category.split()]
+    words = [w if text_width(w, BODY - 1, "narrow-bold") <= width else w[:6] + "." for w in category.split()]
     return " ".join(words).capitalize()
 
 
@@ -209,8 +216,8 @@ def ruler(
     step = 10 if top <= 100 else 20
     for v in range(0, top + 1, step):
         x = bar.x + 25 + usable * v // top
-        canvas.line(x, bar.y + 16, x, bar.y + 24, palette.FAINT, 2)
-        canvas.text(x, bar.y + 1, str(v), SMALL - 2, palette.MUTED, anchor="mt")
+        canvas.line(x, bar.y + 19, x, bar.y + 25, palette.FAINT, 2)
+        canvas.text(x, bar.y + 1, str(v), SMALL, palette.MUTED, anchor="mt")
     # Sweep left to right: a marker too close to the previous one moves right of it, so equal
     # or near scores sit side by side instead of hiding each other.
     next_free = bar.x
@@ -218,4 +225,4 @@ def ruler(
         cx = max(bar.x + 25 + usable * score // top, next_free + 17)
         next_free = cx + 17
         canvas.marker(cx, bar.y + 40, seat, 28)
-        canvas.text(cx, bar.bottom - 1, str(score), SMALL + 1, style="bold", anchor="mb")
+        canvas.text(cx, bar.bottom - 1, str(score), BODY, style="bold", anchor="mb")

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from render import draw_view, render_view
+from render.alt import seat_name
 from render.canvas import Drawing
 from tests.render.helpers import image_format, sampled_states
 
@@ -163,11 +164,22 @@ def test_game_over_board_shows_final_scoring() -> None:
     outcome = view["outcome"]
     assert outcome is not None
     drawing = draw_view(GAME, view, private=False)
-    assert "Final scoring" in drawing.canvas.texts
+    texts = drawing.canvas.texts
+    winners = ", ".join(seat_name(s) for s in outcome["ranking"] if s in outcome["winners"])
+    plural = "s" if len(outcome["winners"]) > 1 else ""
+    assert f"Final scoring — winner{plural}: {winners}" in texts
     for seat, score in enumerate(outcome["scores"]):
-        assert str(score) in drawing.canvas.texts
         assert f"{score} VP" in drawing.alt_text, seat
     assert "Winner:" in drawing.alt_text
+    # Every line of the breakdown is drawn, in the final panel (between its title and the notes).
+    panel = texts[texts.index(f"Final scoring — winner{plural}: {winners}") :]
+    for seat, points in enumerate(outcome["breakdown"]):
+        for value in points.values():
+            assert str(value) in panel, (seat, points)
+    # The points ruler shows the final totals at the end, the same as the panel, not the track.
+    ruler = texts[texts.index("Final") : texts.index("Player")]
+    for score in outcome["scores"]:
+        assert str(score) in ruler
 
 
 def test_card_just_taken_is_named_on_its_empty_floor() -> None:
