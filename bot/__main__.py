@@ -34,11 +34,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     box.add_argument("--out", type=Path, help="folder for attached files (default out/sandbox)")
     box.add_argument("--db", type=Path, help="database file (default: a fresh temporary one)")
     box.add_argument("--seed", type=int, default=1, help="seed for new games' seeds (default 1)")
-    sub.add_parser("run", help="the real bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help="the real bot (needs DISCORD_TOKEN)")
+    run.add_argument(
+        "--sync-commands",
+        action="store_true",
+        help="sync slash commands even if unchanged since the last recorded sync",
+    )
     return parser.parse_args(argv)
 
 
-async def run_bot(settings: config.Settings) -> None:
+async def run_bot(settings: config.Settings, force_sync: bool = False) -> None:
     assert settings.token is not None
     clock = Clock()
     store = await SqliteStore.open(settings.database, clock=clock)
@@ -47,6 +52,7 @@ async def run_bot(settings: config.Settings) -> None:
             Tables(store, clock=clock),
             dev_guild_id=settings.dev_guild_id,
             reminder_hours=settings.reminder_hours,
+            force_sync=force_sync,
         )
         async with bot:
             await bot.start(settings.token)
@@ -109,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
         try:
-            asyncio.run(run_bot(settings))
+            asyncio.run(run_bot(settings, force_sync=getattr(args, "sync_commands", False)))
         except discord.LoginFailure:
             print(
                 "Discord refused DISCORD_TOKEN; copy the bot token again (see .env.example).", file=sys.stderr

@@ -50,6 +50,7 @@ class TavolaBot(discord.Client):
         *,
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
+        force_sync: bool = False,
         reminder_hours: float = 0.0,
         reminder_check_seconds: float = REMINDER_CHECK_SECONDS,
     ) -> None:
@@ -60,6 +61,7 @@ class TavolaBot(discord.Client):
         self.tree = TavolaTree(self)
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
+        self.force_sync = force_sync  # sync even if the tree matches the last recorded sync
         self.reminder_hours = reminder_hours
         # 0 = no background task: the owner (the sandbox, a test) calls send_reminders itself.
         self.reminder_check_seconds = reminder_check_seconds
@@ -88,7 +90,7 @@ class TavolaBot(discord.Client):
         scope = "global" if guild is None else f"guild:{guild.id}"
         key = f"command_sync:{self.application_id}:{scope}"
         store = self.tables.store
-        if await store.get_value(key) == digest:
+        if not self.force_sync and await store.get_value(key) == digest:
             log.info("commands unchanged since the last sync (%s): not syncing", scope)
             return False
         await self.tree.sync(guild=guild)

@@ -47,8 +47,8 @@ def test_main_runs_real_bot_only_with_a_token(tmp_path: Path, monkeypatch: pytes
     monkeypatch.chdir(tmp_path)
     calls: list[str] = []
 
-    async def fake_bot(settings: config.Settings) -> None:
-        calls.append(f"bot:{settings.token}")
+    async def fake_bot(settings: config.Settings, force_sync: bool = False) -> None:
+        calls.append(f"bot:{settings.token}" + (":sync" if force_sync else ""))
 
     async def fake_sandbox(args: Any, settings: config.Settings) -> None:
         calls.append(f"sandbox:{args.script}")
@@ -61,7 +61,8 @@ def test_main_runs_real_bot_only_with_a_token(tmp_path: Path, monkeypatch: pytes
     assert entry.main(["run"]) == 2
     monkeypatch.setenv("DISCORD_TOKEN", "t0k")
     assert entry.main([]) == 0
-    assert calls == ["sandbox:None", "sandbox:-", "bot:t0k"]
+    assert entry.main(["run", "--sync-commands"]) == 0
+    assert calls == ["sandbox:None", "sandbox:-", "bot:t0k", "bot:t0k:sync"]
 
 
 def _spawn(tmp_path: Path, *args: str) -> subprocess.Popen[str]:

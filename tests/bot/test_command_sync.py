@@ -65,6 +65,25 @@ def test_changed_command_tree_is_synced(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
+def test_forced_sync_syncs_an_unchanged_tree(tmp_path: Path) -> None:
+    """`python -m bot run --sync-commands`: the escape hatch when Discord's commands were changed
+    behind the bot's back (e.g. deleted in the developer portal)."""
+
+    async def go() -> None:
+        db = tmp_path / "t.db"
+        async with Harness(db) as h:
+            assert syncs(h) == [GLOBAL_SYNC]
+        store = await SqliteStore.open(db)
+        box = Sandbox(Tables(store, lambda: [Tally()]), lambda r: None)
+        box.bot.force_sync = True
+        await box.start()
+        assert [c for c in box.rest_calls if c[0] == "PUT"] == [GLOBAL_SYNC]
+        await box.close()
+        await store.close()
+
+    asyncio.run(go())
+
+
 def test_development_guild_sync_is_tracked_separately(tmp_path: Path) -> None:
     """DEV_GUILD_ID: commands synced to that server, remembered apart from the global ones."""
 

@@ -103,7 +103,7 @@ def test_real_bot_refuses_to_start_with_a_bad_override(
     monkeypatch.setenv("LANCASTER_OVERRIDES", "missing.json")
     started: list[Any] = []
 
-    async def fake_bot(settings: config.Settings) -> None:
+    async def fake_bot(settings: config.Settings, force_sync: bool = False) -> None:
         started.append(settings)
 
     monkeypatch.setattr(entry, "run_bot", fake_bot)
