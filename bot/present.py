@@ -68,7 +68,7 @@ def headline(view: Mapping[str, Any]) -> str:
 
 def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     """Who must act now, with what they are asked."""
-    lines = []
+    asked: dict[str, list[str]] = {}  # what is asked -> who, in seat order
     for seat in turn.acting:
         who = mention(seat.user_id) if mentions and seat.seat not in turn.quiet else seat.name
         prompt = turn.prompts.get(seat.seat)
@@ -76,8 +76,9 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
         # Prompts often start with the player's own name ("Anna: place a family member"); after
         # the mention that reads twice, so drop it.
         text = text.removeprefix(f"{seat.name}: ")
-        lines.append(f"➡️ {who}: {text}")
-    return lines
+        # Several players asked the same thing at once (a draft, a vote): one line for them all.
+        asked.setdefault(text, []).append(who)
+    return [f"➡️ {', '.join(who)}: {text}" for text, who in asked.items()]
 
 
 def turn_content(turn: Turn, intro: Sequence[str] = ()) -> str:

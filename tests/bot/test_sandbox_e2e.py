@@ -417,6 +417,8 @@ def test_simultaneous_open_decision_offers_a_choose_button(tmp_path: Path) -> No
         await h(f'{second} /move "text:add 3"')
         r = await h.one(f'{second} /move "text:bonus coin"')
         assert sorted(r["mentions"]) == ["alice", "bob"]
+        # Everyone asked the same thing at once: one line naming them all, in seat order.
+        assert r["content"].count("➡️") == 1 and f"➡️ @{first}, @{second}: Vote yes or no" in r["content"]
         assert [c["label"] for c in r["components"]] == ["Choose", "My board"]
         mine = await h.one(f"{second} click g:1:hand")
         assert mine["ephemeral"] and [c["label"] for c in mine["components"]] == ["vote yes", "vote no"]
