@@ -194,3 +194,41 @@ def test_lorenzo_leader_and_end_commands(tmp_path: Path) -> None:
             assert [m.text for m in await h.tables.log(1)] == [f"leader discard {hand[0]}"]
 
     asyncio.run(go())
+
+
+def test_three_players_draft_at_once_from_buttons_opened_together(tmp_path: Path) -> None:
+    """Leader draft (§4, secret, simultaneous): three players open their packs at the same
+    moment and pick in any order; nobody's buttons are voided by another's pick, each pick is
+    acknowledged only to its player, and the packs pass when all three have picked."""
+    lorenzo = find_game("lorenzo")
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[lorenzo]) as h:
+            await h("alice /game new game:lorenzo leaders:true")
+            await h("bob /game join")
+            await h("carol /game join")
+            start = await h.started()
+            assert sorted(start["mentions"]) == ["alice", "bob", "carol"]
+            assert start["content"].count("➡️") == 1  # one line: all three asked the same
+            for round_ in range(3):
+                packs = {n: await h.one(f"{n} click g:1:hand") for n in ("carol", "alice", "bob")}
+                for name, mine in packs.items():
+                    assert mine["ephemeral"] and len(mine["components"]) == 4 - round_
+                    pick = mine["components"][0]
+                    replies = await h(f"{name} click {pick['custom_id']}")
+                    ack = [r for r in replies if r["ephemeral"]]
+                    assert len(ack) == 1 and "secret choice is recorded" in ack[0]["content"], replies
+                    (shown,) = public(replies)
+                    assert f"{name} kept a leader." in shown["content"]
+                    assert pick["label"].split()[1] not in shown["content"]
+                    if name != "bob":  # others still picking were pinged already: not again
+                        assert shown["mentions"] == []
+                    elif round_ < 2:  # the packs pass: everyone is asked again
+                        assert sorted(shown["mentions"]) == ["alice", "bob", "carol"]
+                        assert "Leader packs are passed" in shown["content"]
+            turn = await h.tables.turn(1)
+            assert turn.state["phase"] == "actions"
+            assert all(len(ps["hand"]) == 4 for ps in turn.state["ps"])
+            assert [m.text.split()[0] for m in await h.tables.log(1)] == ["draft"] * 9
+
+    asyncio.run(go())
