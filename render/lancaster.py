@@ -46,6 +46,7 @@ CONFLICT_EDGE = hex_rgb("#5B3F74")
 FRANCE = hex_rgb("#1F4E9C")
 LAW_FILL = hex_rgb("#FBF5E4")
 LAW_EDGE = hex_rgb("#8A6D1E")
+LAW_INK = hex_rgb("#6B5212")  # text in the law-edge brown: 6:1 on the extension tint (#8A6D1E is 4:1)
 EXTENSION = hex_rgb("#F6E7B8")
 NOBLE = hex_rgb("#F3E3B5")
 HIDDEN = "hidden"
@@ -297,7 +298,7 @@ def _kings_favor(canvas: Canvas, view: View, places: set[str]) -> None:
         index = str(tile.get("index", i + 1))  # players choose a tile by this number ("favor 3")
         if tile.get("face_up"):
             canvas.box(rect, hex_rgb("#FFF4C2"), LAW_EDGE, width=2)
-            canvas.box(part.index, LAW_EDGE, LAW_EDGE, width=1, radius=5)
+            canvas.box(part.index, LAW_INK, LAW_INK, width=1, radius=5)
             canvas.text_in(part.index, index, BODY - 1, palette.TITLE_INK, style="bold")
             canvas.paragraph(
                 part.reward, str(tile.get("reward", "")), BODY - 1, style="narrow-bold", min_size=14
@@ -587,7 +588,7 @@ def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], pla
             radius=6,
         )
         if built:
-            canvas.text(r.x + 6, r.y + 4, "extension", SMALL + 1, LAW_EDGE, style="bold")
+            canvas.text(r.x + 6, r.y + 4, "extension", SMALL + 1, LAW_INK, style="bold")
         knight = sp.get("knight")
         if knight is not None:
             _knight(canvas, r.x + r.w // 2, r.y + r.h // 2 + 8, seat, int(knight), 40, ally=is_ally)
@@ -614,7 +615,7 @@ def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], 
         )
         if built:
             canvas.text(
-                r.x + 6, r.bottom - 6, "extension built", SMALL + 1, LAW_EDGE, style="bold", anchor="lb"
+                r.x + 6, r.bottom - 6, "extension built", SMALL + 1, LAW_INK, style="bold", anchor="lb"
             )
         knight = sp.get("knight")
         if knight is not None:

@@ -216,7 +216,7 @@ def _floor(
                 card_rect.inset(8, 30).below(30).top(30), str(took.get("name")), BODY + 1, style="bold"
             )
         else:
-            canvas.text_in(card_rect, "taken" if occupant else "empty", BODY, palette.FAINT)
+            canvas.text_in(card_rect, "taken" if occupant else "empty", BODY, palette.MUTED)
     if str(floor.get("space")) in changed or (card and str(card.get("id")) in changed):
         canvas.highlight(rect, "LAST")
 

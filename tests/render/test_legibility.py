@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from render import draw_view
+from render import draw_view, palette
 from tests.render.helpers import sampled_states
 
 NUMBER_FLOOR = 14
@@ -48,3 +48,42 @@ def test_lancaster_values_players_type_or_compare_are_16px() -> None:
         for tile in view["kings_favor"]:
             assert sizes[str(tile["index"])] >= KEY_FLOOR
     assert checked > 20
+
+
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else float(((c + 0.055) / 1.055) ** 2.4)
+
+    r, g, b = rgb
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG 2 contrast ratio of two colours (1 to 21)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_seat_letters_and_knight_strengths_contrast_with_the_seat_colour() -> None:
+    """Issue 5 "colour-blind safe player colours with a letter": the letter or knight strength in
+    every seat marker reads at WCAG AA for small text (4.5:1) on its seat colour."""
+    for style in (*palette.SEATS, palette.NEUTRAL):
+        assert contrast(style.fill, style.ink) >= 4.5, style.name
+
+
+def test_board_text_colours_contrast_with_their_backgrounds() -> None:
+    """Muted labels, win/lose colours and the Lancaster law-brown text on their usual grounds."""
+    from render import lancaster
+
+    pairs = [
+        (palette.MUTED, palette.BACKGROUND),
+        (palette.MUTED, palette.PANEL_ALT),
+        (palette.INK, palette.HIGHLIGHT),
+        (palette.GOOD, palette.BACKGROUND),
+        (palette.BAD, lancaster.CONFLICT_FILL),
+        (palette.TITLE_INK, lancaster.FRANCE),
+        (lancaster.LAW_INK, lancaster.EXTENSION),
+    ]
+    for ink, ground in pairs:
+        assert contrast(ink, ground) >= 4.5, (ink, ground)
