@@ -8,7 +8,8 @@ Components carry no game state. Their custom ids (all persistent ``DynamicItem``
 working after a restart):
 
 - ``g:<game>:join`` / ``leave`` / ``start`` — lobby buttons;
-- ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately": a fresh private reply;
+- ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately" or "Choose": a fresh
+  private reply (the hand one with the seat's choices as buttons or a select);
 - ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
 - ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version.
 A versioned component pressed after the board changed answers "the board has moved on". Choices
