@@ -42,7 +42,8 @@ def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, tex
     """The status band: what the game waits for (bold) and the last move (muted).
 
     In a band tall enough for three lines, a first line too long for one line wraps onto two
-    (a prompt that lists its choices); otherwise long lines are cut, never shrunk below 15 px.
+    (a prompt that lists its choices); else a last move too long for one line wraps onto two.
+    Whatever is still too long is cut, never shrunk below 15 px.
     """
     canvas.rect(rect, palette.PANEL_ALT)
     inner = rect.inset(MARGIN, 4)
@@ -58,6 +59,14 @@ def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, tex
                 align="l",
                 min_size=15,
             )
+        return
+    if second and text_width(second, BODY) > text_w and text_width(first, BODY + 2, "bold") <= text_w:
+        # A long last move (a chain of automatic steps) wraps onto a second line at 15-16 px
+        # instead of being cut after one: players see what happened without opening the log.
+        tight = rect.inset(MARGIN, 2)
+        canvas.text_in(Rect(tight.x, tight.y, text_w, lh + 1), first, BODY + 2, style="bold", align="l")
+        below = Rect(tight.x, tight.y + lh + 1, text_w, tight.h - lh - 1)
+        canvas.paragraph(below, second, BODY, palette.MUTED, min_size=15)
         return
     lines = [first] + ([second] if second else [])
     rows = inner.rows(len(lines))
