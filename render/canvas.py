@@ -254,6 +254,9 @@ class Canvas:
         room = max(1, rect.h // lh)
         if len(lines) > room or any(line.endswith("…") for line in lines):
             self.cut.append(text)
+        if len(lines) > room:  # the last line shown says that more text was dropped
+            kept = lines[room - 1].removesuffix("…").rstrip()
+            lines[room - 1] = ellipsize(kept + "…", size, rect.w, style)
         for i, line in enumerate(lines[:room]):
             self.sizes.append((line, size))
             mask = _label(line, style, size)

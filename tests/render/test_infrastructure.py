@@ -167,3 +167,17 @@ def test_rendering_is_a_pure_function_of_the_view(game_name: str) -> None:
         second = render.render_view(game_name, view, private=seat is not None)
         assert first == second
         assert view == before
+
+
+def test_paragraph_that_drops_lines_says_so_with_an_ellipsis() -> None:
+    """A wrapped text too long for its box ends its last shown line with "…" (and is recorded as
+    cut), so a reader knows there is more (the full text is in the channel log)."""
+    canvas = Canvas(400, 100)
+    text = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+    canvas.paragraph(Rect(0, 0, 200, 40), text, 16, min_size=16)
+    shown = [line for line, _ in canvas.sizes]
+    assert len(shown) == 2 and shown[-1].endswith("…") and not shown[-1].endswith("……")
+    assert canvas.cut == [text]
+    roomy = Canvas(400, 100)
+    roomy.paragraph(Rect(0, 0, 400, 40), text, 16, min_size=16)
+    assert roomy.cut == [] and not any(line.endswith("…") for line, _ in roomy.sizes)
