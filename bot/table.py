@@ -18,7 +18,17 @@ from typing import Any
 from bot.clock import Clock
 from bot.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store
 from rules import all_games
-from rules.core import Game, Move, NotYourTurn, Outcome, Prompt, RulesError, name_seats, normalise_options
+from rules.core import (
+    ContentChanged,
+    Game,
+    Move,
+    NotYourTurn,
+    Outcome,
+    Prompt,
+    RulesError,
+    name_seats,
+    normalise_options,
+)
 
 
 class TableError(Exception):
@@ -153,9 +163,7 @@ class Tables:
             return cached[1]
         try:
             state = self.game(record.game).from_json(record.state)
-        except RulesError:
-            raise
-        except ValueError as exc:
+        except ContentChanged as exc:
             # E.g. Lancaster refuses a state saved under other content data (its fingerprint):
             # replaying it against changed values would silently change the game.
             raise GameDataChanged(record.id, str(exc)) from exc

@@ -51,6 +51,11 @@ class NotYourTurn(RulesError):
     kind = "turn"
 
 
+class ContentChanged(ValueError):
+    """``from_json`` refuses a state saved under other content data (e.g. a changed override
+    file): replaying it against changed values would silently change the game."""
+
+
 # --------------------------------------------------------------------------------------------
 # Value types shared by all games
 # --------------------------------------------------------------------------------------------

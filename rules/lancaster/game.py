@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import (
+    ContentChanged,
     IllegalMove,
     JSONValue,
     NotYourTurn,
@@ -130,7 +131,7 @@ class LancasterGame:
     def from_json(self, text: str) -> m.State:
         state: m.State = json.loads(text)
         if state.get("fp") != self.engine.fp:
-            raise ValueError(
+            raise ContentChanged(
                 "This Lancaster game was saved with different game data (fingerprint "
                 f"{state.get('fp')}, now {self.engine.fp}). Start the bot with the same "
                 "LANCASTER_OVERRIDES file it had when the game began."
