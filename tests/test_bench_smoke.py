@@ -1,0 +1,14 @@
+"""The benchmark scripts keep working (figures are printed by the scripts, never asserted here)."""
+
+from __future__ import annotations
+
+from bench.engines import bench
+from rules import all_games
+
+
+def test_engine_bench_reports_every_figure_for_every_game() -> None:
+    for game in all_games():
+        figures = bench(game, game.min_players, games=1, options={})
+        assert figures["game"] == game.name and figures["games"] == 1
+        assert figures["moves_per_game_median"] > 0
+        assert figures["floor_ms_median"] > 0 and figures["game_ms_median"] > 0
