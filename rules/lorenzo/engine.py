@@ -303,6 +303,18 @@ def _dominates(b: dict[str, int], a: dict[str, int]) -> bool:
     return b != a and all(b.get(k, 0) <= a.get(k, 0) for k in set(a) | set(b))
 
 
+def tower_fee(mods: Mods) -> int:
+    """Coins a player pays to enter a tower that already holds a family member (§8.2); Filippo
+    Brunelleschi waives it. The one rule ``tower_offer`` and the player view both use."""
+    return 0 if mods.waive_fee else FEE_COINS
+
+
+def territory_slot_mp(mods: Mods) -> list[int]:
+    """MP a player must have for each personal-board Territory slot, left to right (§8.6); Cesare
+    Borgia removes the requirement. The one rule ``tower_offer`` and the player view both use."""
+    return [0] * len(TERRITORY_SLOT_MP) if mods.ignore_territory_mp else list(TERRITORY_SLOT_MP)
+
+
 def tower_offer(
     st: State,
     p: int,
@@ -340,17 +352,15 @@ def tower_offer(
         return Offer(f"{floor_name.capitalize()} needs value {floor['min_value']}; yours would be {total}.")
     avail = dict(ps["res"])
     avail["servant"] -= servants
-    fee = 0
-    if any(o is not None for o in occ) and not mods.waive_fee:
-        fee = FEE_COINS
-        if avail["coin"] < fee:
-            return Offer(f"The {TYPE_NAMES[t]} tower is occupied: you need {fee} coins for the fee.")
-        avail["coin"] -= fee
+    fee = tower_fee(mods) if any(o is not None for o in occ) else 0
+    if avail["coin"] < fee:
+        return Offer(f"The {TYPE_NAMES[t]} tower is occupied: you need {fee} coins for the fee.")
+    avail["coin"] -= fee
     bonus = {} if (fi + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
     for k, v in bonus.items():
         avail[k] += v
-    if t == "territory" and not mods.ignore_territory_mp:
-        need = TERRITORY_SLOT_MP[len(ps["cards"]["territory"])]
+    if t == "territory":
+        need = territory_slot_mp(mods)[len(ps["cards"]["territory"])]
         if avail["mp"] < need:
             return Offer(f"Your next Territory slot needs {need} Military Points; you have {avail['mp']}.")
     payments = card_payments(CARDS[card_id], mods, avail, discount)

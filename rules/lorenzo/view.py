@@ -28,11 +28,16 @@ Keys (all present in every view; ``None`` where not applicable):
 - ``vatican_requirement``: faith needed per period, e.g. [3, 4, 5].
 - ``faith_vp``: VP per faith point 0..15 (the track).
 - ``deck_counts``: ``{card_type: cards left}`` (never the order).
+- ``tower_fee``: the standard coins to enter a tower that already holds a family member (§8.2);
+  a player's own fee is ``players_info[...]["tower_fee"]``.
 - ``players_info``: per seat, in seat order: ``{"seat", "turn_position" (0 = first),
   "goods" {coin, wood, stone, servant}, "points" {vp, mp, fp}, "cards" {card_type: [card dict]},
   "family" {member: {"placed": bool, "value": base value before servants}}, "excommunications"
-  [tile ids], "bonus_tile" {"id", "harvest" text, "production" text}, "leaders_in_hand" (count of
-  unplayed leaders; 0 without the leaders option), "leaders" (played leaders, public: [{"id",
+  [tile ids], "tower_fee" (coins this player pays to enter an occupied tower: the standard fee, 0
+  with Filippo Brunelleschi), "territory_slot_mp" (MP this player needs for each of the six
+  Territory slots, left to right, §8.6: all 0 with Cesare Borgia), "bonus_tile" {"id", "harvest"
+  text, "production" text}, "leaders_in_hand" (count of unplayed leaders; 0 without the leaders
+  option), "leaders" (played leaders, public: [{"id",
   "name", "text", "used" (its once-per-round ability was used this round), "copies" (Lorenzo de'
   Medici only: the copied leader id)}]), "hand" (only in the owner's own view: [{"id", "name",
   "text", "used"}], else None), "draft_pack" (owner's view during the leader draft: the pack to
@@ -63,7 +68,15 @@ from rules.lorenzo.data import (
 )
 from rules.lorenzo.describe import card_dict, effects_text, tile_dict
 from rules.lorenzo.effects import modifiers
-from rules.lorenzo.engine import active, decision_moves, member_value, prompt_text
+from rules.lorenzo.engine import (
+    FEE_COINS,
+    active,
+    decision_moves,
+    member_value,
+    prompt_text,
+    territory_slot_mp,
+    tower_fee,
+)
 from rules.lorenzo.scoring import outcome
 
 State = dict[str, Any]
@@ -148,6 +161,10 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
                     m: {"placed": m not in ps["free"], "value": member_value(st, mods, m)} for m in MEMBERS
                 },
                 "excommunications": list(ps["excomm"]),
+                # From the engine's own rules (one source of truth with tower_offer); public,
+                # since they follow from played leaders only.
+                "tower_fee": tower_fee(mods),
+                "territory_slot_mp": territory_slot_mp(mods),
                 "bonus_tile": tile_dict(ps["tile"]),
                 "leaders_in_hand": len(ps["hand"]),
                 "leaders": [
@@ -189,6 +206,7 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
         "vatican_requirement": list(VATICAN_REQUIREMENT),
         "faith_vp": list(FAITH_VP),
         "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
+        "tower_fee": FEE_COINS,
         "players_info": players_info,
         "bonus_tiles_available": [tile_dict(t) for t in st["tiles_left"]]
         if st["phase"] == "tile_draft"
