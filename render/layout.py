@@ -22,6 +22,9 @@ BODY = 17
 SMALL = 14
 NUMBER = 24
 BIG_NUMBER = 30
+# Lorenzo family-member tag: a die-coloured disc (px across) and the member's letter inside it.
+MEMBER_TAG = 22
+MEMBER_LETTER = 14
 
 # ------------------------------------------------------------------------------------ Lorenzo
 
@@ -34,7 +37,7 @@ class LorenzoPublic:
 
     towers = Rect(MARGIN, 134, 1020, 660)  # four tower columns
     tower_gap = 12
-    tower_header = 36
+    tower_header = 54  # two rows: the type and deck size; the occupied-tower fee
     floor_gap = 6
     floor_strip = 58  # left part of a floor: minimum value, floor bonus, family member
 
@@ -52,7 +55,8 @@ class LorenzoPublic:
     section_title_h = 28
     work_label_w = 124
     work_single_w = 110
-    queue_step = 46
+    queue_step = 50  # a member token with its tag is ~48 px wide
+    work_token_step = 48
     # Inside a tower floor / a card.
     card_band_h = 30
     floor_value_h = 34
@@ -69,14 +73,14 @@ class LorenzoPublic:
     table_row_h = 92
     # Player table columns: (key, heading, width). Widths sum to INNER.
     table_columns: tuple[tuple[str, str, int], ...] = (
-        ("seat", "Player", 92),
-        ("coin", "Coins", 64),
-        ("wood", "Wood", 64),
-        ("stone", "Stone", 64),
-        ("servant", "Serv.", 64),
-        ("vp", "VP", 64),
-        ("mp", "MP", 64),
-        ("fp", "FP", 64),
+        ("seat", "Player", 120),  # marker, colour name, and the turn position or final place
+        ("coin", "Coins", 60),
+        ("wood", "Wood", 60),
+        ("stone", "Stone", 60),
+        ("servant", "Serv.", 60),
+        ("vp", "VP", 60),
+        ("mp", "MP", 60),
+        ("fp", "FP", 60),
         ("family", "Family left", 172),
         ("territory", "Territories", 174),
         ("building", "Buildings", 174),

@@ -21,6 +21,8 @@ from render.layout import (
     HEADING,
     INNER,
     MARGIN,
+    MEMBER_LETTER,
+    MEMBER_TAG,
     NUMBER,
     SMALL,
     WIDTH,
@@ -130,13 +132,18 @@ def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = F
 
 
 def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], size: int = 34) -> None:
-    """A family member: the seat's marker with a small die-coloured tag for which member it is."""
+    """A family member: the seat's marker (colour, shape, seat letter) with a die-coloured tag at
+    its lower right, clear of the seat letter, carrying the member's letter (B/W/O/N): which
+    member stands there never rests on colour alone (orange and neutral grey are close for
+    some eyes)."""
     canvas.marker(cx, cy, occupant.get("seat"), size)
     member = str(occupant.get("member", ""))
-    fill, _ = _die_colours(member)
-    r = size // 4
-    x, y = cx + size // 2 - 2, cy + size // 2 - 2
-    canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=palette.INK, width=1)
+    fill, ink = _die_colours(member)
+    r = MEMBER_TAG // 2
+    x, y = cx + size // 2 + 2, cy + size // 4  # beside the marker, clear of its seat letter
+    canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=palette.INK, width=2)
+    letter = str(_data()["member_letters"].get(member, "?"))
+    canvas.text(x, y + 1, letter, MEMBER_LETTER, ink, style="bold", anchor="mm")
 
 
 def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
@@ -149,22 +156,25 @@ def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
         header = col.top(L.tower_header)
         canvas.box(header, strong, strong, radius=6)
         ink = palette.INK if card_type == "building" else palette.TITLE_INK
-        canvas.text_in(
-            header.inset(10, 0), _data()["type_titles"][card_type], HEADING, ink, style="bold", align="l"
-        )
+        title_row, fee_row = header.inset(10, 3).rows(2)
+        canvas.text_in(title_row, _data()["type_titles"][card_type], HEADING, ink, style="bold", align="l")
         floors = sorted(towers.get(card_type) or [], key=lambda f: -int(f.get("floor", 0)))
         deck = (view.get("deck_counts") or {}).get(card_type)
-        # Rules §8.2: once any family member stands in a tower, entering it costs a fee; say so
-        # where players plan (the amount is the rules', not the view's, so it is not printed).
-        occupied = any(f.get("occupant") for f in floors)
-        notes = Rect(header.right - 96, header.y + 2, 88, header.h - 4).rows(2)
         if deck is not None:
-            canvas.text_in(notes[0], f"deck {deck}", SMALL, ink, align="r")
-        if occupied:
-            canvas.text_in(notes[1], "occupied", SMALL, ink, style="bold", align="r")
+            canvas.text_in(title_row, f"deck {deck}", SMALL, ink, align="r")
+        canvas.text_in(fee_row, _fee_text(view, floors), SMALL + 1, ink, style="narrow-bold", align="l")
         area = col.below(L.tower_header + L.floor_gap)
         for rect, floor in zip(area.rows(4, L.floor_gap), floors, strict=False):
             _floor(canvas, rect, floor, changed, owners)
+
+
+def _fee_text(view: View, floors: list[dict[str, Any]]) -> str:
+    """Rules §8.2: once any family member stands in a tower, entering it costs the standard fee
+    (the view's ``tower_fee``, from the engine's data); said where players plan their move."""
+    if not any(f.get("occupant") for f in floors):
+        return "not occupied: no fee"
+    fee = int(view.get("tower_fee") or 0)
+    return f"occupied: +{fee} coins to enter" if fee else "occupied"
 
 
 def _card_owners(view: View) -> dict[str, tuple[int, dict[str, Any]]]:
@@ -197,7 +207,7 @@ def _floor(
         canvas.text_in(Rect(strip.x + 2, strip.y + 63, strip.w - 4, 18), " ".join(words[1:]), SMALL + 1)
     occupant = floor.get("occupant")
     if occupant:
-        _member_token(canvas, strip.x + strip.w // 2 - 3, strip.bottom - 26, occupant, 36)
+        _member_token(canvas, strip.x + 22, strip.bottom - 26, occupant, 36)
     card_rect = Rect(strip.right + 4, rect.y, rect.w - L.floor_strip - 4, rect.h)
     card = floor.get("card")
     if card:
@@ -343,7 +353,7 @@ def _space(
     text_rect = Rect(rect.x + 6, rect.y + 4, rect.w - 12, rect.h - 38 if occupants else rect.h - 8)
     canvas.paragraph(text_rect, str(space.get("reward", "")), BODY - 1, style="narrow-bold", min_size=14)
     for i, occ in enumerate(occupants[:3]):
-        _member_token(canvas, rect.x + 20 + i * 36, rect.bottom - 18, occ, 28)
+        _member_token(canvas, rect.x + 20 + i * 44, rect.bottom - 20, occ, 28)
     if str(space.get("id")) in changed:
         canvas.highlight(rect, "LAST")
 
@@ -377,16 +387,24 @@ def _work_area(
     assert big is not None
     modifier = int(big.get("modifier") or 0)
     canvas.text(
-        right.right - 8,
-        right.y + right.h // 2,
+        right.right - 6,
+        right.y + 3,
         f"{modifier:+d} to value",
-        BODY,
+        SMALL + 1,
         palette.BAD,
         style="bold",
-        anchor="rm",
+        anchor="rt",
     )
-    for i, occ in enumerate((big.get("occupants") or [])[:6]):
-        _member_token(canvas, right.x + 26 + i * 42, right.y + right.h // 2, occ, 34)
+    # Tokens along the bottom; any that do not fit are summarised as "+N" (the space has no limit).
+    occupants = big.get("occupants") or []
+    step = L.work_token_step
+    room = (right.w - 54) // step + 1
+    shown = occupants if len(occupants) <= room else occupants[: room - 1]
+    for i, occ in enumerate(shown):
+        _member_token(canvas, right.x + 24 + i * step, right.y + 44, occ, 32)
+    if len(shown) < len(occupants):
+        more = f"+{len(occupants) - len(shown)}"
+        canvas.text(right.x + 24 + len(shown) * step, right.y + 44, more, BODY, style="bold", anchor="mm")
     if str(big.get("id")) in changed:
         canvas.highlight(right, "LAST")
 
@@ -474,8 +492,11 @@ def _table(canvas: Canvas, view: View) -> None:
     y = L.table_top()
     x = MARGIN
     columns: dict[str, Rect] = {}
+    over = bool(view.get("outcome"))
     for key, heading, w in L.table_columns:
         columns[key] = Rect(x, y, w, L.table_header_h)
+        if over and key == "seat":
+            heading = "Final place"
         canvas.text_in(
             Rect(x + 4, y, w - 8, L.table_header_h),
             heading,
@@ -486,7 +507,10 @@ def _table(canvas: Canvas, view: View) -> None:
         )
         x += w
     last_seat = (view.get("last_move") or {}).get("seat")
+    places = _final_places(view)
     info = sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0)))
+    if places:  # at the end the rows follow the final ranking, not the turn order
+        info.sort(key=lambda p: places.get(int(p.get("seat", 0)), len(places)))
     for i, player in enumerate(info):
         row_y = y + L.table_header_h + i * L.table_row_h
         row = Rect(MARGIN, row_y, INNER, L.table_row_h - 6)
@@ -503,30 +527,21 @@ def _table(canvas: Canvas, view: View) -> None:
             c = columns[key]
             return Rect(c.x, rr.y, c.w, rr.h)
 
-        seat_cell = cell("seat")
-        canvas.marker(seat_cell.x + 30, seat_cell.y + 30, seat, 40)
-        canvas.text(
-            seat_cell.x + 56,
-            seat_cell.y + 30,
-            _ordinal(int(player.get("turn_position", 0)) + 1),
-            SMALL + 1,
-            palette.MUTED,
-            anchor="lm",
-        )
-        canvas.text(
-            seat_cell.x + 30,
-            seat_cell.bottom - 14,
-            palette.seat_style(seat).name,
-            SMALL,
-            palette.MUTED,
-            anchor="mm",
-        )
+        _seat_cell(canvas, cell("seat"), seat, int(player.get("turn_position", 0)), places.get(seat))
         goods = player.get("goods") or {}
         for key in ("coin", "wood", "stone", "servant"):
             canvas.text_in(cell(key), str(goods.get(key, 0)), NUMBER + 2, style="bold")
         pts = player.get("points") or {}
-        for key in ("vp", "mp", "fp"):
+        for key in ("mp", "fp"):
             canvas.text_in(cell(key), str(pts.get(key, 0)), NUMBER + 2, style="bold")
+        final = list((view.get("outcome") or {}).get("scores") or [])
+        if seat < len(final):
+            # At the end the VP cell shows the final total (the ranking's), the track VP below it.
+            vp_cell = cell("vp")
+            canvas.text_in(vp_cell.top(54), str(final[seat]), NUMBER + 2, style="bold")
+            canvas.text_in(vp_cell.below(50).top(24), f"track {pts.get('vp', 0)}", SMALL, palette.MUTED)
+        else:
+            canvas.text_in(cell("vp"), str(pts.get("vp", 0)), NUMBER + 2, style="bold")
         _family(canvas, cell("family").inset(6, 10), player.get("family") or {})
         cards = player.get("cards") or {}
         for key in ("territory", "building", "character", "venture"):
@@ -544,6 +559,32 @@ def _table(canvas: Canvas, view: View) -> None:
         if excomm:
             lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
         parts.text_block(canvas, extra, lines, SMALL + 1)
+
+
+def _final_places(view: View) -> dict[int, int]:
+    """Seat -> final place (1 = winner) once the game is over, else {}. The outcome's ranking is
+    already tie-broken (rules §16: earlier in the final turn order wins a tie)."""
+    ranking = (view.get("outcome") or {}).get("ranking") or []
+    return {int(s): i + 1 for i, s in enumerate(ranking)}
+
+
+def _seat_cell(canvas: Canvas, cell: Rect, seat: int, turn_position: int, place: int | None) -> None:
+    """The seat's marker and colour name, and beside it either its place in this round's turn
+    order ("2nd / in turn") or, at the end, its final place ("1st / place", winner in green), so
+    the turn position can never be taken for the result."""
+    canvas.marker(cell.x + 28, cell.y + 28, seat, 40)
+    canvas.text(
+        cell.x + 8, cell.bottom - 14, palette.seat_style(seat).name, SMALL, palette.MUTED, anchor="lm"
+    )
+    right = Rect(cell.x + 54, cell.y + 6, cell.w - 58, 46)
+    value, label = right.rows(2)
+    if place is None:
+        canvas.text_in(value, _ordinal(turn_position + 1), BODY + 1, style="bold", align="l")
+        canvas.text_in(label, "in turn", SMALL, palette.MUTED, align="l")
+    else:
+        ink = palette.GOOD if place == 1 else palette.INK
+        canvas.text_in(value, _ordinal(place), NUMBER, ink, style="bold", align="l")
+        canvas.text_in(label, "place", SMALL, palette.MUTED, style="bold", align="l")
 
 
 def _ordinal(n: int) -> str:
@@ -667,9 +708,10 @@ def _private(view: View) -> Drawing:
     _title(canvas, L.title, view, f"{seat_name(seat)} — personal board")
     canvas.marker(WIDTH // 2 - 40, L.title.h // 2, seat, 40)
     _status(canvas, L.status, view, turn_order=False)
-    _goods_band(canvas, L.goods, info)
+    _goods_band(canvas, L.goods, view, info)
     cards = info.get("cards") or {}
-    slot_mp = _data()["territory_slot_mp"]
+    # The engine's own per-player requirement (rules §8.6; Cesare Borgia removes it).
+    slot_mp = [int(n) for n in info.get("territory_slot_mp") or []]
     for i, card_type in enumerate(("territory", "building", "character", "venture")):
         y = L.rows_top + i * (L.row_h + L.row_gap)
         strong, tint = _type_colours(card_type)
@@ -685,13 +727,14 @@ def _private(view: View) -> Drawing:
                 _card(canvas, slot, owned[j])
             else:
                 canvas.box(slot, tint, palette.FAINT, width=1)
-                if card_type == "territory" and slot_mp[j]:
-                    canvas.text_in(slot, f"needs {slot_mp[j]} MP", BODY, palette.MUTED, style="bold")
+                if card_type == "territory" and j < len(slot_mp):
+                    need = f"needs {slot_mp[j]} MP" if slot_mp[j] else "no MP needed"
+                    canvas.text_in(slot, need, BODY, palette.MUTED, style="bold")
     _private_side(canvas, L.side, info)
     return Drawing(canvas, _private_alt(view, info), "lorenzo-private")
 
 
-def _goods_band(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
+def _goods_band(canvas: Canvas, rect: Rect, view: View, info: dict[str, Any]) -> None:
     canvas.box(rect, palette.PANEL, palette.LINE)
     cells = rect.inset(10, 8).columns(12, 6)
     goods = info.get("goods") or {}
@@ -703,7 +746,7 @@ def _goods_band(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
         canvas.text_in(cell.below(26), str(value), BIG_NUMBER + 4, style="bold")
     family_rect = Rect(cells[7].x + 10, rect.y + 8, rect.right - cells[7].x - 20, rect.h - 16)
     canvas.text_in(
-        family_rect.top(26),
+        Rect(family_rect.x, family_rect.y, family_rect.w - 200, 26),
         "Family members left (base value; servants add)",
         SMALL + 1,
         palette.MUTED,
@@ -713,6 +756,19 @@ def _goods_band(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
     _family(
         canvas, Rect(family_rect.x, family_rect.y + 28, 330, family_rect.h - 28), info.get("family") or {}
     )
+    fee_rect = Rect(family_rect.right - 185, family_rect.y, 185, family_rect.h)
+    canvas.text_in(fee_rect.top(26), "Occupied-tower fee", SMALL + 1, palette.MUTED, style="bold", align="l")
+    canvas.text_in(fee_rect.below(28), *_own_fee(view, info), style="bold", align="l")
+
+
+def _own_fee(view: View, info: dict[str, Any]) -> tuple[str, int, RGB]:
+    """Rules §8.2 for this player: the standard fee, or none when a played leader (Filippo
+    Brunelleschi) waives it, both from the engine through the view."""
+    standard = int(view.get("tower_fee") or 0)
+    own = int(info.get("tower_fee", standard) or 0)
+    if own == 0 and standard:
+        return "no fee for you", BODY + 3, palette.GOOD
+    return f"+{own} coins", BIG_NUMBER, palette.INK
 
 
 def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
@@ -725,13 +781,12 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
         lines.append((f"Personal bonus tile ({tile.get('id', '')})", palette.INK, "bold"))
         lines.append((f"Harvest: {tile.get('harvest', '')}", palette.INK, "regular"))
         lines.append((f"Production: {tile.get('production', '')}", palette.INK, "regular"))
-    pack = info.get("draft_pack")
-    if pack:
-        lines.append(("Leader draft: keep one of (private)", palette.INK, "bold"))
-        lines += [line for ld in pack for line in _leader_lines(ld, "◇")]
+    pack = info.get("draft_pack") or []
+    lines += _draft_lines(pack, info.get("draft_pick"))
     hand = info.get("hand")
     if hand:
-        lines.append(("Leaders in hand (private)", palette.INK, "bold"))
+        kept = "Leaders kept in earlier picks (private)" if pack else "Leaders in hand (private)"
+        lines.append((kept, palette.INK, "bold"))
         lines += [line for ld in hand for line in _leader_lines(ld, "◇")]
     played = info.get("leaders") or []
     if played:
@@ -747,13 +802,34 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
     parts.text_block(canvas, inner, lines, BODY)
 
 
-def _leader_lines(leader: dict[str, Any], bullet: str) -> list[parts.Line]:
+def _draft_lines(pack: list[dict[str, Any]], pick: Any) -> list[parts.Line]:
+    """The leader draft pack (rules §13 / §4 setup) and the pick already made from it while the
+    others still choose. Both are private: only the owner's view carries them."""
+    if not pack and not pick:
+        return []
+    if pick is None:
+        lines: list[parts.Line] = [("Leader draft: keep one of (private)", palette.INK, "bold")]
+        return lines + [line for ld in pack for line in _leader_lines(ld, "◇")]
+    names = {str(ld.get("id")): str(ld.get("name", "")) for ld in pack}
+    kept = names.get(str(pick), str(pick))
+    lines = [(f"Leader draft: you kept {kept}; waiting for the others (private)", palette.INK, "bold")]
+    for ld in pack:
+        if str(ld.get("id")) == str(pick):
+            lines += _leader_lines(ld, "✓", "your pick")
+        else:
+            lines += _leader_lines(ld, "◇", "passed on")
+    return lines
+
+
+def _leader_lines(leader: dict[str, Any], bullet: str, note: str = "") -> list[parts.Line]:
     """A leader as its name in bold (with its state) and its ability below."""
     name = f"{bullet} {leader.get('name', '')}"
     if leader.get("copies"):
         name += f" (copies {leader['copies']})"
     if leader.get("used"):
         name += " — used this round"
+    if note:
+        name += f" — {note}"
     return [(name, palette.INK, "narrow-bold"), (str(leader.get("text", "")), palette.INK, "narrow")]
 
 

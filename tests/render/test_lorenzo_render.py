@@ -177,7 +177,7 @@ def test_game_over_board_shows_final_scoring() -> None:
         for value in points.values():
             assert str(value) in panel, (seat, points)
     # The points ruler shows the final totals at the end, the same as the panel, not the track.
-    ruler = texts[texts.index("Final") : texts.index("Player")]
+    ruler = texts[texts.index("Final") : texts.index("Final place")]
     for score in outcome["scores"]:
         assert str(score) in ruler
 
