@@ -592,17 +592,38 @@ def _ordinal(n: int) -> str:
 
 
 def _family(canvas: Canvas, rect: Rect, family: dict[str, Any]) -> None:
-    """Four small dice, one per family member, with its base value; placed members are faded."""
+    """Four small dice, one per family member, with its base value; placed members are faded.
+
+    Each die also carries its member's letter (B/W/O/N, as on the board's member tags): under a
+    die in a tall cell (the player table), in its top-left corner in a wide one (personal board).
+    """
+    letters = _data()["member_letters"]
     for member, r in zip(MEMBERS, rect.columns(4, 6), strict=True):
         m = family.get(member) or {}
         fill, ink = _die_colours(member)
-        die = Rect(r.x, r.y + (r.h - r.w) // 2, r.w, r.w) if r.h > r.w else r
-        if m.get("placed"):
+        below = r.h >= r.w + MEMBER_TAG - 4
+        die = Rect(r.x, r.y, r.w, r.w) if below else r
+        placed = bool(m.get("placed"))
+        if placed:
             canvas.box(die, palette.BACKGROUND, palette.FAINT, width=2, radius=6)
             canvas.line(die.x + 6, die.bottom - 6, die.right - 6, die.y + 6, palette.FAINT, 2)
         else:
             canvas.box(die, fill, palette.INK, width=2, radius=6)
             canvas.text_in(die.inset(2), str(m.get("value", 0)), NUMBER - 2, ink, style="bold")
+        letter = str(letters.get(member, "?"))
+        if below:
+            canvas.text(
+                die.x + die.w // 2,
+                die.bottom + 1,
+                letter,
+                MEMBER_LETTER,
+                palette.MUTED,
+                style="bold",
+                anchor="mt",
+            )
+        else:
+            colour = palette.MUTED if placed else ink
+            canvas.text(die.x + 6, die.y + 3, letter, MEMBER_LETTER, colour, style="bold")
 
 
 def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str, Any]]) -> None:

@@ -236,3 +236,16 @@ def test_every_member_on_the_public_board_has_its_letter(monkeypatch: pytest.Mon
             assert sizes[-1] == (MEMBER_LETTERS[str(occupant["member"])], MEMBER_LETTER), why
             checked += 1
     assert checked > 50
+
+
+def test_family_dice_carry_member_letters_on_both_boards() -> None:
+    """Issue 5: the "Family left" dice (player table) and the personal board's dice name their
+    member too (W and N are no seat's letter, so they count the dice exactly)."""
+    st = scenario(3)
+    public = draw_view("lorenzo", GAME.player_view(st, None), private=False).canvas.sizes
+    private = draw_view("lorenzo", GAME.player_view(st, 1), private=True).canvas.sizes
+    for sizes, dice_sets in ((public, 3), (private, 1)):
+        for letter in ("W", "N"):
+            assert sizes.count((letter, MEMBER_LETTER)) == dice_sets, letter
+        for letter in ("B", "O"):
+            assert sizes.count((letter, MEMBER_LETTER)) >= dice_sets, letter
