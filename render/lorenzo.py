@@ -874,6 +874,10 @@ def _private_alt(view: View, info: dict[str, Any]) -> str:
     ]
     if info.get("hand"):
         parts.append("Leaders in hand: " + ", ".join(str(ld.get("name")) for ld in info["hand"]) + ".")
+    pick = info.get("draft_pick")
+    if pick:
+        names = {str(ld.get("id")): str(ld.get("name")) for ld in info.get("draft_pack") or []}
+        parts.append(f"Leader draft: you kept {names.get(str(pick), str(pick))}.")
     if info.get("excommunications"):
         parts.append("Excommunicated: " + ", ".join(info["excommunications"]) + ".")
     return clip(" ".join(parts))

@@ -164,6 +164,10 @@ def test_s13_draft_pick_and_pack_are_drawn_on_the_owners_personal_board() -> Non
     texts = " | ".join(_texts(GAME.player_view(st, 0), private=True))
     assert f"Leader draft: you kept {pick}; waiting for the others (private)" in texts
     assert f"✓ {pick} — your pick" in texts
+    assert (
+        f"Leader draft: you kept {pick}."
+        in draw_view("lorenzo", GAME.player_view(st, 0), private=True).alt_text
+    )
     for name in pack:
         assert name in texts, name
 
@@ -181,6 +185,7 @@ def test_s13_draft_pick_and_pack_never_reach_a_public_image() -> None:
         for name in secrets:
             assert name not in public, (viewer, name)
         assert "you kept" not in public and "your pick" not in public
+        assert pick not in draw_view("lorenzo", GAME.player_view(st, viewer), private=False).alt_text
 
 
 def test_s13_a_seat_sees_its_own_draft_but_not_anothers_pick() -> None:
