@@ -63,7 +63,7 @@ class LorenzoPublic:
 
     tracks_top = 808
     track_label_w = 112
-    faith_h = 78
+    faith_h = 86  # four markers on one faith space fit two rows at 24 px (seat letters 14 px)
     military_h = 78
     victory_h = 74
     track_gap = 8

@@ -254,3 +254,25 @@ def test_family_dice_carry_member_letters_on_both_boards() -> None:
             assert sizes.count((letter, MEMBER_LETTER)) == dice_sets, letter
         for letter in ("B", "O"):
             assert sizes.count((letter, MEMBER_LETTER)) >= dice_sets, letter
+
+
+def test_seat_and_member_letters_are_drawn_at_14px_or_more() -> None:
+    """Issue 5 "every player marker also carries a letter": seat letters in markers (also four
+    markers crowded on one faith or military space) and member letters stay at 14 px or more."""
+    small: set[tuple[str, int]] = set()
+    for players in (3, 4):
+        for game, state, _ in sampled_states("lorenzo", players, seed=21, stride=10):
+            for viewer in (None, 0):
+                sizes = draw_view(
+                    "lorenzo", game.player_view(state, viewer), private=viewer is not None
+                ).canvas.sizes
+                small |= {(t, s) for t, s in sizes if len(t) == 1 and t.isalpha() and s < 14}
+    assert not small, sorted(small)
+
+
+def test_four_seats_on_one_faith_space_keep_legible_letters() -> None:
+    """Setup (§4): every seat starts on faith 0 and military 0; the markers share one space."""
+    st = scenario(4)
+    sizes = draw_view("lorenzo", GAME.player_view(st, None), private=False).canvas.sizes
+    for letter in "BOGP":
+        assert all(s >= 14 for t, s in sizes if t == letter), letter
