@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import platform
-import random
 import statistics
 import time
 from typing import Any
@@ -26,19 +25,11 @@ from PIL import Image as PILImage
 from render import draw_view, encode, render_view
 from rules import all_games
 from rules.core import Game
+from rules.playout import playout_states
 
 
 def _states(game: Game, players: int, seed: int, samples: int) -> list[Any]:
-    rng = random.Random(seed)
-    state = game.setup(players=players, seed=seed, options={})
-    states = [state]
-    for _ in range(5000):
-        active = sorted(game.active_players(state))
-        if not active:
-            break
-        player = rng.choice(active)
-        state, _ = game.apply(state, player, rng.choice(list(game.legal_moves(state, player))))
-        states.append(state)
+    states = list(playout_states(game, players, seed))
     step = max(1, len(states) // samples)
     return [*states[::step][:samples], states[-1]]
 

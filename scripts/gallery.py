@@ -10,32 +10,16 @@ the game is over). Alt texts are written next to the images in ``alt.txt``.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from render import render_view
 from rules import all_games
-from rules.core import Game
+from rules.playout import playout_states
 
 STAGES = (("early", 0.12), ("middle", 0.5), ("end", 1.0))
-
-
-def playout(game: Game, players: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    state = game.setup(players=players, seed=seed, options={})
-    states = [state]
-    for _ in range(5000):
-        active = sorted(game.active_players(state))
-        if not active:
-            break
-        player = rng.choice(active)
-        state, _ = game.apply(state, player, rng.choice(list(game.legal_moves(state, player))))
-        states.append(state)
-    return states
 
 
 def main() -> None:
@@ -51,7 +35,7 @@ def main() -> None:
         if args.game and game.name != args.game:
             continue
         for players in range(game.min_players, game.max_players + 1):
-            states = playout(game, players, args.seed + players)
+            states = list(playout_states(game, players, args.seed + players))
             for stage, fraction in STAGES:
                 state = states[min(len(states) - 1, int(fraction * (len(states) - 1)))]
                 seat = (sorted(game.active_players(state)) or [0])[0]

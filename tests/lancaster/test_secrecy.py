@@ -8,21 +8,11 @@ random games, not only hand-made ones.
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from rules.lancaster import GAME
-
-
-def _walk(players: int, seed: int):
-    rnd = random.Random(seed)
-    state = GAME.setup(players, seed)
-    while GAME.active_players(state):
-        yield state
-        seat = rnd.choice(sorted(GAME.active_players(state)))
-        state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_moves(state, seat)))
-    yield state
+from rules.playout import playout_states
 
 
 def _check(state, viewer):
@@ -53,7 +43,7 @@ def _check(state, viewer):
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_3_views_never_show_other_seats_gold_squires_or_votes(players: int) -> None:
-    for i, state in enumerate(_walk(players, 40 + players)):
+    for i, state in enumerate(playout_states(GAME, players, 40 + players)):
         if i % 3:
             continue
         for viewer in [None, *range(players)]:
@@ -61,7 +51,7 @@ def test_3_views_never_show_other_seats_gold_squires_or_votes(players: int) -> N
 
 
 def test_7_2_vote_events_say_only_who_has_voted_until_the_reveal() -> None:
-    for state in _walk(4, 9):
+    for state in playout_states(GAME, 4, 9):
         if state["phase"] == "vote" and state["pending"] is None and all(b is None for b in state["ballots"]):
             break
     state, events = GAME.apply(state, 2, GAME.parse(state, 2, "vote yes markers=0"))

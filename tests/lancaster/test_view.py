@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from typing import Any
 
 from rules.lancaster import GAME, apply_overrides, load_base, make_game
+from rules.playout import random_playout
 
 from .helpers import play, setup_game, to_parliament
 
@@ -90,14 +90,8 @@ def test_favor_tiles_in_use_can_be_corrected_per_player_count() -> None:
 
 def _walk(players: int, seed: int) -> Iterator[tuple[dict[str, Any], int, str, dict[str, Any], list[str]]]:
     """(state before, seat, move text, state after, events) for a seeded random game."""
-    rnd = random.Random(seed)
-    state = GAME.setup(players, seed)
-    while GAME.active_players(state):
-        seat = rnd.choice(sorted(GAME.active_players(state)))
-        move = rnd.choice(GAME.legal_moves(state, seat))
-        after, events = GAME.apply(state, seat, move)
-        yield state, seat, move.to_text(), after, events
-        state = after
+    for step in random_playout(GAME, players, seed):
+        yield step.before, step.player, step.move.to_text(), step.after, step.events
 
 
 def test_last_move_carries_the_events_of_the_move() -> None:

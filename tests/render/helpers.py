@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
 from rules import find_game
 from rules.core import Game
-
-MAX_STEPS = 5000
+from rules.playout import playout_states
 
 
 def sampled_states(
@@ -18,23 +16,15 @@ def sampled_states(
     """Play uniformly random legal moves; yield (game, state, why) for the first state, every
     change of phase or round, every ``stride``-th state and the final state."""
     game = find_game(game_name)
-    rng = random.Random(seed)
-    state = game.setup(players=players, seed=seed, options=options or {})
     seen: tuple[Any, Any] | None = None
-    for step in range(MAX_STEPS):
+    for step, state in enumerate(playout_states(game, players, seed, options)):
         view = game.player_view(state, None)
         key = (view.get("phase"), view.get("round"))
-        active = sorted(game.active_players(state))
         if key != seen:
             seen = key
             yield game, state, f"step {step}: phase {key}"
-        elif step % stride == 0 or not active:
+        elif step % stride == 0 or not game.active_players(state):
             yield game, state, f"step {step}"
-        if not active:
-            return
-        player = rng.choice(active)
-        state, _ = game.apply(state, player, rng.choice(list(game.legal_moves(state, player))))
-    raise AssertionError(f"{game_name} playout did not end within {MAX_STEPS} moves")
 
 
 def image_format(data: bytes) -> str:

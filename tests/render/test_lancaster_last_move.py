@@ -8,7 +8,6 @@ here from the view alone, independently of the drawing code.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +16,7 @@ from render.canvas import Rect
 from render.layout import LancasterPublic, favor_parts
 from render.parts import words
 from rules import find_game
+from rules.playout import random_playout
 
 GAME = "lancaster"
 
@@ -24,12 +24,8 @@ GAME = "lancaster"
 def _views(players: int, seed: int) -> Iterator[dict[str, Any]]:
     """The public view after every move of a seeded random game."""
     game = find_game(GAME)
-    rng = random.Random(seed)
-    state = game.setup(players=players, seed=seed, options={})
-    while game.active_players(state):
-        seat = rng.choice(sorted(game.active_players(state)))
-        state, _ = game.apply(state, seat, rng.choice(list(game.legal_moves(state, seat))))
-        yield game.player_view(state, None)
+    for step in random_playout(game, players, seed):
+        yield game.player_view(step.after, None)
 
 
 def _expected_frames(view: dict[str, Any]) -> int:
@@ -121,12 +117,7 @@ def test_a_secret_vote_shows_only_that_a_seat_voted() -> None:
 def test_private_screen_frames_the_viewers_castle_space() -> None:
     """The private screen shows the viewer's castle; the viewer's last castle move is framed."""
     game = find_game(GAME)
-    rng = random.Random(4)
-    state = game.setup(players=3, seed=4, options={})
-    while game.active_players(state):
-        seat = rng.choice(sorted(game.active_players(state)))
-        move = rng.choice(list(game.legal_moves(state, seat)))
-        state, _ = game.apply(state, seat, move)
+    for _, seat, move, state, _ in random_playout(game, 3, seed=4):
         if move.to_text().startswith("knight") and "castle:" in move.to_text():
             mine = draw_view(GAME, game.player_view(state, seat), private=True).canvas.texts
             other = draw_view(GAME, game.player_view(state, (seat + 1) % 3), private=True).canvas.texts
