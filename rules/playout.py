@@ -10,7 +10,7 @@ that sample moves to parse, steered choices, timed calls) keep their own loop on
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from rules.core import Game, Move
@@ -64,3 +64,12 @@ def playout_states(
         yield step.before
     # The final state; a game over at setup has only its setup state.
     yield step.after if step is not None else game.setup(players, seed, dict(options or {}))
+
+
+def replay(game: Game, state: Any, moves: Iterable[tuple[int, str]]) -> Any:
+    """The state after playing ``moves`` (seat, move text) from ``state`` through ``parse`` and
+    ``apply``, as a move log is replayed; the first move that is not legal then raises its
+    RulesError (NotYourTurn for a seat that is not active)."""
+    for seat, text in moves:
+        state, _ = game.apply(state, seat, game.parse(state, seat, text))
+    return state

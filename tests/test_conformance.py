@@ -18,6 +18,7 @@ import pytest
 
 from rules import all_games
 from rules.core import BadSyntax, Game, NotYourTurn, Outcome, Prompt, RulesError
+from rules.playout import replay
 
 MAX_STEPS = 5000  # far above any real game's length; a game that runs past it is stuck
 
@@ -106,9 +107,7 @@ def test_random_playout_keeps_the_contract(game: Game, players: int, options: di
     assert outcome.winners and outcome.winners <= set(range(players))
     assert outcome.ranking[0] in outcome.winners
 
-    replayed = game.setup(players=players, seed=seed, options=dict(options))
-    for player, text in log:
-        replayed, _ = game.apply(replayed, player, game.parse(replayed, player, text))
+    replayed = replay(game, game.setup(players=players, seed=seed, options=dict(options)), log)
     assert game.to_json(replayed) == game.to_json(state), "replaying the move log gave another state"
 
 

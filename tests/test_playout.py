@@ -8,8 +8,8 @@ import random
 import pytest
 
 from rules import all_games
-from rules.core import Game
-from rules.playout import Step, playout_states, random_playout
+from rules.core import Game, NotYourTurn
+from rules.playout import Step, playout_states, random_playout, replay
 
 GAMES = all_games()
 
@@ -32,11 +32,19 @@ def test_playout_chains_legal_moves_to_a_finished_game(game: Game) -> None:
         assert all(isinstance(e, str) for e in step.events)
     final = steps[-1].after
     assert not game.active_players(final) and game.outcome(final) is not None
-    replayed = start
-    for step in steps:
-        move = game.parse(replayed, step.player, step.move.to_text())
-        replayed, _ = game.apply(replayed, step.player, move)
+    replayed = replay(game, start, [(step.player, step.move.to_text()) for step in steps])
     assert game.to_json(replayed) == game.to_json(final)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_replay_refuses_a_move_of_a_seat_not_to_move(game: Game) -> None:
+    start = game.setup(players=game.min_players, seed=3, options={})
+    active = sorted(game.active_players(start))
+    waiting = next(p for p in range(game.min_players) if p not in active)
+    text = game.legal_moves(start, active[0])[0].to_text()
+    assert game.to_json(replay(game, start, [])) == game.to_json(start)
+    with pytest.raises(NotYourTurn):
+        replay(game, start, [(waiting, text)])
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)

@@ -52,6 +52,7 @@ from pathlib import Path
 import pytest
 
 from rules.lancaster import GAME
+from rules.playout import replay
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -123,9 +124,7 @@ def test_golden_4p_conflicts_hand_checked() -> None:
     Totals: 25+41+0+6+0 = 72, 40+15+0+3+6 = 64, 44+30+0+3+6 = 83, 24+30+3+3+0 = 60.
     """
     game = json.loads((GOLDEN / "game_4p_conflicts.json").read_text(encoding="utf-8"))
-    state = GAME.setup(game["players"], game["seed"], game["options"])
-    for seat, text in game["moves"]:
-        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, text))
+    state = replay(GAME, GAME.setup(game["players"], game["seed"], game["options"]), game["moves"])
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert list(outcome.scores) == game["expected"]["scores"] == [72, 64, 83, 60]

@@ -17,6 +17,7 @@ import pytest
 
 from rules import find_game
 from rules.lancaster import GAME
+from rules.playout import replay
 
 OPTION_SETS = [
     dict(
@@ -94,10 +95,7 @@ def playout(players: int, seed: int, options: dict, deep: bool) -> None:
         assert score == sum(parts.values())
     json.dumps(outcome.to_json())
     # Replay from (seed, options, move texts) reproduces the state exactly.
-    replay = GAME.setup(players, seed, options)
-    for seat, text in log:
-        replay, _ = GAME.apply(replay, seat, GAME.parse(replay, seat, text))
-    assert replay == state
+    assert replay(GAME, GAME.setup(players, seed, options), log) == state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

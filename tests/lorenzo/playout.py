@@ -20,6 +20,7 @@ from typing import Any
 from rules.core import RulesError
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, RESOURCES
+from rules.playout import replay
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -88,10 +89,8 @@ def play_one(players: int, seed: int, options: dict[str, Any], deep: bool = True
     out = GAME.outcome(st)
     assert out is not None and len(out.scores) == players
     if deep:
-        replay = GAME.setup(players, seed, options)
-        for p, text in log:
-            replay, _ = GAME.apply(replay, p, GAME.parse(replay, p, text))
-        assert GAME.to_json(replay) == GAME.to_json(st)
+        replayed = replay(GAME, GAME.setup(players, seed, options), log)
+        assert GAME.to_json(replayed) == GAME.to_json(st)
     return st
 
 

@@ -28,6 +28,7 @@ from rules.core import RulesError
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, LEADERS, RESOURCES
 from rules.lorenzo.moves import LorenzoMove
+from rules.playout import replay
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"leaders": True},
@@ -149,10 +150,8 @@ def play_one(
     assert st["phase"] == "over" and st["round"] == 6
     out = GAME.outcome(st)
     assert out is not None and len(out.scores) == players
-    replay = start(players, seed, options, rich)
-    for p, text in log:
-        replay, _ = GAME.apply(replay, p, GAME.parse(replay, p, text))
-    assert GAME.to_json(replay) == GAME.to_json(st)
+    replayed = replay(GAME, start(players, seed, options, rich), log)
+    assert GAME.to_json(replayed) == GAME.to_json(st)
     return st
 
 
