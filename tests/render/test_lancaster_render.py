@@ -11,17 +11,10 @@ from typing import Any
 
 import pytest
 
-from render import draw_view, render_view
-from render.alt import seat_name
-from render.canvas import Drawing
-from tests.render.helpers import image_format, sampled_states
+from render import draw_view
+from tests.render.helpers import check_encoded_images, check_final_scoring, readable_cuts, sampled_states
 
 GAME = "lancaster"
-MAX_BYTES = 1_000_000
-
-
-def _cut(drawing: Drawing) -> list[str]:
-    return [c for c in drawing.canvas.cut if not c.startswith("Last move: ")]
 
 
 def _texts(view: dict[str, Any], private: bool) -> list[str]:
@@ -49,28 +42,20 @@ def test_every_phase_renders_public_and_private_boards(players: int, options: di
         phases.add(str(public["phase"]))
         drawing = draw_view(GAME, public, private=False)
         assert drawing.canvas.width == 1600, why
-        assert _cut(drawing) == [], why  # nothing a player reads is cut (the last-move line may be)
+        assert readable_cuts(drawing) == [], why  # nothing a player reads is cut (the last-move line may be)
         assert 1000 <= drawing.canvas.height <= 2000, why
         assert f"round {public['round']} of 5" in drawing.alt_text, why
         for seat in sorted(game.active_players(state))[:2] or [0]:
             private = draw_view(GAME, game.player_view(state, seat), private=True)
             assert private.canvas.width == 1600, why
-            assert _cut(private) == [], why
+            assert readable_cuts(private) == [], why
     assert {"setup", "place", "vote", "laws", "rewards", "over"} <= phases
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_encoded_images_are_small_and_in_the_named_format(players: int) -> None:
     """Issue 5: about 1600 px wide, PNG or WebP, well under 1 MB; every image has alt text."""
-    states = list(sampled_states(GAME, players, seed=5, stride=1000))
-    for game, state, why in (states[0], states[len(states) // 2], states[-1]):
-        for seat in (None, 1):
-            image = render_view(GAME, game.player_view(state, seat), private=seat is not None)
-            assert image.width == 1600
-            assert len(image.data) < MAX_BYTES, (why, len(image.data))
-            assert image_format(image.data) == image.filename.rsplit(".", 1)[1]
-            assert image.filename.startswith("lancaster-private" if seat is not None else "lancaster-board")
-            assert 40 < len(image.alt_text) <= 1000
+    check_encoded_images(GAME, players, seat=1)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -142,26 +127,7 @@ def test_alt_text_names_round_start_player_and_every_score() -> None:
 def test_game_over_board_shows_final_scoring() -> None:
     """Rules §10 final scoring, shown at the end: the panel and the alt text use the outcome."""
     game, state, _ = list(sampled_states(GAME, 4, seed=6, stride=1000))[-1]
-    view = game.player_view(state, None)
-    outcome = view["outcome"]
-    assert outcome is not None
-    drawing = draw_view(GAME, view, private=False)
-    texts = drawing.canvas.texts
-    winners = ", ".join(seat_name(s) for s in outcome["ranking"] if s in outcome["winners"])
-    plural = "s" if len(outcome["winners"]) > 1 else ""
-    assert f"Final scoring — winner{plural}: {winners}" in texts
-    for seat, score in enumerate(outcome["scores"]):
-        assert f"{score} PP" in drawing.alt_text, seat
-    assert "Winner:" in drawing.alt_text
-    # Every line of the breakdown is drawn, in the final panel (between its title and the notes).
-    panel = texts[texts.index(f"Final scoring — winner{plural}: {winners}") :]
-    for seat, points in enumerate(outcome["breakdown"]):
-        for value in points.values():
-            assert str(value) in panel, (seat, points)
-    # The points ruler shows the final totals at the end, the same as the panel, not the track.
-    ruler = texts[texts.index("Final") : texts.index("Player")]
-    for score in outcome["scores"]:
-        assert str(score) in ruler
+    check_final_scoring(GAME, game.player_view(state, None), unit="PP", ruler_end="Player")
 
 
 def test_castle_placement_highlights_only_the_movers_castle() -> None:
