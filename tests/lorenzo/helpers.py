@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.lorenzo import GAME
-from rules.lorenzo.data import CARD_TYPES, MEMBERS, RESOURCES, SPACE_ORDER, TOWER_SPACES
+from rules.lorenzo.data import CARD_TYPES, CARDS, MEMBERS, RESOURCES, SPACE_ORDER, TOWER_SPACES
 from rules.lorenzo.engine import Log, advance
 
 State = dict[str, Any]
@@ -46,12 +46,17 @@ def scenario(
     for space, card in (towers or {}).items():
         t, fi = TOWER_SPACES[space]
         st["towers"][t][fi] = card
-    from rules.lorenzo.data import CARDS
-
     for p, ids in (cards or {}).items():
         for c in ids:
             st["ps"][p]["cards"][CARDS[c]["type"]].append(c)
     return st
+
+
+def bare_scenario(players: int = 2, towers: dict[str, int | None] | None = None, **kw: Any) -> State:
+    """``scenario`` with every tower floor empty except those named (no random cards)."""
+    board: dict[str, int | None] = {s: None for s in TOWER_SPACES}
+    board.update(towers or {})
+    return scenario(players, towers=board, **kw)
 
 
 def rich(**extra: int) -> dict[str, int]:

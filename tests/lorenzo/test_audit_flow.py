@@ -13,17 +13,10 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
-from rules.lorenzo.data import CARD_TYPES, CARDS, TOWER_SPACES
-from tests.lorenzo.helpers import as_seat, council_all, delta, play, rich, scenario, texts, top
+from rules.lorenzo.data import CARD_TYPES, CARDS
+from tests.lorenzo.helpers import as_seat, bare_scenario, council_all, delta, play, rich, texts, top
 
 State = dict[str, Any]
-
-
-def scn(players: int = 2, towers: dict[str, int | None] | None = None, **kw: Any) -> State:
-    """``scenario`` with every tower floor empty except those named (no random cards)."""
-    board: dict[str, int | None] = {s: None for s in TOWER_SPACES}
-    board.update(towers or {})
-    return scenario(players, towers=board, **kw)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -72,7 +65,7 @@ def test_s4_s6_decks_deal_four_cards_of_the_period_per_round_without_repeats() -
 
 
 def _at_report(round_no: int, fps: list[int]) -> State:
-    st = scn(len(fps), res=rich(), round_no=round_no)
+    st = bare_scenario(len(fps), res=rich(), round_no=round_no)
     for p, fp in enumerate(fps):
         st["ps"][p]["res"]["fp"] = fp
     return council_all(st)  # council_all chooses wood/stone privileges: faith unchanged
@@ -135,7 +128,7 @@ def test_s14_round_6_lacking_faith_excommunicated_then_scores_faith() -> None:
 def test_s14_excommunication_penalty_starts_with_the_next_round() -> None:
     """§14: the tile applies from the report on: E1-2 (one coin fewer per source) drawn for
     period I; seat 0 (0 FP) is excommunicated and gets 4 coins from Market 1 in round 3."""
-    st = scn(2, res=rich(), round_no=2)
+    st = bare_scenario(2, res=rich(), round_no=2)
     st["excomm"][0] = "E1-2"
     st["ps"][1]["res"]["fp"] = 5
     st = council_all(st)
@@ -152,7 +145,7 @@ def test_s14_excommunication_penalty_starts_with_the_next_round() -> None:
 
 
 def _ex(tile: str, players: int = 2, **kw: Any) -> State:
-    st = scn(players, res=rich(), **kw)
+    st = bare_scenario(players, res=rich(), **kw)
     st["ps"][0]["excomm"] = [tile]
     return st
 
@@ -231,7 +224,7 @@ def test_e2_6_also_doubles_servants_of_a_card_action() -> None:
 
 def test_e2_7_queue_with_two_excommunicated_players() -> None:
     """E2-7 (seats 0 and 2 of 3): 1 places, then 0 1 2 three times, then 0 and 2 their last."""
-    st = scn(3, res=rich(), round_no=3)
+    st = bare_scenario(3, res=rich(), round_no=3)
     st["ps"][0]["excomm"] = ["E2-7"]
     st["ps"][2]["excomm"] = ["E2-7"]
     st = council_all(st)

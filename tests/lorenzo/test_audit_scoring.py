@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 
 from rules.lorenzo import GAME
-from rules.lorenzo.data import TOWER_SPACES
 from rules.lorenzo.scoring import military_points
-from tests.lorenzo.helpers import council_all, play, scenario
+from tests.lorenzo.helpers import bare_scenario, council_all, play
 
 State = dict[str, Any]
 
@@ -22,8 +21,7 @@ State = dict[str, Any]
 def _last_round(options: dict[str, Any] | None = None) -> State:
     """Round 6 of a 3-player game, about to be played out with every member on the Council
     (each seat: +4 coins, 4 wood/stone privileges, -1 servant for the neutral)."""
-    board: dict[str, int | None] = {s: None for s in TOWER_SPACES}
-    st = scenario(3, res={}, towers=board, round_no=6, options=options or {})
+    st = bare_scenario(3, res={}, round_no=6, options=options or {})
     st["excomm"][2] = "E3-5"
     setup = [
         # seat 0: 4 territories, 3 characters, 2 ventures; 10 MP; 6 FP (supports: 7 VP)
@@ -107,8 +105,7 @@ def test_s16_5_military_ranking(mps: list[int], rule: str, vps: list[int]) -> No
 def test_s16_tie_break_is_the_final_turn_order_from_round_6_council() -> None:
     """§16 [R]: equal scores (13 each); seat 1 reached the Council first in round 6, so it is
     first in the final turn order and wins."""
-    board: dict[str, int | None] = {s: None for s in TOWER_SPACES}
-    st = scenario(2, res={"servant": 2, "fp": 5}, towers=board, round_no=6)
+    st = bare_scenario(2, res={"servant": 2, "fp": 5}, round_no=6)
     st["ps"][1]["res"]["coin"] = 2
     st, _ = play(st, "place black market_1", "place black council", "privilege coins")
     st = council_all(st)  # 3 more members each on the Council (wood/stone privileges)

@@ -18,17 +18,9 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
-from rules.lorenzo.data import TOWER_SPACES
-from tests.lorenzo.helpers import as_seat, delta, play, resolve, rich, scenario, texts, top
+from tests.lorenzo.helpers import as_seat, bare_scenario, delta, play, resolve, rich, texts, top
 
 State = dict[str, Any]
-
-
-def scn(players: int = 2, towers: dict[str, int | None] | None = None, **kw: Any) -> State:
-    """``scenario`` with every tower floor empty except those named (no random cards)."""
-    board: dict[str, int | None] = {s: None for s in TOWER_SPACES}
-    board.update(towers or {})
-    return scenario(players, towers=board, **kw)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -45,7 +37,7 @@ def scn(players: int = 2, towers: dict[str, int | None] | None = None, **kw: Any
     ],
 )
 def test_s5_covered_spaces_are_refused_and_not_offered(players: int, covered: set[str]) -> None:
-    st = scn(players, res=rich())
+    st = bare_scenario(players, res=rich())
     spaces = ["harvest", "harvest_big", "production", "production_big", "council"]
     spaces += [f"market_{i}" for i in range(1, 5)]
     offered = {m.split()[2] for m in texts(st, 0) if m.startswith("place black")}
@@ -73,14 +65,14 @@ def test_s5_covered_spaces_are_refused_and_not_offered(players: int, covered: se
 )
 def test_s10_card_activates_when_its_die_value_is_reached(die: int, gain: dict[str, int]) -> None:
     """§10: the bonus tile (value 1) and every Territory with printed value <= action value."""
-    st = scn(2, dice=(die, 1, 1), res=rich(), cards={0: [1, 3]})
+    st = bare_scenario(2, dice=(die, 1, 1), res=rich(), cards={0: [1, 3]})
     after, _ = as_seat(st, 0, "place black harvest")
     assert delta(st, after, 0) == gain
 
 
 def test_s10_big_space_minus_three_and_servants() -> None:
     """§10: die 4 on the big space = 1 (tile, Hub); 2 servants make 3 (also Village)."""
-    st = scn(3, dice=(4, 1, 1), res=rich(), cards={0: [1, 3]})
+    st = bare_scenario(3, dice=(4, 1, 1), res=rich(), cards={0: [1, 3]})
     after, _ = as_seat(st, 0, "place black harvest_big")
     assert delta(st, after, 0) == {"wood": 1, "stone": 1, "servant": 1, "coin": 1}
     assert "place black harvest_big servants=2" in texts(st, 0)
@@ -89,7 +81,7 @@ def test_s10_big_space_minus_three_and_servants() -> None:
 
 
 def test_s10_big_space_takes_members_of_every_player_and_the_single_space_one() -> None:
-    st = scn(4, res=rich())
+    st = bare_scenario(4, res=rich())
     st, _ = play(st, "place black production", "place black production_big")
     st, _ = play(st, "place black production_big", "place black production_big")
     assert [o[0] for o in st["spaces"]["production_big"]] == [1, 2, 3]
@@ -100,7 +92,7 @@ def test_s10_big_space_takes_members_of_every_player_and_the_single_space_one() 
 def test_s10_colour_rule_spans_the_two_spaces_of_an_area_both_ways() -> None:
     """§10: not two coloured members of one player in one area (big first, then single);
     the neutral may join; the other area and the other players are unaffected."""
-    st = scn(3, res=rich())
+    st = bare_scenario(3, res=rich())
     st["queue"] = [0, 1, 0, 0, 2]
     st, _ = play(st, "place black harvest_big", "place black harvest")  # seat 1 takes the single
     assert st["spaces"]["harvest"] == [[1, "black"]]
@@ -112,7 +104,7 @@ def test_s10_colour_rule_spans_the_two_spaces_of_an_area_both_ways() -> None:
 
 
 def test_s10_neutral_first_then_a_coloured_member_in_the_same_area() -> None:
-    st = scn(3, res=rich())
+    st = bare_scenario(3, res=rich())
     st["queue"] = [0, 0, 1, 2]
     st, _ = play(st, "place neutral production servants=1")
     assert "place black production_big" in texts(st, 0)
@@ -128,7 +120,7 @@ def test_s10_neutral_first_then_a_coloured_member_in_the_same_area() -> None:
     ],
 )
 def test_s10_personal_bonus_tile_activates_at_value_1(space: str, die: int, gain: dict[str, int]) -> None:
-    st = scn(3, dice=(die, 1, 1), res=rich())
+    st = bare_scenario(3, dice=(die, 1, 1), res=rich())
     after, _ = as_seat(st, 0, f"place black {space}")
     assert delta(st, after, 0) == gain
 
@@ -136,7 +128,7 @@ def test_s10_personal_bonus_tile_activates_at_value_1(space: str, die: int, gain
 def test_s10_card_harvest_action_uses_no_space_no_minus_three_and_character_bonus() -> None:
     """§10: the Cardinal's Harvest at 4 + Farmer 2 = 6 reaches the Monastery; no member is placed,
     so the single Harvest space stays free."""
-    st = scn(2, res=rich(), towers={"character_1": 69}, cards={0: [53, 1, 6]})
+    st = bare_scenario(2, res=rich(), towers={"character_1": 69}, cards={0: [53, 1, 6]})
     after, _ = as_seat(st, 0, "place black character_1")
     # Cardinal -4 coins +2 FP; tile 1 wood 1 stone 1 servant; Hub +1 coin; Monastery +1 stone +1 FP
     assert delta(st, after, 0) == {"coin": -3, "fp": 3, "wood": 1, "stone": 2, "servant": 1}
@@ -147,7 +139,7 @@ def test_s10_card_harvest_action_uses_no_space_no_minus_three_and_character_bonu
 def test_s10_exchange_cannot_spend_goods_gained_in_the_same_production() -> None:
     """§10: 1 coin held; the bonus tile gives 2 (3 in all) but the Marketplace's 3-coin exchange
     counts only what was held before the Production."""
-    st = scn(2, dice=(3, 1, 1), res=rich(coin=1), cards={0: [33]})
+    st = bare_scenario(2, dice=(3, 1, 1), res=rich(coin=1), cards={0: [33]})
     after, events = as_seat(st, 0, "place black production")
     assert not after["stack"]
     assert delta(st, after, 0) == {"coin": 2, "mp": 1}
@@ -156,7 +148,7 @@ def test_s10_exchange_cannot_spend_goods_gained_in_the_same_production() -> None
 
 def test_s10_an_exchange_card_is_used_once_with_one_option() -> None:
     """Carpenter's Shop with 5 wood: one option (2 wood -> 5 coins), then the Production is over."""
-    st = scn(2, dice=(4, 1, 1), res=rich(wood=5), cards={0: [29]})
+    st = bare_scenario(2, dice=(4, 1, 1), res=rich(wood=5), cards={0: [29]})
     st2, _ = play(st, "place black production")
     after, _ = play(st2, "exchange wood=2")
     assert not after["stack"]
@@ -165,7 +157,7 @@ def test_s10_an_exchange_card_is_used_once_with_one_option() -> None:
 
 def test_s12_privileges_from_different_effects_may_repeat_in_one_production() -> None:
     """Residence (1 coin -> privilege) and Fortress (+2 VP + privilege): both may be 'coins'."""
-    st = scn(2, dice=(5, 1, 1), res=rich(), cards={0: [32, 44]})
+    st = bare_scenario(2, dice=(5, 1, 1), res=rich(), cards={0: [32, 44]})
     st, _ = play(st, "place black production", "exchange coin=1", "privilege coins")
     assert top(st)["k"] == "priv"
     assert "privilege coins" in texts(st, 0)
@@ -188,13 +180,13 @@ def test_s12_privileges_from_different_effects_may_repeat_in_one_production() ->
     ],
 )
 def test_s11_market_reward_exact_with_four_players(space: str, gain: dict[str, int]) -> None:
-    st = scn(4, dice=(1, 1, 1), res=rich())
+    st = bare_scenario(4, dice=(1, 1, 1), res=rich())
     after, _ = as_seat(st, 0, f"place black {space}")
     assert delta(st, after, 0) == gain
 
 
 def test_s11_market_4_two_privileges_must_differ() -> None:
-    st = scn(4, res=rich())
+    st = bare_scenario(4, res=rich())
     st, _ = play(st, "place black market_4", "privilege military")
     assert texts(st, 0) == [
         "privilege wood_stone",
@@ -207,7 +199,7 @@ def test_s11_market_4_two_privileges_must_differ() -> None:
 
 
 def test_s12_royal_messenger_three_different_privileges() -> None:
-    st = scn(2, res=rich(), towers={"character_1": 64})
+    st = bare_scenario(2, res=rich(), towers={"character_1": 64})
     before = st
     st, _ = play(st, "place black character_1", "privilege coins", "privilege military")
     assert texts(st, 0) == ["privilege wood_stone", "privilege servants", "privilege faith"]
@@ -217,13 +209,13 @@ def test_s12_royal_messenger_three_different_privileges() -> None:
 
 
 def test_s12_raising_a_statue_two_different_privileges() -> None:
-    st = scn(2, res=rich(), towers={"venture_1": 76})
+    st = bare_scenario(2, res=rich(), towers={"venture_1": 76})
     st, _ = play(st, "place black venture_1", "privilege wood_stone")
     assert "privilege wood_stone" not in texts(st, 0) and len(texts(st, 0)) == 4
 
 
 def test_s12_council_gives_one_coin_and_one_privilege_per_member() -> None:
-    st = scn(2, dice=(1, 1, 1), res=rich())
+    st = bare_scenario(2, dice=(1, 1, 1), res=rich())
     st["queue"] = [0, 0, 1, 1]
     before = st
     st, _ = play(st, "place black council", "privilege servants", "place neutral council servants=1")
@@ -235,7 +227,7 @@ def test_s12_council_gives_one_coin_and_one_privilege_per_member() -> None:
 def test_s12_s15_turn_order_from_the_council_neutral_counts_and_earliest_member_counts() -> None:
     """§12/§15.2: seat 3 (black, turn 1) is first, seat 1 (white, turn 2) second; seats 0 and 2
     never visit and keep their relative order behind. Seat 1's later members do not matter."""
-    st = scn(4, res=rich())
+    st = bare_scenario(4, res=rich())
     plan = [
         "place black harvest_big",
         "place black harvest",

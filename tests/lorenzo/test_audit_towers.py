@@ -19,17 +19,9 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
-from rules.lorenzo.data import TOWER_SPACES
-from tests.lorenzo.helpers import as_seat, delta, play, rich, scenario, texts, top
+from tests.lorenzo.helpers import as_seat, bare_scenario, delta, play, rich, texts, top
 
 State = dict[str, Any]
-
-
-def scn(players: int = 2, towers: dict[str, int | None] | None = None, **kw: Any) -> State:
-    """``scenario`` with every tower floor empty except those named (no random cards)."""
-    board: dict[str, int | None] = {s: None for s in TOWER_SPACES}
-    board.update(towers or {})
-    return scenario(players, towers=board, **kw)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -39,7 +31,7 @@ def scn(players: int = 2, towers: dict[str, int | None] | None = None, **kw: Any
 
 def test_s7_each_coloured_member_takes_the_value_of_its_own_die() -> None:
     """§7: black/white/orange = the die of that colour; floor 3 needs 5, floor 4 needs 7."""
-    st = scn(2, dice=(5, 4, 6), res=rich(servant=0), towers={"territory_3": 1, "territory_4": 3})
+    st = bare_scenario(2, dice=(5, 4, 6), res=rich(servant=0), towers={"territory_3": 1, "territory_4": 3})
     moves = texts(st, 0)
     assert "place black territory_3" in moves  # black 5 >= 5
     assert not any(m.startswith("place white territory_3") for m in moves)  # white 4 < 5, no servants
@@ -49,7 +41,7 @@ def test_s7_each_coloured_member_takes_the_value_of_its_own_die() -> None:
 
 def test_s7_servants_add_one_each_for_this_action_only() -> None:
     """§7: 2 servants lift a die 5 to floor 4 (7); the next member is back to its die."""
-    st = scn(2, dice=(5, 5, 5), res=rich(servant=2), towers={"territory_4": 1, "territory_3": 3})
+    st = bare_scenario(2, dice=(5, 5, 5), res=rich(servant=2), towers={"territory_4": 1, "territory_3": 3})
     st["queue"] = [0, 0, 1, 1]
     assert "place black territory_4 servants=2" in texts(st, 0)
     st, _ = play(st, "place black territory_4 servants=2")
@@ -60,7 +52,7 @@ def test_s7_servants_add_one_each_for_this_action_only() -> None:
 
 def test_s7_neutral_member_is_zero_and_needs_servants_for_every_space() -> None:
     """§7: the neutral member has value 0: floor 2 (3) needs exactly 3 servants."""
-    st = scn(2, res=rich(servant=3), towers={"territory_2": 3})
+    st = bare_scenario(2, res=rich(servant=3), towers={"territory_2": 3})
     assert "place neutral territory_2 servants=3" in texts(st, 0)
     with pytest.raises(IllegalMove, match="needs value 3; yours would be 2"):
         GAME.parse(st, 0, "place neutral territory_2 servants=2")
@@ -88,7 +80,7 @@ def test_s7_neutral_member_is_zero_and_needs_servants_for_every_space() -> None:
 def test_s8_1_floor_minimum_value_exactly(space: str, card: int, minimum: int) -> None:
     """§8.1: floors need 1/3/5/7; value = minimum is enough, one less is refused."""
     low = max(minimum - 1, 0)
-    st = scn(2, dice=(minimum if minimum <= 6 else 6, low if low else 1, 1), res=rich(servant=0))
+    st = bare_scenario(2, dice=(minimum if minimum <= 6 else 6, low if low else 1, 1), res=rich(servant=0))
     st["ps"][0]["res"]["servant"] = 1
     st["towers"][space.split("_")[0]][int(space[-1]) - 1] = card
     need = max(minimum - 6, 0)
@@ -121,7 +113,7 @@ def test_s8_1_floor_minimum_value_exactly(space: str, card: int, minimum: int) -
 def test_s8_1_floor_bonus_of_each_tower(space: str, card: int, expected: dict[str, int]) -> None:
     """§8.1: floor 3/4 bonuses: Territory wood 1/2, Character stone 1/2, Building MP 1/2, Venture
     coins 1/2 (die 6: floor 4 needs one servant)."""
-    st = scn(2, dice=(6, 6, 6), res=rich())
+    st = bare_scenario(2, dice=(6, 6, 6), res=rich())
     st["towers"][space.split("_")[0]][int(space[-1]) - 1] = card
     servants = " servants=1" if space.endswith("_4") else ""
     after, _ = as_seat(st, 0, f"place black {space}{servants}")
@@ -135,7 +127,7 @@ def test_s8_1_floor_bonus_of_each_tower(space: str, card: int, expected: dict[st
 
 def _venture_tower_taken(coins: int, **kw: Any) -> State:
     """Seat 0 stands on venture_1; seat 1 (with ``coins``) is to place, Hiring Recruits on floor 4."""
-    st = scn(2, dice=(6, 6, 6), res=rich(), towers={"venture_1": 74, "venture_4": 73}, **kw)
+    st = bare_scenario(2, dice=(6, 6, 6), res=rich(), towers={"venture_1": 74, "venture_4": 73}, **kw)
     st, _ = play(st, "place black venture_1")
     st["ps"][1]["res"]["coin"] = coins
     return st
@@ -168,7 +160,7 @@ def test_s8_2_fee_and_card_together_must_be_affordable() -> None:
 
 def test_s8_2_no_fee_in_an_empty_tower_even_after_a_card_was_taken_by_a_card_effect() -> None:
     """§8.2: only family members make a tower occupied: a card taken by the Abbess does not."""
-    st = scn(2, res=rich(), towers={"character_1": 56, "territory_1": 1, "territory_2": 3})
+    st = bare_scenario(2, res=rich(), towers={"character_1": 56, "territory_1": 1, "territory_2": 3})
     st, _ = play(st, "place black character_1", "take territory_1")
     assert st["towers"]["territory"][0] is None and st["tocc"]["territory"] == [None] * 4
     before = st
@@ -177,7 +169,7 @@ def test_s8_2_no_fee_in_an_empty_tower_even_after_a_card_was_taken_by_a_card_eff
 
 
 def test_s8_2_another_players_neutral_member_makes_the_tower_occupied() -> None:
-    st = scn(2, res=rich(), towers={"territory_1": 1, "territory_2": 3})
+    st = bare_scenario(2, res=rich(), towers={"territory_1": 1, "territory_2": 3})
     st, _ = play(st, "place neutral territory_1 servants=1")
     before = st
     after, _ = play(st, "place black territory_2")
@@ -186,7 +178,7 @@ def test_s8_2_another_players_neutral_member_makes_the_tower_occupied() -> None:
 
 def test_s8_2_your_own_neutral_then_a_coloured_member_pays_the_fee() -> None:
     """§8.3/§17: your neutral first, then one coloured member in the same tower: legal, fee 3."""
-    st = scn(2, res=rich(), towers={"building_1": 32, "building_2": 25})
+    st = bare_scenario(2, res=rich(), towers={"building_1": 32, "building_2": 25})
     st["queue"] = [0, 0, 1, 1]
     st, _ = play(st, "place neutral building_1 servants=1")
     before = st
@@ -210,7 +202,7 @@ def test_s17_preacher_in_an_occupied_tower_pays_the_fee_and_gets_no_bonus() -> N
 
 
 def test_s8_3_two_coloured_members_never_share_a_tower_in_any_order() -> None:
-    st = scn(2, res=rich(), towers={"venture_1": 74, "venture_2": 75, "venture_3": 73})
+    st = bare_scenario(2, res=rich(), towers={"venture_1": 74, "venture_2": 75, "venture_3": 73})
     st["queue"] = [0, 0, 0, 1]
     st, _ = play(st, "place orange venture_1")
     for member in ("black", "white"):
@@ -227,7 +219,9 @@ def test_s8_3_two_coloured_members_never_share_a_tower_in_any_order() -> None:
 def test_s8_4_card_action_ignores_the_colour_rule_but_pays_fee_and_gets_the_bonus() -> None:
     """§8.4/§17: own black stands in the Territory tower; the Abbess (value 4 + 1 servant) takes
     Forest on floor 3: fee 3, floor bonus 1 wood, Forest 1 wood; no member placed."""
-    st = scn(2, res=rich(), towers={"territory_1": 1, "territory_3": 5, "character_1": 56, "venture_1": 74})
+    st = bare_scenario(
+        2, res=rich(), towers={"territory_1": 1, "territory_3": 5, "character_1": 56, "venture_1": 74}
+    )
     st, _ = play(st, "place black territory_1", "place black venture_1")
     before = st
     st, _ = play(st, "place white character_1")
@@ -242,7 +236,7 @@ def test_s8_4_card_action_ignores_the_colour_rule_but_pays_fee_and_gets_the_bonu
 def test_s8_4_card_action_needs_the_fee_too() -> None:
     """§8.4: after paying the Abbess (3 of 5 coins) seat 1 has 2 coins: the only card left is in
     the occupied Territory tower (fee 3), so the card action takes nothing."""
-    st = scn(2, res=rich(coin=5), towers={"territory_1": 1, "territory_2": 3, "character_1": 56})
+    st = bare_scenario(2, res=rich(coin=5), towers={"territory_1": 1, "territory_2": 3, "character_1": 56})
     st, events = play(st, "place black territory_1", "place black character_1")
     assert not st["stack"] and st["ps"][1]["res"]["coin"] == 2
     assert st["ps"][1]["cards"]["territory"] == []
@@ -252,7 +246,7 @@ def test_s8_4_card_action_needs_the_fee_too() -> None:
 def test_s8_4_captain_gains_mp_before_its_territory_action() -> None:
     """§17 default order: the Captain's +2 MP come first, so a 3rd Territory (needs 3 MP) can be
     taken with 1 MP held before."""
-    st = scn(2, res=rich(mp=1), towers={"character_2": 57, "territory_3": 3}, cards={0: [1, 5]})
+    st = bare_scenario(2, res=rich(mp=1), towers={"character_2": 57, "territory_3": 3}, cards={0: [1, 5]})
     st, _ = play(st, "place black character_2")
     assert texts(st, 0) == ["take territory_3", "take none"]
     after, _ = play(st, "take territory_3")
@@ -262,7 +256,7 @@ def test_s8_4_captain_gains_mp_before_its_territory_action() -> None:
 
 def test_s8_6_card_action_respects_the_six_card_limit() -> None:
     """§8.6: the Abbess cannot take a 7th Building; the other types stay open."""
-    st = scn(
+    st = bare_scenario(
         2,
         res=rich(),
         towers={"character_1": 56, "building_1": 32, "venture_1": 74},
@@ -282,7 +276,9 @@ def test_s8_6_card_action_respects_the_six_card_limit() -> None:
 def test_s8_5_patron_and_dame_discounts_stop_at_zero_and_the_fee_still_applies() -> None:
     """Patron (3 coins, Dame -1 = 2) then Warlord (2 coins - 2 Patron - 1 Dame = 0, not -1) in the
     Character tower where our black stands: fee 3. Coins: -2 - 0 - 3 = -5; Warlord +3 MP."""
-    st = scn(2, dice=(1, 1, 1), res=rich(), towers={"character_2": 59, "character_1": 49}, cards={0: [51]})
+    st = bare_scenario(
+        2, dice=(1, 1, 1), res=rich(), towers={"character_2": 59, "character_1": 49}, cards={0: [51]}
+    )
     before = st
     st, _ = play(st, "place black character_2")  # die 1 + Dame 2 = 3
     assert texts(st, 0) == ["take character_1", "take none"]
@@ -293,7 +289,7 @@ def test_s8_5_patron_and_dame_discounts_stop_at_zero_and_the_fee_still_applies()
 
 def test_s8_5_architect_takes_one_wood_and_one_stone_off() -> None:
     """Architect: Mint (1 wood 3 stone) costs 2 stone; the Building tower is empty (no fee)."""
-    st = scn(2, res=rich(), towers={"character_2": 58, "building_1": 25})
+    st = bare_scenario(2, res=rich(), towers={"character_2": 58, "building_1": 25})
     before = st
     st, _ = play(st, "place black character_2")
     after, _ = play(st, "take building_1")
@@ -303,7 +299,7 @@ def test_s8_5_architect_takes_one_wood_and_one_stone_off() -> None:
 def test_s8_5_architect_with_stonemason_never_below_zero() -> None:
     """Architect (1 wood + 1 stone) and Stonemason (1 wood OR 1 stone) on Mint (1 wood 3 stone):
     the wood reduction cannot go below 0, so the best is 0 wood 1 stone - paid without asking."""
-    st = scn(2, res=rich(), towers={"character_2": 58, "building_1": 25}, cards={0: [50]})
+    st = bare_scenario(2, res=rich(), towers={"character_2": 58, "building_1": 25}, cards={0: [50]})
     st, _ = play(st, "place black character_2")
     before = st
     after, _ = play(st, "take building_1")
@@ -314,22 +310,22 @@ def test_s8_5_architect_with_stonemason_never_below_zero() -> None:
 def test_s8_5_venture_military_cost_require_and_pay() -> None:
     """Support to the Pope: need 10 MP, pay 5 - or 4 coins 3 wood 3 stone. With 10 MP both are
     offered; paying MP leaves 5. With 9 MP only the goods cost is possible."""
-    st = scn(2, res=rich(mp=10), towers={"venture_1": 96})
+    st = bare_scenario(2, res=rich(mp=10), towers={"venture_1": 96})
     st, _ = play(st, "place black venture_1")
     assert texts(st, 0) == ["pay mp=5", "pay coin=4 wood=3 stone=3"]
     after, _ = play(st, "pay mp=5")
     assert after["ps"][0]["res"]["mp"] == 5 and after["ps"][0]["res"]["fp"] == 2
-    st9 = scn(2, res=rich(mp=9), towers={"venture_1": 96})
+    st9 = bare_scenario(2, res=rich(mp=9), towers={"venture_1": 96})
     after9, _ = as_seat(st9, 0, "place black venture_1")
     assert delta(st9, after9, 0) == {"coin": -4, "wood": -3, "stone": -3, "fp": 2}
 
 
 def test_s8_5_military_only_venture_needs_the_requirement() -> None:
     """Military Campaign: need 3 MP, pay 2 (+3 coins). 2 MP: refused; 3 MP: left with 1."""
-    st = scn(2, res=rich(mp=2), towers={"venture_1": 77})
+    st = bare_scenario(2, res=rich(mp=2), towers={"venture_1": 77})
     with pytest.raises(IllegalMove, match="cannot pay"):
         GAME.parse(st, 0, "place black venture_1")
-    st3 = scn(2, res=rich(mp=3), towers={"venture_1": 77})
+    st3 = bare_scenario(2, res=rich(mp=3), towers={"venture_1": 77})
     after, _ = as_seat(st3, 0, "place black venture_1")
     assert delta(st3, after, 0) == {"mp": -2, "coin": 3}
 
@@ -337,7 +333,7 @@ def test_s8_5_military_only_venture_needs_the_requirement() -> None:
 def test_s17_pico_coin_discount_does_nothing_to_the_military_alternative() -> None:
     """§17: a coin discount applies only to the cost paid: Pico della Mirandola (3 coins off)
     makes Support to the Pope's goods cost 1 coin 3 wood 3 stone (4 - 3); the MP cost stays 5."""
-    st = scn(2, res=rich(mp=10), towers={"venture_1": 96}, options={"leaders": True})
+    st = bare_scenario(2, res=rich(mp=10), towers={"venture_1": 96}, options={"leaders": True})
     st["ps"][0]["leaders"] = ["pico_della_mirandola"]
     st, _ = play(st, "place black venture_1")
     assert texts(st, 0) == ["pay mp=5", "pay coin=1 wood=3 stone=3"]
@@ -352,11 +348,11 @@ def test_s17_pico_coin_discount_does_nothing_to_the_military_alternative() -> No
 def test_s8_6_territory_slot_requirement_exact(owned: int, need: int) -> None:
     """§8.6: slots 3..6 need 3/7/12/18 MP held; exactly the number is enough and is not spent."""
     cards = {0: [1, 3, 7, 9, 15][:owned]}
-    ok = scn(2, res=rich(mp=need), towers={"territory_1": 17}, cards=cards)
+    ok = bare_scenario(2, res=rich(mp=need), towers={"territory_1": 17}, cards=cards)
     after, _ = as_seat(ok, 0, "place black territory_1")
     assert len(after["ps"][0]["cards"]["territory"]) == owned + 1
     assert after["ps"][0]["res"]["mp"] == need
-    short = scn(2, res=rich(mp=need - 1), towers={"territory_1": 17}, cards=cards)
+    short = bare_scenario(2, res=rich(mp=need - 1), towers={"territory_1": 17}, cards=cards)
     with pytest.raises(IllegalMove, match=f"needs {need} Military Points; you have {need - 1}"):
         GAME.parse(short, 0, "place black territory_1")
 
@@ -367,5 +363,5 @@ def test_s8_6_six_card_limit_for_every_type() -> None:
         ("venture_1", 74, [73, 75, 76, 77, 78, 79]),
         ("building_1", 32, [25, 26, 27, 28, 29, 30]),
     ):
-        st = scn(2, res=rich(mp=30), towers={space: card}, cards={0: owned})
+        st = bare_scenario(2, res=rich(mp=30), towers={space: card}, cards={0: owned})
         assert not any(space in m for m in texts(st, 0)), space
