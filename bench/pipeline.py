@@ -36,8 +36,8 @@ from PIL import Image
 
 from bot.clock import Clock
 from bot.sandbox import Sandbox
-from bot.store import SqliteStore
-from bot.table import Player, Tables
+from bot.store import SeatRecord, SqliteStore
+from bot.table import Player, Tables, Turn
 from render import draw_view, render_view
 from render.encode import encode
 from rules import find_game
@@ -50,6 +50,12 @@ PLAYERS = [Player(100 + i, f"P{i}") for i in range(4)]
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 3)
+
+
+def random_move(rng: random.Random, turn: Turn) -> tuple[SeatRecord, str]:
+    """The first acting seat and the text of a uniformly chosen legal move of its."""
+    seat = turn.acting[0]
+    return seat, rng.choice(GAME.legal_moves(turn.state, seat.seat)).to_text()
 
 
 async def play_games(
@@ -65,8 +71,7 @@ async def play_games(
             turn = await tables.turn(record.id)
             if turn.finished:
                 break
-            seat = turn.acting[0]
-            text = rng.choice(GAME.legal_moves(turn.state, seat.seat)).to_text()
+            seat, text = random_move(rng, turn)
             t0 = time.perf_counter()
             turn = await tables.move(record.id, seat.user_id, text)
             times.append(time.perf_counter() - t0)
@@ -104,19 +109,24 @@ class TimedSandbox(Sandbox):
         return payload
 
 
-async def ack_times(path: Path) -> list[float]:
+async def timed_sandbox(path: Path, seed: int) -> tuple[SqliteStore, Tables, TimedSandbox]:
+    """A started sandbox over a fresh store whose games all get ``seed``."""
     store = await SqliteStore.open(path)
-    tables = Tables(store, lambda: [GAME], new_seed=lambda: 3)
+    tables = Tables(store, lambda: [GAME], new_seed=lambda: seed)
     box = TimedSandbox(tables, lambda record: None, None)
     box.arrived, box.answered = {}, {}
     await box.start()
+    return store, tables, box
+
+
+async def ack_times(path: Path) -> list[float]:
+    store, tables, box = await timed_sandbox(path, seed=3)
     await box.run_line("alice /game new game:lorenzo")
     await box.run_line("bob /game join")
     await box.run_line("alice /game start")
     rng = random.Random(4)
     while not (turn := await tables.turn(1)).finished:
-        seat = turn.acting[0]
-        text = rng.choice(GAME.legal_moves(turn.state, seat.seat)).to_text()
+        seat, text = random_move(rng, turn)
         await box.run_line(f'{seat.name} /move "text:{text}"')
     await box.close()
     await store.close()
@@ -125,11 +135,7 @@ async def ack_times(path: Path) -> list[float]:
 
 async def burst_ack_times(path: Path, games: int = 6, rounds: int = 10) -> list[float]:
     """``games`` games, each in its own thread, each receiving a move at the same instant."""
-    store = await SqliteStore.open(path)
-    tables = Tables(store, lambda: [GAME], new_seed=lambda: 5)
-    box = TimedSandbox(tables, lambda record: None, None)
-    box.arrived, box.answered = {}, {}
-    await box.start()
+    store, tables, box = await timed_sandbox(path, seed=5)
     for _ in range(games):
         await box.run_line("alice /game new game:lorenzo")
         await box.run_line("bob /game join")
@@ -142,8 +148,7 @@ async def burst_ack_times(path: Path, games: int = 6, rounds: int = 10) -> list[
             turn = await tables.turn(gid)
             if turn.finished:
                 continue
-            seat = turn.acting[0]
-            text = rng.choice(GAME.legal_moves(turn.state, seat.seat)).to_text()
+            seat, text = random_move(rng, turn)
             lines.append(f'{seat.name} #lorenzo-{gid} /move "text:{text}"')
         before = set(box.arrived)
         await box.run_together(lines)
