@@ -23,6 +23,11 @@ def play(state: dict[str, Any], seat: int, text: str) -> tuple[dict[str, Any], l
     return GAME.apply(state, seat, move)
 
 
+def move_texts(state: dict[str, Any], seat: int) -> list[str]:
+    """The seat's legal moves now, as the texts a player would type, in the engine's order."""
+    return [m.to_text() for m in GAME.legal_moves(state, seat)]
+
+
 def setup_game(players: int, seed: int = 1, exts: list[str] | None = None, **options: Any) -> dict[str, Any]:
     """A game at the first placement turn: seat 0 starts, each seat built ``exts[i]`` (default X1)."""
     state = GAME.setup(players, seed, options)

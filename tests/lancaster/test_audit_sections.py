@@ -11,6 +11,7 @@ from .helpers import (
     deploy,
     empty_courts,
     give_court,
+    move_texts,
     play,
     rules_variant,
     run_law,
@@ -18,11 +19,6 @@ from .helpers import (
     set_cards,
     setup_game,
 )
-
-
-def _moves(state, seat):
-    return [m.to_text() for m in GAME.legal_moves(state, seat)]
-
 
 # -- 4 setup -------------------------------------------------------------------------------------
 
@@ -47,7 +43,7 @@ def test_6_2_the_minimum_also_applies_when_expelling_squires_never_count_for_it(
     # 2 + 5 squires = 7 would exceed 3, but the 2-knight alone misses the minimum.
     with pytest.raises(IllegalMove, match="strength 3 or more on its own"):
         play(state, 1, "knight 2 county:D squires=5")
-    assert not [m for m in _moves(state, 1) if m.startswith("knight 2 county:D")]
+    assert not [m for m in move_texts(state, 1) if m.startswith("knight 2 county:D")]
 
 
 def test_6_2_and_11_own_knight_never_expels_its_ally_and_an_ally_expels_by_strength_alone() -> None:
@@ -99,7 +95,7 @@ def test_6_4_kings_favor_noble_respects_each_noble_type_once() -> None:
     card = state["cards"][0]["id"]
     state, _ = play(state, 0, f"knight 1 conflict:{card}")
     state, _ = play(state, 0, "favor 6")
-    assert _moves(state, 0) == [f"noble {x}" for x in "CDEFGHI"]
+    assert move_texts(state, 0) == [f"noble {x}" for x in "CDEFGHI"]
     with pytest.raises(IllegalMove):
         play(state, 0, "noble A")
 
@@ -212,7 +208,7 @@ def test_3_an_upgrade_needs_the_next_stronger_knight_in_the_reserve() -> None:
     state, _ = play(state, 0, f"knight 3 conflict:{card}")
     state, _ = play(state, 0, "favor 4")  # upgrade a knight
     # The 3-knights (court and conflict) cannot become a 4; the 1 can become a 2.
-    assert _moves(state, 0) == ["upgrade court:1", "upgrade none"]
+    assert move_texts(state, 0) == ["upgrade court:1", "upgrade none"]
 
 
 def test_3_a_recruit_with_no_such_knight_in_the_reserve_does_nothing() -> None:

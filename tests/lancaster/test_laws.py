@@ -11,7 +11,7 @@ import pytest
 from rules.core import IllegalMove
 from rules.lancaster import GAME
 
-from .helpers import deploy, play, run_law, setup_game
+from .helpers import deploy, empty_courts, move_texts, play, run_law, setup_game
 
 
 def _pp(state):
@@ -21,10 +21,7 @@ def _pp(state):
 @pytest.fixture
 def state():
     s = setup_game(3)
-    for f in s["forces"]:  # empty courts: the knights used below come from the reserve
-        for k in f["court"]:
-            f["reserve"][k - 1] += 1
-        f["court"] = []
+    empty_courts(s)  # the knights used below come from the reserve
     return s
 
 
@@ -40,7 +37,7 @@ def test_law_L01_most_gold_upgrades_a_deployed_knight_all_tied(state) -> None:
     deploy(state, 2, 1, "county:H")
     state, _ = run_law(state, "L01")
     assert state["pending"]["seat"] == 0
-    assert [m.to_text() for m in GAME.legal_moves(state, 0)] == ["upgrade county:G", "upgrade none"]
+    assert move_texts(state, 0) == ["upgrade county:G", "upgrade none"]
     state, _ = play(state, 0, "upgrade county:G")
     assert state["counties"]["G"][1] == 2
     state, _ = play(state, 1, f"upgrade conflict:{_cards(state)[0]}:2")
@@ -70,11 +67,11 @@ def test_law_L04_buy_vote_markers_one_gold_each_in_player_order(state) -> None:
     state["seats"][1]["gold"] = 0
     state, _ = run_law(state, "L04")
     assert state["pending"]["seat"] == 0
-    assert [m.to_text() for m in GAME.legal_moves(state, 0)] == ["buy 0", "buy 1", "buy 2"]
+    assert move_texts(state, 0) == ["buy 0", "buy 1", "buy 2"]
     state, _ = play(state, 0, "buy 2")
     # Seat 1 has no gold but is still asked (only "buy 0"): gold is secret with 3+ players.
     assert state["pending"]["seat"] == 1
-    assert [m.to_text() for m in GAME.legal_moves(state, 1)] == ["buy 0"]
+    assert move_texts(state, 1) == ["buy 0"]
     state, _ = play(state, 1, "buy 0")
     assert state["pending"]["seat"] == 2
     with pytest.raises(IllegalMove):
@@ -86,7 +83,7 @@ def test_law_L04_buy_vote_markers_one_gold_each_in_player_order(state) -> None:
 def test_law_L05_squire_and_gold_for_three_pp_any_number_of_times(state) -> None:
     state["seats"][0]["gold"] = 3
     state, _ = run_law(state, "L05")
-    assert [m.to_text() for m in GAME.legal_moves(state, 0)][-1] == "buy 2"  # 2 squires limit it
+    assert move_texts(state, 0)[-1] == "buy 2"  # 2 squires limit it
     state, _ = play(state, 0, "buy 2")
     state, _ = play(state, 1, "buy 0")
     state, _ = play(state, 2, "buy 1")
@@ -101,7 +98,7 @@ def test_law_L06_may_build_one_extension_per_two_conflicts(state) -> None:
     deploy(state, 1, 1, f"conflict:{a}")
     state, _ = run_law(state, "L06")
     assert state["pending"]["seat"] == 0
-    moves = [m.to_text() for m in GAME.legal_moves(state, 0)]
+    moves = move_texts(state, 0)
     assert moves == [
         "extension X2",
         "extension X3",
@@ -156,7 +153,7 @@ def test_law_L10_swap_a_deployed_3_knight_for_the_4_knight(state) -> None:
     state["forces"][1]["reserve"][3] = 0  # seat 1's 4-knight is not in the reserve
     state["forces"][1]["court"] = [4]
     state, _ = run_law(state, "L10")
-    assert [m.to_text() for m in GAME.legal_moves(state, 0)] == ["upgrade county:D", "upgrade none"]
+    assert move_texts(state, 0) == ["upgrade county:D", "upgrade none"]
     state, _ = play(state, 0, "upgrade county:D")
     assert state["counties"]["D"][1] == 4
     assert state["pending"] is None

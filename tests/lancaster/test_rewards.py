@@ -5,23 +5,15 @@ from __future__ import annotations
 import pytest
 
 from rules.core import IllegalMove
-from rules.lancaster import GAME
 
-from .helpers import deploy, play, run_steps, set_cards, setup_game
+from .helpers import deploy, empty_courts, move_texts, play, run_steps, set_cards, setup_game
 
 
 @pytest.fixture
 def state():
     s = setup_game(3)
-    for f in s["forces"]:
-        for k in f["court"]:
-            f["reserve"][k - 1] += 1
-        f["court"] = []
+    empty_courts(s)
     return s
-
-
-def _moves(state, seat):
-    return [m.to_text() for m in GAME.legal_moves(state, seat)]
 
 
 # -- 8.1 counties ------------------------------------------------------------------------------
@@ -30,11 +22,11 @@ def _moves(state, seat):
 def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None:
     deploy(state, 0, 1, "county:G")  # G: 2 gold + 1 squire
     state, _ = run_steps(state, ["county:G"])
-    assert _moves(state, 0) == ["take noble", "take reward"]  # 2 gold: "both" is not offered
+    assert move_texts(state, 0) == ["take noble", "take reward"]  # 2 gold: "both" is not offered
     with pytest.raises(IllegalMove, match="Taking both needs 3 gold"):
         play(state, 0, "take both")
     state["seats"][0]["gold"] = 3
-    assert _moves(state, 0) == ["take noble", "take reward", "take both"]
+    assert move_texts(state, 0) == ["take noble", "take reward", "take both"]
     noble = state["stacks"]["G"][0]
     state, events = play(state, 0, "take both")
     p = state["seats"][0]
@@ -75,13 +67,13 @@ def test_8_1_county_rewards_upgrade_recruit_and_extension(state) -> None:
     state, _ = run_steps(state, ["county:B", "county:C", "county:E"])
     state, _ = play(state, 0, "take reward")
     # B's upgrade may take any own knight; here only the county knight is out of the reserve.
-    assert _moves(state, 0) == ["upgrade county:B", "upgrade none"]
+    assert move_texts(state, 0) == ["upgrade county:B", "upgrade none"]
     state, _ = play(state, 0, "upgrade county:B")
     assert state["counties"]["B"][1] == 3 and state["seats"][0]["squires"] == 3
     state, _ = play(state, 1, "take reward")
     assert state["forces"][1]["court"] == [1]
     state, _ = play(state, 2, "take reward")
-    assert "extension none" not in _moves(state, 2)  # a county extension is built, not optional
+    assert "extension none" not in move_texts(state, 2)  # a county extension is built, not optional
     state, _ = play(state, 2, "extension X6")
     assert state["seats"][2]["ext"] == ["X1", "X6"]
 
@@ -92,7 +84,7 @@ def test_8_1_gloucester_upgrade_and_two_vote_markers(state) -> None:
     state["forces"][0]["reserve"][0] -= 1
     state, _ = run_steps(state, ["county:D"])
     state, _ = play(state, 0, "take reward")
-    assert _moves(state, 0) == ["upgrade court:1", "upgrade county:D", "upgrade none"]
+    assert move_texts(state, 0) == ["upgrade court:1", "upgrade county:D", "upgrade none"]
     state, _ = play(state, 0, "upgrade court:1")
     assert state["forces"][0]["court"] == [2]
     assert state["seats"][0]["votes"] == 3
@@ -102,7 +94,7 @@ def test_8_1_and_9_surrey_chooses_the_next_start_player(state) -> None:
     deploy(state, 1, 1, "county:I")
     state, _ = run_steps(state, ["county:I", "end_round"])
     state, _ = play(state, 1, "take reward")
-    assert _moves(state, 1) == ["start p0", "start p1", "start p2"]
+    assert move_texts(state, 1) == ["start p0", "start p1", "start p2"]
     state, events = play(state, 1, "start p2")
     assert state["start"] == 2 and state["round"] == 2
     assert "{p1} chose {p2} to start the next round." in events
@@ -133,9 +125,9 @@ def test_8_2_castle_exchange_paid_with_income_from_the_same_step(state) -> None:
     state["forces"][0]["court"] = [1]
     state["forces"][0]["reserve"][0] -= 1
     state, _ = run_steps(state, ["castle:0"])
-    assert _moves(state, 0) == ["buy 0", "buy 1"]
+    assert move_texts(state, 0) == ["buy 0", "buy 1"]
     state, _ = play(state, 0, "buy 1")
-    assert _moves(state, 0) == ["upgrade court:1"]  # paid for: no "upgrade none"
+    assert move_texts(state, 0) == ["upgrade court:1"]  # paid for: no "upgrade none"
     state, _ = play(state, 0, "upgrade court:1")
     assert state["seats"][0]["squires"] == 0
     assert state["forces"][0]["court"] == [2]
@@ -186,17 +178,17 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
     assert "captured" in events[0]
     assert state["cards"] == []
     # Seat 0 (first in player order) may free each knight at 1 gold per strength point.
-    assert _moves(state, 0) == ["ransom 1", "ransom 3", "ransom none"]
+    assert move_texts(state, 0) == ["ransom 1", "ransom 3", "ransom none"]
     state, _ = play(state, 0, "ransom 3")
     # 0 gold left: only "ransom none" (still asked: gold is secret with 3+ players).
-    assert _moves(state, 0) == ["ransom none"]
+    assert move_texts(state, 0) == ["ransom none"]
     state, events = play(state, 0, "ransom none")
     assert "captured knights (1) go to the reserve" in events[0]
     assert state["forces"][0]["court"] == [3]
     assert state["forces"][0]["reserve"] == [3, 2, 0, 1]
     assert state["seats"][0]["gold"] == 0
     # Seat 1 cannot pay 2 gold: its knight goes to the reserve.
-    assert _moves(state, 1) == ["ransom none"]
+    assert move_texts(state, 1) == ["ransom none"]
     state, _ = play(state, 1, "ransom none")
     assert state["forces"][1]["court"] == [] and state["forces"][1]["reserve"][1] == 2
 

@@ -7,16 +7,12 @@ import pytest
 from rules.core import IllegalMove
 from rules.lancaster import GAME
 
-from .helpers import deploy, give_court, play, run_steps, set_cards, setup_game
-
-
-def _moves(state, seat):
-    return [m.to_text() for m in GAME.legal_moves(state, seat)]
+from .helpers import deploy, give_court, move_texts, play, run_steps, set_cards, setup_game
 
 
 def test_11_a_turn_places_an_own_or_an_ally_knight() -> None:
     state = setup_game(2)
-    moves = _moves(state, 0)
+    moves = move_texts(state, 0)
     assert "ally 2 county:B" in moves and "knight 2 county:B" in moves
     state, events = play(state, 0, "ally 2 county:B")
     assert state["counties"]["B"] == [2, 2, 0]
@@ -63,7 +59,7 @@ def test_11_ally_kings_favor_goods_forfeited_upgrade_ally_noble_removed() -> Non
     assert "The ally forfeits 2 gold." in events
     state, _ = play(state, 1, f"ally 2 conflict:{card}")
     state, _ = play(state, 1, "favor 4")  # upgrade: an ally knight
-    assert _moves(state, 1) == [f"upgrade conflict:{card}:2", "upgrade none"]
+    assert move_texts(state, 1) == [f"upgrade conflict:{card}:2", "upgrade none"]
     state, _ = play(state, 1, f"upgrade conflict:{card}:2")
     assert state["forces"][3]["reserve"] == [3, 2, 0, 1]
     state["forces"][2]["court"] = [1]
@@ -87,7 +83,7 @@ def test_11_ally_county_rewards_only_knight_kinds() -> None:
     deploy(state, 2, 2, "county:C")  # a new 1-knight for the ally
     deploy(state, 3, 1, "county:G")  # 2 gold + 1 squire: nothing an ally can use
     state, events = run_steps(state, ["county:B", "county:C", "county:G"])
-    assert _moves(state, 0) == ["take noble", "take reward"]  # never both
+    assert move_texts(state, 0) == ["take noble", "take reward"]  # never both
     state["seats"][0]["gold"] = 5
     with pytest.raises(IllegalMove, match="never both"):
         play(state, 0, "take both")
@@ -100,7 +96,7 @@ def test_11_ally_county_rewards_only_knight_kinds() -> None:
     # County G: nothing in the reward is for an ally, yet seat 1 still chooses (8.1 "noble or
     # reward"): removing the noble from the game is a choice, not forced.
     assert state["pending"]["seat"] == 1
-    assert _moves(state, 1) == ["take noble", "take reward"]
+    assert move_texts(state, 1) == ["take noble", "take reward"]
     declined, events = play(state, 1, "take reward")
     assert declined["stacks"]["G"][1] == 2 and declined["seats"][1]["gold"] == 2
     assert "took the reward (nothing) in county G" in events[0]
@@ -137,7 +133,7 @@ def test_11_ally_castle_recruits_and_upgrades_without_goods() -> None:
     gold = state["seats"][0]["gold"]
     state, _ = run_steps(state, ["castle:2"])
     assert state["forces"][2]["court"] == [1]
-    assert _moves(state, 0)[0].startswith("upgrade ")
+    assert move_texts(state, 0)[0].startswith("upgrade ")
     state, _ = play(state, 0, "upgrade castle:AC2")
     assert state["forces"][2]["castle"] == {"AC1": 2, "AC2": 2}
     assert state["seats"][0]["gold"] == gold
