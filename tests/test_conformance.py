@@ -132,4 +132,3 @@ def test_setup_is_deterministic_for_a_seed() -> None:
         a = game.setup(players=game.min_players, seed=5, options={})
         b = game.setup(players=game.min_players, seed=5, options={})
         assert game.to_json(a) == game.to_json(b)
-

@@ -40,16 +40,6 @@ def setup_game(players: int, seed: int = 1, exts: list[str] | None = None, **opt
     return state
 
 
-def answer_all(state: dict[str, Any], prefer: str = "") -> dict[str, Any]:
-    """Answer pending decisions with the first legal move (or one starting with ``prefer``)."""
-    while state["pending"] is not None:
-        seat = state["pending"]["seat"]
-        moves = GAME.legal_moves(state, seat)
-        chosen = next((mv for mv in moves if prefer and mv.to_text().startswith(prefer)), moves[0])
-        state, _ = GAME.apply(state, seat, chosen)
-    return state
-
-
 def empty_courts(state: dict[str, Any]) -> None:
     """Send every court knight to the reserve (to end phase 1 at once in a test)."""
     for force in state["forces"]:

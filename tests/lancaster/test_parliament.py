@@ -7,7 +7,7 @@ import pytest
 from rules.core import IllegalMove, NotYourTurn
 from rules.lancaster import GAME
 
-from .helpers import play, setup_game, to_parliament, vote_all
+from .helpers import QUIET_LAWS, pass_parliament, play, setup_game, to_parliament, vote_all
 
 
 def _parliament(players: int = 4, **options):
@@ -68,9 +68,7 @@ def test_7_2_markers_cannot_exceed_what_you_hold() -> None:
 
 def test_7_2_step_7_unused_markers_are_discarded_after_the_third_vote() -> None:
     state = _parliament(3, vote_markers=2)
-    state["laws"] = ["L03", "L13", "L11"]  # laws that ask nothing, so the rewards follow at once
-    for _ in range(3):
-        state, _ = vote_all(state, ["vote no"] * 3)
+    state = pass_parliament(state, QUIET_LAWS)  # laws that ask nothing, so the rewards follow at once
     # Nobody used a marker, nobody gains any in this round's rewards (castles built X1: squires),
     # so the 2 markers each seat kept are gone when round 2 begins.
     assert state["round"] == 2
@@ -81,11 +79,9 @@ def test_7_2_step_7_option_keeps_unused_markers() -> None:
     kept = _parliament(3, vote_markers=2, discard_unused_votes=False)
     gone = _parliament(3, vote_markers=2)
     for state in (kept, gone):
-        state["laws"] = ["L03", "L13", "L11"]
         state["proposals"] = ["L12", "L13", "L14"]
-    for _ in range(3):
-        kept, _ = vote_all(kept, ["vote no"] * 3)
-        gone, _ = vote_all(gone, ["vote no"] * 3)
+    kept = pass_parliament(kept, QUIET_LAWS)
+    gone = pass_parliament(gone, QUIET_LAWS)
     # Same game except the option: the difference is exactly the 2 unused markers per seat.
     assert [a["votes"] - b["votes"] for a, b in zip(kept["seats"], gone["seats"], strict=True)] == [2, 2, 2]
 

@@ -81,10 +81,6 @@ def as_seat(st: State, p: int, text: str) -> tuple[State, list[str]]:
     return GAME.apply(st, p, move)
 
 
-def res_of(st: State, p: int) -> dict[str, int]:
-    return dict(st["ps"][p]["res"])
-
-
 def delta(before: State, after: State, p: int) -> dict[str, int]:
     a, b = before["ps"][p]["res"], after["ps"][p]["res"]
     return {k: b[k] - a[k] for k in RESOURCES if b[k] != a[k]}
