@@ -47,10 +47,6 @@ class Rect:
     def bottom(self) -> int:
         return self.y + self.h
 
-    @property
-    def centre(self) -> tuple[int, int]:
-        return (self.x + self.w // 2, self.y + self.h // 2)
-
     def box(self) -> tuple[int, int, int, int]:
         return (self.x, self.y, self.right - 1, self.bottom - 1)
 

@@ -57,10 +57,6 @@ def _words(view: View, text: str) -> str:
     return parts.words(int(view.get("players") or 0), text)
 
 
-def _goods_text(goods: dict[str, int]) -> str:
-    return ", ".join(f"+{n} {k}" for k, n in goods.items() if n)
-
-
 def _changed(view: View) -> set[str]:
     """Space ids and card ids the last move touched; the engine writes cards as "card:<id>"."""
     last = view.get("last_move") or {}

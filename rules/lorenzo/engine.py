@@ -71,7 +71,6 @@ from rules.lorenzo.moves import (
 
 State = dict[str, Any]
 FEE_COINS = OCCUPIED_TOWER_FEE["coin"]  # §8.2: coins to enter a tower that holds a member
-ACTION_SPACES = ("harvest", "harvest_big", "production", "production_big")
 AREA_SPACES = {"harvest": ("harvest", "harvest_big"), "production": ("production", "production_big")}
 
 
