@@ -20,7 +20,7 @@ import discord
 from bot import config, sandbox
 from bot.app import TavolaBot
 from bot.clock import Clock
-from bot.store import SqliteStore
+from bot.store import SqliteStore, UnusableDatabase
 from bot.table import Tables
 
 
@@ -46,7 +46,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 async def run_bot(settings: config.Settings, force_sync: bool = False) -> None:
     assert settings.token is not None
     clock = Clock()
-    store = await SqliteStore.open(settings.database, clock=clock)
+    try:
+        store = await SqliteStore.open(settings.database, clock=clock)
+    except UnusableDatabase as exc:
+        raise config.SettingsError(f"DATABASE_PATH: {exc}") from exc
     try:
         bot = TavolaBot(
             Tables(store, clock=clock),
@@ -79,7 +82,10 @@ def line_reader(source: TextIO, prompt: str | None) -> sandbox.LineReader:
 async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> None:
     with tempfile.TemporaryDirectory(prefix="tavola-sandbox-") as tmp:
         clock = Clock()  # "@clock +13h" lines move it on
-        store = await SqliteStore.open(args.db or Path(tmp) / "sandbox.db", clock=clock)
+        try:
+            store = await SqliteStore.open(args.db or Path(tmp) / "sandbox.db", clock=clock)
+        except UnusableDatabase as exc:
+            raise config.SettingsError(f"--db: {exc}") from exc
         seeds = random.Random(args.seed)
         tables = Tables(store, new_seed=lambda: seeds.randrange(2**31), clock=clock)
         out = args.out or Path("out/sandbox")
@@ -116,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
         discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
         try:
             asyncio.run(run_bot(settings, force_sync=getattr(args, "sync_commands", False)))
+        except config.SettingsError as exc:
+            print(f"Tavola cannot start: {exc}", file=sys.stderr)
+            return 2
         except discord.LoginFailure:
             print(
                 "Discord refused DISCORD_TOKEN; copy the bot token again (see .env.example).", file=sys.stderr
@@ -131,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.reconfigure(encoding="utf-8")  # JSON lines carry names and emoji as UTF-8
     try:
         asyncio.run(run_sandbox(args, settings))
+    except config.SettingsError as exc:
+        print(f"Tavola cannot start: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     return 0

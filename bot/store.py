@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,6 +34,12 @@ class StaleVersion(StoreError):
 
     def __init__(self) -> None:
         super().__init__("The board changed while you were deciding. Look again and retry.")
+
+
+class UnusableDatabase(Exception):
+    """The database file can't be opened or created (corrupted, not SQLite, folder not writable).
+
+    Not a ``StoreError``: it is an administrator's problem at start-up, never a player's."""
 
 
 class ChannelBusy(StoreError):
@@ -173,16 +180,26 @@ class SqliteStore:
 
     @classmethod
     async def open(cls, path: str | Path, clock: Callable[[], float] = time.time) -> SqliteStore:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN IMMEDIATE ourselves for every write.
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        store = cls(conn, clock)
-        await store.migrate()
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: we issue BEGIN IMMEDIATE ourselves for every write.
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise UnusableDatabase(f"cannot open the database {path}: {exc}") from exc
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            store = cls(conn, clock)
+            await store.migrate()
+        except (OSError, sqlite3.Error) as exc:
+            # Close it, or aiosqlite's worker thread keeps the process alive after the error.
+            await conn.close()
+            raise UnusableDatabase(
+                f"cannot use the database {path}: {exc} (a corrupted file, or not a Tavola database?)"
+            ) from exc
         return store
 
     async def schema_version(self) -> int:

@@ -183,3 +183,58 @@ def test_real_bot_opens_the_configured_database_and_reports_a_refused_token(
     monkeypatch.setattr(TavolaBot, "start", refused)
     assert entry.main([]) == 1
     assert started == [None] and (tmp_path / "db" / "here.db").is_file()
+
+
+def _broken_databases(tmp_path: Path) -> dict[str, Path]:
+    """A file that is not SQLite, random bytes, and a path whose folder cannot be created."""
+    text = tmp_path / "notes.db"
+    text.write_text("hello, this is not a database\n" * 50, encoding="utf-8")
+    noise = tmp_path / "noise.db"
+    noise.write_bytes(bytes(range(256)) * 40)
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("x", encoding="utf-8")
+    return {"text": text, "noise": noise, "unmakeable": blocker / "sub" / "tavola.db"}
+
+
+def test_sandbox_with_an_unusable_database_says_so_and_exits(tmp_path: Path) -> None:
+    """Admin: --db on a corrupted file or an uncreatable folder: one clear line on stderr, exit 2,
+    no traceback, and the process ends (it used to hang after the traceback)."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    for label, db in _broken_databases(tmp_path).items():
+        proc = subprocess.run(
+            [sys.executable, "-m", "bot", "sandbox", "--script", "-", "--db", str(db)],
+            cwd=tmp_path,
+            env=env,
+            input="alice /game list\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == 2, (label, proc.stderr)
+        assert "Traceback" not in proc.stderr, (label, proc.stderr)
+        assert "Tavola cannot start" in proc.stderr and str(db) in proc.stderr, (label, proc.stderr)
+        assert proc.stdout == "", label
+
+
+def test_real_bot_with_an_unusable_database_path_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Admin: DATABASE_PATH pointing at a corrupted file or an uncreatable folder stops the bot
+    before it logs in, naming the setting; exit status 2."""
+    from bot.app import TavolaBot
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "t0k")
+    logins: list[str] = []
+
+    async def login(self: TavolaBot, token: str, *, reconnect: bool = True) -> None:
+        logins.append(token)
+
+    monkeypatch.setattr(TavolaBot, "start", login)
+    for label, db in _broken_databases(tmp_path).items():
+        monkeypatch.setenv("DATABASE_PATH", str(db))
+        assert entry.main([]) == 2, label
+        err = capsys.readouterr().err
+        assert "DATABASE_PATH" in err and str(db) in err and "Traceback" not in err, (label, err)
+    assert logins == []
