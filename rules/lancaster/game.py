@@ -297,4 +297,8 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         text = f"{effect_words(p['e'])}: how many times? (buy N)"
     else:
         text = texts[kind]
-    return Prompt(text, decision=True)
+    # Behind screens (3+ players) the answers on offer to these questions tell how much gold or
+    # how many squires a player has ("take both" only with 3 gold, "buy 2" only with 2 gold):
+    # not a public decision, so the bot offers them privately instead of as buttons under the board.
+    hidden = state["n"] > 2 and kind in ("county", "exchange", "ransom")
+    return Prompt(text, decision=not hidden)

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from pathlib import Path
 
 from rules import find_game
 from tests.bot.harness import Harness, public
+
+# Decisions whose legal answers depend on gold or squires, hidden behind the screen with 3+ players:
+# county "take both" (pays gold), purchases (buy N) and ransoms.
+HIDDEN_WEALTH = {"county", "exchange", "ransom"}
 
 
 def test_complete_three_player_lancaster_game_with_private_votes(tmp_path: Path) -> None:
@@ -26,6 +31,7 @@ def test_complete_three_player_lancaster_game_with_private_votes(tmp_path: Path)
             last = await h.started()
             rng = random.Random(3)
             secret_choices = 0
+            hidden_asked = Counter[str]()
             for _ in range(2000):
                 turn = await h.tables.turn(1)
                 if turn.finished:
@@ -50,6 +56,24 @@ def test_complete_three_player_lancaster_game_with_private_votes(tmp_path: Path)
                     assert len(shown) == 1 and shown[0]["kind"] == "message"
                     assert secret_text not in shown[0]["content"]
                     secret_choices += 1
+                elif (turn.state["pending"] or {}).get("kind") in HIDDEN_WEALTH:
+                    # 4.2 screens: which answers exist tells how much gold or squires a player
+                    # has, so they are offered privately ("Choose"), never as public buttons.
+                    assert not [c for c in last["components"] if ":v" in c["custom_id"]], last
+                    assert "g:1:hand" in [c["custom_id"] for c in last["components"]], last
+                    mine = await h.one(f"{actor.name} click g:1:hand")
+                    assert mine["ephemeral"] and mine["components"], mine
+                    hidden_asked[turn.state["pending"]["kind"]] += 1
+                    pick = mine["components"][0]
+                    if pick.get("type") == "select":
+                        value = rng.choice(pick["options"])["value"]
+                        line = f"{actor.name} click {pick['custom_id']} {value}"
+                    else:
+                        picks = [c for c in mine["components"] if ":m" in c["custom_id"]]
+                        line = f"{actor.name} click {rng.choice(picks)['custom_id']}"
+                    replies = await h(line)
+                    shown = public(replies)
+                    assert len(shown) == 1, replies
                 else:
                     choices = (await h.one(f"{actor.name} ? /move text:"))["choices"]
                     replies = await h(f'{actor.name} /move "text:{rng.choice(choices)["value"]}"')
@@ -60,8 +84,27 @@ def test_complete_three_player_lancaster_game_with_private_votes(tmp_path: Path)
             else:
                 raise AssertionError("the game did not finish")
             assert secret_choices > 0
+            assert set(hidden_asked) == HIDDEN_WEALTH, hidden_asked
             assert last["embeds"] and last["embeds"][0]["title"].startswith("🏆 Winner")
             record = await h.tables.get(1)
             assert lancaster.to_json(await h.tables.replay(1)) == record.state
 
     asyncio.run(go())
+
+
+def test_wealth_questions_are_public_decisions_only_without_screens() -> None:
+    """4.2/4.3: with 2 players gold and squires are open, so county, purchase and ransom
+    questions stay public decisions (buttons under the board); with 3+ they are not."""
+    lancaster = find_game("lancaster")
+    for players in (2, 3):
+        state = lancaster.setup(players=players, seed=11, options={})
+        rng = random.Random(players)
+        seen: set[str] = set()
+        while lancaster.active_players(state) and seen != HIDDEN_WEALTH:
+            seat = min(lancaster.active_players(state))
+            kind = (state["pending"] or {}).get("kind")
+            if kind in HIDDEN_WEALTH:
+                seen.add(kind)
+                assert lancaster.prompt(state, seat).decision is (players == 2), (players, kind)
+            state, _ = lancaster.apply(state, seat, rng.choice(lancaster.legal_moves(state, seat)))
+        assert seen >= {"county", "exchange"}, (players, seen)
