@@ -85,11 +85,22 @@ def turn_content(turn: Turn, intro: Sequence[str] = ()) -> str:
     """The public message after an action: what happened, then who acts next."""
     lines = [*intro, *turn.events]
     if turn.outcome is not None:
-        lines.append("🏁 The game is over.")
+        lines = final_lines(lines)
     else:
         lines.extend(waiting_lines(turn))
     # Keep the mentions (the end) when events overflow: pinging the next player matters most.
     return clip("\n".join(lines))
+
+
+def final_lines(lines: Sequence[str]) -> list[str]:
+    """The last message's lines with one flagged end line: the engine's own "The game is over…"
+    event when it has one (else the message said it twice), otherwise a plain one."""
+    done = [*lines]
+    if done and done[-1].startswith("The game is over"):
+        done[-1] = f"🏁 {done[-1]}"
+    else:
+        done.append("🏁 The game is over.")
+    return done
 
 
 def start_intro(turn: Turn) -> list[str]:

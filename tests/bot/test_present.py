@@ -40,3 +40,15 @@ def test_headline_reads_round_facts_from_any_view() -> None:
         "Period 2 · Round 3 · Phase actions"
     )
     assert present.headline({"round": True, "towers": {}}) == ""
+
+
+def test_game_over_is_said_once() -> None:
+    """Turn flow, end: the engine's own "The game is over…" event gets the flag; no second line."""
+    assert present.final_lines(["a", "The game is over."]) == ["a", "🏁 The game is over."]
+    assert present.final_lines(["The game is over after the last round."]) == [
+        "🏁 The game is over after the last round."
+    ]
+    assert present.final_lines(["x won the last conflict."]) == [
+        "x won the last conflict.",
+        "🏁 The game is over.",
+    ]
