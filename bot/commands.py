@@ -150,7 +150,8 @@ def game_group(tables: Tables) -> app_commands.Group:
                 name = game
             chosen = t.game(name)
         except TableError as exc:
-            await say(interaction, f"{exc} Games: {', '.join(g.name for g in t.games())}.")
+            listed = "" if "Games:" in str(exc) else f" Games: {', '.join(g.name for g in t.games())}."
+            await say(interaction, f"{exc}{listed}")
             return
         text = chosen.rules_help()
         if len(text) <= present.CONTENT_LIMIT:

@@ -210,8 +210,16 @@ class Tables:
 
     async def leave(self, game_id: int, player: Player) -> GameRecord:
         record = await self.get(game_id)
+        seated = record.seat_of(player.user_id) is not None
+        if record.status == "running":
+            raise TableError(
+                "A running game can't be left. Its creator (or a member with Manage Server) can end "
+                "it with `/game abandon`."
+                if seated
+                else "You are not playing in this game."
+            )
         self._require_lobby(record)
-        if record.seat_of(player.user_id) is None:
+        if not seated:
             raise TableError("You are not in this game.")
         if player.user_id == record.creator_id:
             raise TableError("The creator cannot leave the lobby; use `/game abandon` to cancel the game.")

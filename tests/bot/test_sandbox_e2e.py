@@ -542,3 +542,33 @@ def test_short_typed_choices_offered_privately(tmp_path: Path) -> None:
         assert shown["mentions"] == [second]
 
     play(tmp_path, body)
+
+
+def test_rules_for_an_unknown_game_names_the_games_once(tmp_path: Path) -> None:
+    """/game rules game:<unknown>: one ephemeral line listing the games (it listed them twice)."""
+
+    async def body(h: Harness) -> None:
+        r = await h.one("alice /game rules game:chess")
+        assert r["ephemeral"] and r["content"].count("Games:") == 1 and "tally" in r["content"]
+        r = await h.one("alice /game rules")
+        assert r["ephemeral"] and r["content"].count("Games:") == 1
+        assert "no game in this channel" in r["content"]
+
+    play(tmp_path, body)
+
+
+def test_leave_a_running_game_explains_who_can_end_it(tmp_path: Path) -> None:
+    """/game leave after the start: a player learns how the game can end; an onlooker that they
+    are not playing. Nothing changes."""
+
+    async def body(h: Harness) -> None:
+        await started(h)
+        before = await h.tables.get(1)
+        r = await h.one("bob /game leave")
+        assert r["ephemeral"] and "/game abandon" in r["content"] and "creator" in r["content"]
+        r = await h.one("dave /game leave")
+        assert r["ephemeral"] and "not playing in this game" in r["content"]
+        after = await h.tables.get(1)
+        assert (after.version, after.seats) == (before.version, before.seats)
+
+    play(tmp_path, body)
