@@ -1,0 +1,131 @@
+"""Issue 2 acceptance, bad input: every refusal a player or admin can meet in a real game is an
+ephemeral explanation (or, for what the Discord client would not send, a sandbox ``error``), and
+leaves the stored game exactly as it was (version, seats, status, move log)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from rules import find_game
+from tests.bot.harness import Harness
+
+
+async def snapshot(h: Harness, game_id: int) -> tuple[Any, ...]:
+    record = await h.tables.get(game_id)
+    log = [m.text for m in await h.tables.log(game_id)] if record.status != "lobby" else []
+    return record.version, record.seats, record.status, record.state, log
+
+
+async def refused(h: Harness, line: str, words: str, *, kind: str = "reply") -> None:
+    """``line`` is answered once, privately, with ``words``, and changes no game."""
+    before = [await snapshot(h, gid) for gid in (1,)]
+    r = await h.one(line)
+    assert r["kind"] == kind and r["ephemeral"], (line, r)
+    assert words.lower() in r["content"].lower(), (line, r["content"])
+    assert not r["mentions"] and not r["files"], line
+    assert [await snapshot(h, gid) for gid in (1,)] == before, line
+
+
+def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
+    """Lobby: unknown game or option, bad option value, another game's option, joining twice,
+    leaving when not in, starting with too few players or as a non-creator, a second game in
+    the channel, abandon by a player who is not the creator, autocomplete with no game."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo"), find_game("lancaster")]) as h:
+            r = await h.one("alice ? /move text:")
+            assert r["kind"] == "autocomplete" and r["choices"] == []  # no game: nothing offered
+            r = await h.one("alice ? /lorenzo place member:black space:")
+            assert r["choices"] == []
+            await h("alice /game new game:lorenzo")
+            for line, words, kind in (
+                ("bob /game new game:chess", "no game called 'chess'", "reply"),
+                ("bob /game new game:lancaster", "already has a game", "reply"),
+                ("bob #tavola /game new game:lorenzo leaders:maybe", "must be one of", "reply"),
+                ("bob /game new game:lorenzo vote_markers:2", "has no option vote_markers", "reply"),
+                ("bob /game new game:lorenzo colour:red", "no option 'colour'", "error"),
+                ("alice /game join", "already joined", "reply"),
+                ("alice click g:1:join", "already joined", "reply"),
+                ("bob /game leave", "not in this game", "reply"),
+                ("alice /game leave", "/game abandon", "reply"),
+                ("alice /game start", "at least 2", "reply"),
+                ("bob /game start", "only the player who created", "reply"),
+                ("bob /game abandon", "manage server", "reply"),
+                ("bob ? /move text:", "", "autocomplete"),
+                ("bob /move text:place", "not started", "reply"),
+                ("alice /game hand", "not started", "reply"),
+                ("alice click g:1:board", "not started", "reply"),
+            ):
+                if kind == "autocomplete":
+                    r = await h.one(line)
+                    assert r["choices"] == [], line
+                    continue
+                await refused(h, line, words, kind=kind)
+
+    asyncio.run(go())
+
+
+def test_running_game_refusals_change_nothing(tmp_path: Path) -> None:
+    """Running Lorenzo game: starting or joining again, garbage and illegal move text, a move out
+    of turn or by a non-player, bad per-game command values, a stale, another seat's, an
+    out-of-range and a foreign button, a select value that does not exist, private buttons for a
+    non-player; the game and its log stay exactly as they were."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo")]) as h:
+            await h("alice /game new game:lorenzo")
+            await h("bob /game join")
+            board = await h.started()
+            first = board["mentions"][0]
+            second = "bob" if first == "alice" else "alice"
+            # One move, so the start board's buttons are stale.
+            moved = await h(f'{first} /move "text:place black market_1"')
+            assert not moved[0]["ephemeral"]
+            record = await h.tables.get(1)
+            version = record.version
+            mine = next(seat.seat for seat in record.seats if seat.name == second)
+            for line, words, kind in (
+                ("alice /game start", "already started", "reply"),
+                ("alice click g:1:start", "already started", "reply"),
+                ("carol /game join", "already started", "reply"),
+                ("carol click g:1:join", "already started", "reply"),
+                (f"{second} /move text:dance", "not a Lorenzo move", "reply"),
+                (f'{second} /move "text:place black market_1"', "already occupied", "reply"),
+                (f'{second} /move "text:place black market_2 servants=99"', "only", "reply"),
+                (f'{first} /move "text:place white market_2"', "not your turn", "reply"),
+                ('carol /move "text:place white market_2"', "not playing", "reply"),
+                (
+                    f"{second} /lorenzo place member:purple space:market_2 servants:0",
+                    "not a family member",
+                    "reply",
+                ),
+                (
+                    f"{second} /lorenzo place member:white space:moon servants:0",
+                    "not an action space",
+                    "reply",
+                ),
+                (f"{second} /lorenzo place member:white space:market_2 servants:x", "integer", "error"),
+                (f"{second} /lorenzo leader action:play leader:santa_rita", "without leaders", "reply"),
+                (f"{second} /lorenzo end", "no decision", "reply"),
+                (f"{second} click g:1:v{version - 1}:m{mine}.0", "moved on", "reply"),
+                (f"{second} click g:1:v{version}:m{1 - mine}.0", "not yours", "reply"),
+                (f"{second} click g:1:v{version}:m{mine}.99", "not available", "reply"),
+                (f"{second} click g:2:v1:m0.0", "no longer exists", "reply"),
+                (f"{second} click tavola-something", "not one of mine", "reply"),
+                ("carol click g:1:board", "not playing", "reply"),
+                ("carol click g:1:hand", "not playing", "reply"),
+                ("carol /game hand", "not playing", "reply"),
+                ("carol /game leave", "not playing", "reply"),
+                (f"{second} /game leave", "/game abandon", "reply"),
+                ("bob /game abandon", "manage server", "reply"),  # a player, not the creator
+                ("dave /game abandon", "manage server", "reply"),
+            ):
+                await refused(h, line, words, kind=kind)
+            r = await h.one(f"{first} ? /move text:")
+            assert r["choices"] == []  # not their turn: nothing suggested
+            r = await h.one("carol ? /move text:")
+            assert r["choices"] == []
+
+    asyncio.run(go())
