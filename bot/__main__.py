@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
+import aiohttp
 import discord
 
 from bot import config, sandbox
@@ -125,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         except config.SettingsError as exc:
             print(f"Tavola cannot start: {exc}", file=sys.stderr)
             return 2
+        except aiohttp.ClientError as exc:
+            print(f"Tavola could not reach Discord ({exc}); check the network, then retry.", file=sys.stderr)
+            return 1
         except discord.LoginFailure:
             print(
                 "Discord refused DISCORD_TOKEN; copy the bot token again (see .env.example).", file=sys.stderr

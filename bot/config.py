@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_REMINDER_HOURS = 12.0
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class SettingsError(ValueError):
@@ -46,12 +47,21 @@ def load(env: Mapping[str, str] | None = None, env_file: Path = Path(".env")) ->
     """The real environment wins over ``.env``. Raises ``SettingsError`` for an unusable value."""
     merged = {**read_env_file(env_file), **(os.environ if env is None else env)}
     guild = merged.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        # Ignoring a typo would sync the commands globally instead (up to an hour to appear).
+        raise SettingsError(
+            f"DEV_GUILD_ID must be a server id (digits; Discord: right-click the server, Copy Server "
+            f"ID), not '{guild}'. Leave it empty to register the commands globally."
+        )
+    log_level = (merged.get("LOG_LEVEL", "").strip() or "INFO").upper()
+    if log_level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not '{log_level}'.")
     overrides = merged.get("LANCASTER_OVERRIDES", "").strip()
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         database=Path(merged.get("DATABASE_PATH", "").strip() or "data/tavola.db"),
-        dev_guild_id=int(guild) if guild.isdigit() else None,
-        log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        dev_guild_id=int(guild) if guild else None,
+        log_level=log_level,
         lancaster_overrides=Path(overrides) if overrides else None,
         reminder_hours=_hours(merged.get("REMINDER_HOURS", "")),
     )

@@ -26,7 +26,7 @@ def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
     )
     s = config.load({}, env)
     assert (s.token, s.database, s.dev_guild_id, s.log_level) == ("abc", Path("x/y.db"), 123, "DEBUG")
-    s = config.load({"DISCORD_TOKEN": "", "DEV_GUILD_ID": "nope"}, env)
+    s = config.load({"DISCORD_TOKEN": "", "DEV_GUILD_ID": ""}, env)
     assert s.token is None and s.dev_guild_id is None
     s = config.load({}, tmp_path / "missing")
     assert s.token is None and s.database == Path("data/tavola.db") and s.log_level == "INFO"
@@ -238,3 +238,37 @@ def test_real_bot_with_an_unusable_database_path_says_so(
         err = capsys.readouterr().err
         assert "DATABASE_PATH" in err and str(db) in err and "Traceback" not in err, (label, err)
     assert logins == []
+
+
+def test_mistyped_settings_are_refused_by_name(tmp_path: Path) -> None:
+    """Admin: a DEV_GUILD_ID that is not a server id, or an unknown LOG_LEVEL, stops start-up with
+    the setting named (a typo used to be ignored: commands then went global and took an hour)."""
+    for env, words in (
+        ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
+        ({"DEV_GUILD_ID": "12ab"}, "DEV_GUILD_ID"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ):
+        with pytest.raises(config.SettingsError, match=words):
+            config.load(env, tmp_path / "missing")
+    assert config.load({"LOG_LEVEL": "warning", "DEV_GUILD_ID": " 42 "}, tmp_path / "x").dev_guild_id == 42
+
+
+def test_real_bot_that_cannot_reach_discord_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Admin: no network (or Discord down) at start-up: one clear line and exit 1, no traceback."""
+    import aiohttp
+
+    from bot.app import TavolaBot
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "t0k")
+    monkeypatch.setenv("DATABASE_PATH", "here.db")
+
+    async def unreachable(self: TavolaBot, token: str, *, reconnect: bool = True) -> None:
+        raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+    monkeypatch.setattr(TavolaBot, "start", unreachable)
+    assert entry.main([]) == 1
+    err = capsys.readouterr().err
+    assert "could not reach Discord" in err and "discord.com" in err and "Traceback" not in err
