@@ -236,8 +236,13 @@ async def post_turn(
     channel message instead (after a secret choice, whose own answer was ephemeral).
     """
     if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
-        await post_turn_to(interaction.channel, turn, intro=intro)
-        return
+        try:
+            await post_turn_to(interaction.channel, turn, intro=intro)
+            return
+        except discord.Forbidden:
+            # The server lets the bot answer interactions but not post (no Send Messages): the
+            # move is recorded, so announce it as a public follow-up of the interaction instead.
+            log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
     files, embeds, content = await turn_parts(turn, intro)
     await interaction.followup.send(
         content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -570,5 +571,35 @@ def test_leave_a_running_game_explains_who_can_end_it(tmp_path: Path) -> None:
         assert r["ephemeral"] and "not playing in this game" in r["content"]
         after = await h.tables.get(1)
         assert (after.version, after.seats) == (before.version, before.seats)
+
+    play(tmp_path, body)
+
+
+def test_secret_choice_announced_even_without_send_messages(tmp_path: Path) -> None:
+    """Secret decisions: a server may let the bot answer interactions but not post in the channel
+    (no Send Messages). The public "has voted" board then comes as a follow-up of the vote; the
+    voter is not told "nothing was changed" about a vote that was recorded."""
+
+    async def body(h: Harness) -> None:
+        first, second = await started(h)
+        for line in (f'{first} /move "text:add 3"', f'{first} /move "text:bonus coin"'):
+            await h(line)
+        await h(f'{second} /move "text:add 3"')
+        await h(f'{second} /move "text:bonus coin"')
+        real = h.sandbox.rest
+
+        async def no_channel_posts(route: Any, **kwargs: Any) -> Any:
+            if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+                raise discord.Forbidden(FakeResponse(), {"message": "Missing Permissions", "code": 50013})
+            return await real(route, **kwargs)
+
+        h.sandbox.bot.http.request = no_channel_posts  # type: ignore[method-assign]
+        mine = await h.one(f"{first} click g:1:hand")
+        yes = next(c for c in mine["components"] if c["label"] == "vote yes")
+        replies = await h(f"{first} click {yes['custom_id']}")
+        assert not [r for r in replies if "Sorry" in r["content"]], replies
+        shown = public(replies)
+        assert len(shown) == 1 and shown[0]["kind"] == "followup" and "has voted" in shown[0]["content"]
+        assert shown[0]["files"] and "vote yes" not in shown[0]["content"]
 
     play(tmp_path, body)
