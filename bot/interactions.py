@@ -293,10 +293,24 @@ async def play(
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
-        await post_turn(interaction, turn, via_channel=True)
+        await announce(interaction, turn, via_channel=True)
         return
     await interaction.response.defer(thinking=True)
-    await post_turn(interaction, turn)
+    await announce(interaction, turn)
+
+
+async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = False) -> None:
+    """Post the board after a stored move. The move counts whatever happens here, so a failure
+    is reported as such (the generic apology would wrongly say nothing was changed)."""
+    try:
+        await post_turn(interaction, turn, via_channel=via_channel)
+    except Exception:
+        log.exception("move stored in game %s but its board was not posted", turn.record.id)
+        await say(
+            interaction,
+            f"Your move `{turn.move_text}` was recorded, but I could not post the new board. "
+            "`/game status` shows it.",
+        )
 
 
 async def channel_game_id(interaction: Interaction) -> int | None:

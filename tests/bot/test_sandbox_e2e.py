@@ -603,3 +603,27 @@ def test_secret_choice_announced_even_without_send_messages(tmp_path: Path) -> N
         assert shown[0]["files"] and "vote yes" not in shown[0]["content"]
 
     play(tmp_path, body)
+
+
+def test_failure_after_a_recorded_move_does_not_claim_nothing_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug or Discord error while posting the board after a move was stored: the player is
+    told the move counts and where to see the board, not "nothing was changed"."""
+    import bot.interactions as interactions
+
+    async def body(h: Harness) -> None:
+        first, _ = await started(h)
+
+        def broken(turn: object) -> object:
+            raise RuntimeError("boom")
+
+        monkeypatch.setattr(interactions, "turn_view", broken)
+        replies = await h(f'{first} /move "text:add 2"')
+        assert [m.text for m in await h.tables.log(1)] == ["add 2"]
+        said = " ".join(r["content"] for r in replies)
+        assert "Nothing was changed" not in said and "recorded" in said and "/game status" in said
+        # It fills in the public "thinking…" of the move (Discord keeps that visibility).
+        assert len(replies) == 1 and replies[0]["kind"] == "followup"
+
+    play(tmp_path, body)
