@@ -71,3 +71,31 @@ def ids(reply: dict[str, Any]) -> list[str]:
 
 def public(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in replies if not r["ephemeral"]]
+
+
+def over_discord_limits(reply: dict[str, Any]) -> list[str]:
+    """What in a sandbox response Discord would reject: 2000-character content, 256/4096-character
+    embed title/description, 25 components (5 rows of 5), 80-character button labels, 100-character
+    custom ids, select options and autocomplete choices (25 at most, 100-character names/values)."""
+    found = []
+    if len(reply.get("content") or "") > 2000:
+        found.append(f"content of {len(reply['content'])} characters")
+    for embed in reply.get("embeds") or []:
+        if len(embed.get("title") or "") > 256 or len(embed.get("description") or "") > 4096:
+            found.append("embed too long")
+    components = reply.get("components") or []
+    if len(components) > 25:
+        found.append(f"{len(components)} components")
+    for c in components:
+        if len(c["custom_id"]) > 100:
+            found.append(f"custom id {c['custom_id']!r}")
+        if c.get("type") == "select":
+            options = c.get("options") or []
+            if len(options) > 25 or any(len(o["label"]) > 100 or len(o["value"]) > 100 for o in options):
+                found.append(f"select {c['custom_id']}")
+        elif len(str(c.get("label") or "")) > 80:
+            found.append(f"button label {c['label']!r}")
+    choices = reply.get("choices") or []
+    if len(choices) > 25 or any(len(c["name"]) > 100 or len(str(c["value"])) > 100 for c in choices):
+        found.append("autocomplete choices")
+    return found
