@@ -272,3 +272,44 @@ def test_real_bot_that_cannot_reach_discord_says_so(
     assert entry.main([]) == 1
     err = capsys.readouterr().err
     assert "could not reach Discord" in err and "discord.com" in err and "Traceback" not in err
+
+
+def test_killed_sandbox_restarts_mid_game_and_old_buttons_answer(tmp_path: Path) -> None:
+    """Restart (issue 2): the process is killed (SIGKILL, no clean shutdown) while a decision's
+    buttons are showing; a new process on the same --db continues the game, the old button
+    applies the choice, and pressing it again says the board moved on."""
+
+    def send(proc: subprocess.Popen[str], line: str) -> list[dict[str, Any]]:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+        got: list[dict[str, Any]] = []
+        while (record := json.loads(proc.stdout.readline())) != {"kind": "idle"}:
+            got.append(record)
+        return got
+
+    args = ("sandbox", "--script", "-", "--db", "kept.db", "--out", "files")
+    proc = _spawn(tmp_path, *args)
+    try:
+        send(proc, "alice /game new game:lorenzo")
+        send(proc, "bob /game join")
+        start = next(r for r in send(proc, "alice /game start") if r["files"])
+        actor = start["mentions"][0]
+        (board,) = send(proc, f'{actor} /move "text:place black council"')
+        buttons = [c["custom_id"] for c in board["components"] if ":m" in c["custom_id"]]
+        assert len(buttons) == 5 and "Council Privilege" in board["content"]
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    again = _spawn(tmp_path, *args)
+    try:
+        (applied,) = send(again, f"{actor} click {buttons[2]}")
+        assert not applied["ephemeral"] and "Council Privilege" in applied["content"] and applied["files"]
+        (stale,) = send(again, f"{actor} click {buttons[2]}")
+        assert stale["ephemeral"] and "moved on" in stale["content"]
+        (status,) = send(again, "carol /game status")
+        assert "running" in status["embeds"][0]["title"]
+    finally:
+        assert again.stdin is not None
+        again.stdin.close()
+        assert again.wait(timeout=30) == 0
