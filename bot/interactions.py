@@ -192,18 +192,15 @@ def turn_view(turn: Turn) -> discord.ui.View:
         elif len(turn.acting) > 1 and any(p.decision for p in prompts):
             # Several players decide at once: each gets their own choices from this button.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
-        elif len(turn.acting) == 1 and not prompts[0].decision and short_list(turn):
-            # A few choices that are not a public decision (they may name a private hand, like
-            # Lorenzo's leader window after a placement): offered in a private reply.
+        elif len(turn.acting) == 1 and not prompts[0].decision:
+            # Choices that are not a public decision (they may name a private hand, like
+            # Lorenzo's leader window after a placement): offered in a private reply, as buttons
+            # or a select when they fit, else pointing to /move. Always offered: whether the list
+            # is short can depend on hidden things (Lancaster squires, a leader hand), so the
+            # button's presence must not.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
     view.add_item(GameButton(f"g:{record.id}:board", "My board"))
     return view
-
-
-def short_list(turn: Turn) -> bool:
-    """The single acting seat has few enough legal moves to pick from buttons or a select."""
-    count = len(turn.game.legal_moves(turn.state, turn.acting[0].seat))
-    return 0 < count <= SELECT_LIMIT
 
 
 # --------------------------------------------------------------------------------------------
