@@ -15,6 +15,7 @@ from rules.core import (
     Outcome,
     Prompt,
     normalise_options,
+    seat,
 )
 from rules.lancaster import model as m
 from rules.lancaster.engine import Engine
@@ -286,7 +287,10 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         "extension": "Choose an extension to build (extension <space>).",
         "noble": "Choose a county to "
         + ("remove a noble from (noble D)." if p.get("remove") else "take a noble from (noble D)."),
-        "start": "Choose who starts the next round (start pN).",
+        # The answers read "start p1": say who each pN is ({pN} becomes the player's name).
+        "start": "Choose who starts the next round (start pN): "
+        + ", ".join(f"p{i} {seat(i)}" for i in range(state["n"]))
+        + ".",
         "ransom": f"Ransom captured knights at {d['ransom_gold_per_strength']} gold per strength "
         "(ransom N, or ransom none).",
     }

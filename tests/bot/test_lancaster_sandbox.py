@@ -108,3 +108,21 @@ def test_wealth_questions_are_public_decisions_only_without_screens() -> None:
                 assert lancaster.prompt(state, seat).decision is (players == 2), (players, kind)
             state, _ = lancaster.apply(state, seat, rng.choice(lancaster.legal_moves(state, seat)))
         assert seen >= {"county", "exchange"}, (players, seen)
+
+
+def test_start_player_question_names_the_seats() -> None:
+    """Surrey's reward (choose the next start player): the buttons read "start p1"; the question
+    above them says who p0, p1, ... are, so a player can tell whom they pick."""
+    from rules.core import name_seats
+
+    lancaster = find_game("lancaster")
+    state = lancaster.setup(players=3, seed=5, options={})
+    rng = random.Random(1)
+    while lancaster.active_players(state):
+        seat = min(lancaster.active_players(state))
+        if (state["pending"] or {}).get("kind") == "start":
+            text = name_seats(lancaster.prompt(state, seat).text, ["ann", "bo", "cy"])
+            assert "p0 ann" in text and "p1 bo" in text and "p2 cy" in text, text
+            return
+        state, _ = lancaster.apply(state, seat, rng.choice(lancaster.legal_moves(state, seat)))
+    raise AssertionError("no start-player question in the game")
