@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from discord import app_commands
 
-from bot.interactions import Interaction, channel_game_id, play, tables_of
+from bot.interactions import Interaction, channel_game_id, play, say, tables_of
 
 LORENZO_MEMBERS = ("black", "white", "orange", "neutral")
 LEADER_ACTIONS = ("play", "activate", "discard")
@@ -30,7 +30,7 @@ def lorenzo_commands() -> app_commands.Group:
     async def place(
         interaction: Interaction, member: str, space: str, servants: app_commands.Range[int, 0, 99] = 0
     ) -> None:
-        if (gid := await channel_game_id(interaction)) is None:
+        if (gid := await game_here(interaction, "lorenzo")) is None:
             return
         # The canonical text of rules.lorenzo.moves.Place; the engine parses and checks it.
         text = f"place {member} {space.strip()}" + (f" servants={servants}" if servants else "")
@@ -54,7 +54,7 @@ def lorenzo_commands() -> app_commands.Group:
     )
     @app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in LEADER_ACTIONS])
     async def leader(interaction: Interaction, action: str, leader: str) -> None:
-        if (gid := await channel_game_id(interaction)) is None:
+        if (gid := await game_here(interaction, "lorenzo")) is None:
             return
         # The canonical text of rules.lorenzo.moves.LeaderAction; the engine parses and checks it.
         await play(interaction, gid, f"leader {action} {leader.strip()}")
@@ -73,7 +73,7 @@ def lorenzo_commands() -> app_commands.Group:
 
     @group.command(name="end", description="End your turn after placing (when a Leader could still act)")
     async def end(interaction: Interaction) -> None:
-        if (gid := await channel_game_id(interaction)) is not None:
+        if (gid := await game_here(interaction, "lorenzo")) is not None:
             await play(interaction, gid, "end")
 
     return group
@@ -96,7 +96,7 @@ def lancaster_commands() -> app_commands.Group:
         squires: app_commands.Range[int, 0, 9] = 0,
         ally: bool = False,
     ) -> None:
-        if (gid := await channel_game_id(interaction)) is None:
+        if (gid := await game_here(interaction, "lancaster")) is None:
             return
         # The canonical text of rules.lancaster.moves.Place; the engine parses and checks it.
         who = "ally" if ally else "knight"
@@ -116,6 +116,24 @@ def lancaster_commands() -> app_commands.Group:
         return [app_commands.Choice(name=t, value=t) for t in found][:25]
 
     return group
+
+
+async def game_here(interaction: Interaction, name: str) -> int | None:
+    """The channel's open game if it is a game of ``name``; else an ephemeral explanation
+    (``/lorenzo`` in a Lancaster channel would otherwise fail as an unknown move) and None."""
+    if (gid := await channel_game_id(interaction)) is None:
+        return None
+    tables = tables_of(interaction)
+    record = await tables.get(gid)
+    if record.game == name:
+        return gid
+    own = f", `/{record.game}`" if record.game in PER_GAME_COMMANDS else ""
+    await say(
+        interaction,
+        f"This channel plays {tables.game(record.game).title}; `/{name}` is for "
+        f"{tables.game(name).title} games. Use `/move`{own} or the buttons under the board.",
+    )
+    return None
 
 
 async def legal_texts(interaction: Interaction) -> list[str]:

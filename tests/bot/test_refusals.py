@@ -129,3 +129,31 @@ def test_running_game_refusals_change_nothing(tmp_path: Path) -> None:
             assert r["choices"] == []
 
     asyncio.run(go())
+
+
+def test_per_game_command_in_another_games_channel(tmp_path: Path) -> None:
+    """/lorenzo in a Lancaster channel (and /lancaster in a Lorenzo one): the reply says which
+    game the channel plays and which commands to use, instead of a parse error; nothing changes."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo"), find_game("lancaster")]) as h:
+            await h("alice /game new game:lancaster")
+            await h("bob /game join")
+            actor = (await h.started())["mentions"][0]
+            for line in (
+                f"{actor} /lorenzo place member:black space:market_1",
+                f"{actor} /lorenzo end",
+                f"{actor} /lorenzo leader action:play leader:santa_rita",
+            ):
+                await refused(h, line, "this channel plays Lancaster")
+            await h("alice /game abandon")
+            await h("alice /game new game:lorenzo")
+            await h("bob /game join")
+            actor = (await h.started())["mentions"][0]
+            before = await snapshot(h, 2)
+            r = await h.one(f"{actor} /lancaster knight strength:2 target:county:B")
+            assert r["ephemeral"] and "This channel plays Lorenzo il Magnifico" in r["content"], r
+            assert "/move" in r["content"] and "/lorenzo" in r["content"]
+            assert await snapshot(h, 2) == before
+
+    asyncio.run(go())
