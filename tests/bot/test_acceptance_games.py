@@ -107,6 +107,8 @@ def test_complete_game_as_players_see_it(tmp_path: Path, case: str) -> None:
                 shown = public(replies)
                 assert len(shown) == 1 and shown[0]["files"], (line, replies)
                 last = shown[0]
+                final = bool(last["embeds"]) and last["embeds"][0]["title"].startswith("🏆")
+                assert final or "➡️" in last["content"], last["content"]  # who must act, always
                 if step % 25 == 0:
                     (board,) = await send(f"{rng.choice(players)} click g:1:board")
                     assert board["ephemeral"] and board["files"]
