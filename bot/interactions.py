@@ -315,10 +315,18 @@ async def channel_game_id(interaction: Interaction) -> int | None:
     if interaction.channel_id is None or interaction.guild_id is None:
         await say(interaction, "Tavola games live in server channels; use this command there.")
         return None
+    tables = tables_of(interaction)
     try:
-        record = await tables_of(interaction).in_channel(interaction.channel_id)
+        record = await tables.in_channel(interaction.channel_id)
     except TableError as exc:
-        await say(interaction, str(exc))
+        # A player in a game elsewhere (most often its thread) is told where it is.
+        theirs = [
+            f"#{r.id} {tables.game(r.game).title} in <#{r.channel_id}>"
+            for r in await tables.list_guild(interaction.guild_id)
+            if r.seat_of(interaction.user.id) is not None
+        ]
+        where = f" Your games: {', '.join(theirs)}." if theirs else ""
+        await say(interaction, f"{exc}{where}")
         return None
     return record.id
 

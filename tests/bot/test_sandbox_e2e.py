@@ -627,3 +627,23 @@ def test_failure_after_a_recorded_move_does_not_claim_nothing_changed(
         assert len(replies) == 1 and replies[0]["kind"] == "followup"
 
     play(tmp_path, body)
+
+
+def test_move_in_the_wrong_channel_points_to_the_players_game(tmp_path: Path) -> None:
+    """/move where no game is open, by a player whose game is elsewhere (its thread): the
+    refusal says where their game is; someone with no game just learns how to start one."""
+
+    async def body(h: Harness) -> None:
+        await lobby(h, "bob")
+        replies = await h("alice /game start thread:true")
+        first = next(r for r in replies if r["files"])["mentions"][0]
+        await h("carol /game new game:tally")
+        await h("carol /game abandon")
+        r = await h.one(f'{first} /move "text:add 1"')
+        assert r["ephemeral"] and "no game in this channel" in r["content"]
+        assert "#tally-1" in r["content"] and "#1" in r["content"], r["content"]
+        r = await h.one('dave /move "text:add 1"')
+        assert r["ephemeral"] and "#tally-1" not in r["content"] and "/game new" in r["content"]
+        assert [m.text for m in await h.tables.log(1)] == []
+
+    play(tmp_path, body)
