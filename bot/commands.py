@@ -260,10 +260,15 @@ def option_autocomplete(
     return suggest
 
 
+# Longer than any move text of a registered game (Lorenzo's longest is ~60 characters); a pasted
+# paragraph is stopped by the Discord client instead of being echoed back in an error.
+MOVE_TEXT_MAX = 200
+
+
 def move_command() -> app_commands.Command[Any, Any, None]:
     @app_commands.command(name="move", description="Make a move (suggestions list your legal moves)")
     @app_commands.describe(text="The move, e.g. from the suggestions")
-    async def move(interaction: Interaction, text: str) -> None:
+    async def move(interaction: Interaction, text: app_commands.Range[str, 1, MOVE_TEXT_MAX]) -> None:
         if (gid := await channel_game_id(interaction)) is not None:
             await play(interaction, gid, text)
 

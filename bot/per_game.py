@@ -15,6 +15,7 @@ from bot.interactions import Interaction, channel_game_id, play, say, tables_of
 
 LORENZO_MEMBERS = ("black", "white", "orange", "neutral")
 LEADER_ACTIONS = ("play", "activate", "discard")
+NAME_MAX = 100  # a space, leader or target name (also the limit of an autocomplete value)
 
 
 def lorenzo_commands() -> app_commands.Group:
@@ -28,7 +29,10 @@ def lorenzo_commands() -> app_commands.Group:
     )
     @app_commands.choices(member=[app_commands.Choice(name=m, value=m) for m in LORENZO_MEMBERS])
     async def place(
-        interaction: Interaction, member: str, space: str, servants: app_commands.Range[int, 0, 99] = 0
+        interaction: Interaction,
+        member: str,
+        space: app_commands.Range[str, 1, NAME_MAX],
+        servants: app_commands.Range[int, 0, 99] = 0,
     ) -> None:
         if (gid := await game_here(interaction, "lorenzo")) is None:
             return
@@ -53,7 +57,9 @@ def lorenzo_commands() -> app_commands.Group:
         leader="Which leader (suggestions list the ones you can use so)",
     )
     @app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in LEADER_ACTIONS])
-    async def leader(interaction: Interaction, action: str, leader: str) -> None:
+    async def leader(
+        interaction: Interaction, action: str, leader: app_commands.Range[str, 1, NAME_MAX]
+    ) -> None:
         if (gid := await game_here(interaction, "lorenzo")) is None:
             return
         # The canonical text of rules.lorenzo.moves.LeaderAction; the engine parses and checks it.
@@ -92,7 +98,7 @@ def lancaster_commands() -> app_commands.Group:
     async def knight(
         interaction: Interaction,
         strength: app_commands.Range[int, 1, 9],
-        target: str,
+        target: app_commands.Range[str, 1, NAME_MAX],
         squires: app_commands.Range[int, 0, 9] = 0,
         ally: bool = False,
     ) -> None:

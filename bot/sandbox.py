@@ -833,6 +833,10 @@ def typed_value(option: dict[str, Any], value: str) -> Any:
         if value.lower() in ("false", "no", "0"):
             return False
         raise SandboxInputError(f"option '{name}' must be true or false, not '{value}'")
+    if kind == 3:
+        shortest, longest = option.get("min_length"), option.get("max_length")
+        if (shortest is not None and len(value) < shortest) or (longest is not None and len(value) > longest):
+            raise SandboxInputError(f"option '{name}' takes {shortest or 0} to at most {longest} characters")
     return value
 
 

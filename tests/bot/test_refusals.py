@@ -157,3 +157,23 @@ def test_per_game_command_in_another_games_channel(tmp_path: Path) -> None:
             assert await snapshot(h, 2) == before
 
     asyncio.run(go())
+
+
+def test_overlong_text_options_are_stopped_by_the_client(tmp_path: Path) -> None:
+    """/move text and the per-game name options carry Discord length limits, so a pasted essay is
+    refused by the client (sandbox ``error``) instead of echoed back in a 2000-character error."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo")]) as h:
+            await h("alice /game new game:lorenzo")
+            await h("bob /game join")
+            actor = (await h.started())["mentions"][0]
+            essay = "x" * 300
+            for line in (
+                f'{actor} /move "text:{essay}"',
+                f"{actor} /lorenzo place member:black space:{essay}",
+                f"{actor} /lorenzo leader action:play leader:{essay}",
+            ):
+                await refused(h, line, "at most", kind="error")
+
+    asyncio.run(go())
