@@ -175,6 +175,13 @@ def game_group(tables: Tables) -> app_commands.Group:
     return group
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at a word and marked with an ellipsis if long."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:(") + "…"
+
+
 def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     """``/game new game:<…>`` plus one optional parameter per option any game offers."""
     games = tables.games()
@@ -182,7 +189,7 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     for g in games:
         for o in g.options():
             if o.name not in RESERVED:
-                option_names.setdefault(o.name, f"{g.title}: {o.description}"[:100])
+                option_names.setdefault(o.name, shorten(f"{g.title}: {o.description}", 100))
 
     async def new(interaction: Interaction, game: str, **options: str | None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
