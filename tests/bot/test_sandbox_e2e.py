@@ -647,3 +647,27 @@ def test_move_in_the_wrong_channel_points_to_the_players_game(tmp_path: Path) ->
         assert [m.text for m in await h.tables.log(1)] == []
 
     play(tmp_path, body)
+
+
+def test_private_vote_buttons_survive_a_restart(tmp_path: Path) -> None:
+    """Restart during a secret vote: the private buttons a player opened before the restart
+    still record their vote (the key is the seat's choices, not process memory)."""
+
+    async def go() -> None:
+        db = tmp_path / "t.db"
+        async with Harness(db) as h:
+            first, second = await started(h)
+            for line in (f'{first} /move "text:add 3"', f'{first} /move "text:bonus coin"'):
+                await h(line)
+            await h(f'{second} /move "text:add 3"')
+            await h(f'{second} /move "text:bonus coin"')
+            mine = await h.one(f"{first} click g:1:hand")
+            yes = next(c["custom_id"] for c in mine["components"] if c["label"] == "vote yes")
+            await h(f'{second} /move "text:vote no"')  # the other voter answers first
+        async with Harness(db) as h2:
+            replies = await h2(f"{first} click {yes}")
+            assert any("recorded" in r["content"] for r in replies if r["ephemeral"]), replies
+            final = public(replies)[0]
+            assert f"{first} yes" in final["content"] and final["embeds"][0]["title"].startswith("🏆")
+
+    asyncio.run(go())
