@@ -29,6 +29,7 @@ from bot.interactions import (
     refresh_lobby,
     say,
     send_private,
+    shown_name,
     start,
     tables_of,
     turn_view,
@@ -108,7 +109,7 @@ def game_group(tables: Tables) -> app_commands.Group:
             return
         await say(
             interaction,
-            f"Game #{record.id} was abandoned by {interaction.user.display_name}.",
+            f"Game #{record.id} was abandoned by {shown_name(interaction.user)}.",
             ephemeral=False,
         )
         await refresh_lobby(interaction, record)
@@ -211,7 +212,7 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
             return
         title, description = present.lobby_text(record, chosen)
         sent = await interaction.response.send_message(
-            f"{interaction.user.display_name} opened a game of {chosen.title}.",
+            f"{shown_name(interaction.user)} opened a game of {chosen.title}.",
             embed=discord.Embed(title=title, description=description),
             view=lobby_view(record.id),
             allowed_mentions=NO_MENTIONS,

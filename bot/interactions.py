@@ -52,8 +52,16 @@ def tables_of(interaction: Interaction) -> Tables:
     return cast(HasTables, interaction.client).tables
 
 
+def shown_name(user: discord.abc.User) -> str:
+    """A member's display name as the bot writes it into messages: Discord markdown escaped, so
+    a name like ``*star_*`` shows as typed rather than in italics. Escaped once, here, where a
+    player enters the bot; every list, event and prompt (via ``name_seats``) uses the stored name.
+    Names never reach images or component labels, where the backslashes would show."""
+    return discord.utils.escape_markdown(user.display_name)
+
+
 def player_of(interaction: Interaction) -> Player:
-    return Player(interaction.user.id, interaction.user.display_name)
+    return Player(interaction.user.id, shown_name(interaction.user))
 
 
 async def say(interaction: Interaction, text: str, *, ephemeral: bool = True) -> None:

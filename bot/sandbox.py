@@ -45,6 +45,7 @@ class FakeUser:
     name: str
     id: int
     manage_server: bool = False
+    display: str = ""  # server display name when it differs from the username
 
 
 # Stable fake members of the one fake server. Erin is a moderator (Manage Server).
@@ -54,6 +55,8 @@ USERS: tuple[FakeUser, ...] = (
     FakeUser("carol", 900_000_000_000_000_103),
     FakeUser("dave", 900_000_000_000_000_104),
     FakeUser("erin", 900_000_000_000_000_105, manage_server=True),
+    # Frank's display name is full of markdown characters, to check names are escaped.
+    FakeUser("frank", 900_000_000_000_000_106, display="*fr_ank*"),
 )
 BY_NAME = {u.name: u for u in USERS}
 BY_ID = {u.id: u for u in USERS}
@@ -69,7 +72,7 @@ def user_payload(user: FakeUser) -> dict[str, Any]:
     return {
         "id": str(user.id),
         "username": user.name,
-        "global_name": user.name,
+        "global_name": user.display or user.name,
         "discriminator": "0",
         "avatar": None,
     }
@@ -179,7 +182,7 @@ class Sandbox:
             "id": str(GUILD_ID),
             "name": "Sandbox",
             "icon": None,
-            "owner_id": str(USERS[-1].id),
+            "owner_id": str(BY_NAME["erin"].id),
             "unavailable": False,
             "member_count": len(USERS) + 1,
             "large": False,

@@ -671,3 +671,36 @@ def test_private_vote_buttons_survive_a_restart(tmp_path: Path) -> None:
             assert f"{first} yes" in final["content"] and final["embeds"][0]["title"].startswith("🏆")
 
     asyncio.run(go())
+
+
+def test_display_names_are_markdown_escaped(tmp_path: Path) -> None:
+    """A display name with markdown characters (frank is "*fr_ank*") is escaped everywhere the bot
+    writes names: the opening line, the lobby card, the seat order, events and prompts
+    (``name_seats``), ``/game list`` and the final scores."""
+    shown = r"\*fr\_ank\*"
+
+    async def body(h: Harness) -> None:
+        opened = await h.one("frank /game new game:tally target:6 vote:off")
+        assert opened["content"].startswith(f"{shown} opened"), opened
+        await h("bob /game join")
+        lobby_card = opened["embeds"][0]["description"]
+        assert f"1. {shown}" in lobby_card and f"{shown} starts with" in lobby_card, lobby_card
+        start = await h.started("frank /game start")
+        assert "Seat order: " in start["content"] and f"{shown} (" in start["content"], start["content"]
+        listed = await h.one("alice /game list")
+        assert shown in listed["content"] and "*fr_ank*" not in listed["content"], listed
+        last = start
+        for _ in range(20):
+            turn = await h.tables.turn(1)
+            if turn.finished:
+                break
+            actor = "bob" if turn.acting[0].name == "bob" else "frank"
+            last = public(await h(f'{actor} /move "text:add 1"'))[0]
+            if actor == "frank":
+                assert f"{shown} added 1" in last["content"], last["content"]
+        final = await h.tables.turn(1)
+        assert final.finished
+        text = last["content"] + "".join(e["title"] + e["description"] for e in last["embeds"])
+        assert shown in text and "*fr_ank*" not in text.replace(shown, ""), text
+
+    play(tmp_path, body)
