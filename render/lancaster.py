@@ -475,7 +475,8 @@ def _castles(canvas: Canvas, view: View, places: set[str]) -> None:
                 Rect(ident.x + 8, ident.y + 84, 80, 26), palette.HIGHLIGHT, palette.INK, width=2, radius=6
             )
             canvas.text_in(Rect(ident.x + 8, ident.y + 84, 80, 26), "START", SMALL + 1, style="bold")
-        if f"seat:{seat}" in places:  # Surrey: chosen to start the next round
+        if f"seat:{seat}" in places and not outcome:  # Surrey: chosen to start the next round
+            # Once the game is over there is no next round, so no tag (a final-round Surrey).
             canvas.highlight(ident.inset(2, 2), "NEXT")
         # Gold and squires sit behind a screen except in the two-player game (rules 4.3). The
         # public board enforces that itself, so even a seat's own view drawn publicly hides them.

@@ -141,3 +141,17 @@ def test_castle_placement_highlights_only_the_movers_castle() -> None:
         assert _texts(view, private=False).count("LAST") == 1, why
         return
     pytest.fail("no castle placement found to check")
+
+
+def test_next_start_tag_is_not_drawn_once_the_game_is_over() -> None:
+    """Rules 8.1 (Surrey county reward: choose the next start player) and 10 (the game ends after
+    round 5): the "NEXT" tag marks the seat chosen to start the next round, so the final board,
+    which has no next round, does not draw it (the same board still running does)."""
+    states = list(sampled_states(GAME, 2, seed=6, stride=1000))
+    game, running, _ = states[0]
+    game, over, _ = states[-1]
+    for state, finished in ((running, False), (over, True)):
+        view = copy.deepcopy(game.player_view(state, None))
+        assert bool(view.get("outcome")) == finished
+        view["last"] = {**(view.get("last") or {}), "seat": 0, "places": ["seat:1"]}
+        assert ("NEXT" in _texts(view, private=False)) != finished
