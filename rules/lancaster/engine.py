@@ -536,7 +536,10 @@ class Engine:
             s["queue"][0:0] = tasks
         elif kind == "start" and isinstance(mv, Start):
             s["next_start"] = mv.seat
-            events.append(f"{{p{seat}}} chose {{p{mv.seat}}} to start the next round.")
+            if mv.seat == seat:  # "alice chose alice" reads oddly
+                events.append(f"{{p{seat}}} chose to start the next round themselves.")
+            else:
+                events.append(f"{{p{seat}}} chose {{p{mv.seat}}} to start the next round.")
         elif kind == "ransom" and isinstance(mv, Ransom):
             if mv.strength == 0:
                 self._release(s, p, events)

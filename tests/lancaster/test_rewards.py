@@ -100,6 +100,18 @@ def test_8_1_and_9_surrey_chooses_the_next_start_player(state) -> None:
     assert "{p1} chose {p2} to start the next round." in events
 
 
+def test_8_1_and_9_surrey_holder_choosing_themselves_is_worded_as_such(state) -> None:
+    """Rules 8.1 Surrey / 9: choosing oneself as next start player reads "chose to start the next
+    round themselves", not "{p1} chose {p1}", and keeps the seat placeholder."""
+    deploy(state, 1, 1, "county:I")
+    state, _ = run_steps(state, ["county:I", "end_round"])
+    state, _ = play(state, 1, "take reward")
+    state, events = play(state, 1, "start p1")
+    assert state["start"] == 1 and state["round"] == 2
+    assert "{p1} chose to start the next round themselves." in events
+    assert not [e for e in events if "chose {p1}" in e]
+
+
 def test_9_start_player_stays_when_nobody_takes_surrey(state) -> None:
     deploy(state, 1, 1, "county:I")
     state, _ = run_steps(state, ["county:I", "end_round"])
