@@ -32,7 +32,7 @@ from bot import present
 from bot.store import GameRecord, StoreError
 from bot.table import Player, Private, Reminder, TableError, Tables, Turn
 from render import render_view, seat_colour
-from rules.core import Move, RulesError
+from rules.core import Move, RulesError, move_label
 
 log = logging.getLogger("tavola")
 
@@ -170,7 +170,7 @@ def choice_items(
     so the index means the same move when pressed, even after a restart. ``key`` (private
     choices) lets the choice outlive the version while the seat's choices stay the same.
     """
-    texts = [m.to_text() for m in moves]
+    texts = [move_label(m) for m in moves]  # display only: a choice is sent back as its index
     if not texts or len(texts) > SELECT_LIMIT:
         return []
     suffix = f":k{key}" if key else ""

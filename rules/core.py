@@ -114,9 +114,21 @@ class Outcome:
 
 @runtime_checkable
 class Move(Protocol):
-    """A frozen value with one canonical text form; ``parse(to_text())`` gives it back."""
+    """A frozen value with one canonical text form; ``parse(to_text())`` gives it back.
+
+    Optional: a move may also define ``label() -> str``, a friendlier wording for buttons and
+    select options ("draft Cesare Borgia" for ``draft cesare_borgia``). It is display only: the
+    bot still records and replays ``to_text()``. Read it through ``move_label``, which falls back
+    to ``to_text()`` for moves without one. (Not a protocol member, so moves need not define it.)
+    """
 
     def to_text(self) -> str: ...
+
+
+def move_label(move: Move) -> str:
+    """The optional ``label()`` of a move (see ``Move``), else its canonical text."""
+    label = getattr(move, "label", None)
+    return str(label()) if callable(label) else move.to_text()
 
 
 @runtime_checkable

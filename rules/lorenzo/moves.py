@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.core import AmbiguousMove, BadSyntax
-from rules.lorenzo.data import MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
+from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
 from rules.lorenzo.describe import res_token
 from rules.lorenzo.leaders import find_leader
 
@@ -132,6 +132,11 @@ class End:
         return "end"
 
 
+def leader_name(leader_id: str) -> str:
+    """A leader's full name for button labels (``Move.label``); the id if the data lacks it."""
+    return str(LEADERS.get(leader_id, {}).get("name") or leader_id)
+
+
 @dataclass(frozen=True)
 class LeaderAction:
     verb: str  # "play" | "activate" | "discard"
@@ -139,6 +144,9 @@ class LeaderAction:
 
     def to_text(self) -> str:
         return f"leader {self.verb} {self.leader}"
+
+    def label(self) -> str:
+        return f"leader {self.verb} {leader_name(self.leader)}"
 
 
 @dataclass(frozen=True)
@@ -156,6 +164,9 @@ class Draft:
     def to_text(self) -> str:
         return f"draft {self.leader}"
 
+    def label(self) -> str:
+        return f"draft {leader_name(self.leader)}"
+
 
 @dataclass(frozen=True)
 class Copy:
@@ -163,6 +174,9 @@ class Copy:
 
     def to_text(self) -> str:
         return f"copy {self.leader}"
+
+    def label(self) -> str:
+        return f"copy {leader_name(self.leader)}"
 
 
 @dataclass(frozen=True)

@@ -233,3 +233,26 @@ def test_three_players_draft_at_once_from_buttons_opened_together(tmp_path: Path
             assert [m.text.split()[0] for m in await h.tables.log(1)] == ["draft"] * 9
 
     asyncio.run(go())
+
+
+def test_draft_buttons_show_leader_names_and_record_the_id(tmp_path: Path) -> None:
+    """§4 leader draft through Discord: the private buttons read "draft Cesare Borgia" (the move's
+    optional ``label()``), while the move recorded in the log is the canonical "draft <id>"."""
+    lorenzo = find_game("lorenzo")
+    by_name = {leader["name"]: leader_id for leader_id, leader in LEADERS.items()}
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[lorenzo]) as h:
+            await h("alice /game new game:lorenzo leaders:true")
+            await h("bob /game join")
+            await h.started()
+            mine = await h.one("alice click g:1:hand")
+            labels = [c["label"] for c in mine["components"] if ":m" in c["custom_id"]]
+            assert len(labels) == 4, mine
+            assert all(lb.startswith("draft ") and lb.removeprefix("draft ") in by_name for lb in labels)
+            pick = mine["components"][0]
+            await h(f"alice click {pick['custom_id']}")
+            (move,) = await h.tables.log(1)
+            assert move.text == f"draft {by_name[pick['label'].removeprefix('draft ')]}"
+
+    asyncio.run(go())

@@ -6,9 +6,23 @@ import json
 
 import pytest
 
-from rules.core import BadSyntax, IllegalMove, NotYourTurn
+from rules.core import BadSyntax, IllegalMove, NotYourTurn, move_label
 from rules.lorenzo import GAME
-from rules.lorenzo.moves import BonusAction, Exchange, Pass, Pay, Place, Privilege, Take, Vatican, parse_text
+from rules.lorenzo.moves import (
+    BonusAction,
+    Copy,
+    Draft,
+    Exchange,
+    LeaderAction,
+    Lose,
+    Pass,
+    Pay,
+    Place,
+    Privilege,
+    Take,
+    Vatican,
+    parse_text,
+)
 from tests.lorenzo.helpers import as_seat, play, rich, scenario, texts, top
 
 
@@ -226,3 +240,23 @@ def test_all_options_are_offered_and_off_by_default() -> None:
     }
     with pytest.raises(IllegalMove):
         GAME.setup(2, 1, {"houses_of_renaissance": True})
+
+
+def test_13_leader_moves_label_with_the_full_name_and_keep_the_id_text() -> None:
+    """§13 Leaders / §4 draft: leader moves offer ``label()`` (Move, optional) with the leader's
+    full name for buttons; the canonical text stays the id, and the label parses back to the
+    same move (leaders may be named by full name)."""
+    cases: dict[Draft | LeaderAction | Copy, tuple[str, str]] = {
+        Draft("cesare_borgia"): ("draft cesare_borgia", "draft Cesare Borgia"),
+        LeaderAction("play", "sandro_botticelli"): (
+            "leader play sandro_botticelli",
+            "leader play Sandro Botticelli",
+        ),
+        Copy("santa_rita"): ("copy santa_rita", "copy Santa Rita"),
+    }
+    for move, (text, label) in cases.items():
+        assert move.to_text() == text
+        assert move_label(move) == label
+        assert parse_text(label) == move
+    # Moves without a label() show their canonical text.
+    assert move_label(Lose("wood")) == "lose wood"
