@@ -863,7 +863,7 @@ def components_of(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------------------------
 
 WELCOME = """Tavola sandbox: the real bot on a fake Discord server, offline.
-Users: alice, bob, carol, dave, erin (erin has Manage Server). Type one action per line:
+Users: alice, bob, carol, dave, erin (Manage Server), frank (shown as *fr_ank*). One action per line:
   alice /game new game:lorenzo          run a slash command (options as name:value, "quotes" ok)
   bob /game join                        ...every /game subcommand, /move, /lorenzo, /lancaster
   bob #lorenzo-1 /game status           act in a thread the bot opened (/game start thread:true)
