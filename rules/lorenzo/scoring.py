@@ -75,7 +75,7 @@ def breakdown(st: State) -> list[dict[str, int]]:
         # The VP track has no negative side: a penalty takes a player to 0 at worst.
         subtotal = sum(row.values())
         row["excommunication"] = -min(penalty, subtotal)
-        rows.append(row)
+        rows.append({k: row[k] for k in CATEGORIES})  # one place fixes the display order
     return rows
 
 
