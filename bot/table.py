@@ -29,6 +29,7 @@ from rules.core import (
     name_seats,
     normalise_options,
 )
+from rules.playout import replay
 
 
 class TableError(Exception):
@@ -367,10 +368,8 @@ class Tables:
         """Rebuild the state from (game, options, seed, move texts): the log is the record."""
         record = await self.get(game_id)
         game = self.game(record.game)
-        state = game.setup(len(record.seats), record.seed, record.options)
-        for entry in await self.store.moves(game_id):
-            state, _ = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
-        return state
+        start = game.setup(len(record.seats), record.seed, record.options)
+        return replay(game, start, ((e.seat, e.text) for e in await self.store.moves(game_id)))
 
     # ----------------------------------------------------------------------------------------
     # turn reminders
