@@ -210,42 +210,29 @@ def leader_id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
 
 
-def convert_leaders(src: list[dict[str, Any]]) -> dict[str, Any]:
+def convert_hand(src: list[dict[str, Any]], hand: dict[str, dict[str, Any]], what: str) -> dict[str, Any]:
+    """Records from a hand table, each checked against the reference entry it encodes.
+
+    ``hand[id]["prose"]`` maps reference fields to the exact sentence encoded (Leaders:
+    requirement and ability; families: effect). Leaders' ability type must match too.
+    """
     out: dict[str, Any] = {}
     for entry in src:
-        lid = leader_id(entry["name"])
-        hand = tables.LEADER_HAND.get(lid)
-        if hand is None:
-            raise ProseError(f"leader {entry['name']!r} has no entry in LEADER_HAND")
-        for key in ("requirement", "ability"):
-            if hand["prose"][key] != entry[key]:
-                raise ProseError(f"leader {lid} {key}: reference reads {entry[key]!r}; re-encode LEADER_HAND")
-        if hand["ability"] != entry["ability_type"]:
-            raise ProseError(f"leader {lid}: ability type {entry['ability_type']!r} differs from the table")
-        record = {"id": lid, "name": entry["name"]}
-        record.update({k: json.loads(json.dumps(v)) for k, v in hand.items() if k != "prose"})
+        rid = leader_id(entry["name"])
+        encoded = hand.get(rid)
+        if encoded is None:
+            raise ProseError(f"{what} {entry['name']!r} has no entry in the hand table")
+        for key, prose in encoded["prose"].items():
+            if prose != entry[key]:
+                raise ProseError(f"{what} {rid} {key}: the reference reads {entry[key]!r}; re-encode it")
+        if "ability_type" in entry and encoded["ability"] != entry["ability_type"]:
+            raise ProseError(f"{what} {rid}: ability type {entry['ability_type']!r} differs from the table")
+        record = {"id": rid, "name": entry["name"]}
+        record.update({k: json.loads(json.dumps(v)) for k, v in encoded.items() if k != "prose"})
         record["src"] = "ATO"
-        out[lid] = record
-    if set(out) != set(tables.LEADER_HAND):
-        raise ProseError(
-            f"LEADER_HAND entries not in the reference: {sorted(set(tables.LEADER_HAND) - set(out))}"
-        )
-    return out
-
-
-def convert_families(src: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for entry in src:
-        fid = leader_id(entry["name"])
-        hand = tables.FAMILY_HAND.get(fid)
-        if hand is None:
-            raise ProseError(f"family {entry['name']!r} has no entry in FAMILY_HAND")
-        if hand["prose"] != entry["effect"]:
-            raise ProseError(f"family {fid}: reference reads {entry['effect']!r}; re-encode FAMILY_HAND")
-        record = {"id": fid, "name": entry["name"]}
-        record.update({k: json.loads(json.dumps(v)) for k, v in hand.items() if k != "prose"})
-        record["src"] = "ATO"
-        out[fid] = record
+        out[rid] = record
+    if set(out) != set(hand):
+        raise ProseError(f"{what} entries not in the reference: {sorted(set(hand) - set(out))}")
     return out
 
 
@@ -404,9 +391,9 @@ def build(shared: Path) -> dict[str, Any]:
     cards["109"]["costs"] = [
         {"pay": prov.take("cards.109.costs", gp["special_development_cards"]["card_109_cost"])}
     ]
-    families = convert_families(gap["family_tiles"]["tiles"])
+    families = convert_hand(gap["family_tiles"]["tiles"], tables.FAMILY_HAND, "family")
     tables.apply_family_provisional(families, gp["family_tiles"], prov)
-    leaders = convert_leaders(gap["leaders_non_base"]["leaders"])
+    leaders = convert_hand(gap["leaders_non_base"]["leaders"], tables.LEADER_HAND, "leader")
     out: dict[str, Any] = {
         "schema": 1,
         "source": "converted from shared/rules (lorenzo-data.yaml, lorenzo-hor-provisional.yaml, "

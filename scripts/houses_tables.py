@@ -475,7 +475,7 @@ LEADER_HAND: dict[str, dict[str, Any]] = {
 
 
 def _family(prose: str, effects: list[Any], text: str, **extra: Any) -> dict[str, Any]:
-    out = {"prose": prose, "effects": effects, "text": text}
+    out = {"prose": {"effect": prose}, "effects": effects, "text": text}
     out.update(extra)
     return out
 
