@@ -3,7 +3,7 @@
 Read directly, not through rules.lancaster.data, until the engine wires the expansions in
 (rules/lancaster/EXPANSIONS.md, section 1). Test names cite the reference sections: lancaster.md
 12 (Henry V), 13 (The King's Resentment), 14 (Queenie 1), 17.6 (JP-HV), the corrections file
-corrections-2026-12.md, and EXPANSIONS.md sections (H, R, Q, C, D).
+corrections-2026-12.md, and EXPANSIONS.md sections (1, H, R, Q, C).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ CHOICES: dict[str, tuple[bool | str, ...]] = {
     "henry_v.engine.lord_may_stay_home": (True, False),
     "henry_v.engine.office_cost_paid": ("on_placement", "on_filling"),
     "henry_v.engine.escort_deployed": (True, False),
-    "henry_v.engine.shield_protects": ("knight", "knight_or_lord"),
     "henry_v.engine.seals_secret": (False, True),
     "kings_resentment.engine.dishonor_takers": ("absentees", "participants"),
     "kings_resentment.engine.unjoined_cards_dishonor": (True, False),
