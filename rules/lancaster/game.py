@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.core import (
     ContentChanged,
@@ -130,7 +130,7 @@ class LancasterGame:
             text = self.prompt(state, player).text
             if state["pending"] is not None:
                 decision = text
-        return build_view(
+        view = build_view(
             state,
             self._engine_of(state).data,
             player,
@@ -138,7 +138,9 @@ class LancasterGame:
             text,
             decision,
             None if outcome is None else outcome.to_json(),
+            self.title,
         )
+        return cast(dict[str, JSONValue], view)  # typed for render/ as LancasterView
 
     def outcome(self, state: m.State) -> Outcome | None:
         if state["phase"] != "over":
