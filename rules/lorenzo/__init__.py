@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from rules.core import GameCommand, IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options, seat
+from rules.core import GameCommand, IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
 from rules.lorenzo import engine
 from rules.lorenzo.commands import COMMANDS
 from rules.lorenzo.helptext import RULES_HELP
@@ -119,8 +119,7 @@ class Lorenzo:
     def prompt(self, state: State, player: int) -> Prompt:
         if player not in engine.active(state):
             return Prompt(engine.prompt_text(state))
-        # Addressed to the acting player (rules.core.Prompt): the front end writes who it is.
-        text = engine.prompt_text(state).removeprefix(f"{seat(player)}: ")
+        text = engine.your_prompt(state, player)  # addressed to them (rules.core.Prompt)
         if state["phase"] == "leader_draft":
             return Prompt(text, decision=True, secret=True)
         # The Leader window after a placement lists the hand (play/discard): never public buttons.
@@ -128,7 +127,7 @@ class Lorenzo:
         return Prompt(text, decision=bool(state["stack"]) and not window)
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
-        return player_view(state, player)
+        return cast(dict[str, Any], player_view(state, player, self.title))  # typed as LorenzoView
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
