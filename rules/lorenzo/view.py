@@ -227,6 +227,7 @@ def _card(card_id: int) -> Card:
 def _tile(tile_id: str) -> BonusTile:
     return cast(BonusTile, tile_dict(tile_id))
 
+
 _KINDS = {
     "priv": "privilege",
     "pay": "pay",
@@ -355,9 +356,7 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
         "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
         "tower_fee": FEE_COINS,
         "players_info": players_info,
-        "bonus_tiles_available": [_tile(t) for t in st["tiles_left"]]
-        if st["phase"] == "tile_draft"
-        else [],
+        "bonus_tiles_available": [_tile(t) for t in st["tiles_left"]] if st["phase"] == "tile_draft" else [],
         "last_move": None if last is None else cast(LastMove, dict(last)),
         "outcome": None if result is None else result.to_json(),
     }

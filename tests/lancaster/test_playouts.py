@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 
 from rules import find_game
+from rules.core import game_simulate
 from rules.lancaster import GAME
 from rules.lancaster.decisions import KINDS
 from rules.playout import playout_states, replay
@@ -155,3 +156,25 @@ def test_every_decision_raised_is_one_record_whose_answers_fit_it() -> None:
             for move in answers:
                 assert all(":" in place for place in kind.places(decision, move))
     assert seen >= {"first_extension", "favor", "upgrade", "county", "exchange", "ransom"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(players: int) -> None:
+    """Issue 10 item 3: ``simulate`` (rules.core.game_simulate) is the contract's ``apply`` without
+    the re-check; over whole seeded random games every step gives an equal state, and neither
+    path changes its input (states share the parts a move leaves alone: model.copy_for_move)."""
+    for seed, options in ((players, {}), (30 + players, OPTION_SETS[-1])):
+        rnd = random.Random(seed)
+        state = GAME.setup(players, seed, options)
+        moves = 0
+        while GAME.active_players(state):
+            seat = rnd.choice(sorted(GAME.active_players(state)))
+            move = rnd.choice(list(GAME.legal_moves(state, seat)))
+            before = GAME.to_json(state)
+            fast = game_simulate(GAME, state, seat, move)
+            normal, _ = GAME.apply(state, seat, move)
+            assert fast == normal
+            assert GAME.to_json(state) == before
+            state = fast
+            moves += 1
+        assert moves > 40 and GAME.outcome(state) is not None
