@@ -81,21 +81,22 @@ from rules.lorenzo.scoring import outcome
 
 State = dict[str, Any]
 
+# Frame kinds in the state -> the ``pending.kind`` names of the view contract (unchanged).
 _KINDS = {
-    "priv": "privilege",
+    "privilege": "privilege",
     "pay": "pay",
-    "exch": "exchange",
-    "take": "take",
+    "exchange": "exchange",
+    "take_card": "take",
     "vatican": "vatican",
-    "tile": "tile",
-    "copy": "copy",
-    "six": "six",
-    "lose": "lose",
+    "bonus_tile": "tile",
+    "copy_leader": "copy",
+    "montefeltro": "six",
+    "lose_wood_or_stone": "lose",
 }
 
 
-def _occ(o: list[int | str] | None) -> dict[str, Any] | None:
-    return None if o is None else {"seat": o[0], "member": o[1]}
+def _occ(occupant: list[int | str] | None) -> dict[str, Any] | None:
+    return None if occupant is None else {"seat": occupant[0], "member": occupant[1]}
 
 
 def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> dict[str, Any]:
@@ -106,92 +107,113 @@ def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> di
     return out
 
 
-def player_view(st: State, viewer: int | None) -> dict[str, Any]:
+def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     pending = None
-    if st["stack"] and st["stack"][-1]["k"] != "after":  # the Leader window's moves are private
-        f = st["stack"][-1]
-        kind = f["action"] if f["k"] == "bonus" else _KINDS[f["k"]]
+    if (
+        state["stack"] and state["stack"][-1]["kind"] != "leader_window"
+    ):  # the Leader window's moves are private
+        frame = state["stack"][-1]
+        kind = frame["action"] if frame["kind"] == "bonus_action" else _KINDS[frame["kind"]]
         pending = {
-            "seat": f["seat"],
+            "seat": frame["seat"],
             "kind": kind,
-            "text": prompt_text(st),
-            "options": [m.to_text() for m in decision_moves(st)],
+            "text": prompt_text(state),
+            "options": [move.to_text() for move in decision_moves(state)],
         }
     towers = {
-        t: [
+        card_type: [
             {
                 "floor": i + 1,
-                "space": f"{t}_{i + 1}",
-                "min_value": TOWERS[t][i]["min_value"],
-                "bonus": dict(TOWERS[t][i]["bonus"]),
-                "card": None if st["towers"][t][i] is None else card_dict(st["towers"][t][i]),
-                "occupant": _occ(st["tocc"][t][i]),
+                "space": f"{card_type}_{i + 1}",
+                "min_value": TOWERS[card_type][i]["min_value"],
+                "bonus": dict(TOWERS[card_type][i]["bonus"]),
+                "card": None
+                if state["tower_cards"][card_type][i] is None
+                else card_dict(state["tower_cards"][card_type][i]),
+                "occupant": _occ(state["tower_occupants"][card_type][i]),
             }
             for i in range(4)
         ]
-        for t in CARD_TYPES
+        for card_type in CARD_TYPES
     }
     spaces = []
-    for s in SPACE_ORDER:
-        sp = SPACES[s]
-        reward = effects_text(sp["effects"]) if sp["effects"] else sp.get("action", "").capitalize()
+    for space in SPACE_ORDER:
+        space_data = SPACES[space]
+        reward = (
+            effects_text(space_data["effects"])
+            if space_data["effects"]
+            else space_data.get("action", "").capitalize()
+        )
         spaces.append(
             {
-                "id": s,
-                "area": sp["area"],
-                "min_value": sp["min_value"],
-                "modifier": sp["value_modifier"],
-                "capacity": sp["capacity"],
-                "covered": sp["min_players"] > st["n"],
+                "id": space,
+                "area": space_data["area"],
+                "min_value": space_data["min_value"],
+                "modifier": space_data["value_modifier"],
+                "capacity": space_data["capacity"],
+                "covered": space_data["min_players"] > state["player_count"],
                 "reward": reward,
-                "occupants": [_occ(o) for o in st["spaces"][s]],
+                "occupants": [_occ(occupant) for occupant in state["space_occupants"][space]],
             }
         )
     players_info = []
-    for p, ps in enumerate(st["ps"]):
-        mods = modifiers(st, p)
+    for player, player_state in enumerate(state["players"]):
+        mods = modifiers(state, player)
         players_info.append(
             {
-                "seat": p,
-                "turn_position": st["order"].index(p),
-                "goods": {k: ps["res"][k] for k in GOODS},
-                "points": {k: ps["res"][k] for k in POINTS},
-                "cards": {t: [card_dict(c) for c in ps["cards"][t]] for t in CARD_TYPES},
-                "family": {
-                    m: {"placed": m not in ps["free"], "value": member_value(st, mods, m)} for m in MEMBERS
+                "seat": player,
+                "turn_position": state["turn_order"].index(player),
+                "goods": {k: player_state["resources"][k] for k in GOODS},
+                "points": {k: player_state["resources"][k] for k in POINTS},
+                "cards": {
+                    card_type: [card_dict(c) for c in player_state["cards"][card_type]]
+                    for card_type in CARD_TYPES
                 },
-                "excommunications": list(ps["excomm"]),
+                "family": {
+                    member: {
+                        "placed": member not in player_state["free_members"],
+                        "value": member_value(state, mods, member),
+                    }
+                    for member in MEMBERS
+                },
+                "excommunications": list(player_state["excommunications"]),
                 # From the engine's own rules (one source of truth with tower_offer); public,
                 # since they follow from played leaders only.
                 "tower_fee": tower_fee(mods),
                 "territory_slot_mp": territory_slot_mp(mods),
-                "bonus_tile": tile_dict(ps["tile"]),
-                "leaders_in_hand": len(ps["hand"]),
+                "bonus_tile": tile_dict(player_state["bonus_tile"]),
+                "leaders_in_hand": len(player_state["leader_hand"]),
                 "leaders": [
-                    _leader(x, x in ps["used"], ps.get("copied") if x == "lorenzo_de_medici" else None)
-                    for x in ps["leaders"]
+                    _leader(
+                        x,
+                        x in player_state["leaders_used"],
+                        player_state["copied_leader"] if x == "lorenzo_de_medici" else None,
+                    )
+                    for x in player_state["leaders_played"]
                 ],
-                "hand": [_leader(x) for x in ps["hand"]] if viewer == p else None,
-                "draft_pack": [_leader(x) for x in st["draft"]["packs"][p]]
-                if viewer == p and st.get("draft")
+                "hand": [_leader(x) for x in player_state["leader_hand"]] if viewer == player else None,
+                "draft_pack": [_leader(x) for x in state["leader_draft"]["packs"][player]]
+                if viewer == player and state["leader_draft"]
                 else None,
-                "draft_pick": st["draft"]["picks"][p] if viewer == p and st.get("draft") else None,
+                "draft_pick": state["leader_draft"]["picks"][player]
+                if viewer == player and state["leader_draft"]
+                else None,
             }
         )
-    result = outcome(st)
-    last = st["last"]
+    result = outcome(state)
+    last = state["last_move"]
     return {
         "game": "lorenzo",
-        "players": st["n"],
+        "players": state["player_count"],
         "viewer": viewer,
-        "round": st["round"],
-        "period": period_of(st["round"]),
-        "phase": st["phase"],
-        "turn_order": list(st["order"]),
-        "active": sorted(active(st)),
-        "prompt": prompt_text(st),
+        "round": state["round"],
+        "period": period_of(state["round"]),
+        "phase": state["phase"],
+        "turn_order": list(state["turn_order"]),
+        "active": sorted(active(state)),
+        "prompt": prompt_text(state),
         "pending": pending,
-        "dice": dict(st["dice"]),
+        "dice": dict(state["dice"]),
         "towers": towers,
         "spaces": spaces,
         "excommunications": [
@@ -199,17 +221,21 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
                 "period": i + 1,
                 "id": tid,
                 "text": EXCOMMUNICATIONS[tid]["text"],
-                "seats": [p for p in range(st["n"]) if tid in st["ps"][p]["excomm"]],
+                "seats": [
+                    player
+                    for player in range(state["player_count"])
+                    if tid in state["players"][player]["excommunications"]
+                ],
             }
-            for i, tid in enumerate(st["excomm"])
+            for i, tid in enumerate(state["excommunication_tiles"])
         ],
         "vatican_requirement": list(VATICAN_REQUIREMENT),
         "faith_vp": list(FAITH_VP),
-        "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
+        "deck_counts": {card_type: len(state["decks"][card_type]) for card_type in CARD_TYPES},
         "tower_fee": FEE_COINS,
         "players_info": players_info,
-        "bonus_tiles_available": [tile_dict(t) for t in st["tiles_left"]]
-        if st["phase"] == "tile_draft"
+        "bonus_tiles_available": [tile_dict(card_type) for card_type in state["bonus_tiles_left"]]
+        if state["phase"] == "tile_draft"
         else [],
         "last_move": None if last is None else dict(last),
         "outcome": None if result is None else result.to_json(),
