@@ -256,6 +256,12 @@ def current_format(upgrades: Sequence[StateUpgrade]) -> int:
     return len(upgrades) + 1
 
 
+def renamed_keys(record: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``record`` with keys renamed by ``names`` (others kept), in the same order: the usual
+    building block of an upgrade step."""
+    return {names.get(key, key): value for key, value in record.items()}
+
+
 def copy_state(state: StateDict) -> StateDict:
     """A deep copy of a plain JSON-like state (dicts, lists, str, int, bool, None).
 

@@ -10,6 +10,7 @@ from rules.core import (
     StateDict,
     copy_state,
     current_format,
+    renamed_keys,
     state_from_json,
     state_to_json,
 )
@@ -48,3 +49,11 @@ def test_copy_shares_nothing_and_json_text_is_canonical() -> None:
     assert state == {"z": [1, {"y": None}], "a": {"b": [True]}}
     assert state_to_json(state) == '{"a":{"b":[true]},"z":[1,{"y":null}]}'
     assert state_from_json(state_to_json(state), ()) == state
+
+
+def test_renamed_keys_keeps_values_and_order() -> None:
+    assert list(renamed_keys({"n": 2, "x": [1], "ps": []}, {"n": "count", "ps": "players"}).items()) == [
+        ("count", 2),
+        ("x", [1]),
+        ("players", []),
+    ]

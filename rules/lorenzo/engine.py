@@ -582,32 +582,18 @@ def _run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log
     src = frame["source"]
     player_state = state["players"][player]
     op = effect["op"]
-    if op == "gain":
-        gain(state, player, effect["res"], src, log, frame.get("immediate", False))
+    if op in ("gain", "gain_per_card", "gain_per_points"):
+        times = 1
+        if op == "gain_per_card":
+            times = len(player_state["cards"][effect["card_type"]])
+        elif op == "gain_per_points":
+            ((key, per),) = effect["per"].items()
+            times = player_state["resources"][key] // per
+        gains = {k: v * times for k, v in effect["res"].items()}
+        gain(state, player, gains, src, log, frame.get("immediate", False))
     elif op == "privileges":
         state["stack"].append(
             {"kind": "privilege", "seat": player, "remaining": effect["count"], "chosen": [], "source": src}
-        )
-    elif op == "gain_per_card":
-        n = len(player_state["cards"][effect["card_type"]])
-        gain(
-            state,
-            player,
-            {k: v * n for k, v in effect["res"].items()},
-            src,
-            log,
-            frame.get("immediate", False),
-        )
-    elif op == "gain_per_points":
-        ((key, per),) = effect["per"].items()
-        n = player_state["resources"][key] // per
-        gain(
-            state,
-            player,
-            {k: v * n for k, v in effect["res"].items()},
-            src,
-            log,
-            frame.get("immediate", False),
         )
     elif op == "take_card":
         state["stack"].append(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import StateUpgrade
+from rules.core import StateUpgrade, renamed_keys
 
 State = dict[str, Any]
 
@@ -76,20 +76,16 @@ _FRAME_FIELD_1_TO_2 = {
 _FRAME_FIELD_BY_KIND_1_TO_2 = {"pay": {"options": "costs"}, "exch": {"opts": "options"}}
 
 
-def _renamed(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    return {names.get(key, key): value for key, value in record.items()}
-
-
 def _frame_1_to_2(frame: dict[str, Any]) -> dict[str, Any]:
     names = {**_FRAME_FIELD_1_TO_2, **_FRAME_FIELD_BY_KIND_1_TO_2.get(frame["k"], {})}
-    upgraded = _renamed(frame, names)
+    upgraded = renamed_keys(frame, names)
     upgraded["kind"] = _FRAME_KIND_1_TO_2[frame["k"]]
     return upgraded
 
 
 def _format_1_to_2(state: State) -> State:
-    upgraded = _renamed({k: v for k, v in state.items() if k != "v"}, _TOP_1_TO_2)
-    upgraded["players"] = [_renamed(player, _PLAYER_1_TO_2) for player in upgraded["players"]]
+    upgraded = renamed_keys({k: v for k, v in state.items() if k != "v"}, _TOP_1_TO_2)
+    upgraded["players"] = [renamed_keys(player, _PLAYER_1_TO_2) for player in upgraded["players"]]
     upgraded["stack"] = [_frame_1_to_2(frame) for frame in upgraded["stack"]]
     return upgraded
 
