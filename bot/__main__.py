@@ -18,11 +18,12 @@ from typing import TextIO
 import aiohttp
 import discord
 
-from bot import config, sandbox
-from bot.app import TavolaBot
-from bot.clock import Clock
-from bot.store import SqliteStore, UnusableDatabase
-from bot.table import Tables
+from bot import sandbox
+from bot.app.client import TavolaBot
+from bot.service import config
+from bot.service.clock import Clock
+from bot.service.store import SqliteStore, UnusableDatabase
+from bot.service.table import Tables
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

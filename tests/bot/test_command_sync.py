@@ -11,8 +11,8 @@ import discord
 import pytest
 
 from bot.sandbox import GUILD_ID, Sandbox
-from bot.store import SqliteStore
-from bot.table import Tables
+from bot.service.store import SqliteStore
+from bot.service.table import Tables
 from tests.bot.harness import Harness
 from tests.bot.toy import Tally
 

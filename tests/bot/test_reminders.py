@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from bot import config
-from bot.app import TavolaBot
-from bot.clock import Clock
+from bot.app.client import TavolaBot
 from bot.sandbox import duration
-from bot.store import SqliteStore, migrations
-from bot.table import Player, Tables
+from bot.service import config
+from bot.service.clock import Clock
+from bot.service.store import SqliteStore, migrations
+from bot.service.table import Player, Tables
 from rules.lancaster import apply_overrides, load_base, make_game
 from tests.bot.harness import Harness, public
 from tests.bot.toy import TALLY

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Change, ChannelBusy, SeatRecord, SqliteStore, StaleVersion, migrations
+from bot.service.store import Change, ChannelBusy, SeatRecord, SqliteStore, StaleVersion, migrations
 
 
 def run(coro):
