@@ -8,7 +8,7 @@ describe (texts), helptext (rules help). See README.md for how to extend it (Lea
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.core import (
     IllegalMove,
@@ -135,7 +135,7 @@ class Lorenzo:
         return Prompt(engine.prompt_text(state), decision=bool(state["stack"]) and not window)
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
-        return player_view(state, player)
+        return cast(dict[str, Any], player_view(state, player, self.title))  # typed as LorenzoView
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

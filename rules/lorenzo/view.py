@@ -1,7 +1,11 @@
 """``player_view(state, seat)``: the JSON-able picture of a Lorenzo game for the renderer and bot.
 
-Keys (all present in every view; ``None`` where not applicable):
+Keys (all present in every view; ``None`` where not applicable; the TypedDicts below are the same
+schema for mypy):
 
+- ``header``: the common ``rules.core.ViewHeader`` (title, seats, round of 6, "Period II", phase
+  title, turn order, who must act, the public ``prompt`` and the viewer's own ``your_prompt``, the
+  last move with the places it touched, the outcome, scores in VP).
 - ``game``: "lorenzo"; ``players``: seat count; ``viewer``: the seat asking, or None (public view).
 - ``round`` (1-6), ``period`` (1-3), ``phase``: "tile_draft" | "leader_draft" | "actions" |
   "vatican" | "over".
@@ -50,8 +54,9 @@ Keys (all present in every view; ``None`` where not applicable):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
+from rules.core import OutcomeJSON, ViewHeader, seat_headers
 from rules.lorenzo.data import (
     CARD_TYPES,
     EXCOMMUNICATIONS,
@@ -60,6 +65,7 @@ from rules.lorenzo.data import (
     LEADERS,
     MEMBERS,
     POINTS,
+    ROUNDS,
     SPACE_ORDER,
     SPACES,
     TOWERS,
@@ -81,8 +87,147 @@ from rules.lorenzo.scoring import outcome
 
 State = dict[str, Any]
 
-# Frame kinds in the state -> the ``pending.kind`` names of the view contract (unchanged).
-_KINDS = {
+PHASE_TITLES = {
+    "tile_draft": "Bonus tile draft",
+    "leader_draft": "Leader draft",
+    "actions": "Actions",
+    "vatican": "Vatican Report",
+    "over": "Game over",
+}
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+class Pending(TypedDict):
+    seat: int
+    kind: str
+    text: str
+    options: list[str]
+
+
+class Card(TypedDict):
+    id: int
+    name: str
+    type: str
+    period: int
+    costs: list[str]
+    immediate: str
+    permanent: str
+    end_vp: int
+
+
+class Occupant(TypedDict):
+    seat: int
+    member: str
+
+
+class Floor(TypedDict):
+    floor: int
+    space: str
+    min_value: int
+    bonus: dict[str, int]
+    card: Card | None
+    occupant: Occupant | None
+
+
+class Space(TypedDict):
+    id: str
+    area: str
+    min_value: int
+    modifier: int
+    capacity: int | None
+    covered: bool
+    reward: str
+    occupants: list[Occupant]
+
+
+class Excommunication(TypedDict):
+    period: int
+    id: str
+    text: str
+    seats: list[int]
+
+
+class BonusTile(TypedDict):
+    id: str
+    harvest: str
+    production: str
+
+
+class Leader(TypedDict):
+    id: str
+    name: str
+    text: str
+    used: bool
+    copies: NotRequired[str]
+
+
+class FamilyMember(TypedDict):
+    placed: bool
+    value: int
+
+
+class PlayerInfo(TypedDict):
+    seat: int
+    turn_position: int
+    goods: dict[str, int]
+    points: dict[str, int]
+    cards: dict[str, list[Card]]
+    family: dict[str, FamilyMember]
+    excommunications: list[str]
+    tower_fee: int
+    territory_slot_mp: list[int]
+    bonus_tile: BonusTile
+    leaders_in_hand: int
+    leaders: list[Leader]
+    hand: list[Leader] | None
+    draft_pack: list[Leader] | None
+    draft_pick: str | None
+
+
+class LastMove(TypedDict):
+    seat: int
+    text: str
+    changed: list[str]
+    events: list[str]
+
+
+class LorenzoView(TypedDict):
+    """``player_view``'s result (the keys above); render/lorenzo.py draws exactly this."""
+
+    header: ViewHeader
+    game: str
+    players: int
+    viewer: int | None
+    round: int
+    period: int
+    phase: str
+    turn_order: list[int]
+    active: list[int]
+    prompt: str
+    pending: Pending | None
+    dice: dict[str, int]
+    towers: dict[str, list[Floor]]
+    spaces: list[Space]
+    excommunications: list[Excommunication]
+    vatican_requirement: list[int]
+    faith_vp: list[int]
+    deck_counts: dict[str, int]
+    tower_fee: int
+    players_info: list[PlayerInfo]
+    bonus_tiles_available: list[BonusTile]
+    last_move: LastMove | None
+    outcome: OutcomeJSON | None
+
+
+def _card(card_id: int) -> Card:
+    return cast(Card, card_dict(card_id))
+
+
+def _tile(tile_id: str) -> BonusTile:
+    return cast(BonusTile, tile_dict(tile_id))
+
+
+_KINDS = {  # frame kinds in the state -> the ``pending.kind`` names of the view contract
     "privilege": "privilege",
     "pay": "pay",
     "exchange": "exchange",
@@ -95,125 +240,108 @@ _KINDS = {
 }
 
 
-def _occ(occupant: list[int | str] | None) -> dict[str, Any] | None:
-    return None if occupant is None else {"seat": occupant[0], "member": occupant[1]}
+def _occ(o: list[Any] | None) -> Occupant | None:
+    return None if o is None else {"seat": int(o[0]), "member": str(o[1])}
 
 
-def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> dict[str, Any]:
+def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> Leader:
     leader = LEADERS[leader_id]
-    out = {"id": leader_id, "name": leader["name"], "text": leader["text"], "used": used}
+    out: Leader = {"id": leader_id, "name": leader["name"], "text": leader["text"], "used": used}
     if copied:
         out["copies"] = copied
     return out
 
 
-def player_view(state: State, viewer: int | None) -> dict[str, Any]:
-    pending = None
-    if (
-        state["stack"] and state["stack"][-1]["kind"] != "leader_window"
-    ):  # the Leader window's moves are private
-        frame = state["stack"][-1]
-        kind = frame["action"] if frame["kind"] == "bonus_action" else _KINDS[frame["kind"]]
+def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnifico") -> LorenzoView:
+    pending: Pending | None = None
+    if st["stack"] and st["stack"][-1]["kind"] != "leader_window":  # the Leader window's moves are private
+        f = st["stack"][-1]
+        kind = f["action"] if f["kind"] == "bonus_action" else _KINDS[f["kind"]]
         pending = {
-            "seat": frame["seat"],
+            "seat": f["seat"],
             "kind": kind,
-            "text": prompt_text(state),
-            "options": [move.to_text() for move in decision_moves(state)],
+            "text": prompt_text(st),
+            "options": [m.to_text() for m in decision_moves(st)],
         }
-    towers = {
-        card_type: [
+    towers: dict[str, list[Floor]] = {
+        t: [
             {
                 "floor": i + 1,
-                "space": f"{card_type}_{i + 1}",
-                "min_value": TOWERS[card_type][i]["min_value"],
-                "bonus": dict(TOWERS[card_type][i]["bonus"]),
-                "card": None
-                if state["tower_cards"][card_type][i] is None
-                else card_dict(state["tower_cards"][card_type][i]),
-                "occupant": _occ(state["tower_occupants"][card_type][i]),
+                "space": f"{t}_{i + 1}",
+                "min_value": TOWERS[t][i]["min_value"],
+                "bonus": dict(TOWERS[t][i]["bonus"]),
+                "card": None if st["tower_cards"][t][i] is None else _card(st["tower_cards"][t][i]),
+                "occupant": _occ(st["tower_occupants"][t][i]),
             }
             for i in range(4)
         ]
-        for card_type in CARD_TYPES
+        for t in CARD_TYPES
     }
-    spaces = []
-    for space in SPACE_ORDER:
-        space_data = SPACES[space]
-        reward = (
-            effects_text(space_data["effects"])
-            if space_data["effects"]
-            else space_data.get("action", "").capitalize()
-        )
+    spaces: list[Space] = []
+    for s in SPACE_ORDER:
+        sp = SPACES[s]
+        reward = effects_text(sp["effects"]) if sp["effects"] else sp.get("action", "").capitalize()
         spaces.append(
             {
-                "id": space,
-                "area": space_data["area"],
-                "min_value": space_data["min_value"],
-                "modifier": space_data["value_modifier"],
-                "capacity": space_data["capacity"],
-                "covered": space_data["min_players"] > state["player_count"],
+                "id": s,
+                "area": sp["area"],
+                "min_value": sp["min_value"],
+                "modifier": sp["value_modifier"],
+                "capacity": sp["capacity"],
+                "covered": sp["min_players"] > st["player_count"],
                 "reward": reward,
-                "occupants": [_occ(occupant) for occupant in state["space_occupants"][space]],
+                "occupants": [cast(Occupant, _occ(o)) for o in st["space_occupants"][s]],
             }
         )
-    players_info = []
-    for player, player_state in enumerate(state["players"]):
-        mods = modifiers(state, player)
+    players_info: list[PlayerInfo] = []
+    for p, ps in enumerate(st["players"]):
+        mods = modifiers(st, p)
         players_info.append(
             {
-                "seat": player,
-                "turn_position": state["turn_order"].index(player),
-                "goods": {k: player_state["resources"][k] for k in GOODS},
-                "points": {k: player_state["resources"][k] for k in POINTS},
-                "cards": {
-                    card_type: [card_dict(c) for c in player_state["cards"][card_type]]
-                    for card_type in CARD_TYPES
-                },
+                "seat": p,
+                "turn_position": st["turn_order"].index(p),
+                "goods": {k: ps["resources"][k] for k in GOODS},
+                "points": {k: ps["resources"][k] for k in POINTS},
+                "cards": {t: [_card(c) for c in ps["cards"][t]] for t in CARD_TYPES},
                 "family": {
-                    member: {
-                        "placed": member not in player_state["free_members"],
-                        "value": member_value(state, mods, member),
-                    }
-                    for member in MEMBERS
+                    m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)}
+                    for m in MEMBERS
                 },
-                "excommunications": list(player_state["excommunications"]),
+                "excommunications": list(ps["excommunications"]),
                 # From the engine's own rules (one source of truth with tower_offer); public,
                 # since they follow from played leaders only.
                 "tower_fee": tower_fee(mods),
                 "territory_slot_mp": territory_slot_mp(mods),
-                "bonus_tile": tile_dict(player_state["bonus_tile"]),
-                "leaders_in_hand": len(player_state["leader_hand"]),
+                "bonus_tile": _tile(ps["bonus_tile"]),
+                "leaders_in_hand": len(ps["leader_hand"]),
                 "leaders": [
                     _leader(
-                        x,
-                        x in player_state["leaders_used"],
-                        player_state["copied_leader"] if x == "lorenzo_de_medici" else None,
+                        x, x in ps["leaders_used"], ps["copied_leader"] if x == "lorenzo_de_medici" else None
                     )
-                    for x in player_state["leaders_played"]
+                    for x in ps["leaders_played"]
                 ],
-                "hand": [_leader(x) for x in player_state["leader_hand"]] if viewer == player else None,
-                "draft_pack": [_leader(x) for x in state["leader_draft"]["packs"][player]]
-                if viewer == player and state["leader_draft"]
+                "hand": [_leader(x) for x in ps["leader_hand"]] if viewer == p else None,
+                "draft_pack": [_leader(x) for x in st["leader_draft"]["packs"][p]]
+                if viewer == p and st["leader_draft"]
                 else None,
-                "draft_pick": state["leader_draft"]["picks"][player]
-                if viewer == player and state["leader_draft"]
-                else None,
+                "draft_pick": st["leader_draft"]["picks"][p] if viewer == p and st["leader_draft"] else None,
             }
         )
-    result = outcome(state)
-    last = state["last_move"]
+    result = outcome(st)
+    last = st["last_move"]
     return {
+        "header": _header(st, viewer, title, None if result is None else result.to_json()),
         "game": "lorenzo",
-        "players": state["player_count"],
+        "players": st["player_count"],
         "viewer": viewer,
-        "round": state["round"],
-        "period": period_of(state["round"]),
-        "phase": state["phase"],
-        "turn_order": list(state["turn_order"]),
-        "active": sorted(active(state)),
-        "prompt": prompt_text(state),
+        "round": st["round"],
+        "period": period_of(st["round"]),
+        "phase": st["phase"],
+        "turn_order": list(st["turn_order"]),
+        "active": sorted(active(st)),
+        "prompt": prompt_text(st),
         "pending": pending,
-        "dice": dict(state["dice"]),
+        "dice": dict(st["dice"]),
         "towers": towers,
         "spaces": spaces,
         "excommunications": [
@@ -222,21 +350,50 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
                 "id": tid,
                 "text": EXCOMMUNICATIONS[tid]["text"],
                 "seats": [
-                    player
-                    for player in range(state["player_count"])
-                    if tid in state["players"][player]["excommunications"]
+                    p for p in range(st["player_count"]) if tid in st["players"][p]["excommunications"]
                 ],
             }
-            for i, tid in enumerate(state["excommunication_tiles"])
+            for i, tid in enumerate(st["excommunication_tiles"])
         ],
         "vatican_requirement": list(VATICAN_REQUIREMENT),
         "faith_vp": list(FAITH_VP),
-        "deck_counts": {card_type: len(state["decks"][card_type]) for card_type in CARD_TYPES},
+        "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
         "tower_fee": FEE_COINS,
         "players_info": players_info,
-        "bonus_tiles_available": [tile_dict(card_type) for card_type in state["bonus_tiles_left"]]
-        if state["phase"] == "tile_draft"
+        "bonus_tiles_available": [_tile(t) for t in st["bonus_tiles_left"]]
+        if st["phase"] == "tile_draft"
         else [],
-        "last_move": None if last is None else dict(last),
+        "last_move": None if last is None else cast(LastMove, dict(last)),
         "outcome": None if result is None else result.to_json(),
+    }
+
+
+def _header(st: State, viewer: int | None, title: str, result: OutcomeJSON | None) -> ViewHeader:
+    last = st["last_move"]
+    acting = sorted(active(st))
+    prompt = prompt_text(st)
+    return {
+        "game": "lorenzo",
+        "title": title,
+        "seats": seat_headers(st["player_count"]),
+        "viewer": viewer,
+        "round": st["round"],
+        "rounds": ROUNDS,
+        "period": f"Period {ROMAN[period_of(st['round'])]}",
+        "phase": st["phase"],
+        "phase_title": PHASE_TITLES.get(st["phase"], str(st["phase"])),
+        "order": list(st["turn_order"]),
+        "active": acting,
+        "prompt": prompt,  # one line for the whole table, public (the Leader window hides the hand)
+        "your_prompt": prompt if viewer in acting else None,
+        "last": None
+        if last is None
+        else {
+            "seat": last["seat"],
+            "text": last["text"],
+            "events": list(last["events"]),
+            "places": [str(c) for c in last["changed"]],
+        },
+        "outcome": result,
+        "score_unit": "VP",
     }
