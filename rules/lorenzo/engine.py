@@ -1200,6 +1200,12 @@ def _answer(state: State, player: int, frame: dict[str, Any], move: LorenzoMove,
 # ----------------------------------------------------------------------------------------------
 
 
+def your_prompt(state: State, player: int) -> str:
+    """``prompt_text`` as asked of ``player``, who must act: without their own seat in front, as
+    ``rules.core.Prompt`` and the header's ``your_prompt`` are addressed to them."""
+    return prompt_text(state).removeprefix(f"{seat(player)}: ")
+
+
 def prompt_text(state: State) -> str:
     if state["stack"]:
         frame = state["stack"][-1]
