@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.database import is_postgres_url
+
 DEFAULT_REMINDER_HOURS = 12.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -23,6 +25,14 @@ class Settings:
     log_level: str
     lancaster_overrides: Path | None = None  # owner's corrections to Lancaster's data (OVERRIDES.md)
     reminder_hours: float = DEFAULT_REMINDER_HOURS  # re-ping a waiting player after this; 0 = off
+    database_url: str | None = None  # postgresql://… selects PostgreSQL instead of the SQLite file
+
+    @property
+    def store_target(self) -> tuple[str, str | Path]:
+        """The setting that chose the store (for error messages) and what it names."""
+        if self.database_url is not None:
+            return "DATABASE_URL", self.database_url
+        return "DATABASE_PATH", self.database
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -57,6 +67,14 @@ def load(env: Mapping[str, str] | None = None, env_file: Path = Path(".env")) ->
     if log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not '{log_level}'.")
     overrides = merged.get("LANCASTER_OVERRIDES", "").strip()
+    url = merged.get("DATABASE_URL", "").strip()
+    if url and not is_postgres_url(url):
+        # Only the scheme is echoed: the rest of a URL may hold a password.
+        scheme = f" (this one starts {url.split('://', 1)[0]}://)" if "://" in url else ""
+        raise SettingsError(
+            f"DATABASE_URL must be a postgresql://user@host/database URL{scheme}. For an SQLite file,"
+            " leave DATABASE_URL empty and set DATABASE_PATH."
+        )
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         database=Path(merged.get("DATABASE_PATH", "").strip() or "data/tavola.db"),
@@ -64,6 +82,7 @@ def load(env: Mapping[str, str] | None = None, env_file: Path = Path(".env")) ->
         log_level=log_level,
         lancaster_overrides=Path(overrides) if overrides else None,
         reminder_hours=_hours(merged.get("REMINDER_HOURS", "")),
+        database_url=url or None,
     )
 
 

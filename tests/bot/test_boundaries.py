@@ -6,7 +6,15 @@ import ast
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-DISCORD_FREE = ("store.py", "table.py", "present.py", "config.py", "clock.py")
+DISCORD_FREE = (
+    "store.py",
+    "postgres_store.py",
+    "database.py",
+    "table.py",
+    "present.py",
+    "config.py",
+    "clock.py",
+)
 
 
 def test_table_service_and_storage_do_not_import_discord() -> None:
