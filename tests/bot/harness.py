@@ -8,19 +8,21 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import Clock
+from bot.database import open_store
 from bot.sandbox import Sandbox
-from bot.store import SqliteStore
 from bot.table import Tables
 from rules.core import Game
 from tests.bot.toy import TALLY
 
 
 class Harness:
-    """``async with Harness(db) as h: replies = await h("alice /game new game:tally")``."""
+    """``async with Harness(db) as h: replies = await h("alice /game new game:tally")``.
+
+    ``db``: an SQLite file or a postgresql:// URL (the ``db`` fixture gives either)."""
 
     def __init__(
         self,
-        db: Path,
+        db: Path | str,
         games: Sequence[Game] = (TALLY,),
         out: Path | None = None,
         *,
@@ -34,7 +36,7 @@ class Harness:
         self.clock = Clock()  # "@clock +13h" lines move it on; the store stamps with it too
 
     async def __aenter__(self) -> Harness:
-        self.store = await SqliteStore.open(self.db, clock=self.clock)
+        self.store = await open_store(self.db, clock=self.clock)
         seeds = itertools.count(7)
         self.tables = Tables(self.store, lambda: self.games, new_seed=lambda: next(seeds), clock=self.clock)
         self.sandbox = Sandbox(self.tables, self.seen.append, self.out, reminder_hours=self.reminder_hours)

@@ -21,11 +21,12 @@ ACTIONS = 40
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
-def test_registered_game_plays_through_the_platform(game: Game, tmp_path: Path) -> None:
-    """Moves and turn flow for every registered game: autocomplete, one public board per action."""
+def test_registered_game_plays_through_the_platform(game: Game, db: Path | str) -> None:
+    """Moves and turn flow for every registered game: autocomplete, one public board per action;
+    on both stores (``db``: SQLite and PostgreSQL)."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", games=[game]) as h:
+        async with Harness(db, games=[game]) as h:
             await h(f"alice /game new game:{game.name}")
             for name in NAMES[1 : game.min_players]:
                 await h(f"{name} /game join")
