@@ -34,10 +34,10 @@ from typing import Any
 
 from PIL import Image
 
-from bot.clock import Clock
 from bot.sandbox import Sandbox
-from bot.store import SeatRecord, SqliteStore
-from bot.table import Player, Tables, Turn
+from bot.service.clock import Clock
+from bot.service.store import SeatRecord, SqliteStore
+from bot.service.table import Player, Tables, Turn
 from render import draw_view, render_view
 from render.encode import encode
 from rules import find_game
@@ -96,15 +96,20 @@ async def sqlite_floor(path: Path, n: int) -> list[float]:
 class TimedSandbox(Sandbox):
     """Records when each interaction arrived and when it was first answered."""
 
-    arrived: dict[str, float]
-    answered: dict[str, float]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.arrived: dict[str, float] = {}
+        self.answered: dict[str, float] = {}
+        answer = self.server.callback
 
-    def callback(self, interaction_id: int, token: str, body: dict[str, Any], files: Any) -> Any:
-        self.answered.setdefault(token, time.perf_counter())
-        return super().callback(interaction_id, token, body, files)
+        def timed(interaction_id: int, token: str, body: dict[str, Any], files: Any) -> Any:
+            self.answered.setdefault(token, time.perf_counter())
+            return answer(interaction_id, token, body, files)
 
-    def base_interaction(self, user: Any, kind: int) -> dict[str, Any]:
-        payload = super().base_interaction(user, kind)
+        self.server.callback = timed  # type: ignore[method-assign]
+
+    def interaction_for(self, user: Any, line: Any) -> dict[str, Any]:
+        payload = super().interaction_for(user, line)
         self.arrived[payload["token"]] = time.perf_counter()
         return payload
 
@@ -114,7 +119,6 @@ async def timed_sandbox(path: Path, seed: int) -> tuple[SqliteStore, Tables, Tim
     store = await SqliteStore.open(path)
     tables = Tables(store, lambda: [GAME], new_seed=lambda: seed)
     box = TimedSandbox(tables, lambda record: None, None)
-    box.arrived, box.answered = {}, {}
     await box.start()
     return store, tables, box
 

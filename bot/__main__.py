@@ -18,12 +18,12 @@ from typing import TextIO
 import aiohttp
 import discord
 
-from bot import config, sandbox
-from bot.app import TavolaBot
-from bot.clock import Clock
-from bot.database import open_store
-from bot.store import UnusableDatabase
-from bot.table import Tables
+from bot import sandbox
+from bot.app.client import TavolaBot
+from bot.service import config
+from bot.service.clock import Clock
+from bot.service.store import UnusableDatabase, open_store
+from bot.service.table import Tables
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

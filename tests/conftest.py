@@ -63,7 +63,7 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
 # ------------------------------------------------------------------------------------------------
 # The two stores: a test taking the ``db`` fixture runs once on SQLite and once on PostgreSQL.
 # ``db`` is what the bot would be given (a file path or a postgresql:// URL); open it with
-# ``bot.database.open_store``. ``@pytest.mark.backends("postgres")`` keeps only some of them.
+# ``bot.service.store.open_store``. ``@pytest.mark.backends("postgres")`` keeps only some of them.
 # ------------------------------------------------------------------------------------------------
 
 BACKENDS = ("sqlite", "postgres")

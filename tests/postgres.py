@@ -26,7 +26,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.postgres_store import redact
+from bot.service.store.postgres import redact
 
 URL_VAR = "TEST_DATABASE_URL"
 OFF_VAR = "TAVOLA_NO_POSTGRES"  # why the PostgreSQL half is off, passed on to xdist workers

@@ -20,6 +20,7 @@ from rules.core import (
 from rules.lancaster import model as m
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
+from rules.lancaster.migrate import upgrade
 from rules.lancaster.moves import Buy, Favor, LancasterMove, Place, Ransom, Take, Upgrade, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
@@ -73,7 +74,7 @@ class LancasterGame:
 
     @property
     def fingerprint(self) -> str:
-        return self.engine.fp
+        return self.engine.fingerprint
 
     # -- contract --------------------------------------------------------------------------------
 
@@ -130,11 +131,11 @@ class LancasterGame:
         return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
     def from_json(self, text: str) -> m.State:
-        state: m.State = json.loads(text)
-        if state.get("fp") != self.engine.fp:
+        state = upgrade(json.loads(text))
+        if state.get("content") != self.engine.fingerprint:
             raise ContentChanged(
                 "This Lancaster game was saved with different game data (fingerprint "
-                f"{state.get('fp')}, now {self.engine.fp}). Start the bot with the same "
+                f"{state.get('content')}, now {self.engine.fingerprint}). Start the bot with the same "
                 "LANCASTER_OVERRIDES file it had when the game began."
             )
         return state
@@ -165,7 +166,7 @@ class LancasterGame:
         if state["pending"] is not None:
             return self._why_decision(state, player, move, legal, ask)
         if isinstance(move, Vote):
-            return f"You have only {state['seats'][player]['votes']} vote marker(s)."
+            return f"You have only {state['seats'][player]['vote_markers']} vote marker(s)."
         if isinstance(move, Place):
             return self._why_place(state, player, move)
         return f"That is not possible now. {ask}"
@@ -192,11 +193,10 @@ class LancasterGame:
 
     def _why_place(self, state: m.State, player: int, mv: Place) -> str:
         d = self.data
-        n = state["n"]
-        if mv.ally and n != 2:
+        if mv.ally and state["players"] != 2:
             return "Allies are only used in the two-player game."
-        f = player + 2 if mv.ally else player
-        court = state["forces"][f]["court"]
+        force = player + 2 if mv.ally else player
+        court = state["forces"][force]["court"]
         whose = "your ally's" if mv.ally else "your"
         if mv.strength not in court:
             return f"There is no strength-{mv.strength} knight in {whose} court (court: {court or 'empty'})."
@@ -216,26 +216,26 @@ class LancasterGame:
                     f"County {where} needs a knight of strength {need} or more on its own; "
                     "squires do not count toward the minimum."
                 )
-            occ = state["counties"][where]
-            if occ is not None and m.controller(state, occ[0]) == player:
+            occupant = state["counties"][where]
+            if occupant is not None and m.controller(state, occupant["force"]) == player:
                 return "You may never expel your own (or your ally's) knight."
-            if occ is not None:
+            if occupant is not None:
                 return (
                     f"To expel the knight on {where} your total (knight + squires) must be more than "
-                    f"{occ[1] + occ[2]}."
+                    f"{occupant['strength'] + occupant['squires']}."
                 )
         if kind == "castle":
             spaces = d["ally"]["castle"] if mv.ally else d["castle"]
             if where not in spaces:
                 own = "the ally castle" if mv.ally else "your castle"
                 return f"{where} is not a space of {own} (spaces: {', '.join(spaces)})."
-            extended = where in state["seats"][player]["ext"]
+            extended = where in state["seats"][player]["extensions"]
             if not mv.ally and extended and not d["engine"]["knight_on_extended_space"]:
                 return f"Castle space {where} is covered by your extension; it pays without a knight."
             return f"Castle space {where} already holds a knight."
         if kind == "conflict":
-            if not any(c["id"] == where for c in state["cards"]):
-                shown = ", ".join(c["id"] for c in state["cards"]) or "none"
+            if not any(c["id"] == where for c in state["conflicts"]):
+                shown = ", ".join(c["id"] for c in state["conflicts"]) or "none"
                 return f"Conflict {where} is not on the board (conflicts: {shown})."
             return f"Conflict {where} already has three players; you can only join a card with a free space."
         return "That placement is not possible."
@@ -258,17 +258,17 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         return Prompt("Waiting for " + ", ".join(f"{{p{s}}}" for s in sorted(active)) + ".")
     p = state["pending"]
     if p is None and state["phase"] == "vote":
-        law = state["proposals"][state["voting"]]
+        law = state["proposals"][state["voting_on"]]
         return Prompt(
             f"Vote on proposal {law}: {d['laws'][law]['text']} (vote yes|no markers=N, you have "
-            f"{state['seats'][player]['votes']})",
+            f"{state['seats'][player]['vote_markers']})",
             decision=True,
             secret=True,
         )
     if p is None:
         court = ", ".join(str(s) for s in state["forces"][player]["court"]) or "empty"
         text = f"Place a knight from your court ({court}"
-        if state["n"] == 2:
+        if state["players"] == 2:
             ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
             text += f"; ally court {ally}"
         return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
@@ -277,19 +277,19 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         f"{sid} {sp['name']} ({effects_words(sp['reward'])})" for sid, sp in d["castle"].items()
     )
     tiles = ", ".join(
-        f"{i + 1}: {effects_words(d['kings_favor'][i])}" for i, up in enumerate(state["favor"]) if up
+        f"{i + 1}: {effects_words(d['kings_favor'][i])}" for i, up in enumerate(state["favor_tiles"]) if up
     )
     texts = {
-        "ext_setup": f"Choose the castle extension you start with (extension <space>): {spaces}.",
+        "first_extension": f"Choose the castle extension you start with (extension <space>): {spaces}.",
         "favor": f"Choose a face-up King's Favor tile (favor N): {tiles}.",
-        "upgrade": f"Choose a knight to upgrade{_SOURCES.get(p.get('src', ''), '')} (upgrade <where>"
+        "upgrade": f"Choose a knight to upgrade{_SOURCES.get(p.get('source', ''), '')} (upgrade <where>"
         + (", or upgrade none)." if p.get("optional") else ")."),
         "extension": "Choose an extension to build (extension <space>).",
         "noble": "Choose a county to "
         + ("remove a noble from (noble D)." if p.get("remove") else "take a noble from (noble D)."),
         # The answers read "start p1": say who each pN is ({pN} becomes the player's name).
         "start": "Choose who starts the next round (start pN): "
-        + ", ".join(f"p{i} {seat(i)}" for i in range(state["n"]))
+        + ", ".join(f"p{i} {seat(i)}" for i in range(state["players"]))
         + ".",
         "ransom": f"Ransom captured knights at {d['ransom_gold_per_strength']} gold per strength "
         "(ransom N, or ransom none).",
@@ -298,11 +298,11 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         text = f"County {p['county']}: take noble, take reward"
         text += "." if p["ally"] else f" or take both (pays {d['both_cost_gold']} gold)."
     elif kind == "exchange":
-        text = f"{effect_words(p['e'])}: how many times? (buy N)"
+        text = f"{effect_words(p['exchange'])}: how many times? (buy N)"
     else:
         text = texts[kind]
     # Behind screens (3+ players) the answers on offer to these questions tell how much gold or
     # how many squires a player has ("take both" only with 3 gold, "buy 2" only with 2 gold):
     # not a public decision, so the bot offers them privately instead of as buttons under the board.
-    hidden = state["n"] > 2 and kind in ("county", "exchange", "ransom")
+    hidden = state["players"] > 2 and kind in ("county", "exchange", "ransom")
     return Prompt(text, decision=not hidden)

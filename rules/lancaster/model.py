@@ -1,13 +1,36 @@
 """The Lancaster state and the small operations on it that every phase shares.
 
-The state is a plain JSON-able dict (see ``new_state``), so ``to_json``/``from_json`` round-trip
-exactly and a stored state is only a cache of the move log. Knights have no identity: a force's
-7 knights are counted by strength (the reserve) or stored where they stand (court list, county,
-castle space, conflict stack). Upgrading swaps a knight with the reserve knight one stronger, as in
-the physical game, so each force always owns exactly its knight set.
+The state is a plain JSON-able dict (``Engine.setup`` builds it; ``migrate.FORMAT`` numbers its
+layout), so ``to_json``/``from_json`` round-trip exactly and a stored state is only a cache of the
+move log. Knights have no identity: a force's 7 knights are counted by strength (the reserve) or
+stored where they stand (court list, county, castle space, conflict space). Upgrading swaps a
+knight with the reserve knight one stronger, as in the physical game, so each force always owns
+exactly its knight set.
 
-A *force* is a set of knights: forces ``0..n-1`` are the seats' own colours; in the two-player game
-forces ``2`` and ``3`` are the allies of seats 0 and 1. ``controller(f) = f % n``.
+A *force* is a set of knights: forces ``0..players-1`` are the seats' own colours; in the
+two-player game forces ``2`` and ``3`` are the allies of seats 0 and 1.
+``controller(state, force) = force % players``.
+
+State keys (format 2):
+
+- ``format`` layout number, ``content`` fingerprint of the game data it was started with,
+  ``players``, ``seed``, ``options``, ``draws`` (random draws made so far), ``round``, ``phase``
+- ``start_player``, ``turn_seat`` and ``turn_done`` (phase 1: the seat on turn has placed),
+  ``next_start_player`` (Surrey's choice, or null)
+- ``favor_tiles`` (face up per tile), ``favors_taken`` (this round)
+- ``voting_on`` (index of the open proposal or null), ``ballots`` (per seat null or
+  ``{"yes", "markers"}``), ``vote_results``
+- ``queue`` (automatic tasks ``{"task": kind, ...}``), ``pending`` (the open decision
+  ``{"kind", "seat", ...}`` or null), ``last_move``
+- ``seats``: per seat ``{"gold", "squires", "vote_markers", "power_points",
+  "power_points_by_source", "extensions", "nobles"}``
+- ``forces``: per force ``{"reserve": [count per strength 1..4], "court": [strengths],
+  "castle": {space: strength}}``
+- ``counties``: letter -> null or ``{"force", "strength", "squires"}``
+- ``noble_stacks``: letter -> ``{"noble": type letter, "left": count}``
+- ``conflict_deck``, ``conflicts``: cards in play ``{"id", "row", "spaces": [{"force",
+  "knights"}]}`` in top-down space order
+- ``current_laws``, ``proposals``, ``law_pile``
 """
 
 from __future__ import annotations
@@ -26,22 +49,22 @@ def clone(state: State) -> State:
 
 
 def controller(state: State, force: int) -> int:
-    return force % state["n"]
+    return force % state["players"]
 
 
 def is_ally(state: State, force: int) -> bool:
-    return force >= state["n"]
+    return force >= state["players"]
 
 
 def forces_of(state: State, seat: int) -> list[int]:
     """The seat's own force first, then its ally (two-player game only)."""
-    return [seat, seat + 2] if state["n"] == 2 else [seat]
+    return [seat, seat + 2] if state["players"] == 2 else [seat]
 
 
 def seat_order(state: State) -> list[int]:
     """Seats clockwise from the start player."""
-    n, s = state["n"], state["start"]
-    return [(s + i) % n for i in range(n)]
+    players, start = state["players"], state["start_player"]
+    return [(start + i) % players for i in range(players)]
 
 
 def force_name(state: State, force: int) -> str:
@@ -80,19 +103,19 @@ def knight_locations(
     """(where, strength) for every distinct knight of a force, in a stable order."""
     found: list[tuple[str, int]] = []
     if not deployed_only:
-        for s in sorted(set(state["forces"][force]["court"])):
-            found.append((f"court:{s}", s))
-    for letter, occ in state["counties"].items():
-        if occ is not None and occ[0] == force:
-            found.append((f"county:{letter}", occ[1]))
+        for strength in sorted(set(state["forces"][force]["court"])):
+            found.append((f"court:{strength}", strength))
+    for letter, occupant in state["counties"].items():
+        if occupant is not None and occupant["force"] == force:
+            found.append((f"county:{letter}", occupant["strength"]))
     if include_castle or not deployed_only:
-        for space, s in state["forces"][force]["castle"].items():
-            found.append((f"castle:{space}", s))
-    for card in state["cards"]:
-        for f, stack in card["sp"]:
-            if f == force:
-                for s in sorted(set(stack)):
-                    found.append((f"conflict:{card['id']}:{s}", s))
+        for space, strength in state["forces"][force]["castle"].items():
+            found.append((f"castle:{space}", strength))
+    for card in state["conflicts"]:
+        for space in card["spaces"]:
+            if space["force"] == force:
+                for strength in sorted(set(space["knights"])):
+                    found.append((f"conflict:{card['id']}:{strength}", strength))
     return found
 
 
@@ -103,38 +126,43 @@ def can_upgrade(state: State, force: int, strength: int) -> bool:
 def upgrade_at(state: State, force: int, where: str) -> tuple[int, int]:
     """Swap the knight at ``where`` for the next stronger reserve knight; returns (old, new)."""
     kind, _, rest = where.partition(":")
-    f = state["forces"][force]
+    knights = state["forces"][force]
     if kind == "court":
         old = int(rest)
-        f["court"].remove(old)
+        knights["court"].remove(old)
         court_add(state, force, old + 1)
     elif kind == "county":
-        occ = state["counties"][rest]
-        old = occ[1]
-        occ[1] = old + 1
+        occupant = state["counties"][rest]
+        old = occupant["strength"]
+        occupant["strength"] = old + 1
     elif kind == "castle":
-        old = f["castle"][rest]
-        f["castle"][rest] = old + 1
+        old = knights["castle"][rest]
+        knights["castle"][rest] = old + 1
     else:
-        card_id, _, s = rest.partition(":")
-        old = int(s)
-        for card in state["cards"]:
+        card_id, _, strength = rest.partition(":")
+        old = int(strength)
+        for card in state["conflicts"]:
             if card["id"] == card_id:
-                for sp in card["sp"]:
-                    if sp[0] == force:
-                        sp[1].remove(old)
-                        sp[1].append(old + 1)
-                        sp[1].sort()
-    f["reserve"][old] -= 1
-    f["reserve"][old - 1] += 1
+                for space in card["spaces"]:
+                    if space["force"] == force:
+                        space["knights"].remove(old)
+                        space["knights"].append(old + 1)
+                        space["knights"].sort()
+    knights["reserve"][old] -= 1
+    knights["reserve"][old - 1] += 1
     return old, old + 1
 
 
 def strength_outside_reserve(state: State, force: int, knight_set: list[int]) -> tuple[int, int]:
     """(total strength, number) of a force's knights that are not in the reserve."""
     reserve = state["forces"][force]["reserve"]
-    total = sum(knight_set) - sum((i + 1) * c for i, c in enumerate(reserve))
+    total = sum(knight_set) - sum((i + 1) * count for i, count in enumerate(reserve))
     return total, len(knight_set) - sum(reserve)
+
+
+def card_strength(card: dict[str, Any]) -> int:
+    """England's total strength on a conflict card."""
+    return sum(sum(space["knights"]) for space in card["spaces"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,36 +171,36 @@ def strength_outside_reserve(state: State, force: int, knight_set: list[int]) ->
 
 
 def metric(state: State, seat: int, name: str, include_castle: bool) -> int:
-    p = state["seats"][seat]
+    me = state["seats"][seat]
     if name == "gold_owned":
-        return int(p["gold"])
+        return int(me["gold"])
     if name == "squires_owned":
-        return int(p["squires"])
+        return int(me["squires"])
     if name == "counties_occupied":
-        return sum(1 for occ in state["counties"].values() if occ is not None and occ[0] == seat)
+        return sum(1 for occ in state["counties"].values() if occ is not None and occ["force"] == seat)
     if name == "conflicts_involved":
-        return sum(1 for card in state["cards"] if any(f == seat for f, _ in card["sp"]))
+        return sum(
+            1 for card in state["conflicts"] if any(space["force"] == seat for space in card["spaces"])
+        )
     if name == "extension_tiles":
-        return len(p["ext"])
+        return len(me["extensions"])
     if name == "nobles_at_table":
-        return len(p["nobles"])
+        return len(me["nobles"])
     if name.startswith("deployed_knights_of_strength_"):
-        strength = int(name.rsplit("_", 1)[1])
-        locs = knight_locations(state, seat, deployed_only=True, include_castle=include_castle)
-        count = 0
-        for where, s in locs:
-            if s != strength:
-                continue
-            if where.startswith("conflict:"):
-                card_id = where.split(":")[1]
-                count += sum(
-                    stack.count(s)
-                    for card in state["cards"]
-                    if card["id"] == card_id
-                    for f, stack in card["sp"]
-                    if f == seat
-                )
-            else:
-                count += 1
-        return count
+        return _deployed_of_strength(state, seat, int(name.rsplit("_", 1)[1]), include_castle)
     raise ValueError(f"unknown metric {name}")
+
+
+def _deployed_of_strength(state: State, seat: int, strength: int, include_castle: bool) -> int:
+    count = sum(
+        1
+        for occ in state["counties"].values()
+        if occ is not None and occ["force"] == seat and occ["strength"] == strength
+    )
+    if include_castle:
+        count += sum(1 for k in state["forces"][seat]["castle"].values() if k == strength)
+    for card in state["conflicts"]:
+        for space in card["spaces"]:
+            if space["force"] == seat:
+                count += space["knights"].count(strength)
+    return count

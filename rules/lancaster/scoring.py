@@ -29,10 +29,10 @@ def majority(values: list[Any], first: int, second: int, second_allowed: bool) -
 
 
 def final_outcome(state: m.State, data: dict[str, Any]) -> Outcome:
-    n = state["n"]
+    n = state["players"]
     seats = state["seats"]
     final = data["final_scoring"]
-    ext = [len(p["ext"]) for p in seats]
+    ext = [len(p["extensions"]) for p in seats]
     knights = [m.strength_outside_reserve(state, i, data["knight_set"]) for i in range(n)]
     c, k = final["castle"], final["knights"]
     castle_pp = majority(ext, c["first"], c["second"], n >= c["second_from_players"])
@@ -42,8 +42,9 @@ def final_outcome(state: m.State, data: dict[str, Any]) -> Outcome:
     table = data["noble_points"]
     breakdown: list[dict[str, int]] = []
     for i, p in enumerate(seats):
-        b: dict[str, int] = {"conflicts": p["pp_src"].get("conflicts", 0), "laws": p["pp_src"].get("laws", 0)}
-        other = p["pp"] - b["conflicts"] - b["laws"]
+        by_source = p["power_points_by_source"]
+        b: dict[str, int] = {"conflicts": by_source.get("conflicts", 0), "laws": by_source.get("laws", 0)}
+        other = p["power_points"] - b["conflicts"] - b["laws"]
         if other:
             b["other"] = other  # PP from content an override adds (counties, castle, favor)
         b["nobles"] = table[min(len(p["nobles"]), len(table) - 1)]

@@ -101,25 +101,25 @@ def build_view(
     decision: str | None,
     outcome: dict[str, JSONValue] | None,
 ) -> dict[str, JSONValue]:
-    n = state["n"]
+    n = state["players"]
     open_info = n == 2  # 4.3: no screens in the two-player game
 
-    def occupant(occ: list[int] | None) -> JSONValue:
+    def occupant(occ: dict[str, int] | None) -> JSONValue:
         if occ is None:
             return None
-        f, s, sq = occ
         return {
-            "seat": m.controller(state, f),
-            "ally": m.is_ally(state, f),
-            "strength": s,
-            "squires": sq,
-            "total": s + sq,
+            "seat": m.controller(state, occ["force"]),
+            "ally": m.is_ally(state, occ["force"]),
+            "strength": occ["strength"],
+            "squires": occ["squires"],
+            "total": occ["strength"] + occ["squires"],
         }
 
     counties = []
     for letter in data["county_order"]:
         c = data["counties"][letter]
-        noble, left = state["stacks"][letter]
+        stack = state["noble_stacks"][letter]
+        noble, left = stack["noble"], stack["left"]
         counties.append(
             {
                 "letter": letter,
@@ -131,7 +131,7 @@ def build_view(
                 "occupant": occupant(state["counties"][letter]),
             }
         )
-    cards = sorted(state["cards"], key=lambda c: 0 if c["row"] == "bottom" else 1)
+    cards = sorted(state["conflicts"], key=lambda c: 0 if c["row"] == "bottom" else 1)
     conflicts = []
     for card in cards:
         info = data["conflicts"][card["id"]]
@@ -141,15 +141,15 @@ def build_view(
                 "row": card["row"],
                 "france": info["france"],
                 "pp": list(info["pp"]),
-                "total": sum(sum(st) for _, st in card["sp"]),
+                "total": m.card_strength(card),
                 "spaces": [
                     {
-                        "seat": m.controller(state, f),
-                        "ally": m.is_ally(state, f),
-                        "knights": list(st),
-                        "strength": sum(st),
+                        "seat": m.controller(state, space["force"]),
+                        "ally": m.is_ally(state, space["force"]),
+                        "knights": list(space["knights"]),
+                        "strength": sum(space["knights"]),
                     }
-                    for f, st in card["sp"]
+                    for space in card["spaces"]
                 ],
             }
         )
@@ -169,14 +169,14 @@ def build_view(
         seats.append(
             {
                 "seat": i,
-                "power_points": p["pp"],
+                "power_points": p["power_points"],
                 "gold": p["gold"] if shown else None,
                 "squires": p["squires"] if shown else None,
-                "vote_markers": p["votes"],
+                "vote_markers": p["vote_markers"],
                 "nobles": list(p["nobles"]),
-                "extensions": list(p["ext"]),
-                "extensions_unbuilt": [x for x in data["castle"] if x not in p["ext"]],
-                "castle": _castle(data, data["castle"], p["ext"], own["castle"]),
+                "extensions": list(p["extensions"]),
+                "extensions_unbuilt": [x for x in data["castle"] if x not in p["extensions"]],
+                "castle": _castle(data, data["castle"], p["extensions"], own["castle"]),
                 "court": list(own["court"]),
                 "reserve": _reserve(own["reserve"]),
                 "knights_on_board": on_board,
@@ -191,15 +191,15 @@ def build_view(
             "seat": player,
             "gold": p["gold"],
             "squires": p["squires"],
-            "vote_markers": p["votes"],
+            "vote_markers": p["vote_markers"],
             "court": list(state["forces"][player]["court"]),
             "reserve": _reserve(state["forces"][player]["reserve"]),
             "pending_vote": None
             if ballot is None
-            else {"vote": "yes" if ballot[0] else "no", "markers": ballot[1]},
+            else {"vote": "yes" if ballot["yes"] else "no", "markers": ballot["markers"]},
             "decision": decision,
         }
-    last = state["last"]
+    last = state["last_move"]
     last_view: JSONValue = None
     if last is not None:
         # States saved before "events"/"places" were recorded still load: they show the move text.
@@ -217,24 +217,24 @@ def build_view(
         "players": n,
         "round": state["round"],
         "phase": state["phase"],
-        "start_player": state["start"],
+        "start_player": state["start_player"],
         "active": sorted(active),
         "prompt": prompt,
         "counties": counties,
         "conflicts": conflicts,
-        "conflict_deck": len(state["deck"]),
+        "conflict_deck": len(state["conflict_deck"]),
         "kings_favor": [
-            {"index": i + 1, "reward": effects_words(tile), "face_up": state["favor"][i]}
-            for i, tile in enumerate(data["kings_favor"][: len(state["favor"])])
+            {"index": i + 1, "reward": effects_words(tile), "face_up": state["favor_tiles"][i]}
+            for i, tile in enumerate(data["kings_favor"][: len(state["favor_tiles"])])
         ],
-        "favors_left": len(state["favor"]) - state["favors"],
+        "favors_left": len(state["favor_tiles"]) - state["favors_taken"],
         "parliament": {
-            "current": [_law(data, x) for x in state["laws"]],
+            "current": [_law(data, x) for x in state["current_laws"]],
             "proposals": [_law(data, x) for x in state["proposals"]],
-            "voting": state["voting"],
+            "voting": state["voting_on"],
             "voted": [b is not None for b in state["ballots"]],
-            "results": [dict(r) for r in state["results"]],
-            "pile": len(state["pile"]),
+            "results": [dict(r) for r in state["vote_results"]],
+            "pile": len(state["law_pile"]),
         },
         "seats": seats,
         "me": me,

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.clock import Clock
-from bot.database import open_store
 from bot.sandbox import Sandbox
-from bot.table import Tables
+from bot.service.clock import Clock
+from bot.service.store import open_store
+from bot.service.table import Tables
 from rules.core import Game
 from tests.bot.toy import TALLY
 

@@ -1,4 +1,5 @@
-"""design.md, "The parts": the table service and storage know no Discord types."""
+"""design.md, "The parts": the table service and storage know no Discord types; the parts of
+bot/ depend on each other in one direction only (service <- app <- sandbox)."""
 
 from __future__ import annotations
 
@@ -6,28 +7,43 @@ import ast
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-DISCORD_FREE = (
-    "store.py",
-    "postgres_store.py",
-    "database.py",
-    "table.py",
-    "present.py",
-    "config.py",
-    "clock.py",
-)
 
 
-def test_table_service_and_storage_do_not_import_discord() -> None:
-    for name in DISCORD_FREE:
-        tree = ast.parse((BOT / name).read_text(encoding="utf-8"))
-        imported = {
-            alias.name.split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Import)
-            for alias in node.names
-        } | {
-            node.module.split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
-        }
-        assert "discord" not in imported, f"bot/{name} imports discord"
+def imported_modules(path: Path) -> set[str]:
+    """Every absolute module a file imports, in full (``bot.app.guard``, ``discord.ui``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    names |= {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+    }
+    return names
+
+
+def offenders(folder: str, banned: tuple[str, ...]) -> list[str]:
+    found = []
+    files = sorted((BOT / folder).rglob("*.py"))
+    assert files, f"bot/{folder} has no modules"
+    for path in files:
+        for name in imported_modules(path):
+            if any(name == b or name.startswith(b + ".") for b in banned):
+                found.append(f"{path.relative_to(BOT.parent)} imports {name}")
+    return found
+
+
+def test_service_folder_does_not_import_discord() -> None:
+    """Every module under bot/service/ (present and future) is Discord-free: no discord.py, no
+    aiohttp, and nothing from the discord.py layer or the sandbox above it."""
+    assert offenders("service", ("discord", "aiohttp", "bot.app", "bot.sandbox")) == []
+
+
+def test_discord_layer_does_not_depend_on_the_sandbox() -> None:
+    assert offenders("app", ("bot.sandbox",)) == []
+
+
+def test_the_boundary_check_sees_a_discord_import(tmp_path: Path) -> None:
+    """The rule reads real imports: a module that imports discord is named."""
+    sample = tmp_path / "x.py"
+    sample.write_text("from discord.ui import View\nimport bot.app.guard\n", encoding="utf-8")
+    assert imported_modules(sample) == {"discord.ui", "bot.app.guard"}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import bot.__main__ as entry
-from bot import config
+from bot.service import config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -171,7 +171,7 @@ def test_real_bot_opens_the_configured_database_and_reports_a_refused_token(
     """Run command with a token: the database at DATABASE_PATH is created; a bad token is explained."""
     import discord
 
-    from bot.app import TavolaBot
+    from bot.app.client import TavolaBot
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "bad")
@@ -247,7 +247,7 @@ def test_real_bot_with_an_unusable_database_url_says_so(
 ) -> None:
     """Admin: DATABASE_URL selects PostgreSQL over DATABASE_PATH; one that can't be reached, or
     that is not a postgresql:// URL, stops the bot before it logs in, naming the setting; exit 2."""
-    from bot.app import TavolaBot
+    from bot.app.client import TavolaBot
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "t0k")
@@ -280,7 +280,7 @@ def test_real_bot_with_an_unusable_database_path_says_so(
 ) -> None:
     """Admin: DATABASE_PATH pointing at a corrupted file or an uncreatable folder stops the bot
     before it logs in, naming the setting; exit status 2."""
-    from bot.app import TavolaBot
+    from bot.app.client import TavolaBot
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "t0k")
@@ -317,7 +317,7 @@ def test_real_bot_that_cannot_reach_discord_says_so(
     """Admin: no network (or Discord down) at start-up: one clear line and exit 1, no traceback."""
     import aiohttp
 
-    from bot.app import TavolaBot
+    from bot.app.client import TavolaBot
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "t0k")

@@ -10,9 +10,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.database import open_store
 from bot.sandbox import GUILD_ID, Sandbox
-from bot.table import Tables
+from bot.service.store import open_store
+from bot.service.table import Tables
 from tests.bot.harness import Harness
 from tests.bot.toy import Tally
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot import config
+from bot.service import config
 from rules.lancaster import apply_overrides, load_base, make_game
 from tests.bot.harness import Harness
 

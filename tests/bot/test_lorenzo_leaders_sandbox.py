@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-import bot.interactions as interactions
+import bot.app.posting as posting
 from rules import find_game
 from rules.lorenzo.data import LEADERS
 from tests.bot.harness import Harness, public
@@ -58,14 +58,14 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
     """Leaders (§13) and advanced tiles through Discord: secret draft, leader actions, final score."""
     lorenzo = find_game("lorenzo")
     public_views: list[dict[str, Any]] = []
-    real = interactions.render_view
+    real = posting.render_view
 
     def spy(game_name: str, view: dict[str, Any], *, private: bool) -> Any:
         if not private:
             public_views.append(view)
         return real(game_name, view, private=private)
 
-    monkeypatch.setattr(interactions, "render_view", spy)
+    monkeypatch.setattr(posting, "render_view", spy)
 
     async def go() -> None:
         async with Harness(tmp_path / "t.db", games=[lorenzo]) as h:

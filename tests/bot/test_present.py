@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import present
-from bot.store import SeatRecord
+from bot.service import present
+from bot.service.store import SeatRecord
 from rules.core import Outcome
 
 

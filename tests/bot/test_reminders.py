@@ -11,13 +11,12 @@ from typing import Any
 
 import pytest
 
-from bot import config
-from bot.app import TavolaBot
-from bot.clock import Clock
-from bot.database import open_store
+from bot.app.client import TavolaBot
 from bot.sandbox import duration
-from bot.store import SqliteStore, Store, migrations
-from bot.table import Player, Tables
+from bot.service import config
+from bot.service.clock import Clock
+from bot.service.store import SqliteStore, Store, migrations, open_store
+from bot.service.table import Player, Tables
 from rules.lancaster import apply_overrides, load_base, make_game
 from tests.bot.harness import Harness, public
 from tests.bot.toy import TALLY

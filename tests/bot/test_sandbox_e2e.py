@@ -330,16 +330,16 @@ def test_public_images_come_from_the_public_view_only(
     db: Path | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Private board: nothing private in a public image; private images only in ephemeral replies."""
-    import bot.interactions as interactions
+    import bot.app.posting as posting
 
     calls: list[tuple[bool, dict[str, object]]] = []
-    real = interactions.render_view
+    real = posting.render_view
 
     def spy(game_name: str, view: dict[str, object], *, private: bool) -> object:
         calls.append((private, view))
         return real(game_name, view, private=private)
 
-    monkeypatch.setattr(interactions, "render_view", spy)
+    monkeypatch.setattr(posting, "render_view", spy)
 
     async def body(h: Harness) -> None:
         first, _ = await started(h)
@@ -358,14 +358,14 @@ def test_render_failure_still_reports_the_move(
     db: Path | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Turn flow: if drawing fails, the stored move is still announced, without an image."""
-    import bot.interactions as interactions
+    import bot.app.posting as posting
 
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("no ink")
 
     async def body(h: Harness) -> None:
         first, second = await started(h)
-        monkeypatch.setattr(interactions, "render_view", broken)
+        monkeypatch.setattr(posting, "render_view", broken)
         r = await h.one(f'{first} /move "text:add 1"')
         assert not r["ephemeral"] and r["files"] == [] and "could not be drawn" in r["content"]
         assert r["mentions"] == [second]
@@ -490,7 +490,7 @@ def test_thread_refused_by_discord_plays_on_in_the_channel(db: Path | str, tmp_p
         def refuse(parent: int, body: dict[str, object]) -> dict[str, object]:
             raise discord.Forbidden(FakeResponse(), {"message": "Missing Permissions", "code": 50013})
 
-        h.sandbox.open_thread = refuse  # type: ignore[method-assign]
+        h.sandbox.server.open_thread = refuse  # type: ignore[method-assign]
         r = await h.started("alice /game start thread:true")
         assert not r["ephemeral"] and "could not open a thread" in r["content"] and r["files"]
         assert "channel" not in r
@@ -589,7 +589,7 @@ def test_secret_choice_announced_even_without_send_messages(db: Path | str, tmp_
             await h(line)
         await h(f'{second} /move "text:add 3"')
         await h(f'{second} /move "text:bonus coin"')
-        real = h.sandbox.rest
+        real = h.sandbox.server.rest
 
         async def no_channel_posts(route: Any, **kwargs: Any) -> Any:
             if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
@@ -613,7 +613,7 @@ def test_failure_after_a_recorded_move_does_not_claim_nothing_changed(
 ) -> None:
     """A bug or Discord error while posting the board after a move was stored: the player is
     told the move counts and where to see the board, not "nothing was changed"."""
-    import bot.interactions as interactions
+    import bot.app.posting as posting
 
     async def body(h: Harness) -> None:
         first, _ = await started(h)
@@ -621,7 +621,7 @@ def test_failure_after_a_recorded_move_does_not_claim_nothing_changed(
         def broken(turn: object) -> object:
             raise RuntimeError("boom")
 
-        monkeypatch.setattr(interactions, "turn_view", broken)
+        monkeypatch.setattr(posting, "turn_view", broken)
         replies = await h(f'{first} /move "text:add 2"')
         assert [m.text for m in await h.tables.log(1)] == ["add 2"]
         said = " ".join(r["content"] for r in replies)

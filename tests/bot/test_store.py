@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import open_store
-from bot.store import Change, ChannelBusy, SeatRecord, SqliteStore, StaleVersion, migrations
+from bot.service.store import (
+    Change,
+    ChannelBusy,
+    SeatRecord,
+    SqliteStore,
+    StaleVersion,
+    migrations,
+    open_store,
+)
 
 
 def run(coro):
@@ -191,7 +198,7 @@ def test_storage_migration_upgrades_an_existing_database(tmp_path: Path) -> None
 def test_storage_migrations_are_one_sequence_for_both_stores(tmp_path: Path) -> None:
     """Storage: the same numbered migrations serve SQLite and PostgreSQL; a migration is shared,
     or a complete sqlite/postgres pair; a gap, a stray dialect or half a pair is refused."""
-    from bot.migrations import load, statements
+    from bot.service.store.migrations import load, statements
 
     sqlite, postgres = load("sqlite"), load("postgres")
     assert [n for n, _ in sqlite] == [n for n, _ in postgres] == list(range(1, len(sqlite) + 1))
@@ -372,7 +379,7 @@ def test_storage_unusable_postgres_database_is_named_without_its_password(db: st
     program's tables) is refused with one line naming it, the password replaced by ***."""
     import asyncpg
 
-    from bot.store import UnusableDatabase
+    from bot.service.store import UnusableDatabase
     from tests.postgres import with_database
 
     async def go() -> None:

@@ -9,9 +9,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.database import open_store
-from bot.store import Change, GameRecord, StaleVersion
-from bot.table import Player, TableError, Tables, filter_texts
+from bot.service.store import Change, GameRecord, StaleVersion, open_store
+from bot.service.table import Player, TableError, Tables, filter_texts
 from rules.core import BadSyntax, NotYourTurn
 from tests.bot.toy import TALLY
 

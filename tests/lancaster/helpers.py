@@ -35,8 +35,8 @@ def setup_game(players: int, seed: int = 1, exts: list[str] | None = None, **opt
         seat = state["pending"]["seat"]
         choice = (exts or ["X1"] * players)[seat]
         state, _ = play(state, seat, f"extension {choice}")
-    state["start"] = 0
-    state["turn"] = 0
+    state["start_player"] = 0
+    state["turn_seat"] = 0
     return state
 
 
@@ -82,8 +82,8 @@ def to_parliament(state: dict[str, Any]) -> dict[str, Any]:
 def pass_parliament(state: dict[str, Any], laws: list[str] | None = None) -> dict[str, Any]:
     """Everybody votes no (so only ties pass: all no means rejected) on the three proposals."""
     if laws is not None:
-        state["laws"] = list(laws)
-    n = state["n"]
+        state["current_laws"] = list(laws)
+    n = state["players"]
     for _ in range(3):
         state, _ = vote_all(state, ["vote no markers=0"] * n)
     return state
@@ -99,17 +99,17 @@ def deploy(state: dict[str, Any], force: int, strength: int, where: str) -> None
         f["reserve"][strength - 1] -= 1
     kind, _, rest = where.partition(":")
     if kind == "county":
-        state["counties"][rest] = [force, strength, 0]
+        state["counties"][rest] = {"force": force, "strength": strength, "squires": 0}
     elif kind == "castle":
         f["castle"][rest] = strength
     else:
-        card = next(c for c in state["cards"] if c["id"] == rest)
-        mine = next((sp for sp in card["sp"] if sp[0] == force), None)
+        card = next(c for c in state["conflicts"] if c["id"] == rest)
+        mine = next((space for space in card["spaces"] if space["force"] == force), None)
         if mine is None:
-            card["sp"].append([force, [strength]])
+            card["spaces"].append({"force": force, "knights": [strength]})
         else:
-            mine[1].append(strength)
-            mine[1].sort()
+            mine["knights"].append(strength)
+            mine["knights"].sort()
 
 
 def run_law(state: dict[str, Any], law_id: str) -> tuple[dict[str, Any], list[str]]:
@@ -125,8 +125,8 @@ def run_steps(state: dict[str, Any], steps: list[str]) -> tuple[dict[str, Any], 
 def set_cards(state: dict[str, Any], cards: list[tuple[str, str]]) -> None:
     """Replace the conflicts on the board with ``[(card id, row), ...]`` (no knights yet)."""
     ids = [cid for cid, _ in cards]
-    state["deck"] = [c for c in state["deck"] if c not in ids]
-    state["cards"] = [{"id": cid, "row": row, "sp": []} for cid, row in cards]
+    state["conflict_deck"] = [c for c in state["conflict_deck"] if c not in ids]
+    state["conflicts"] = [{"id": cid, "row": row, "spaces": []} for cid, row in cards]
 
 
 @contextmanager

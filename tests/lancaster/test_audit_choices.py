@@ -68,13 +68,13 @@ def _tied_card(state):
 def test_8_3_rank_ties_higher_space_by_default_shared_as_the_other_reading() -> None:
     state = _tied_card(setup_game(3))
     won, events = run_steps(state, ["conflict:K06"])
-    assert [p["pp"] for p in won["seats"]] == [4, 6, 2]  # space 1 ranks first on the tie
+    assert [p["power_points"] for p in won["seats"]] == [4, 6, 2]  # space 1 ranks first on the tie
     assert "{p1} rank 1: 6 PP; {p0} rank 2: 4 PP; {p2} rank 3: 2 PP" in events[0]
     with rules_variant({"engine": {"conflict_rank_ties": "shared"}}):
         state = _tied_card(setup_game(3))
         won, events = run_steps(state, ["conflict:K06"])
     # Both tied players take rank 1 (6 PP); the next player is third (2 PP), rank 2 is skipped.
-    assert [p["pp"] for p in won["seats"]] == [6, 6, 2]
+    assert [p["power_points"] for p in won["seats"]] == [6, 6, 2]
     assert "{p2} rank 3: 2 PP" in events[0]
 
 
@@ -82,12 +82,12 @@ def test_8_3_a_card_nobody_joins_slides_by_default_or_is_discarded_at_once() -> 
     state = setup_game(3)
     set_cards(state, [("K05", "top")])
     slid, _ = run_steps(state, ["conflict:K05"])
-    assert slid["cards"] == [{"id": "K05", "row": "bottom", "sp": []}]
+    assert slid["conflicts"] == [{"id": "K05", "row": "bottom", "spaces": []}]
     with rules_variant({"engine": {"unjoined_conflicts": "discard"}}):
         state = setup_game(3)
         set_cards(state, [("K05", "top")])
         gone, events = run_steps(state, ["conflict:K05"])
-    assert gone["cards"] == []
+    assert gone["conflicts"] == []
     assert events == ["Nobody answered conflict K05; it is discarded."]
 
 
@@ -101,10 +101,10 @@ def _ally_first(state):
 
 def test_11_ally_rank_forfeited_by_default_or_passed_down() -> None:
     won, _ = run_steps(_ally_first(setup_game(2)), ["conflict:K06"])
-    assert [p["pp"] for p in won["seats"]] == [4, 2]  # the ally's 6 PP are lost
+    assert [p["power_points"] for p in won["seats"]] == [4, 2]  # the ally's 6 PP are lost
     with rules_variant({"engine": {"ally_conflict_rank": "pass_down"}}):
         won, events = run_steps(_ally_first(setup_game(2)), ["conflict:K06"])
-    assert [p["pp"] for p in won["seats"]] == [6, 4]  # the ally takes no rank
+    assert [p["power_points"] for p in won["seats"]] == [6, 4]  # the ally takes no rank
     assert "{p0}'s ally takes no rank (an ally)" in events[0]
     assert 3 in won["forces"][2]["court"]  # the ally knight still comes home
 
@@ -151,8 +151,10 @@ def test_10_knight_majority_by_strength_by_default_or_by_count() -> None:
 def test_10_tie_break_most_nobles_by_default_or_the_listed_criteria() -> None:
     state = setup_game(3)
     state["seats"][1]["nobles"] = ["A"]  # 1 noble scores 0 PP but breaks the tie
-    state["seats"][2]["ext"] = ["X1", "X2"]  # castle majority: seat 2 first (+6), others 3
-    state["seats"][0]["pp"] = state["seats"][1]["pp"] = 3  # + castle second 3 + knights 6 each
+    state["seats"][2]["extensions"] = ["X1", "X2"]  # castle majority: seat 2 first (+6), others 3
+    state["seats"][0]["power_points"] = state["seats"][1]["power_points"] = (
+        3  # + castle second 3 + knights 6 each
+    )
     out = _final(state)
     assert out.scores == (12, 12, 12)
     assert out.ranking == (1, 0, 2)  # seat 1: more nobles; seats 0 and 2 equal, seat order
@@ -161,8 +163,8 @@ def test_10_tie_break_most_nobles_by_default_or_the_listed_criteria() -> None:
     with rules_variant({"final_scoring": {"tie_break": ["extensions"]}}):
         state = setup_game(3)
         state["seats"][1]["nobles"] = ["A"]
-        state["seats"][2]["ext"] = ["X1", "X2"]
-        state["seats"][0]["pp"] = state["seats"][1]["pp"] = 3
+        state["seats"][2]["extensions"] = ["X1", "X2"]
+        state["seats"][0]["power_points"] = state["seats"][1]["power_points"] = 3
         out = _final(state)
     assert out.ranking[0] == 2 and out.winners == frozenset({2})
     assert out.notes[0].startswith("Ties on PP are broken by most extension tiles;")
@@ -201,7 +203,7 @@ def test_3_castle_knights_count_as_deployed_by_default_or_not() -> None:
         return state
 
     state, _ = run_steps(arranged(), ["law:L14"])
-    assert state["seats"][0]["pp"] == 5
+    assert state["seats"][0]["power_points"] == 5
     with rules_variant({"engine": {"deployed_includes_castle": False}}):
         state, _ = run_steps(arranged(), ["law:L14"])
-    assert state["seats"][0]["pp"] == 0
+    assert state["seats"][0]["power_points"] == 0

@@ -25,7 +25,7 @@ from .helpers import (
 
 def test_4_1_step_5_all_six_kings_favor_tiles_face_up_at_setup() -> None:
     state = setup_game(4)
-    assert state["favor"] == [True] * 6 and state["favors"] == 0
+    assert state["favor_tiles"] == [True] * 6 and state["favors_taken"] == 0
     view = GAME.player_view(state, None)
     assert [t["face_up"] for t in view["kings_favor"]] == [True] * 6
     assert view["favors_left"] == 6
@@ -60,7 +60,7 @@ def test_6_2_and_11_own_knight_never_expels_its_ally_and_an_ally_expels_by_stren
     give_court(state, 2, [2])
     state, _ = play(state, 0, "knight 1 county:G")  # seat 0, total 1
     state, events = play(state, 1, "ally 2 county:G")  # seat 1's ally: 2 > 1, no squires needed
-    assert state["counties"]["G"] == [3, 2, 0]
+    assert state["counties"]["G"] == {"force": 3, "strength": 2, "squires": 0}
     assert "{p1}'s ally placed a knight (strength 2)" in events[0] and "expelling {p0}'s knight" in events[0]
     assert state["forces"][0]["court"] == [1, 2]
 
@@ -84,15 +84,15 @@ def test_6_4_and_8_3_a_bottom_row_card_is_reinforced_next_round_one_space_per_pl
     state, events = play(state, 1, "knight 1 conflict:K10")
     assert "stacking on their space" in events[0]
     state, _ = play(state, 1, "favor 2")
-    card = next(c for c in state["cards"] if c["id"] == "K10")
-    assert card["sp"] == [[1, [1, 2]], [0, [2]]]
-    assert state["favors"] == 2
+    card = next(c for c in state["conflicts"] if c["id"] == "K10")
+    assert card["spaces"] == [{"force": 1, "knights": [1, 2]}, {"force": 0, "knights": [2]}]
+    assert state["favors_taken"] == 2
 
 
 def test_6_4_kings_favor_noble_respects_each_noble_type_once() -> None:
     state = setup_game(3)
-    state["seats"][0]["nobles"] = [state["stacks"]["A"][0], state["stacks"]["B"][0]]
-    card = state["cards"][0]["id"]
+    state["seats"][0]["nobles"] = [state["noble_stacks"]["A"]["noble"], state["noble_stacks"]["B"]["noble"]]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, f"knight 1 conflict:{card}")
     state, _ = play(state, 0, "favor 6")
     assert move_texts(state, 0) == [f"noble {x}" for x in "CDEFGHI"]
@@ -118,7 +118,7 @@ def test_7_2_two_player_votes_stay_secret_although_gold_and_squires_are_open() -
 
 def test_7_3_exchanges_are_offered_in_player_order_from_the_start_player() -> None:
     state = setup_game(3)
-    state["start"] = 2
+    state["start_player"] = 2
     state, _ = run_law(state, "L04")
     asked = []
     while state["pending"] is not None:
@@ -126,7 +126,7 @@ def test_7_3_exchanges_are_offered_in_player_order_from_the_start_player() -> No
         asked.append(seat)
         state, _ = play(state, seat, "buy 1")
     assert asked == [2, 0, 1]
-    assert [(p["gold"], p["votes"]) for p in state["seats"]] == [(1, 2), (1, 2), (1, 2)]
+    assert [(p["gold"], p["vote_markers"]) for p in state["seats"]] == [(1, 2), (1, 2), (1, 2)]
 
 
 def test_7_3_a_law_upgrade_counts_in_the_conflicts_scored_after_it() -> None:
@@ -142,7 +142,7 @@ def test_7_3_a_law_upgrade_counts_in_the_conflicts_scored_after_it() -> None:
     state, _ = play(state, 0, "upgrade conflict:K04:2")
     state, events = run_steps(state, ["conflict:K04"])
     assert "England wins conflict K04 (4 against France 4)" in events[0]
-    assert [p["pp"] for p in state["seats"]] == [5, 3, 0]
+    assert [p["power_points"] for p in state["seats"]] == [5, 3, 0]
     assert state["forces"][0]["court"] == [3] and state["forces"][1]["court"] == [1]
 
 
@@ -156,8 +156,8 @@ def test_8_3_a_won_bottom_row_card_pays_and_sends_its_knights_home() -> None:
     deploy(state, 2, 1, "conflict:K02")  # placed last round
     deploy(state, 0, 2, "conflict:K02")  # joined this round
     state, _ = run_steps(state, ["conflict:K02"])
-    assert [p["pp"] for p in state["seats"]] == [4, 0, 2]
-    assert state["cards"] == [] and state["forces"][2]["court"] == [1]
+    assert [p["power_points"] for p in state["seats"]] == [4, 0, 2]
+    assert state["conflicts"] == [] and state["forces"][2]["court"] == [1]
 
 
 def test_11_an_ally_castle_is_never_extended_nor_does_an_ally_build() -> None:
@@ -166,7 +166,7 @@ def test_11_an_ally_castle_is_never_extended_nor_does_an_ally_build() -> None:
     deploy(state, 2, 3, "county:E")  # E Warwick: build an extension (nothing for an ally)
     state, _ = run_steps(state, ["county:E"])
     state, events = play(state, 0, "take reward")
-    assert state["pending"] is None and state["seats"][0]["ext"] == ["X1"]
+    assert state["pending"] is None and state["seats"][0]["extensions"] == ["X1"]
     assert "took the reward (nothing) in county E" in events[0]
 
 
@@ -187,7 +187,7 @@ def test_8_3_capture_can_strand_a_player_who_is_then_skipped_and_recovers_by_rec
     # Next round: seat 0 is skipped in phase 1.
     give_court(state, 1, [1])
     state, _ = run_steps(state, ["end_round"])
-    assert state["round"] == 2 and state["phase"] == "place" and state["start"] == 0
+    assert state["round"] == 2 and state["phase"] == "place" and state["start_player"] == 0
     assert GAME.active_players(state) == frozenset({1})
     state, _ = play(state, 1, "knight 1 castle:X2")
     assert state["phase"] == "vote"
@@ -203,7 +203,7 @@ def test_8_3_capture_can_strand_a_player_who_is_then_skipped_and_recovers_by_rec
 
 def test_3_an_upgrade_needs_the_next_stronger_knight_in_the_reserve() -> None:
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     give_court(state, 0, [1, 3, 4])  # the 4-knight is in court, not in the reserve
     state, _ = play(state, 0, f"knight 3 conflict:{card}")
     state, _ = play(state, 0, "favor 4")  # upgrade a knight

@@ -160,7 +160,7 @@ def test_a_game_built_from_overridden_data_plays_the_new_values() -> None:
     )
     game = make_game(data)
     state = game.setup(3, 1)
-    assert state["fp"] == fingerprint(data) != GAME.fingerprint
+    assert state["content"] == fingerprint(data) != GAME.fingerprint
     # A saved game refuses to load with other data.
     with pytest.raises(ValueError, match="different game data"):
         GAME.from_json(game.to_json(state))
@@ -172,7 +172,7 @@ def test_engine_flag_surrey_unclaimed_start_player_passes_clockwise_when_false()
     with rules_variant({"engine": {"surrey_unclaimed_keeps_start_player": False}}):
         state = setup_game(3)
         state, _ = run_steps(state, ["end_round"])
-        assert state["start"] == 1
+        assert state["start_player"] == 1
     state = setup_game(3)
     state, _ = run_steps(state, ["end_round"])
-    assert state["start"] == 0
+    assert state["start_player"] == 0

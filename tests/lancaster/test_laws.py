@@ -15,7 +15,7 @@ from .helpers import deploy, empty_courts, move_texts, play, run_law, setup_game
 
 
 def _pp(state):
-    return [p["pp"] for p in state["seats"]]
+    return [p["power_points"] for p in state["seats"]]
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def state():
 
 
 def _cards(s):
-    return [c["id"] for c in s["cards"]]
+    return [c["id"] for c in s["conflicts"]]
 
 
 def test_law_L01_most_gold_upgrades_a_deployed_knight_all_tied(state) -> None:
@@ -39,11 +39,11 @@ def test_law_L01_most_gold_upgrades_a_deployed_knight_all_tied(state) -> None:
     assert state["pending"]["seat"] == 0
     assert move_texts(state, 0) == ["upgrade county:G", "upgrade none"]
     state, _ = play(state, 0, "upgrade county:G")
-    assert state["counties"]["G"][1] == 2
+    assert state["counties"]["G"]["strength"] == 2
     state, _ = play(state, 1, f"upgrade conflict:{_cards(state)[0]}:2")
-    assert state["cards"][0]["sp"] == [[1, [3]]]
+    assert state["conflicts"][0]["spaces"] == [{"force": 1, "knights": [3]}]
     assert state["pending"] is None  # seat 2 (2 gold) gets nothing
-    assert state["counties"]["H"][1] == 1
+    assert state["counties"]["H"]["strength"] == 1
 
 
 def test_law_L02_most_squires_recruit_a_strength_1_knight(state) -> None:
@@ -77,7 +77,7 @@ def test_law_L04_buy_vote_markers_one_gold_each_in_player_order(state) -> None:
     with pytest.raises(IllegalMove):
         play(state, 2, "buy 3")
     state, _ = play(state, 2, "buy 1")
-    assert [(p["gold"], p["votes"]) for p in state["seats"]] == [(0, 3), (0, 1), (1, 2)]
+    assert [(p["gold"], p["vote_markers"]) for p in state["seats"]] == [(0, 3), (0, 1), (1, 2)]
 
 
 def test_law_L05_squire_and_gold_for_three_pp_any_number_of_times(state) -> None:
@@ -109,7 +109,7 @@ def test_law_L06_may_build_one_extension_per_two_conflicts(state) -> None:
     ]
     state, _ = play(state, 0, "extension X5")
     assert state["pending"] is None
-    assert [p["ext"] for p in state["seats"]] == [["X1", "X5"], ["X1"], ["X1"]]
+    assert [p["extensions"] for p in state["seats"]] == [["X1", "X5"], ["X1"], ["X1"]]
 
 
 def test_law_L07_one_squire_per_deployed_strength_2_knight_castle_counts(state) -> None:
@@ -128,7 +128,7 @@ def test_law_L08_squire_vote_and_gold_per_two_conflicts(state) -> None:
     deploy(state, 0, 1, f"conflict:{b}")
     deploy(state, 1, 1, f"conflict:{a}")
     state, _ = run_law(state, "L08")
-    assert [(p["squires"], p["votes"], p["gold"]) for p in state["seats"]] == [
+    assert [(p["squires"], p["vote_markers"], p["gold"]) for p in state["seats"]] == [
         (3, 2, 3),
         (2, 1, 2),
         (2, 1, 2),
@@ -143,7 +143,7 @@ def test_law_L09_without_a_deployed_2_knight_upgrade_one_deployed_knight(state) 
     # Seat 0 has a deployed 2-knight: not asked. Seat 1 is; seat 2 has nothing deployed.
     assert state["pending"]["seat"] == 1
     state, _ = play(state, 1, "upgrade county:H")
-    assert state["counties"]["H"][1] == 2
+    assert state["counties"]["H"]["strength"] == 2
     assert state["pending"] is None
 
 
@@ -155,14 +155,14 @@ def test_law_L10_swap_a_deployed_3_knight_for_the_4_knight(state) -> None:
     state, _ = run_law(state, "L10")
     assert move_texts(state, 0) == ["upgrade county:D", "upgrade none"]
     state, _ = play(state, 0, "upgrade county:D")
-    assert state["counties"]["D"][1] == 4
+    assert state["counties"]["D"]["strength"] == 4
     assert state["pending"] is None
-    assert state["counties"]["E"][1] == 3
+    assert state["counties"]["E"]["strength"] == 3
 
 
 def test_law_L11_five_pp_per_three_extensions(state) -> None:
-    state["seats"][0]["ext"] = ["X1", "X2", "X3"]
-    state["seats"][1]["ext"] = ["X1", "X2", "X3", "X4", "X5", "X6"]
+    state["seats"][0]["extensions"] = ["X1", "X2", "X3"]
+    state["seats"][1]["extensions"] = ["X1", "X2", "X3", "X4", "X5", "X6"]
     state, _ = run_law(state, "L11")
     assert _pp(state) == [5, 10, 0]
 
@@ -175,7 +175,7 @@ def test_law_L12_three_pp_per_conflict_involved(state) -> None:
     deploy(state, 2, 1, f"conflict:{b}")
     state, _ = run_law(state, "L12")
     assert _pp(state) == [6, 0, 3]
-    assert state["seats"][0]["pp_src"] == {"laws": 6}
+    assert state["seats"][0]["power_points_by_source"] == {"laws": 6}
 
 
 def test_law_L13_eight_pp_per_three_counties(state) -> None:

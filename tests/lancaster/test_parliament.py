@@ -12,7 +12,7 @@ from .helpers import QUIET_LAWS, pass_parliament, play, setup_game, to_parliamen
 
 def _parliament(players: int = 4, **options):
     state = setup_game(players, **options)
-    state["laws"] = ["L01", "L02", "L03"]
+    state["current_laws"] = ["L01", "L02", "L03"]
     state["proposals"] = ["L04", "L05", "L06"]
     return to_parliament(state)
 
@@ -39,25 +39,25 @@ def test_7_2_reveal_counts_tiles_and_markers_and_spends_the_markers() -> None:
     state, events = vote_all(state, ["vote yes markers=0", "vote no markers=2", "vote yes markers=1"])
     # yes = 1 + 1+1 = 3, no = 1+2 = 3: a tie passes.
     assert "Proposal L04 passed 3 to 3" in events[-1]
-    assert [p["votes"] for p in state["seats"]] == [2, 0, 1]
-    assert state["results"][0]["ballots"][1] == {"seat": 1, "vote": "no", "markers": 2}
+    assert [p["vote_markers"] for p in state["seats"]] == [2, 0, 1]
+    assert state["vote_results"][0]["ballots"][1] == {"seat": 1, "vote": "no", "markers": 2}
 
 
 def test_7_2_tie_passes_and_the_law_queue_shifts_left() -> None:
     state = _parliament(4)
     state, _ = vote_all(state, ["vote yes", "vote yes", "vote no", "vote no"])
-    assert state["laws"] == ["L02", "L03", "L04"]  # L01 leaves, L04 enters on the right
-    assert state["results"][0]["passed"]
+    assert state["current_laws"] == ["L02", "L03", "L04"]  # L01 leaves, L04 enters on the right
+    assert state["vote_results"][0]["passed"]
 
 
 def test_7_2_majority_no_rejects_and_the_proposal_leaves_the_game() -> None:
     state = _parliament(4)
     state, events = vote_all(state, ["vote yes markers=1", "vote no", "vote no", "vote no"])
     assert "rejected 2 to 3" in events[-1]
-    assert state["laws"] == ["L01", "L02", "L03"]
+    assert state["current_laws"] == ["L01", "L02", "L03"]
     state, _ = vote_all(state, ["vote yes", "vote yes", "vote yes", "vote no"])  # L05 passes
-    assert state["laws"] == ["L02", "L03", "L05"]
-    assert state["voting"] == 2
+    assert state["current_laws"] == ["L02", "L03", "L05"]
+    assert state["voting_on"] == 2
 
 
 def test_7_2_markers_cannot_exceed_what_you_hold() -> None:
@@ -72,7 +72,7 @@ def test_7_2_step_7_unused_markers_are_discarded_after_the_third_vote() -> None:
     # Nobody used a marker, nobody gains any in this round's rewards (castles built X1: squires),
     # so the 2 markers each seat kept are gone when round 2 begins.
     assert state["round"] == 2
-    assert [p["votes"] for p in state["seats"]] == [0, 0, 0]
+    assert [p["vote_markers"] for p in state["seats"]] == [0, 0, 0]
 
 
 def test_7_2_step_7_option_keeps_unused_markers() -> None:
@@ -83,7 +83,9 @@ def test_7_2_step_7_option_keeps_unused_markers() -> None:
     kept = pass_parliament(kept, QUIET_LAWS)
     gone = pass_parliament(gone, QUIET_LAWS)
     # Same game except the option: the difference is exactly the 2 unused markers per seat.
-    assert [a["votes"] - b["votes"] for a, b in zip(kept["seats"], gone["seats"], strict=True)] == [2, 2, 2]
+    assert [
+        a["vote_markers"] - b["vote_markers"] for a, b in zip(kept["seats"], gone["seats"], strict=True)
+    ] == [2, 2, 2]
 
 
 def test_7_2_two_player_allies_do_not_vote() -> None:
@@ -94,7 +96,7 @@ def test_7_2_two_player_allies_do_not_vote() -> None:
 
 def test_7_3_current_laws_apply_left_to_right_after_the_votes() -> None:
     state = _parliament(3)
-    state["laws"] = ["L12", "L13", "L03"]
+    state["current_laws"] = ["L12", "L13", "L03"]
     for _ in range(3):
         state, events = vote_all(state, ["vote no"] * 3)
     law_events = [e for e in events if e.startswith("Law ")]

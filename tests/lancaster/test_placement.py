@@ -17,7 +17,7 @@ def test_6_1_turn_order_one_knight_each_clockwise_from_start() -> None:
         seat = next(iter(GAME.active_players(state)))
         order.append(seat)
         state, _ = play(
-            state, seat, f"knight {state['forces'][seat]['court'][0]} conflict:{state['cards'][0]['id']}"
+            state, seat, f"knight {state['forces'][seat]['court'][0]} conflict:{state['conflicts'][0]['id']}"
         )
         state = _decline_favor(state)
     assert order == [0, 1, 2, 0, 1, 2]
@@ -59,14 +59,14 @@ def test_6_2_minimum_strength_is_the_knight_alone() -> None:
         play(state, 0, "knight 2 county:D squires=2")
     give_court(state, 0, [3])
     state, events = play(state, 0, "knight 3 county:D")
-    assert state["counties"]["D"] == [0, 3, 0]
+    assert state["counties"]["D"] == {"force": 0, "strength": 3, "squires": 0}
     assert "county D (Gloucester)" in events[0]
 
 
 def test_6_2_squires_add_strength_and_are_paid_when_placing() -> None:
     state = setup_game(3)
     state, events = play(state, 0, "knight 2 county:B squires=2")
-    assert state["counties"]["B"] == [0, 2, 2]
+    assert state["counties"]["B"] == {"force": 0, "strength": 2, "squires": 2}
     assert state["seats"][0]["squires"] == 0
     assert "with 2 squires" in events[0]
     with pytest.raises(IllegalMove, match="only 2 squire"):
@@ -79,7 +79,7 @@ def test_6_2_expelling_needs_a_strictly_greater_total_and_costs_the_occupant_its
     with pytest.raises(IllegalMove, match="more than 2"):
         play(state, 1, "knight 2 county:G")  # 2 does not exceed 2
     state, events = play(state, 1, "knight 2 county:G squires=1")  # 3 > 2
-    assert state["counties"]["G"] == [1, 2, 1]
+    assert state["counties"]["G"] == {"force": 1, "strength": 2, "squires": 1}
     assert "expelling {p0}'s knight (strength 1) and its 1 squire" in events[0]
     # The expelled knight is back in court and can be placed again this phase; its squire is gone.
     assert state["forces"][0]["court"] == [1, 2]
@@ -112,7 +112,7 @@ def test_6_3_castle_spaces_empty_own_and_not_extended() -> None:
 
 def test_6_4_conflict_spaces_fill_top_down_one_space_per_player_with_stacking() -> None:
     state = setup_game(4)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     for seat in range(4):
         give_court(state, seat, [1, 2])
     state, _ = play(state, 0, f"knight 2 conflict:{card}")
@@ -129,13 +129,17 @@ def test_6_4_conflict_spaces_fill_top_down_one_space_per_player_with_stacking() 
     # Seat 0 stacks a second knight on its own space.
     state, ev = play(state, 0, f"knight 1 conflict:{card}")
     assert "stacking" in ev[0]
-    spaces = next(c for c in state["cards"] if c["id"] == card)["sp"]
-    assert spaces == [[0, [1, 2]], [1, [1]], [2, [1]]]
+    spaces = next(c for c in state["conflicts"] if c["id"] == card)["spaces"]
+    assert spaces == [
+        {"force": 0, "knights": [1, 2]},
+        {"force": 1, "knights": [1]},
+        {"force": 2, "knights": [1]},
+    ]
 
 
 def test_6_4_no_squires_in_conflicts() -> None:
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     with pytest.raises(IllegalMove, match="Squires may only be added in a county"):
         play(state, 0, f"knight 1 conflict:{card} squires=1")
 
@@ -151,7 +155,7 @@ def test_6_4_kings_favor_for_the_first_six_conflict_knights_counting_stacked_one
     state = setup_game(3)
     for seat in range(3):
         give_court(state, seat, [1, 1, 1])
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     favors = 0
     for _ in range(9):
         seat = next(iter(GAME.active_players(state)))
@@ -161,7 +165,7 @@ def test_6_4_kings_favor_for_the_first_six_conflict_knights_counting_stacked_one
             state, _ = play(state, seat, GAME.legal_moves(state, seat)[0].to_text())
         state = _decline_upgrades(state)
     assert favors == 6
-    assert state["favor"] == [False] * 6
+    assert state["favor_tiles"] == [False] * 6
 
 
 def _decline_upgrades(state):
@@ -173,7 +177,7 @@ def _decline_upgrades(state):
 
 def test_6_4_kings_favor_tiles_gold_squires_and_each_tile_once() -> None:
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, f"knight 1 conflict:{card}")
     assert GAME.prompt(state, 0).decision
     state, events = play(state, 0, "favor 1")
@@ -188,30 +192,30 @@ def test_6_4_kings_favor_tiles_gold_squires_and_each_tile_once() -> None:
 
 def test_6_4_kings_favor_upgrade_is_immediate_and_can_raise_the_conflict_knight() -> None:
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, f"knight 2 conflict:{card}")
     state, _ = play(state, 0, "favor 4")
     assert state["pending"]["kind"] == "upgrade"
     state, events = play(state, 0, f"upgrade conflict:{card}:2")
-    assert next(c for c in state["cards"] if c["id"] == card)["sp"] == [[0, [3]]]
+    assert next(c for c in state["conflicts"] if c["id"] == card)["spaces"] == [{"force": 0, "knights": [3]}]
     assert state["forces"][0]["reserve"] == [2, 2, 0, 1]  # the 2-knight went back, the 3 came out
     assert "upgraded a knight 2 to 3" in events[-1]
 
 
 def test_6_4_kings_favor_noble_from_any_county() -> None:
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, f"knight 1 conflict:{card}")
     state, _ = play(state, 0, "favor 6")
     state, _ = play(state, 0, "noble E")
-    noble = state["stacks"]["E"][0]
+    noble = state["noble_stacks"]["E"]["noble"]
     assert state["seats"][0]["nobles"] == [noble]
-    assert state["stacks"]["E"][1] == 1
+    assert state["noble_stacks"]["E"]["left"] == 1
 
 
 def test_6_4_kings_favor_is_taken_at_once_and_usable_in_the_same_phase() -> None:
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, "knight 1 county:G squires=2")  # total 3
     state, _ = play(state, 1, f"knight 1 conflict:{card}")
     assert GAME.active_players(state) == frozenset({1})  # the favor comes before seat 2's turn
@@ -228,15 +232,19 @@ def test_6_1_a_player_whose_knights_have_nowhere_to_go_is_skipped() -> None:
     for seat in (0, 2, 3):
         deploy(state, seat, 1, "conflict:K04")  # the only card is full
     for letter in "ABCDEFGHI":
-        state["counties"][letter] = [0, 4, 9]  # every county held by seat 0 at total 13
-    state["seats"][1]["ext"] = ["X1", "X2", "X3", "X4", "X5", "X6"]  # no free castle space
+        state["counties"][letter] = {
+            "force": 0,
+            "strength": 4,
+            "squires": 9,
+        }  # every county held by seat 0 at total 13
+    state["seats"][1]["extensions"] = ["X1", "X2", "X3", "X4", "X5", "X6"]  # no free castle space
     give_court(state, 0, [])
     give_court(state, 1, [1])
     give_court(state, 2, [])
     give_court(state, 3, [2])
-    state["turn"] = 1
+    state["turn_seat"] = 1
     assert GAME.legal_moves(state, 1) == []  # nowhere legal for the 1-knight
-    state["turn"] = 3
+    state["turn_seat"] = 3
     state, events = play(state, 3, "knight 2 castle:X2")
     assert "{p1} cannot place the knights left in court." in events
     assert state["phase"] == "vote"

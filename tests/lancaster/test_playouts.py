@@ -38,17 +38,17 @@ def _knights(state, force):
         found[s + 1] += count
     found.update(state["forces"][force]["castle"].values())
     for occ in state["counties"].values():
-        if occ is not None and occ[0] == force:
-            found[occ[1]] += 1
-    for card in state["cards"]:
-        for f, stack in card["sp"]:
-            if f == force:
-                found.update(stack)
+        if occ is not None and occ["force"] == force:
+            found[occ["strength"]] += 1
+    for card in state["conflicts"]:
+        for space in card["spaces"]:
+            if space["force"] == force:
+                found.update(space["knights"])
     # Captured knights wait in the ransom decision (or its queued task) until freed or released.
-    waiting = [state["pending"]] + [t.get("p") for t in state["queue"] if t["t"] == "ransom"]
+    waiting = [state["pending"]] + [t.get("decision") for t in state["queue"] if t["task"] == "ransom"]
     for p in waiting:
         if p is not None and p["kind"] == "ransom" and p["force"] == force:
-            found.update(p["ks"])
+            found.update(p["captured"])
     return found
 
 
@@ -57,12 +57,12 @@ def _invariants(state):
     for f in range(len(state["forces"])):
         assert _knights(state, f) == expected, f"force {f} lost or gained a knight"
     for p in state["seats"]:
-        assert min(p["gold"], p["squires"], p["votes"], p["pp"]) >= 0
-    for _, left in state["stacks"].values():
-        assert left >= 0
-    for card in state["cards"]:
-        assert len(card["sp"]) <= 3
-        assert len({f for f, _ in card["sp"]}) == len(card["sp"])  # one space per force
+        assert min(p["gold"], p["squires"], p["vote_markers"], p["power_points"]) >= 0
+    for stack in state["noble_stacks"].values():
+        assert stack["left"] >= 0
+    for card in state["conflicts"]:
+        assert len(card["spaces"]) <= 3
+        assert len({space["force"] for space in card["spaces"]}) == len(card["spaces"])  # one space per force
 
 
 def playout(players: int, seed: int, options: dict, deep: bool) -> None:

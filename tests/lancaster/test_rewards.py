@@ -27,11 +27,11 @@ def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None
         play(state, 0, "take both")
     state["seats"][0]["gold"] = 3
     assert move_texts(state, 0) == ["take noble", "take reward", "take both"]
-    noble = state["stacks"]["G"][0]
+    noble = state["noble_stacks"]["G"]["noble"]
     state, events = play(state, 0, "take both")
     p = state["seats"][0]
     assert (p["gold"], p["squires"], p["nobles"]) == (2, 3, [noble])
-    assert state["stacks"]["G"][1] == 1
+    assert state["noble_stacks"]["G"]["left"] == 1
     assert "for 3 gold" in events[0]
 
 
@@ -40,12 +40,12 @@ def test_8_1_county_reward_only_noble(state) -> None:
     state, _ = run_steps(state, ["county:H"])
     state, _ = play(state, 1, "take noble")
     p = state["seats"][1]
-    assert (p["squires"], p["votes"], len(p["nobles"])) == (2, 1, 1)
+    assert (p["squires"], p["vote_markers"], len(p["nobles"])) == (2, 1, 1)
 
 
 def test_8_1_each_noble_type_only_once_then_only_the_reward(state) -> None:
     deploy(state, 0, 1, "county:H")
-    state["seats"][0]["nobles"] = [state["stacks"]["H"][0]]
+    state["seats"][0]["nobles"] = [state["noble_stacks"]["H"]["noble"]]
     state, events = run_steps(state, ["county:H"])
     assert state["pending"] is None  # no choice left: the reward is taken
     assert state["seats"][0]["squires"] == 4
@@ -54,7 +54,7 @@ def test_8_1_each_noble_type_only_once_then_only_the_reward(state) -> None:
 
 def test_8_1_empty_noble_stack_gives_only_the_reward(state) -> None:
     deploy(state, 0, 1, "county:G")
-    state["stacks"]["G"][1] = 0
+    state["noble_stacks"]["G"]["left"] = 0
     state, _ = run_steps(state, ["county:G"])
     assert state["pending"] is None
     assert state["seats"][0]["gold"] == 4
@@ -69,13 +69,13 @@ def test_8_1_county_rewards_upgrade_recruit_and_extension(state) -> None:
     # B's upgrade may take any own knight; here only the county knight is out of the reserve.
     assert move_texts(state, 0) == ["upgrade county:B", "upgrade none"]
     state, _ = play(state, 0, "upgrade county:B")
-    assert state["counties"]["B"][1] == 3 and state["seats"][0]["squires"] == 3
+    assert state["counties"]["B"]["strength"] == 3 and state["seats"][0]["squires"] == 3
     state, _ = play(state, 1, "take reward")
     assert state["forces"][1]["court"] == [1]
     state, _ = play(state, 2, "take reward")
     assert "extension none" not in move_texts(state, 2)  # a county extension is built, not optional
     state, _ = play(state, 2, "extension X6")
-    assert state["seats"][2]["ext"] == ["X1", "X6"]
+    assert state["seats"][2]["extensions"] == ["X1", "X6"]
 
 
 def test_8_1_gloucester_upgrade_and_two_vote_markers(state) -> None:
@@ -87,7 +87,7 @@ def test_8_1_gloucester_upgrade_and_two_vote_markers(state) -> None:
     assert move_texts(state, 0) == ["upgrade court:1", "upgrade county:D", "upgrade none"]
     state, _ = play(state, 0, "upgrade court:1")
     assert state["forces"][0]["court"] == [2]
-    assert state["seats"][0]["votes"] == 3
+    assert state["seats"][0]["vote_markers"] == 3
 
 
 def test_8_1_and_9_surrey_chooses_the_next_start_player(state) -> None:
@@ -96,7 +96,7 @@ def test_8_1_and_9_surrey_chooses_the_next_start_player(state) -> None:
     state, _ = play(state, 1, "take reward")
     assert move_texts(state, 1) == ["start p0", "start p1", "start p2"]
     state, events = play(state, 1, "start p2")
-    assert state["start"] == 2 and state["round"] == 2
+    assert state["start_player"] == 2 and state["round"] == 2
     assert "{p1} chose {p2} to start the next round." in events
 
 
@@ -107,7 +107,7 @@ def test_8_1_and_9_surrey_holder_choosing_themselves_is_worded_as_such(state) ->
     state, _ = run_steps(state, ["county:I", "end_round"])
     state, _ = play(state, 1, "take reward")
     state, events = play(state, 1, "start p1")
-    assert state["start"] == 1 and state["round"] == 2
+    assert state["start_player"] == 1 and state["round"] == 2
     assert "{p1} chose to start the next round themselves." in events
     assert not [e for e in events if "chose {p1}" in e]
 
@@ -116,23 +116,23 @@ def test_9_start_player_stays_when_nobody_takes_surrey(state) -> None:
     deploy(state, 1, 1, "county:I")
     state, _ = run_steps(state, ["county:I", "end_round"])
     state, _ = play(state, 1, "take noble")
-    assert state["start"] == 0 and state["round"] == 2
+    assert state["start_player"] == 0 and state["round"] == 2
 
 
 # -- 8.2 castles -------------------------------------------------------------------------------
 
 
 def test_8_2_castle_pays_knight_spaces_extensions_and_votes_per_noble(state) -> None:
-    state["seats"][0]["ext"] = ["X1", "X3"]  # squires' hall and chapel built
+    state["seats"][0]["extensions"] = ["X1", "X3"]  # squires' hall and chapel built
     deploy(state, 0, 1, "castle:X2")  # counting house with a knight
     state["seats"][0]["nobles"] = ["A", "B"]
     state, _ = run_steps(state, ["castle:0"])
     p = state["seats"][0]
-    assert (p["gold"], p["squires"], p["votes"]) == (2 + 2, 2 + 2, 1 + 2 + 2)
+    assert (p["gold"], p["squires"], p["vote_markers"]) == (2 + 2, 2 + 2, 1 + 2 + 2)
 
 
 def test_8_2_castle_exchange_paid_with_income_from_the_same_step(state) -> None:
-    state["seats"][0]["ext"] = ["X1", "X4"]  # +2 squires, then 2 squires -> upgrade
+    state["seats"][0]["extensions"] = ["X1", "X4"]  # +2 squires, then 2 squires -> upgrade
     state["seats"][0]["squires"] = 0
     state["forces"][0]["court"] = [1]
     state["forces"][0]["reserve"][0] -= 1
@@ -164,8 +164,8 @@ def test_8_3_england_wins_at_equal_strength_ranks_pay_pp_ties_go_to_the_higher_s
     deploy(state, 0, 1, "conflict:K06")
     deploy(state, 2, 1, "conflict:K06")  # space 3: strength 1; total 5 = France: a win
     state, events = run_steps(state, ["conflict:K06"])
-    assert [p["pp"] for p in state["seats"]] == [4, 6, 2]
-    assert state["cards"] == []
+    assert [p["power_points"] for p in state["seats"]] == [4, 6, 2]
+    assert state["conflicts"] == []
     assert [f["court"] for f in state["forces"]] == [[1, 1], [2], [1]]
     assert "England wins conflict K06 (5 against France 5)" in events[0]
 
@@ -174,9 +174,9 @@ def test_8_3_a_lost_top_row_conflict_moves_down_with_its_knights(state) -> None:
     set_cards(state, [("K12", "top")])  # France 10
     deploy(state, 0, 4, "conflict:K12")
     state, events = run_steps(state, ["conflict:K12"])
-    assert state["cards"] == [{"id": "K12", "row": "bottom", "sp": [[0, [4]]]}]
+    assert state["conflicts"] == [{"id": "K12", "row": "bottom", "spaces": [{"force": 0, "knights": [4]}]}]
     assert "moves to the bottom row" in events[0]
-    assert state["seats"][0]["pp"] == 0
+    assert state["seats"][0]["power_points"] == 0
 
 
 def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> None:
@@ -188,7 +188,7 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
     state["seats"][1]["gold"] = 1
     state, events = run_steps(state, ["conflict:K12"])
     assert "captured" in events[0]
-    assert state["cards"] == []
+    assert state["conflicts"] == []
     # Seat 0 (first in player order) may free each knight at 1 gold per strength point.
     assert move_texts(state, 0) == ["ransom 1", "ransom 3", "ransom none"]
     state, _ = play(state, 0, "ransom 3")
@@ -208,7 +208,7 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
 def test_8_3_cards_without_knights_move_down_then_leave(state) -> None:
     set_cards(state, [("K04", "bottom"), ("K05", "top")])
     state, events = run_steps(state, ["conflict:K04", "conflict:K05"])
-    assert state["cards"] == [{"id": "K05", "row": "bottom", "sp": []}]
+    assert state["conflicts"] == [{"id": "K05", "row": "bottom", "spaces": []}]
     assert "discarded" in events[0] and "bottom row" in events[1]
 
 
@@ -217,8 +217,8 @@ def test_8_3_bottom_row_is_evaluated_before_the_top_row_and_8_order_of_rewards(s
     was already carried over leaves before this round's unanswered card slides down."""
     set_cards(state, [("K05", "top"), ("K04", "bottom")])
     deploy(state, 1, 1, "county:H")  # no noble choice left: the reward is taken at once
-    state["seats"][1]["nobles"] = [state["stacks"]["H"][0]]
-    state["laws"] = []
+    state["seats"][1]["nobles"] = [state["noble_stacks"]["H"]["noble"]]
+    state["current_laws"] = []
     state, events = run_steps(state, ["rewards"])
     county = next(i for i, e in enumerate(events) if "in county H" in e)
     castle = next(i for i, e in enumerate(events) if "{p0} gains 2 squires" in e)  # X1 built
@@ -226,7 +226,7 @@ def test_8_3_bottom_row_is_evaluated_before_the_top_row_and_8_order_of_rewards(s
     k05 = next(i for i, e in enumerate(events) if "conflict K05; it moves to the bottom row" in e)
     assert county < castle < k04 < k05
     assert state["round"] == 2
-    assert (state["cards"][0]["id"], state["cards"][0]["row"]) == ("K05", "bottom")
+    assert (state["conflicts"][0]["id"], state["conflicts"][0]["row"]) == ("K05", "bottom")
 
 
 # -- 8.4 and 9 ---------------------------------------------------------------------------------
@@ -234,23 +234,23 @@ def test_8_3_bottom_row_is_evaluated_before_the_top_row_and_8_order_of_rewards(s
 
 def test_8_4_and_9_knights_return_and_the_next_round_is_prepared(state) -> None:
     deploy(state, 0, 2, "county:B")
-    state["counties"]["B"][2] = 2  # squires placed with it are spent
+    state["counties"]["B"]["squires"] = 2  # squires placed with it are spent
     deploy(state, 1, 1, "castle:X2")
-    cid = state["cards"][0]["id"]
+    cid = state["conflicts"][0]["id"]
     set_cards(state, [(cid, "bottom")])  # a carried-over conflict keeps its knights
     deploy(state, 2, 1, f"conflict:{cid}")
-    state["favor"] = [False, False, True, True, True, True]
-    state["favors"] = 2
-    pile = list(state["pile"])
-    deck = list(state["deck"])
+    state["favor_tiles"] = [False, False, True, True, True, True]
+    state["favors_taken"] = 2
+    pile = list(state["law_pile"])
+    deck = list(state["conflict_deck"])
     state, _ = run_steps(state, ["end_round"])
     assert state["round"] == 2 and state["phase"] in ("place", "vote")
     assert state["forces"][0]["court"] == [2] and state["forces"][1]["court"] == [1]
     assert state["counties"]["B"] is None
     assert state["forces"][2]["court"] == []  # still on the bottom-row card
-    assert state["proposals"] == pile[:3] and state["pile"] == pile[3:]
-    assert [c["id"] for c in state["cards"]] == [cid, *deck[:2]]
-    assert state["favor"] == [True] * 6 and state["favors"] == 0
+    assert state["proposals"] == pile[:3] and state["law_pile"] == pile[3:]
+    assert [c["id"] for c in state["conflicts"]] == [cid, *deck[:2]]
+    assert state["favor_tiles"] == [True] * 6 and state["favors_taken"] == 0
 
 
 def test_5_the_game_ends_after_round_5(state) -> None:

@@ -25,14 +25,14 @@ def test_10_majority_first_and_second_and_shared_first_has_no_second() -> None:
 def test_10_final_scoring_breakdown() -> None:
     state = setup_game(3)
     seats = state["seats"]
-    seats[0]["pp"], seats[0]["pp_src"] = 20, {"conflicts": 12, "laws": 8}
-    seats[1]["pp"], seats[1]["pp_src"] = 15, {"laws": 15}
-    seats[2]["pp"], seats[2]["pp_src"] = 10, {"conflicts": 10}
+    seats[0]["power_points"], seats[0]["power_points_by_source"] = 20, {"conflicts": 12, "laws": 8}
+    seats[1]["power_points"], seats[1]["power_points_by_source"] = 15, {"laws": 15}
+    seats[2]["power_points"], seats[2]["power_points_by_source"] = 10, {"conflicts": 10}
     seats[0]["nobles"] = list("ABCDE")  # 5 nobles -> 10
     seats[1]["nobles"] = list("ABCDEFGHI")  # 9 nobles -> 36
     seats[2]["nobles"] = ["A"]  # 1 noble -> 0
-    seats[0]["ext"] = ["X1", "X2", "X3"]  # most extensions -> 6
-    seats[1]["ext"] = ["X1", "X2"]  # second -> 3
+    seats[0]["extensions"] = ["X1", "X2", "X3"]  # most extensions -> 6
+    seats[1]["extensions"] = ["X1", "X2"]  # second -> 3
     # Knights outside the reserve: seat 2 has recruited and upgraded the most.
     state["forces"][2]["reserve"] = [0, 0, 0, 0]
     state["forces"][2]["court"] = [1, 1, 1, 2, 2, 3, 4]
@@ -76,7 +76,7 @@ def test_10_knight_majority_counts_strength_outside_the_reserve_then_number() ->
 def test_10_tie_break_most_nobles_then_knight_strength_else_shared() -> None:
     state = setup_game(3)
     for p in state["seats"]:
-        p["pp"], p["pp_src"] = 10, {"laws": 10}
+        p["power_points"], p["power_points_by_source"] = 10, {"laws": 10}
     out = _finish(state)
     # Equal in everything: all three share the win.
     assert len(set(out.scores)) == 1 and out.winners == frozenset({0, 1, 2})

@@ -27,14 +27,18 @@ def _check(state, viewer):
         assert view["me"] is None
     else:
         ballot = state["ballots"][viewer] if state["phase"] == "vote" else None
-        expected = None if ballot is None else {"vote": "yes" if ballot[0] else "no", "markers": ballot[1]}
+        expected = (
+            None
+            if ballot is None
+            else {"vote": "yes" if ballot["yes"] else "no", "markers": ballot["markers"]}
+        )
         assert view["me"]["pending_vote"] == expected
     text = json.dumps(view)
     # The deck order and the law pile never appear, only their sizes.
-    for cid in state["deck"]:
+    for cid in state["conflict_deck"]:
         assert f'"{cid}"' not in text
-    for law in state["pile"]:
-        assert f'"{law}"' not in text or law in state["laws"] or law in state["proposals"]
+    for law in state["law_pile"]:
+        assert f'"{law}"' not in text or law in state["current_laws"] or law in state["proposals"]
     # Nobody sees another seat's undisclosed vote: the only per-seat vote data are booleans.
     assert view["parliament"]["voted"] == [b is not None for b in state["ballots"]]
     if view["last"] is not None and state["phase"] == "vote":

@@ -15,7 +15,7 @@ def test_11_a_turn_places_an_own_or_an_ally_knight() -> None:
     moves = move_texts(state, 0)
     assert "ally 2 county:B" in moves and "knight 2 county:B" in moves
     state, events = play(state, 0, "ally 2 county:B")
-    assert state["counties"]["B"] == [2, 2, 0]
+    assert state["counties"]["B"] == {"force": 2, "strength": 2, "squires": 0}
     assert events[0].startswith("{p0}'s ally placed a knight (strength 2)")
 
 
@@ -42,17 +42,20 @@ def test_11_a_player_with_only_ally_knights_left_still_takes_turns() -> None:
 
 def test_11_own_and_ally_share_a_card_but_not_a_space() -> None:
     state = setup_game(2)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, f"knight 1 conflict:{card}")
     state, _ = play(state, 0, "favor 1")
     state, _ = play(state, 1, "knight 1 castle:X2")
     state, _ = play(state, 0, f"ally 2 conflict:{card}")
-    assert next(c for c in state["cards"] if c["id"] == card)["sp"] == [[0, [1]], [2, [2]]]
+    assert next(c for c in state["conflicts"] if c["id"] == card)["spaces"] == [
+        {"force": 0, "knights": [1]},
+        {"force": 2, "knights": [2]},
+    ]
 
 
 def test_11_ally_kings_favor_goods_forfeited_upgrade_ally_noble_removed() -> None:
     state = setup_game(2)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, f"ally 2 conflict:{card}")
     state, events = play(state, 0, "favor 1")  # 2 gold: forfeited
     assert state["seats"][0]["gold"] == 2
@@ -66,9 +69,9 @@ def test_11_ally_kings_favor_goods_forfeited_upgrade_ally_noble_removed() -> Non
     state["forces"][2]["reserve"][0] -= 1
     state, _ = play(state, 0, f"ally 1 conflict:{card}")
     state, _ = play(state, 0, "favor 6")  # noble: removed from the game by seat 0
-    before = state["stacks"]["A"][1]
+    before = state["noble_stacks"]["A"]["left"]
     state, events = play(state, 0, "noble A")
-    assert state["stacks"]["A"][1] == before - 1
+    assert state["noble_stacks"]["A"]["left"] == before - 1
     assert state["seats"][0]["nobles"] == []
     assert "from the game" in events[0]
 
@@ -90,7 +93,7 @@ def test_11_ally_county_rewards_only_knight_kinds() -> None:
     state, _ = play(state, 0, "take reward")
     state, _ = play(state, 0, "upgrade county:B")
     assert state["seats"][0]["squires"] == 2
-    assert state["counties"]["B"][1] == 3
+    assert state["counties"]["B"]["strength"] == 3
     state, events = play(state, 0, "take reward")
     assert state["forces"][2]["court"] == [1]
     # County G: nothing in the reward is for an ally, yet seat 1 still chooses (8.1 "noble or
@@ -98,10 +101,10 @@ def test_11_ally_county_rewards_only_knight_kinds() -> None:
     assert state["pending"]["seat"] == 1
     assert move_texts(state, 1) == ["take noble", "take reward"]
     declined, events = play(state, 1, "take reward")
-    assert declined["stacks"]["G"][1] == 2 and declined["seats"][1]["gold"] == 2
+    assert declined["noble_stacks"]["G"]["left"] == 2 and declined["seats"][1]["gold"] == 2
     assert "took the reward (nothing) in county G" in events[0]
     state, events = play(state, 1, "take noble")
-    assert state["stacks"]["G"][1] == 1 and state["seats"][1]["nobles"] == []
+    assert state["noble_stacks"]["G"]["left"] == 1 and state["seats"][1]["nobles"] == []
     assert any("ally removed a noble" in e for e in events)
 
 
@@ -112,7 +115,7 @@ def test_11_ally_conflict_rank_earns_nothing_and_is_not_passed_down() -> None:
     deploy(state, 0, 2, "conflict:K06")
     deploy(state, 1, 1, "conflict:K06")
     state, _ = run_steps(state, ["conflict:K06"])
-    assert [p["pp"] for p in state["seats"]] == [4, 2]
+    assert [p["power_points"] for p in state["seats"]] == [4, 2]
     assert 3 in state["forces"][2]["court"]
 
 

@@ -36,7 +36,7 @@ TOP_KEYS = {
 
 def test_view_has_the_documented_keys_and_board_contents() -> None:
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, "knight 2 county:B squires=1")
     state, _ = play(state, 1, f"knight 1 conflict:{card}")
     view = GAME.player_view(state, 1)
@@ -79,9 +79,9 @@ def test_prompts_placement_decisions_and_waiting() -> None:
 def test_favor_tiles_in_use_can_be_corrected_per_player_count() -> None:
     data = apply_overrides(load_base(), {"setup": {"favor_tiles": {"3": 2}}})
     game = make_game(data)
-    assert game.setup(3, 1)["favor"] == [True] * 6  # default: all tiles (English text)
+    assert game.setup(3, 1)["favor_tiles"] == [True] * 6  # default: all tiles (English text)
     state = game.setup(3, 1, {"favor_tiles_by_count": True})
-    assert state["favor"] == [True, True]
+    assert state["favor_tiles"] == [True, True]
     assert [t["index"] for t in game.player_view(state, None)["kings_favor"]] == [1, 2]
 
 
@@ -107,7 +107,7 @@ def test_last_move_carries_the_events_of_the_move() -> None:
 def test_6_4_kings_favor_choice_names_the_tile_taken() -> None:
     """6.4: the King's Favor tile chosen is the place the move touched."""
     state = setup_game(3)
-    card = state["cards"][0]["id"]
+    card = state["conflicts"][0]["id"]
     state, _ = play(state, 0, f"knight 1 conflict:{card}")
     state, events = play(state, 0, "favor 2")
     last = GAME.player_view(state, None)["last"]
@@ -159,8 +159,8 @@ def test_8_1_county_choice_and_noble_name_the_county_and_the_table() -> None:
 
 def _exchange_place(before: dict[str, Any]) -> str:
     """Where the open exchange comes from, found independently from the data and the board."""
-    e = before["pending"]["e"]
-    for law in before["laws"]:
+    e = before["pending"]["exchange"]
+    for law in before["current_laws"]:
         if e in _flat(GAME.data["laws"][law]["effects"]):
             return f"law:{law}"
     for sid, space in {**GAME.data["castle"], **GAME.data["ally"]["castle"]}.items():
@@ -212,7 +212,7 @@ def test_old_saved_last_move_without_events_still_shows() -> None:
     """A state saved before events were recorded keeps working: no events, the old place."""
     state = setup_game(3)
     state, _ = play(state, 0, "knight 2 county:B")
-    state["last"] = {"seat": 0, "move": "knight 2 county:B", "where": "county:B"}
+    state["last_move"] = {"seat": 0, "move": "knight 2 county:B", "where": "county:B"}
     last = GAME.player_view(state, None)["last"]
     assert last == {
         "seat": 0,

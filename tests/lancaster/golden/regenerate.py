@@ -36,7 +36,7 @@ def choose(state: dict[str, Any], seat: int, rnd: random.Random) -> Any:
         best = min(rank(mv) for mv in moves if isinstance(mv, Place))
         return rnd.choice([mv for mv in moves if isinstance(mv, Place) and rank(mv) == best])
     if isinstance(first, Vote):
-        markers = state["seats"][seat]["votes"]
+        markers = state["seats"][seat]["vote_markers"]
         return Vote(rnd.random() < 0.7, min(markers, rnd.choice([0, 0, 1])))
     if isinstance(first, Take):
         for choice in ("both", "noble", "reward"):
@@ -61,8 +61,10 @@ def choose_conflicts(state: dict[str, Any], seat: int, rnd: random.Random) -> An
         def score(mv: Place) -> tuple[int, int, int]:
             kind, _, where = mv.target.partition(":")
             if kind == "conflict":
-                card = next(c for c in state["cards"] if c["id"] == where)
-                need = GAME.data["conflicts"][where]["france"] - sum(sum(st) for _, st in card["sp"])
+                card = next(c for c in state["conflicts"] if c["id"] == where)
+                need = GAME.data["conflicts"][where]["france"] - sum(
+                    sum(sp["knights"]) for sp in card["spaces"]
+                )
                 return (0, -mv.strength if need > 0 else 9, need)
             if kind == "county":
                 return (1, mv.squires, -mv.strength)
@@ -72,7 +74,7 @@ def choose_conflicts(state: dict[str, Any], seat: int, rnd: random.Random) -> An
         best = min(score(mv) for mv in places)
         return rnd.choice([mv for mv in places if score(mv) == best])
     if isinstance(first, Vote):
-        return Vote(True, min(state["seats"][seat]["votes"], 1))
+        return Vote(True, min(state["seats"][seat]["vote_markers"], 1))
     if isinstance(first, Take):
         for choice in ("both", "noble", "reward"):
             if Take(choice) in moves:

@@ -15,27 +15,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import present
-from bot.interactions import (
-    NO_MENTIONS,
-    PLAYER_ERRORS,
-    Interaction,
-    channel_game_id,
-    image_file,
-    lobby_change,
-    lobby_view,
-    play,
-    player_of,
-    refresh_lobby,
-    say,
-    send_private,
-    shown_name,
-    start,
-    tables_of,
-    turn_view,
-)
-from bot.per_game import PER_GAME_COMMANDS
-from bot.table import TableError, Tables
+from bot.app.actions import channel_game_id, lobby_change, play, refresh_lobby, send_private, start
+from bot.app.components import lobby_view, turn_view
+from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.guard import PLAYER_ERRORS, say
+from bot.app.per_game import PER_GAME_COMMANDS
+from bot.app.posting import image_file
+from bot.service import present
+from bot.service.table import TableError, Tables
 
 log = logging.getLogger("tavola")
 
@@ -58,24 +45,20 @@ def game_group(tables: Tables) -> app_commands.Group:
 
     @group.command(name="join", description="Join the game waiting in this channel")
     async def join(interaction: Interaction) -> None:
-        if (gid := await channel_game_id(interaction)) is not None:
-            await lobby_change(interaction, gid, "join", edit=False)
+        await lobby_change(interaction, await channel_game_id(interaction), "join", edit=False)
 
     @group.command(name="leave", description="Leave the game waiting in this channel")
     async def leave(interaction: Interaction) -> None:
-        if (gid := await channel_game_id(interaction)) is not None:
-            await lobby_change(interaction, gid, "leave", edit=False)
+        await lobby_change(interaction, await channel_game_id(interaction), "leave", edit=False)
 
     @group.command(name="start", description="Start the game (creator only): random seats and colours")
     @app_commands.describe(thread="Play in a new thread of this channel (default: here)")
     async def start_cmd(interaction: Interaction, thread: bool = False) -> None:
-        if (gid := await channel_game_id(interaction)) is not None:
-            await start(interaction, gid, thread=thread)
+        await start(interaction, await channel_game_id(interaction), thread=thread)
 
     @group.command(name="status", description="Show the board, the round and whose turn it is")
     async def status(interaction: Interaction) -> None:
-        if (gid := await channel_game_id(interaction)) is None:
-            return
+        gid = await channel_game_id(interaction)
         t = tables_of(interaction)
         record = await t.get(gid)
         if record.status == "lobby":
@@ -97,16 +80,9 @@ def game_group(tables: Tables) -> app_commands.Group:
 
     @group.command(name="abandon", description="End the game without a result (creator or Manage Server)")
     async def abandon(interaction: Interaction) -> None:
-        if (gid := await channel_game_id(interaction)) is None:
-            return
+        gid = await channel_game_id(interaction)
         admin = bool(interaction.permissions.manage_guild)
-        try:
-            record = await tables_of(interaction).abandon(
-                gid, player_of(interaction), may_manage_server=admin
-            )
-        except PLAYER_ERRORS as exc:
-            await say(interaction, str(exc))
-            return
+        record = await tables_of(interaction).abandon(gid, player_of(interaction), may_manage_server=admin)
         await say(
             interaction,
             f"Game #{record.id} was abandoned by {shown_name(interaction.user)}.",
@@ -117,8 +93,7 @@ def game_group(tables: Tables) -> app_commands.Group:
     @group.command(name="list", description="Games waiting or running in this server")
     async def list_cmd(interaction: Interaction) -> None:
         if interaction.guild_id is None:
-            await say(interaction, "Use this in a server.")
-            return
+            raise TableError("Use this in a server.")
         t = tables_of(interaction)
         records = await t.list_guild(interaction.guild_id)
         if not records:
@@ -135,8 +110,7 @@ def game_group(tables: Tables) -> app_commands.Group:
 
     @group.command(name="hand", description="Your own board and choices, privately")
     async def hand(interaction: Interaction) -> None:
-        if (gid := await channel_game_id(interaction)) is not None:
-            await send_private(interaction, gid)
+        await send_private(interaction, await channel_game_id(interaction))
 
     @group.command(name="rules", description="The rules summary and the choices this bot makes")
     @app_commands.describe(game="Which game (default: the one in this channel)")
@@ -152,8 +126,7 @@ def game_group(tables: Tables) -> app_commands.Group:
             chosen = t.game(name)
         except TableError as exc:
             listed = "" if "Games:" in str(exc) else f" Games: {', '.join(g.name for g in t.games())}."
-            await say(interaction, f"{exc}{listed}")
-            return
+            raise TableError(f"{exc}{listed}") from exc
         text = chosen.rules_help()
         if len(text) <= present.CONTENT_LIMIT:
             await say(interaction, text)
@@ -194,22 +167,17 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
 
     async def new(interaction: Interaction, game: str, **options: str | None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            await say(interaction, "Tavola games live in server channels; use this command there.")
-            return
+            raise TableError("Tavola games live in server channels; use this command there.")
         t = tables_of(interaction)
         given = {k: v for k, v in options.items() if v is not None}
-        try:
-            chosen = t.game(game)
-            own = {o.name for o in chosen.options()}
-            foreign = sorted(set(given) - own)
-            if foreign:
-                raise TableError(f"{chosen.title} has no option {', '.join(foreign)}.")
-            record = await t.new(
-                interaction.guild_id, interaction.channel_id, player_of(interaction), game, given
-            )
-        except PLAYER_ERRORS as exc:
-            await say(interaction, str(exc))
-            return
+        chosen = t.game(game)
+        own = {o.name for o in chosen.options()}
+        foreign = sorted(set(given) - own)
+        if foreign:
+            raise TableError(f"{chosen.title} has no option {', '.join(foreign)}.")
+        record = await t.new(
+            interaction.guild_id, interaction.channel_id, player_of(interaction), game, given
+        )
         title, description = present.lobby_text(record, chosen)
         sent = await interaction.response.send_message(
             f"{shown_name(interaction.user)} opened a game of {chosen.title}.",
@@ -277,8 +245,7 @@ def move_command() -> app_commands.Command[Any, Any, None]:
     @app_commands.command(name="move", description="Make a move (suggestions list your legal moves)")
     @app_commands.describe(text="The move, e.g. from the suggestions")
     async def move(interaction: Interaction, text: app_commands.Range[str, 1, MOVE_TEXT_MAX]) -> None:
-        if (gid := await channel_game_id(interaction)) is not None:
-            await play(interaction, gid, text)
+        await play(interaction, await channel_game_id(interaction), text)
 
     @move.autocomplete("text")
     async def suggest(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -22,8 +22,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.migrations import load as load_migrations
-from bot.store import (
+from bot.service.store.base import (
     OPEN_STATUSES,
     Change,
     ChannelBusy,
@@ -34,6 +33,7 @@ from bot.store import (
     Status,
     UnusableDatabase,
 )
+from bot.service.store.migrations import load as load_migrations
 
 CONNECT_TIMEOUT = 10.0  # seconds; a server that does not answer stops start-up, it does not hang
 POOL_SIZE = 10  # connections per process; reads and writes of different games run side by side

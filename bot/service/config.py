@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.database import is_postgres_url
+from bot.service.store.connect import is_postgres_url
 
 DEFAULT_REMINDER_HOURS = 12.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")

@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.clock import Clock
-from bot.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store
+from bot.service.clock import Clock
+from bot.service.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store
 from rules import all_games
 from rules.core import (
     ContentChanged,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.store import GameRecord, SeatRecord
-from bot.table import Reminder, Turn
+from bot.service.store import GameRecord, SeatRecord
+from bot.service.table import Reminder, Turn
 from render import seat_colour
 from rules.core import Game, Outcome
 

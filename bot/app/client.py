@@ -1,4 +1,4 @@
-"""The Discord client: command tree, persistent components, error mapping."""
+"""The Discord client: command tree, persistent components, command sync, the reminder task."""
 
 from __future__ import annotations
 
@@ -11,18 +11,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import commands
-from bot.interactions import (
-    BUTTON_ID,
-    PLAYER_ERRORS,
-    SELECT_ID,
-    GameButton,
-    GameSelect,
-    apologise,
-    post_reminder,
-    say,
-)
-from bot.table import Tables
+from bot.app import commands
+from bot.app.components import BUTTON_ID, SELECT_ID, GameButton, GameSelect
+from bot.app.guard import answer_error, say
+from bot.app.posting import post_reminder
+from bot.service.table import Tables
 
 log = logging.getLogger("tavola")
 REMINDER_CHECK_SECONDS = 300.0  # how often the real bot looks for games due a reminder
@@ -32,13 +25,8 @@ class TavolaTree(app_commands.CommandTree[Any]):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, PLAYER_ERRORS):
-            await say(interaction, str(original))
-        elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            await say(interaction, str(error))
-        else:
-            await apologise(interaction, original)
+        # Every slash command's refusal or failure, answered as components' are (bot.app.guard).
+        await answer_error(interaction, getattr(error, "original", error))
 
 
 class TavolaBot(discord.Client):

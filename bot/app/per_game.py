@@ -11,7 +11,9 @@ from collections.abc import Callable
 
 from discord import app_commands
 
-from bot.interactions import Interaction, channel_game_id, play, say, tables_of
+from bot.app.actions import channel_game_id, play
+from bot.app.context import Interaction, tables_of
+from bot.service.table import TableError
 
 LORENZO_MEMBERS = ("black", "white", "orange", "neutral")
 LEADER_ACTIONS = ("play", "activate", "discard")
@@ -34,8 +36,7 @@ def lorenzo_commands() -> app_commands.Group:
         space: app_commands.Range[str, 1, NAME_MAX],
         servants: app_commands.Range[int, 0, 99] = 0,
     ) -> None:
-        if (gid := await game_here(interaction, "lorenzo")) is None:
-            return
+        gid = await game_here(interaction, "lorenzo")
         # The canonical text of rules.lorenzo.moves.Place; the engine parses and checks it.
         text = f"place {member} {space.strip()}" + (f" servants={servants}" if servants else "")
         await play(interaction, gid, text)
@@ -60,8 +61,7 @@ def lorenzo_commands() -> app_commands.Group:
     async def leader(
         interaction: Interaction, action: str, leader: app_commands.Range[str, 1, NAME_MAX]
     ) -> None:
-        if (gid := await game_here(interaction, "lorenzo")) is None:
-            return
+        gid = await game_here(interaction, "lorenzo")
         # The canonical text of rules.lorenzo.moves.LeaderAction; the engine parses and checks it.
         await play(interaction, gid, f"leader {action} {leader.strip()}")
 
@@ -79,8 +79,7 @@ def lorenzo_commands() -> app_commands.Group:
 
     @group.command(name="end", description="End your turn after placing (when a Leader could still act)")
     async def end(interaction: Interaction) -> None:
-        if (gid := await game_here(interaction, "lorenzo")) is not None:
-            await play(interaction, gid, "end")
+        await play(interaction, await game_here(interaction, "lorenzo"), "end")
 
     return group
 
@@ -102,8 +101,7 @@ def lancaster_commands() -> app_commands.Group:
         squires: app_commands.Range[int, 0, 9] = 0,
         ally: bool = False,
     ) -> None:
-        if (gid := await game_here(interaction, "lancaster")) is None:
-            return
+        gid = await game_here(interaction, "lancaster")
         # The canonical text of rules.lancaster.moves.Place; the engine parses and checks it.
         who = "ally" if ally else "knight"
         text = f"{who} {strength} {target.strip()}" + (f" squires={squires}" if squires else "")
@@ -124,22 +122,19 @@ def lancaster_commands() -> app_commands.Group:
     return group
 
 
-async def game_here(interaction: Interaction, name: str) -> int | None:
-    """The channel's open game if it is a game of ``name``; else an ephemeral explanation
-    (``/lorenzo`` in a Lancaster channel would otherwise fail as an unknown move) and None."""
-    if (gid := await channel_game_id(interaction)) is None:
-        return None
+async def game_here(interaction: Interaction, name: str) -> int:
+    """The channel's open game if it is a game of ``name``; else a refusal explaining it
+    (``/lorenzo`` in a Lancaster channel would otherwise fail as an unknown move)."""
+    gid = await channel_game_id(interaction)
     tables = tables_of(interaction)
     record = await tables.get(gid)
     if record.game == name:
         return gid
     own = f", `/{record.game}`" if record.game in PER_GAME_COMMANDS else ""
-    await say(
-        interaction,
+    raise TableError(
         f"This channel plays {tables.game(record.game).title}; `/{name}` is for "
-        f"{tables.game(name).title} games. Use `/move`{own} or the buttons under the board.",
+        f"{tables.game(name).title} games. Use `/move`{own} or the buttons under the board."
     )
-    return None
 
 
 async def legal_texts(interaction: Interaction) -> list[str]:

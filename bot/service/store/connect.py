@@ -10,7 +10,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.store import SqliteStore, Store
+from bot.service.store.base import Store
+from bot.service.store.sqlite import SqliteStore
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -23,7 +24,7 @@ async def open_store(target: str | Path, clock: Callable[[], float] = time.time)
     Raises ``UnusableDatabase`` with one line saying what is wrong (never the URL's password)."""
     if is_postgres_url(target):
         # Imported here: a bot on SQLite never loads the PostgreSQL driver.
-        from bot.postgres_store import PostgresStore
+        from bot.service.store.postgres import PostgresStore
 
         return await PostgresStore.open(str(target), clock=clock)
     return await SqliteStore.open(target, clock=clock)

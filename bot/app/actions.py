@@ -1,0 +1,218 @@
+"""What a command or a component does: moves, lobby changes, starting, private boards.
+
+Order of work for every action (design.md, "Discord conventions"): validate and persist through
+the table service first (milliseconds), otherwise ``defer`` and only then render the board in a
+worker thread and follow up with it. Refusals are raised (``TableError``, ``RulesError``,
+``StoreError``) and answered privately by ``guard``, with the game unchanged.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view
+from bot.app.context import NO_MENTIONS, Interaction, player_of, tables_of
+from bot.app.posting import announce, image_file, post_turn, post_turn_to
+from bot.service import present
+from bot.service.store import GameRecord
+from bot.service.table import Private, TableError
+from render import seat_colour
+
+log = logging.getLogger("tavola")
+
+
+async def play(
+    interaction: Interaction, game_id: int, text: str, *, expected_version: int | None = None
+) -> None:
+    """Submit a move. Refusals change nothing; success posts the new board."""
+    tables = tables_of(interaction)
+    turn = await tables.move(game_id, interaction.user.id, text, expected_version=expected_version)
+    if turn.secret_move:
+        # The choice itself is only echoed to the player; the channel gets the engine's events,
+        # which for a secret decision say only that it was made (until the engine reveals).
+        await interaction.response.send_message(
+            f"Your secret choice is recorded: `{turn.move_text}`.",
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+        await announce(interaction, turn, via_channel=True)
+        return
+    await interaction.response.defer(thinking=True)
+    await announce(interaction, turn)
+
+
+async def channel_game_id(interaction: Interaction) -> int:
+    """The open game of the interaction's channel; a refusal saying where the player's games are."""
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise TableError("Tavola games live in server channels; use this command there.")
+    tables = tables_of(interaction)
+    try:
+        record = await tables.in_channel(interaction.channel_id)
+    except TableError as exc:
+        # A player in a game elsewhere (most often its thread) is told where it is.
+        theirs = [
+            f"#{r.id} {tables.game(r.game).title} in <#{r.channel_id}>"
+            for r in await tables.list_guild(interaction.guild_id)
+            if r.seat_of(interaction.user.id) is not None
+        ]
+        where = f" Your games: {', '.join(theirs)}." if theirs else ""
+        raise TableError(f"{exc}{where}") from exc
+    return record.id
+
+
+async def send_private(interaction: Interaction, game_id: int) -> None:
+    """An ephemeral reply with the player's own view, image and (if asked) choices."""
+    mine = await tables_of(interaction).legal(game_id, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    file = await image_file(mine.game.name, mine.view, private=True)
+    view = discord.ui.View(timeout=None)
+    for item in private_items(mine):
+        view.add_item(item)
+    await interaction.followup.send(
+        private_content(mine), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+    )
+
+
+def private_items(mine: Private) -> list[discord.ui.Item[Any]]:
+    """The seat's choices, whenever they fit buttons or a select (only this player sees them)."""
+    if mine.prompt is None:
+        return []
+    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key)
+
+
+def private_content(mine: Private) -> str:
+    colour, letter = seat_colour(mine.seat)
+    lines = [f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."]
+    if mine.record.status != "running":
+        lines.append("The game is over.")
+    elif mine.prompt is None:
+        lines.append("Nothing to do right now.")
+    else:
+        lines.append(f"➡️ {mine.prompt.text}")
+        if len(mine.moves) > SELECT_LIMIT:
+            lines.append("Use `/move` (its suggestions list your legal moves).")
+        elif not mine.prompt.decision:
+            lines.append("Choose below, or use `/move` (its suggestions list your legal moves).")
+    return present.clip("\n".join(lines))
+
+
+async def on_button(interaction: Interaction, custom_id: str) -> None:
+    match = BUTTON_ID.fullmatch(custom_id)
+    if match is None:
+        raise TableError("That button is not one of mine.")
+    game_id = int(match["gid"])
+    action = match["lobby"]
+    if action in ("board", "hand"):
+        await send_private(interaction, game_id)
+    elif action in ("join", "leave"):
+        await lobby_change(interaction, game_id, action, edit=True)
+    elif action == "start":
+        await start(interaction, game_id)
+    else:
+        await on_choice(
+            interaction, game_id, int(match["ver"]), int(match["seat"]), int(match["idx"]), key=match["key"]
+        )
+
+
+async def on_choice(
+    interaction: Interaction, game_id: int, version: int, seat: int, index: int, *, key: str | None = None
+) -> None:
+    """A choice button or select: the clicker must own the seat; the board must not have moved,
+    or (a keyed private choice) the seat's choices must be the ones the button was made from."""
+    tables = tables_of(interaction)
+    moved_on = "The board has moved on since that button was made. Look at the latest board."
+    record = await tables.get(game_id)
+    mine = record.seat_of(interaction.user.id)
+    if mine is None:
+        raise TableError("You are not playing in this game.")
+    if mine != seat:
+        raise TableError(f"These choices are {record.seats[seat].name}'s, not yours.")
+    if record.version != version and not key:
+        raise TableError(moved_on)
+    private = await tables.legal(game_id, interaction.user.id)
+    if private.record.version != version and private.choice_key != key:
+        raise TableError(moved_on)
+    if index >= len(private.moves):
+        raise TableError("That choice is not available any more.")
+    text = private.moves[index].to_text()
+    # Checked against the version just read: a move racing in meanwhile is still refused.
+    await play(interaction, game_id, text, expected_version=private.record.version)
+
+
+async def lobby_change(interaction: Interaction, game_id: int, action: str, *, edit: bool) -> None:
+    tables = tables_of(interaction)
+    player = player_of(interaction)
+    if action == "join":
+        record = await tables.join(game_id, player)
+    else:
+        record = await tables.leave(game_id, player)
+    verb = "joined" if action == "join" else "left"
+    if edit and interaction.message is not None and interaction.message.id == record.lobby_message_id:
+        title, description = present.lobby_text(record, tables.game(record.game))
+        embed = discord.Embed(title=title, description=description)
+        await interaction.response.edit_message(embed=embed, view=lobby_view(record.id))
+        return
+    game = tables.game(record.game)
+    await interaction.response.send_message(
+        f"{player.name} {verb} the game of {game.title} ({len(record.seats)}/{game.max_players}).",
+        allowed_mentions=NO_MENTIONS,
+    )
+    await refresh_lobby(interaction, record)
+
+
+async def refresh_lobby(interaction: Interaction, record: GameRecord) -> None:
+    """Bring the lobby card up to date: players, or "started"/"abandoned" without buttons."""
+    if record.lobby_message_id is None:
+        return
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent is not None and record.status != "lobby":
+        channel = channel.parent  # a game played in its thread: the card is in the parent channel
+    if not isinstance(channel, discord.TextChannel | discord.Thread):
+        return
+    title, description = present.lobby_text(record, tables_of(interaction).game(record.game))
+    view = lobby_view(record.id) if record.status == "lobby" else None
+    try:
+        await channel.get_partial_message(record.lobby_message_id).edit(
+            embed=discord.Embed(title=title, description=description), view=view
+        )
+    except discord.HTTPException:
+        # Deleted, or too old to edit: the card is a convenience, the game goes on without it.
+        log.warning("could not update the lobby card of game %s", record.id)
+
+
+async def start(interaction: Interaction, game_id: int, *, thread: bool = False) -> None:
+    """Start the game; with ``thread``, open a public thread for it and play there."""
+    tables = tables_of(interaction)
+    channel = interaction.channel
+    if thread and not isinstance(channel, discord.TextChannel):
+        raise TableError("A thread can only be opened from a text channel; start without `thread`.")
+    turn = await tables.start(game_id, player_of(interaction))
+    await interaction.response.defer(thinking=True)
+    if not thread or not isinstance(channel, discord.TextChannel):
+        await post_turn(interaction, turn, intro=present.start_intro(turn))
+        await refresh_lobby(interaction, turn.record)
+        return
+    name = f"{turn.game.name}-{turn.record.id}"
+    try:
+        room = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.HTTPException:
+        # The game has started already: play on here rather than leave it without a board.
+        log.exception("could not open a thread for game %s", game_id)
+        note = (
+            "(I could not open a thread here — missing permission? — so the game is played in this channel.)"
+        )
+        await post_turn(interaction, turn, intro=[*present.start_intro(turn), note])
+        await refresh_lobby(interaction, turn.record)
+        return
+    turn = await tables.move_to_channel(game_id, room.id)
+    await interaction.followup.send(
+        f"{turn.game.title} #{turn.record.id} has started in its own thread: {room.mention}.",
+        allowed_mentions=NO_MENTIONS,
+    )
+    await post_turn_to(room, turn, intro=present.start_intro(turn))
+    await refresh_lobby(interaction, turn.record)

@@ -1,0 +1,148 @@
+"""The persistent buttons and selects, and the views that hold them.
+
+Components carry no game state. Their custom ids (all persistent ``DynamicItem``s, so they keep
+working after a restart):
+
+- ``g:<game>:join`` / ``leave`` / ``start`` — lobby buttons;
+- ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately" or "Choose": a fresh
+  private reply (the hand one with the seat's choices as buttons or a select);
+- ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
+- ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version.
+A versioned component pressed after the board changed answers "the board has moved on". Choices
+in a private reply add ``:k<key>`` (``table.choice_key``): they stay valid while that seat's
+choices are unchanged, so players deciding at once do not void each other's buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.app.context import Interaction
+from bot.app.guard import guard
+from bot.service.table import TableError, Turn
+from rules.core import Move, move_label
+
+BUTTON_LIMIT = 5
+SELECT_LIMIT = 25
+
+BUTTON_ID = re.compile(
+    r"g:(?P<gid>\d+):(?:(?P<lobby>join|leave|start|board|hand)"
+    r"|v(?P<ver>\d+):m(?P<seat>\d+)\.(?P<idx>\d+)(?::k(?P<key>[0-9a-f]{8}))?)"
+)
+SELECT_ID = re.compile(r"g:(?P<gid>\d+):v(?P<ver>\d+):s(?P<seat>\d+)(?::k(?P<key>[0-9a-f]{8}))?")
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
+    def __init__(
+        self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ):
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        # The handlers build these components' views: imported here to keep the import graph acyclic.
+        from bot.app.actions import on_button
+
+        async with guard(interaction):
+            await on_button(interaction, self.item.custom_id or "")
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
+    def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = ()):
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id,
+            placeholder="Choose…",
+            options=list(options) or [discord.SelectOption(label="…", value="0")],
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameSelect:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.app.actions import on_choice  # see GameButton.callback
+
+        async with guard(interaction):
+            match = SELECT_ID.fullmatch(self.item.custom_id or "")
+            values = self.item.values
+            if match is None or not values or not str(values[0]).isdigit():
+                raise TableError("That choice is not valid any more.")
+            await on_choice(
+                interaction,
+                int(match["gid"]),
+                int(match["ver"]),
+                int(match["seat"]),
+                int(values[0]),
+                key=match["key"],
+            )
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(f"g:{game_id}:join", "Join", discord.ButtonStyle.primary))
+    view.add_item(GameButton(f"g:{game_id}:leave", "Leave"))
+    view.add_item(GameButton(f"g:{game_id}:start", "Start", discord.ButtonStyle.success))
+    return view
+
+
+def choice_items(
+    game_id: int, version: int, seat: int, moves: Sequence[Move], key: str = ""
+) -> list[discord.ui.Item[Any]]:
+    """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
+
+    A choice is named by its index in ``legal_moves`` at that version, not by its text (which may
+    not fit a custom_id): the version pins the state, and legal_moves of one state is a fixed list,
+    so the index means the same move when pressed, even after a restart. ``key`` (private
+    choices) lets the choice outlive the version while the seat's choices stay the same.
+    """
+    texts = [move_label(m) for m in moves]  # display only: a choice is sent back as its index
+    if not texts or len(texts) > SELECT_LIMIT:
+        return []
+    suffix = f":k{key}" if key else ""
+    if len(texts) <= BUTTON_LIMIT:
+        return [
+            GameButton(f"g:{game_id}:v{version}:m{seat}.{i}{suffix}", text, discord.ButtonStyle.primary)
+            for i, text in enumerate(texts)
+        ]
+    options = [discord.SelectOption(label=text[:100], value=str(i)) for i, text in enumerate(texts)]
+    return [GameSelect(f"g:{game_id}:v{version}:s{seat}{suffix}", options)]
+
+
+def turn_view(turn: Turn) -> discord.ui.View:
+    """Components under a public board: choices for an open decision, private entry points."""
+    view = discord.ui.View(timeout=None)
+    record = turn.record
+    if turn.outcome is None:
+        prompts = [turn.prompts[s.seat] for s in turn.acting]
+        if len(turn.acting) == 1 and prompts[0].decision and not prompts[0].secret:
+            seat = turn.acting[0].seat
+            for item in choice_items(
+                record.id, record.version, seat, turn.game.legal_moves(turn.state, seat)
+            ):
+                view.add_item(item)
+        if any(p.secret for p in prompts):
+            view.add_item(GameButton(f"g:{record.id}:hand", "Decide privately", discord.ButtonStyle.success))
+        elif len(turn.acting) > 1 and any(p.decision for p in prompts):
+            # Several players decide at once: each gets their own choices from this button.
+            view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
+        elif len(turn.acting) == 1 and not prompts[0].decision:
+            # Choices that are not a public decision (they may name a private hand, like
+            # Lorenzo's leader window after a placement): offered in a private reply, as buttons
+            # or a select when they fit, else pointing to /move. Always offered: whether the list
+            # is short can depend on hidden things (Lancaster squires, a leader hand), so the
+            # button's presence must not.
+            view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
+    view.add_item(GameButton(f"g:{record.id}:board", "My board"))
+    return view

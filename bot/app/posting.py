@@ -1,0 +1,108 @@
+"""Board images and the public turn messages (design.md, "Rendering" and "Discord conventions").
+
+Images are rendered in a worker thread (encoding dominates and releases the GIL), so a burst of
+moves still gets every interaction acknowledged in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.app.components import turn_view
+from bot.app.context import MENTION_USERS, Interaction
+from bot.app.guard import say
+from bot.service import present
+from bot.service.table import Reminder, Turn
+from render import render_view
+
+log = logging.getLogger("tavola")
+
+
+async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
+    """Render off the event loop (encoding dominates and releases the GIL; design.md, "Rendering")."""
+    image = await asyncio.to_thread(render_view, game_name, view, private=private)
+    return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
+
+
+async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.File], list[discord.Embed], str]:
+    """Board image (rendered off the loop), result embed and text of a public turn message."""
+    files: list[discord.File] = []
+    try:
+        files.append(await image_file(turn.game.name, turn.public_view, private=False))
+    except Exception:
+        # The move is already stored: still tell the channel, just without the picture.
+        log.exception("rendering the public board failed")
+        intro = [*intro, "(The board image could not be drawn this time; `/game status` retries.)"]
+    embeds = []
+    if turn.outcome is not None:
+        title, description = present.outcome_text(turn.outcome, turn.record.seats)
+        embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
+    return files, embeds, present.turn_content(turn, intro)
+
+
+async def post_turn(
+    interaction: Interaction, turn: Turn, *, intro: Sequence[str] = (), via_channel: bool = False
+) -> None:
+    """The public message after an action: events, board image, who acts next (mentioned).
+
+    Normally the answer to the (deferred) interaction; ``via_channel`` posts it as a plain
+    channel message instead (after a secret choice, whose own answer was ephemeral).
+    """
+    if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
+        try:
+            await post_turn_to(interaction.channel, turn, intro=intro)
+            return
+        except discord.Forbidden:
+            # The server lets the bot answer interactions but not post (no Send Messages): the
+            # move is recorded, so announce it as a public follow-up of the interaction instead.
+            log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
+    files, embeds, content = await turn_parts(turn, intro)
+    await interaction.followup.send(
+        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
+    )
+
+
+async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = ()) -> None:
+    """The public turn message posted straight into a channel or thread."""
+    files, embeds, content = await turn_parts(turn, intro)
+    await channel.send(
+        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
+    )
+
+
+async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = False) -> None:
+    """Post the board after a stored move. The move counts whatever happens here, so a failure
+    is reported as such (the generic apology would wrongly say nothing was changed)."""
+    try:
+        await post_turn(interaction, turn, via_channel=via_channel)
+    except Exception:
+        log.exception("move stored in game %s but its board was not posted", turn.record.id)
+        await say(
+            interaction,
+            f"Your move `{turn.move_text}` was recorded, but I could not post the new board. "
+            "`/game status` shows it.",
+        )
+
+
+async def post_reminder(client: discord.Client, reminder: Reminder) -> bool:
+    """Ping whoever a game waits for, in the game's channel or thread, with the board's buttons.
+
+    Returns False when the channel cannot be written to (deleted, no access): the reminder was
+    claimed already, so it is not retried for this wait; the game itself is unaffected.
+    """
+    turn = reminder.turn
+    channel = client.get_partial_messageable(turn.record.channel_id, guild_id=turn.record.guild_id)
+    try:
+        await channel.send(
+            present.reminder_content(reminder), view=turn_view(turn), allowed_mentions=MENTION_USERS
+        )
+    except discord.HTTPException:
+        log.warning("could not post the reminder of game %s", turn.record.id)
+        return False
+    return True

@@ -1,0 +1,60 @@
+"""Discord without Discord: the real bot (command tree, views, storage, rendering) on a fake
+server, offline (README, "Sandbox"; design.md, "The sandbox").
+
+- ``gateway`` — the fake server's members, channel and the raw payloads Discord would send;
+- ``rest``    — the fake Discord API: REST calls and the webhook requests of interaction responses;
+- ``script``  — the script reader: typed lines into what the Discord client would send;
+- ``report``  — the writer of the JSON lines (one per bot response) and attached files;
+- ``driver``  — ``Sandbox``: the bot's life cycle on the fake server, one script line at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.sandbox.driver import LineReader, Sandbox
+from bot.sandbox.gateway import GUILD_ID, USERS
+from bot.sandbox.report import print_json
+from bot.sandbox.script import SandboxInputError, duration
+from bot.service.config import DEFAULT_REMINDER_HOURS
+from bot.service.table import Tables
+
+WELCOME = """Tavola sandbox: the real bot on a fake Discord server, offline.
+Users: alice, bob, carol, dave, erin (Manage Server), frank (shown as *fr_ank*). One action per line:
+  alice /game new game:lorenzo          run a slash command (options as name:value, "quotes" ok)
+  bob /game join                        ...every /game subcommand, /move, /lorenzo, /lancaster
+  bob #lorenzo-1 /game status           act in a thread the bot opened (/game start thread:true)
+  alice ? /move text:pla                show the autocomplete choices alice would see
+  alice click g:1:join                  press a button (custom_id from a response)
+  alice click g:1:v3:s0 2               pick value 2 in a select
+  @clock +13h                           move time on; games waiting long enough remind their players
+Responses print as JSON lines; attached images are saved in {out}/. Ctrl-D quits."""
+
+
+async def run(
+    tables: Tables,
+    lines: LineReader,
+    *,
+    out_dir: Path | None,
+    emit: Callable[[dict[str, Any]], None] = print_json,
+    idle_marks: bool = True,
+    reminder_hours: float = DEFAULT_REMINDER_HOURS,
+) -> None:
+    """Drive a sandbox from ``lines`` (an awaitable-returning reader giving None at the end)."""
+    sandbox = Sandbox(tables, emit, out_dir, reminder_hours=reminder_hours)
+    await sandbox.start()
+    try:
+        while True:
+            line = await lines()
+            if line is None:
+                break
+            await sandbox.run_line(line)
+            if idle_marks:
+                emit({"kind": "idle"})
+    finally:
+        await sandbox.close()
+
+
+__all__ = ["GUILD_ID", "USERS", "WELCOME", "LineReader", "Sandbox", "SandboxInputError", "duration", "run"]

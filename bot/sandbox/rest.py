@@ -1,0 +1,267 @@
+"""The fake Discord API: REST calls (``HTTPClient.request``) and the webhook requests that carry
+interaction responses and follow-ups (``AsyncWebhookAdapter``), answered in Discord's shapes.
+
+It keeps what Discord would keep: the registered commands, every message the bot made, the
+threads it opened, and per interaction token what the response was (design.md, "The sandbox").
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord.http import Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.sandbox.gateway import (
+    APP_ID,
+    APPLICATION,
+    BOT_USER,
+    CHANNEL_ID,
+    EPHEMERAL,
+    channel_payload,
+    message_payload,
+    thread_payload,
+)
+from bot.sandbox.report import Reporter
+
+
+class FakeDiscord:
+    """The server side of the sandbox. ``on_thread`` tells the client a thread was created."""
+
+    def __init__(self, reporter: Reporter, on_thread: Callable[[dict[str, Any]], None]) -> None:
+        self.reporter = reporter
+        self.on_thread = on_thread
+        self.commands: dict[str, dict[str, Any]] = {}
+        self.messages: dict[int, dict[str, Any]] = {}  # every message the bot made, by id
+        self.deferred: dict[str, bool] = {}  # interaction token -> deferred ephemerally (type 5)
+        self.original: dict[str, int] = {}  # interaction token -> its response message id
+        self.clicked: dict[str, int] = {}  # interaction token -> id of the message clicked
+        # Threads the bot opened: name -> channel payload. The main channel is "tavola".
+        self.threads: dict[str, dict[str, Any]] = {}
+        self.token_channel: dict[str, int] = {}  # interaction token -> channel it came from
+        self.rest_calls: list[tuple[str, str]] = []  # (method, route path) of every REST call
+        self._ids = itertools.count(1)
+
+    def next_id(self) -> int:
+        return 910_000_000_000_000_000 + next(self._ids)
+
+    # ----------------------------------------------------------------------------------------
+    # channels and messages
+    # ----------------------------------------------------------------------------------------
+
+    def channel_by_id(self, channel_id: int) -> dict[str, Any]:
+        for thread in self.threads.values():
+            if int(thread["id"]) == channel_id:
+                return thread
+        return channel_payload()
+
+    def channel_name(self, channel_id: int) -> str:
+        return str(self.channel_by_id(channel_id)["name"])
+
+    def message(
+        self,
+        body: dict[str, Any],
+        files: list[tuple[str, int]],
+        message_id: int | None = None,
+        ephemeral: bool = False,
+        channel_id: int = CHANNEL_ID,
+    ) -> dict[str, Any]:
+        """Store (or replace) a message the bot made and return it as Discord would."""
+        mid = message_id or self.next_id()
+        flags = int(body.get("flags") or 0) | (EPHEMERAL if ephemeral else 0)
+        attachments = [(self.next_id(), n, s) for n, s in files]
+        message = message_payload(mid, body, attachments, flags=flags, channel_id=channel_id)
+        self.messages[mid] = message
+        return message
+
+    def find_component(self, custom_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The newest message carrying ``custom_id``; an invented one for ids never shown."""
+        for message in sorted(self.messages.values(), key=lambda m: int(m["id"]), reverse=True):
+            for row in message.get("components", []):
+                for component in row.get("components", []):
+                    if component.get("custom_id") == custom_id:
+                        return message, component
+        component = {"type": 2, "custom_id": custom_id, "label": "?", "style": 2}
+        message = self.message({"content": "", "components": [{"type": 1, "components": [component]}]}, [])
+        return message, component
+
+    def register_command(self, command: dict[str, Any]) -> dict[str, Any]:
+        entry = {**command, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1"}
+        self.commands[command["name"]] = entry
+        return entry
+
+    def open_thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
+        """A public thread of the channel; later lines reach it with ``#<name>``."""
+        thread = thread_payload(self.next_id(), parent, body)
+        self.threads[str(thread["name"])] = thread
+        self.on_thread(thread)
+        return thread
+
+    # ----------------------------------------------------------------------------------------
+    # REST
+    # ----------------------------------------------------------------------------------------
+
+    async def rest(
+        self,
+        route: Route,
+        *,
+        files: list[discord.File] | None = None,
+        form: list[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        """Stands in for ``HTTPClient.request``: the REST API of the fake server."""
+        method, path = route.method, route.path
+        self.rest_calls.append((method, path))
+        body = kwargs.get("json") or _form_json(form) or {}
+        if path == "/users/@me":
+            return BOT_USER
+        if path == "/oauth2/applications/@me":
+            return APPLICATION
+        if method == "PUT" and path.endswith("/commands"):
+            self.commands.clear()  # a sync replaces the whole set
+            return [self.register_command(command) for command in body]
+        channel = int(route.channel_id or CHANNEL_ID)
+        if method == "POST" and path == "/channels/{channel_id}/messages":
+            saved = self.reporter.save_files(files)
+            message = self.message(body, saved, channel_id=channel)
+            self.reporter.report(
+                "message", body, saved, ephemeral=False, message_id=int(message["id"]), channel_id=channel
+            )
+            return message
+        if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
+            saved = self.reporter.save_files(files)
+            mid = int(route.url.rsplit("/", 1)[-1])
+            message = self.message(body, saved, mid, channel_id=channel)
+            self.reporter.report("edit", body, saved, ephemeral=False, message_id=mid, channel_id=channel)
+            return message
+        if method == "POST" and path == "/channels/{channel_id}/threads":
+            return self.open_thread(channel, body)
+        self.reporter.error(self.reporter.current_user, f"sandbox: unhandled REST call {method} {path}")
+        return {}
+
+    # ----------------------------------------------------------------------------------------
+    # webhooks: interaction responses and follow-ups
+    # ----------------------------------------------------------------------------------------
+
+    async def webhook(
+        self,
+        route: Route,
+        *,
+        payload: dict[str, Any] | None,
+        multipart: list[dict[str, Any]] | None,
+        files: list[discord.File] | None,
+    ) -> Any:
+        """Stands in for the webhook adapter: interaction callbacks and follow-ups."""
+        body = payload if payload is not None else (_form_json(multipart) or {})
+        token = str(route.webhook_token)
+        path = route.path
+        ch = self.token_channel.get(token, CHANNEL_ID)
+        if path.endswith("/callback"):
+            return self.callback(int(route.webhook_id or 0), token, body, files)
+        if route.method == "POST":  # follow-up
+            return self.followup(token, body, files, ch)
+        if route.method == "PATCH":
+            saved = self.reporter.save_files(files)
+            mid = self.original.get(token) if path.endswith("@original") else None
+            message = self.message(body, saved, mid, channel_id=ch)
+            ephemeral = bool(message["flags"] & EPHEMERAL)
+            self.reporter.report(
+                "edit", body, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
+            )
+            return message
+        if route.method == "GET":  # the original response, e.g. for original_response()
+            found = self.messages.get(self.original.get(token, 0))
+            if found is None:
+                self.reporter.error(self.reporter.current_user, "sandbox: no original response to fetch")
+                return {}
+            return found
+        return None
+
+    def followup(
+        self, token: str, data: dict[str, Any], files: list[discord.File] | None, channel_id: int
+    ) -> dict[str, Any]:
+        saved = self.reporter.save_files(files)
+        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        if token in self.deferred:
+            # The first follow-up after a "thinking" defer replaces that placeholder and
+            # keeps its visibility, as Discord does.
+            ephemeral = self.deferred.pop(token)
+        message = self.message(data, saved, ephemeral=ephemeral, channel_id=channel_id)
+        self.reporter.report(
+            "followup", data, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=channel_id
+        )
+        return message
+
+    def callback(
+        self, interaction_id: int, token: str, body: dict[str, Any], files: list[discord.File] | None
+    ) -> Any:
+        kind = int(body.get("type", 0))
+        data = body.get("data") or {}
+        ch = self.token_channel.get(token, CHANNEL_ID)
+        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        response: dict[str, Any] = {"id": str(interaction_id), "type": kind}
+        result: dict[str, Any] = {"interaction": response}
+        if kind == 8:  # autocomplete
+            choices = [{"name": c["name"], "value": c["value"]} for c in data.get("choices", [])]
+            self.reporter.record("autocomplete", choices=choices)
+            return result
+        if kind == 5:  # deferred, "thinking": the first follow-up fills it in
+            self.deferred[token] = ephemeral
+            mid = self.next_id()
+            self.original[token] = mid
+            response.update(
+                response_message_id=str(mid),
+                response_message_loading=True,
+                response_message_ephemeral=ephemeral,
+            )
+            return result
+        if kind == 6:  # deferred update: nothing visible
+            return result
+        saved = self.reporter.save_files(files)
+        if kind == 7:  # update the message the component was on
+            clicked = self.messages.get(self.clicked.get(token, 0), {})
+            ephemeral = bool(int(clicked.get("flags") or 0) & EPHEMERAL)
+            message = self.message(data, saved, self.clicked.get(token), ephemeral, ch)
+            self.reporter.report(
+                "edit", data, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
+            )
+        else:
+            message = self.message(data, saved, ephemeral=ephemeral, channel_id=ch)
+            self.original[token] = int(message["id"])
+            self.reporter.report(
+                "reply", data, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
+            )
+        response.update(response_message_id=message["id"], response_message_ephemeral=ephemeral)
+        result["resource"] = {"type": kind, "message": message}
+        return result
+
+
+class RecordingAdapter(AsyncWebhookAdapter):
+    """Webhook requests (interaction responses, follow-ups) answered by the fake Discord."""
+
+    def __init__(self, server: FakeDiscord) -> None:
+        super().__init__()
+        self.server = server
+
+    async def request(
+        self,
+        route: Route,
+        session: Any,
+        *,
+        payload: dict[str, Any] | None = None,
+        multipart: list[dict[str, Any]] | None = None,
+        files: Any = None,
+        **kwargs: Any,
+    ) -> Any:
+        return await self.server.webhook(route, payload=payload, multipart=multipart, files=list(files or []))
+
+
+def _form_json(form: list[dict[str, Any]] | None) -> Any:
+    for part in form or []:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return None

@@ -1,0 +1,132 @@
+"""Numbered state formats: a game saved by older code is brought up to ``FORMAT`` when it loads.
+
+A stored state is a cache of the move log, but a running game is loaded from it, so every change
+of the state's layout adds one step here (format N -> N+1) and a saved game of format N passes
+through every later step. Each step is a pure function of the old dict; a test loads games saved
+by the old code (``tests/lancaster/saved/``) and plays them to the end.
+
+Formats:
+
+1. The first layout (terse keys: ``n``, ``opts``, ``fp``, ``pp``, ``ext``, ``cards``/``sp``,
+   occupants and noble stacks as lists, tasks ``{"t": ...}``); its version key was ``v``.
+2. Keys that explain themselves (see ``model``): occupants, noble stacks, conflict spaces and
+   ballots are objects; tasks are ``{"task": ...}``; the version key is ``format``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+State = dict[str, Any]
+
+FORMAT = 2
+"""The layout ``Engine.setup`` writes today."""
+
+# Format 1 -> 2: top-level and per-seat key renames.
+_TOP_1 = {
+    "fp": "content",
+    "n": "players",
+    "opts": "options",
+    "rng": "draws",
+    "start": "start_player",
+    "turn": "turn_seat",
+    "next_start": "next_start_player",
+    "favor": "favor_tiles",
+    "favors": "favors_taken",
+    "voting": "voting_on",
+    "results": "vote_results",
+    "last": "last_move",
+    "stacks": "noble_stacks",
+    "deck": "conflict_deck",
+    "cards": "conflicts",
+    "laws": "current_laws",
+    "pile": "law_pile",
+}
+_SEAT_1 = {
+    "votes": "vote_markers",
+    "pp": "power_points",
+    "pp_src": "power_points_by_source",
+    "ext": "extensions",
+}
+_DECISION_1 = {"src": "source", "from": "from_strength", "e": "exchange", "ks": "captured"}
+_KIND_1 = {"ext_setup": "first_extension"}
+_TASK_1 = {"fx": "effect"}
+
+
+def _renamed(old: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    return {names.get(key, key): value for key, value in old.items()}
+
+
+def _decision_1(old: dict[str, Any]) -> dict[str, Any]:
+    new = _renamed(old, _DECISION_1)
+    new["kind"] = _KIND_1.get(new["kind"], new["kind"])
+    return new
+
+
+def _task_1(old: dict[str, Any]) -> dict[str, Any]:
+    kind = old["t"]
+    task: dict[str, Any] = {"task": _TASK_1.get(kind, kind)}
+    if kind == "fx":
+        task.update(force=old["f"], effect=old["e"], source=old["src"], at=old.get("at"))
+    elif kind == "castle":
+        task["force"] = old["f"]
+    elif kind == "county":
+        task["county"] = old["c"]
+    elif kind == "conflict":
+        task["conflict"] = old["id"]
+    elif kind == "ransom":
+        task["decision"] = _decision_1(old["p"])
+    elif kind == "law":
+        task["law"] = old["law"]
+    elif kind == "ext_setup":
+        task["seat"] = old["seat"]
+    return task
+
+
+def _format_1_to_2(old: State) -> State:
+    state = _renamed({k: v for k, v in old.items() if k != "v"}, _TOP_1)
+    state["format"] = 2
+    state["seats"] = [_renamed(seat, _SEAT_1) for seat in state["seats"]]
+    state["counties"] = {
+        letter: None if occ is None else {"force": occ[0], "strength": occ[1], "squires": occ[2]}
+        for letter, occ in state["counties"].items()
+    }
+    state["noble_stacks"] = {
+        letter: {"noble": noble, "left": left} for letter, (noble, left) in state["noble_stacks"].items()
+    }
+    state["conflicts"] = [
+        {
+            "id": card["id"],
+            "row": card["row"],
+            "spaces": [{"force": f, "knights": ks} for f, ks in card["sp"]],
+        }
+        for card in state["conflicts"]
+    ]
+    state["ballots"] = [None if b is None else {"yes": b[0], "markers": b[1]} for b in state["ballots"]]
+    state["queue"] = [_task_1(task) for task in state["queue"]]
+    if state["pending"] is not None:
+        state["pending"] = _decision_1(state["pending"])
+    return state
+
+
+MIGRATIONS: dict[int, Callable[[State], State]] = {1: _format_1_to_2}
+"""Format N -> the step that makes it N+1."""
+
+
+def format_of(state: State) -> int:
+    """The layout number a stored state was written in (format 1 called its key ``v``)."""
+    version = state["format"] if "format" in state else state.get("v", 1)
+    return int(version)
+
+
+def upgrade(state: State) -> State:
+    """``state`` in format ``FORMAT``, through every step from its own format; a state from
+    newer code than this one is refused (it cannot be read safely)."""
+    version = format_of(state)
+    if version > FORMAT:
+        raise ValueError(f"This Lancaster game was saved by newer code (state format {version}).")
+    while version < FORMAT:
+        state = MIGRATIONS[version](state)
+        version += 1
+    return state
