@@ -198,21 +198,26 @@ def _broken_databases(tmp_path: Path) -> dict[str, Path]:
     return {"text": text, "noise": noise, "unmakeable": blocker / "sub" / "tavola.db"}
 
 
+def _sandbox_on(tmp_path: Path, db: Path | str) -> subprocess.CompletedProcess[str]:
+    """One sandbox run with ``--db db`` listing the games, its output captured."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "sandbox", "--script", "-", "--db", str(db)],
+        cwd=tmp_path,
+        env=env,
+        input="alice /game list\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_sandbox_with_an_unusable_database_says_so_and_exits(tmp_path: Path) -> None:
     """Admin: --db on a corrupted file or an uncreatable folder: one clear line on stderr, exit 2,
     no traceback, and the process ends (it used to hang after the traceback)."""
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["PYTHONPATH"] = str(ROOT)
     for label, db in _broken_databases(tmp_path).items():
-        proc = subprocess.run(
-            [sys.executable, "-m", "bot", "sandbox", "--script", "-", "--db", str(db)],
-            cwd=tmp_path,
-            env=env,
-            input="alice /game list\n",
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        proc = _sandbox_on(tmp_path, db)
         assert proc.returncode == 2, (label, proc.stderr)
         assert "Traceback" not in proc.stderr, (label, proc.stderr)
         assert "Tavola cannot start" in proc.stderr and str(db) in proc.stderr, (label, proc.stderr)
@@ -225,17 +230,7 @@ UNREACHABLE = "postgresql://tavola:s3cret@127.0.0.1:1/tavola"  # nothing listens
 def test_sandbox_with_an_unreachable_postgres_url_says_so_and_exits(tmp_path: Path) -> None:
     """Admin: --db postgresql://… that can't be reached: one line naming it (password hidden),
     exit 2, no traceback."""
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["PYTHONPATH"] = str(ROOT)
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot", "sandbox", "--script", "-", "--db", UNREACHABLE],
-        cwd=tmp_path,
-        env=env,
-        input="alice /game list\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = _sandbox_on(tmp_path, UNREACHABLE)
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr and "s3cret" not in proc.stderr
     assert proc.stderr.startswith("Tavola cannot start: --db: cannot connect to the database")
