@@ -85,8 +85,17 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_line(postgres.status_line())
 
 
+def _parametrized_by_hand(metafunc: pytest.Metafunc, name: str) -> bool:
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0]
+        if name in ([n.strip() for n in names.split(",")] if isinstance(names, str) else names):
+            return True
+    return False
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "db" in metafunc.fixturenames:
+    # A test may pick its (param, db) pairs itself: @pytest.mark.parametrize(..., indirect=["db"]).
+    if "db" in metafunc.fixturenames and not _parametrized_by_hand(metafunc, "db"):
         marker = metafunc.definition.get_closest_marker("backends")
         names = [b for b in BACKENDS if marker is None or b in marker.args]
         metafunc.parametrize("db", names, indirect=True)
