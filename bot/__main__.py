@@ -98,7 +98,7 @@ async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> No
         hours = settings.reminder_hours
         try:
             if args.script is None:
-                print(sandbox.WELCOME.format(out=out), flush=True)
+                print(sandbox.welcome(out, tables.games()), flush=True)
                 await sandbox.run(
                     tables, line_reader(sys.stdin, "> "), out_dir=out, idle_marks=False, reminder_hours=hours
                 )

@@ -72,10 +72,8 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     for seat in turn.acting:
         who = mention(seat.user_id) if mentions and seat.seat not in turn.quiet else seat.name
         prompt = turn.prompts.get(seat.seat)
+        # Addressed to the player (rules.core.Prompt), so it reads well after their name.
         text = prompt.text if prompt else "your move"
-        # Prompts often start with the player's own name ("Anna: place a family member"); after
-        # the mention that reads twice, so drop it.
-        text = text.removeprefix(f"{seat.name}: ")
         # Several players asked the same thing at once (a draft, a vote): one line for them all.
         asked.setdefault(text, []).append(who)
     return [f"➡️ {', '.join(who)}: {text}" for text, who in asked.items()]

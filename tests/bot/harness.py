@@ -11,6 +11,7 @@ from bot.sandbox import Sandbox
 from bot.service.clock import Clock
 from bot.service.store import open_store
 from bot.service.table import Tables
+from rules import all_games
 from rules.core import Game
 from tests.bot.toy import TALLY
 
@@ -23,13 +24,13 @@ class Harness:
     def __init__(
         self,
         db: Path | str,
-        games: Sequence[Game] = (TALLY,),
+        games: Sequence[Game] | None = (TALLY,),
         out: Path | None = None,
         *,
         reminder_hours: float = 12.0,
     ) -> None:
         self.db = db
-        self.games = list(games)
+        self.games = None if games is None else list(games)  # None: the rules registry
         self.out = out
         self.seen: list[dict[str, Any]] = []
         self.reminder_hours = reminder_hours
@@ -38,7 +39,8 @@ class Harness:
     async def __aenter__(self) -> Harness:
         self.store = await open_store(self.db, clock=self.clock)
         seeds = itertools.count(7)
-        self.tables = Tables(self.store, lambda: self.games, new_seed=lambda: next(seeds), clock=self.clock)
+        source = all_games if self.games is None else (lambda: self.games or [])
+        self.tables = Tables(self.store, source, new_seed=lambda: next(seeds), clock=self.clock)
         self.sandbox = Sandbox(self.tables, self.seen.append, self.out, reminder_hours=self.reminder_hours)
         await self.sandbox.start()
         return self
