@@ -19,7 +19,7 @@ from rules.lancaster import GAME
 from rules.lancaster.migrate import FORMAT, format_of, upgrade
 from rules.playout import replay
 
-from .test_playouts import _invariants
+from .conformance import invariants as _invariants
 
 SAVED = sorted((Path(__file__).resolve().parent / "saved").glob("*.json"))
 
