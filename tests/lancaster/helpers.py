@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rules.lancaster import GAME, apply_overrides, load_base
+from tests import helpers as shared
 
 # Laws without decisions that hand out nothing in the first phases of a test: "most squires
 # recruit" (L02) would change courts, so scenario tests use these as neutral current laws.
@@ -19,13 +20,13 @@ QUIET_LAWS = ["L03", "L13", "L11"]
 
 
 def play(state: dict[str, Any], seat: int, text: str) -> tuple[dict[str, Any], list[str]]:
-    move = GAME.parse(state, seat, text)
-    return GAME.apply(state, seat, move)
+    """``seat`` plays ``text`` (tests/helpers.py ``play`` with Lancaster's GAME)."""
+    return shared.play(GAME, state, seat, text)
 
 
 def move_texts(state: dict[str, Any], seat: int) -> list[str]:
     """The seat's legal moves now, as the texts a player would type, in the engine's order."""
-    return [m.to_text() for m in GAME.legal_moves(state, seat)]
+    return shared.move_texts(GAME, state, seat)
 
 
 def setup_game(players: int, seed: int = 1, exts: list[str] | None = None, **options: Any) -> dict[str, Any]:
