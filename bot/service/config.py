@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.service.store.connect import is_postgres_url
 from rules import all_games
 from rules.core import Game, game_content_settings
 
@@ -25,8 +26,16 @@ class Settings:
     dev_guild_id: int | None
     log_level: str
     reminder_hours: float = DEFAULT_REMINDER_HOURS  # re-ping a waiting player after this; 0 = off
+    database_url: str | None = None  # postgresql://… selects PostgreSQL instead of the SQLite file
     # The games' content settings that are set (``rules.core.ContentSetting``): name -> value.
     content: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def store_target(self) -> tuple[str, str | Path]:
+        """The setting that chose the store (for error messages) and what it names."""
+        if self.database_url is not None:
+            return "DATABASE_URL", self.database_url
+        return "DATABASE_PATH", self.database
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -63,6 +72,14 @@ def load(
     log_level = (merged.get("LOG_LEVEL", "").strip() or "INFO").upper()
     if log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not '{log_level}'.")
+    url = merged.get("DATABASE_URL", "").strip()
+    if url and not is_postgres_url(url):
+        # Only the scheme is echoed: the rest of a URL may hold a password.
+        scheme = f" (this one starts {url.split('://', 1)[0]}://)" if "://" in url else ""
+        raise SettingsError(
+            f"DATABASE_URL must be a postgresql://user@host/database URL{scheme}. For an SQLite file,"
+            " leave DATABASE_URL empty and set DATABASE_PATH."
+        )
     declared = [c.env for g in (all_games() if games is None else games) for c in game_content_settings(g)]
     content = {name: value for name in declared if (value := merged.get(name, "").strip())}
     return Settings(
@@ -71,6 +88,7 @@ def load(
         dev_guild_id=int(guild) if guild else None,
         log_level=log_level,
         reminder_hours=_hours(merged.get("REMINDER_HOURS", "")),
+        database_url=url or None,
         content=content,
     )
 

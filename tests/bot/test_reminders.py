@@ -15,7 +15,7 @@ from bot.app.client import TavolaBot
 from bot.sandbox import duration
 from bot.service import config
 from bot.service.clock import Clock
-from bot.service.store import SqliteStore, migrations
+from bot.service.store import SqliteStore, Store, migrations, open_store
 from bot.service.table import Player, Tables
 from rules.lancaster import apply_overrides, load_base, make_game
 from tests.bot.harness import Harness, public
@@ -33,9 +33,9 @@ class FakeTime:
         return self.now
 
 
-async def open_tables(db: Path, base: FakeTime) -> tuple[SqliteStore, Tables]:
+async def open_tables(db: Path | str, base: FakeTime) -> tuple[Store, Tables]:
     clock = Clock(base)
-    store = await SqliteStore.open(db, clock=clock)
+    store = await open_store(db, clock=clock)
     return store, Tables(store, lambda: [TALLY], new_seed=lambda: 42, clock=clock)
 
 
@@ -56,12 +56,12 @@ def test_sandbox_durations() -> None:
     assert duration("") is None and duration("+13") is None and duration("soon") is None
 
 
-def test_reminder_due_once_per_wait_and_again_after_a_move(tmp_path: Path) -> None:
+def test_reminder_due_once_per_wait_and_again_after_a_move(db: Path | str) -> None:
     """Due after REMINDER_HOURS without a move; once per wait; a move starts a new wait."""
     base = FakeTime()
 
     async def go() -> None:
-        store, t = await open_tables(tmp_path / "t.db", base)
+        store, t = await open_tables(db, base)
         g = await t.new(10, 20, ANN, "tally", {})
         await t.join(g.id, BO)
         base.now += 20 * HOUR
@@ -89,10 +89,9 @@ def test_reminder_due_once_per_wait_and_again_after_a_move(tmp_path: Path) -> No
     asyncio.run(go())
 
 
-def test_reminder_survives_restart_neither_lost_nor_repeated(tmp_path: Path) -> None:
+def test_reminder_survives_restart_neither_lost_nor_repeated(db: Path | str) -> None:
     """Restart: a reminder that fell due while the bot was down is sent; a sent one is not resent."""
     base = FakeTime()
-    db = tmp_path / "t.db"
 
     async def go() -> None:
         store, t = await open_tables(db, base)
@@ -170,11 +169,11 @@ def test_reminder_migration_upgrades_a_schema_2_database(tmp_path: Path) -> None
     asyncio.run(go())
 
 
-def test_sandbox_clock_line_pings_the_waiting_player_once(tmp_path: Path) -> None:
+def test_sandbox_clock_line_pings_the_waiting_player_once(db: Path | str) -> None:
     """Sandbox: '@clock +13h' sends due reminders into the game's channel, with the board's buttons."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db") as h:
+        async with Harness(db) as h:
             await h("alice /game new game:tally target:6")
             await h("bob /game join")
             first = (await h.started())["mentions"][0]

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rules.lancaster import GAME, apply_overrides, load_base
+from rules.lancaster import GAME, LancasterGame, apply_overrides, load_base, make_game
+from rules.lancaster.data import earlier_bases
 from tests import helpers as shared
 
 # Laws without decisions that hand out nothing in the first phases of a test: "most squires
@@ -140,3 +141,12 @@ def rules_variant(override: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         GAME.use_data(original)
+
+
+def game_at_revision(revision: int) -> LancasterGame:
+    """The game under an earlier revision of the base data (data/revisions.json), as a game begun
+    before a correction keeps its rules: the golden playthroughs were played before the
+    corrections of issue 14 item 5 (revision 1: L09 deployed knights only, no knight on an
+    extended castle space) with random noble stacks, and their hand checks hold for those rules."""
+    bases = earlier_bases(load_base())  # newest first: revision N-1 at index 0
+    return make_game(bases[len(bases) - revision])

@@ -51,9 +51,8 @@ from typing import Any
 
 import pytest
 
-from rules.lancaster import GAME
 from rules.playout import replay
-from tests.playthroughs import HERE, load
+from tests.playthroughs import HERE, game_for, load
 
 SEEDS = {2: 21, 3: 31, 4: 41, 5: 51}  # the "sensible" playthroughs, one per player count
 
@@ -67,11 +66,12 @@ def _golden(players: int, policy: str = "sensible") -> Any:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_golden_playthrough(players: int) -> None:
     game = _golden(players)
-    state = GAME.setup(game["players"], game["seed"], game["options"])
+    rules = game_for(game)
+    state = rules.setup(game["players"], game["seed"], game["options"])
     for seat, text in game["moves"]:
-        assert seat in GAME.active_players(state)
-        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, text))
-    outcome = GAME.outcome(state)
+        assert seat in rules.active_players(state)
+        state, _ = rules.apply(state, seat, rules.parse(state, seat, text))
+    outcome = rules.outcome(state)
     assert outcome is not None
     expected = game["expected"]
     assert list(outcome.scores) == expected["scores"]
@@ -132,8 +132,9 @@ def test_golden_4p_conflicts_hand_checked() -> None:
     Totals: 25+41+0+6+0 = 72, 40+15+0+3+6 = 64, 44+30+0+3+6 = 83, 24+30+3+3+0 = 60.
     """
     game = _golden(4, "conflicts")
-    state = replay(GAME, GAME.setup(game["players"], game["seed"], game["options"]), game["moves"])
-    outcome = GAME.outcome(state)
+    rules = game_for(game)
+    state = replay(rules, rules.setup(game["players"], game["seed"], game["options"]), game["moves"])
+    outcome = rules.outcome(state)
     assert outcome is not None
     assert list(outcome.scores) == game["expected"]["scores"] == [72, 64, 83, 60]
     assert [b["conflicts"] for b in outcome.breakdown] == [25, 40, 44, 24]

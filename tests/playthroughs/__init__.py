@@ -3,6 +3,9 @@
 A playthrough is a JSON file ``tests/playthroughs/<game>/<players>p_seed<seed>_<policy>.json``:
 
     {"game": "lancaster", "players": 4, "seed": 41, "options": {},
+     "data_revision": 1,                    # optional: recorded under an earlier revision of
+                                            # the game's content (tests/<game>/helpers.py
+                                            # game_at_revision gives that game)
      "policy": "sensible",                  # the generate.py policy that chose the moves
      "moves": [[seat, "move text"], ...],   # in order, each by a seat that is active then
      "expected": {"scores": [...], "ranking": [...], "breakdown": [{category: points}, ...],
@@ -16,12 +19,14 @@ only when a rule or a data value changes on purpose, then re-check its scores by
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from rules import find_game
+from rules.core import Game
 
 HERE = Path(__file__).resolve().parent
 
@@ -38,6 +43,7 @@ class Playthrough(TypedDict):
     players: int
     seed: int
     options: dict[str, Any]
+    data_revision: NotRequired[int]
     policy: str
     moves: list[list[Any]]
     expected: Expected
@@ -63,10 +69,21 @@ def load(path: Path) -> Playthrough:
     return data
 
 
+def game_for(data: Playthrough) -> Game:
+    """The game a playthrough was recorded with: today's, or the one under its ``data_revision``
+    (``game_at_revision`` in the game's test helpers)."""
+    revision = data.get("data_revision")
+    if revision is None:
+        return find_game(data["game"])
+    helpers = importlib.import_module(f"tests.{data['game']}.helpers")
+    game: Game = helpers.game_at_revision(revision)
+    return game
+
+
 def replay(data: Playthrough) -> Iterator[Played]:
     """Replay a playthrough through ``parse`` and ``apply`` as the bot would, asserting that every
     move is made by a seat that is active then."""
-    game = find_game(data["game"])
+    game = game_for(data)
     state = game.setup(data["players"], data["seed"], data["options"])
     for seat, text in data["moves"]:
         assert seat in game.active_players(state), (seat, text)
@@ -74,9 +91,3 @@ def replay(data: Playthrough) -> Iterator[Played]:
         yield Played(seat, text, state, events)
 
 
-def final_state(data: Playthrough) -> Any:
-    game = find_game(data["game"])
-    state = game.setup(data["players"], data["seed"], data["options"])
-    for played in replay(data):
-        state = played.state
-    return state

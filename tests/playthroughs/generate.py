@@ -19,13 +19,31 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from rules import find_game
-from tests.playthroughs import HERE, Expected, Playthrough, load
+from tests.playthroughs import HERE, Expected, Playthrough, game_for, load
 from tests.playthroughs.policies import POLICIES
 
 
-def record(game_name: str, players: int, seed: int, policy: str, options: Mapping[str, Any]) -> Playthrough:
-    game = find_game(game_name)
+def record(
+    game_name: str,
+    players: int,
+    seed: int,
+    policy: str,
+    options: Mapping[str, Any],
+    revision: int | None = None,
+) -> Playthrough:
+    """The playthrough ``policy`` plays (under the game's content ``revision``, default today's)."""
+    stub: Playthrough = {
+        "game": game_name,
+        "players": players,
+        "seed": seed,
+        "options": dict(options),
+        "policy": policy,
+        "moves": [],
+        "expected": {},
+    }
+    if revision is not None:
+        stub["data_revision"] = revision
+    game = game_for(stub)
     choose = POLICIES[game.name][policy]
     rng = random.Random(seed)
     state = game.setup(players, seed, dict(options))
@@ -42,15 +60,7 @@ def record(game_name: str, players: int, seed: int, policy: str, options: Mappin
         "ranking": list(outcome.ranking),
         "breakdown": [dict(b) for b in outcome.breakdown],
     }
-    return {
-        "game": game.name,
-        "players": players,
-        "seed": seed,
-        "options": dict(options),
-        "policy": policy,
-        "moves": moves,
-        "expected": expected,
-    }
+    return {**stub, "moves": moves, "expected": expected}
 
 
 def path_for(data: Playthrough) -> Path:
@@ -67,7 +77,9 @@ def main() -> None:
     if args[:1] == ["--again"]:
         path = Path(args[1])
         old = load(path)
-        data = record(old["game"], old["players"], old["seed"], old["policy"], old["options"])
+        data = record(
+            old["game"], old["players"], old["seed"], old["policy"], old["options"], old.get("data_revision")
+        )
         kept = {k: v for k, v in old["expected"].items() if k not in data["expected"]}
         data["expected"].update(kept)  # type: ignore[typeddict-item]
         write(data, path)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rules import all_games, find_game
-from tests.playthroughs import HERE, load, paths, replay
+from tests.playthroughs import HERE, game_for, load, paths, replay
 from tests.playthroughs.policies import POLICIES
 
 FILES = sorted(HERE.glob("*/*.json"))
@@ -24,7 +24,8 @@ def test_playthrough_replays_to_its_expected_outcome(path: Path) -> None:
     assert path.parent.name == data["game"]
     assert path.stem == f"{data['players']}p_seed{data['seed']}_{data['policy']}"
     assert data["policy"] in POLICIES[data["game"]]
-    game = find_game(data["game"])
+    assert game_for(data).name == find_game(data["game"]).name
+    game = game_for(data)
     played = list(replay(data))
     assert len(played) == len(data["moves"])
     final = played[-1].state
