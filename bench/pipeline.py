@@ -17,7 +17,10 @@ Prints one JSON line. Run from the repository root: ``.venv/bin/python -m bench.
 - ``reminder_scan_*``: ``Tables.due_reminders`` over ``REMINDER_GAMES`` running 2-player Lorenzo
   games after the clock moved 13 h on: the first scan loads and claims every game (the real
   bot's task does this at most once per wait), the second finds nothing due (the usual case).
+- ``store_round_trips``: statements sent to the store per typed ``/move`` and per button move
+  (``bench/roundtrips.py``), SQLite, and PostgreSQL when ``TEST_DATABASE_URL`` is set.
 Targets (issue 2): move p99 < 20 ms without rendering; render+encode p99 < 300 ms (1600 px).
+Target (issue 16): a move reads the game once and writes once, 3 round trips.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any
 
 from PIL import Image
 
+from bench import roundtrips
 from bot.sandbox import Sandbox
 from bot.service.clock import Clock
 from bot.service.store import SeatRecord, SqliteStore
@@ -245,6 +249,9 @@ async def main() -> None:
         reminder_scan_all_due_ms=round(scan_all * 1000, 3),
         reminder_scan_none_due_ms=round(scan_none * 1000, 3),
     )
+    # Statements sent to the store per move through the real bot (bench/roundtrips.py; issue 16
+    # targets 3): typed /move and button, SQLite here, PostgreSQL too with TEST_DATABASE_URL.
+    figures["store_round_trips"] = await roundtrips.figures()
     print(json.dumps(figures))
 
 

@@ -148,6 +148,9 @@ class Tables:
             raise TableError("That game no longer exists.")
         return record
 
+    async def _record(self, game_ref: int | GameRecord) -> GameRecord:
+        return game_ref if isinstance(game_ref, GameRecord) else await self.get(game_ref)
+
     async def in_channel(self, channel_id: int) -> GameRecord:
         record = await self.store.open_in_channel(channel_id)
         if record is None:
@@ -304,14 +307,16 @@ class Tables:
         return seat
 
     async def move(
-        self, game_id: int, user_id: int, text: str, *, expected_version: int | None = None
+        self, game_ref: int | GameRecord, user_id: int, text: str, *, expected_version: int | None = None
     ) -> Turn:
         """Parse and apply ``text`` for ``user_id``; persist it if the board has not moved on.
 
+        ``game_ref``: its id, or its record as the caller just read it (a move then reads nothing
+        more: the write's version check refuses it if the game changed meanwhile).
         ``expected_version`` is the version the player saw (a button's); text commands pass None
         and are checked against the version they were parsed at.
         """
-        record = await self.get(game_id)
+        record = await self._record(game_ref)
         if expected_version is not None and record.version != expected_version:
             raise TableError("The board has moved on since that button was made. Look at the latest board.")
         seat = self._running_seat(record, user_id)
@@ -336,9 +341,11 @@ class Tables:
         quiet = (game.active_players(state) - {seat}) & game.active_players(new_state)
         return replace(turn, move_text=move.to_text(), secret_move=secret, quiet=frozenset(quiet))
 
-    async def legal(self, game_id: int, user_id: int) -> Private:
-        """A seated player's own view, prompt and legal moves."""
-        record = await self.get(game_id)
+    async def legal(self, game_ref: int | GameRecord, user_id: int, *, keyed: bool = True) -> Private:
+        """A seated player's own view, prompt and legal moves (``game_ref``: its id or fresh record).
+
+        ``keyed=False``: no ``choice_key`` (it costs a count of the seat's moves)."""
+        record = await self._record(game_ref)
         seat = record.seat_of(user_id)
         if seat is None:
             raise TableError("You are not playing in this game.")
@@ -350,8 +357,8 @@ class Tables:
         prompt = self._named_prompt(game, state, seat, record.names) if acting else None
         moves = tuple(game.legal_moves(state, seat)) if acting else ()
         key = ""
-        if acting:
-            key = choice_key(await self.store.move_count(game_id, seat), [m.to_text() for m in moves])
+        if acting and keyed:
+            key = choice_key(await self.store.move_count(record.id, seat), [m.to_text() for m in moves])
         return Private(record, game, seat, game.player_view(state, seat), prompt, moves, key)
 
     async def suggestions(self, game_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:

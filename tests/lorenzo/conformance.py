@@ -34,9 +34,9 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
 
 
 def invariants(st: dict[str, Any]) -> None:
-    for p, ps in enumerate(st["ps"]):
+    for p, ps in enumerate(st["players"]):
         for k in RESOURCES:
-            assert ps["res"][k] >= 0, f"seat {p} has {ps['res'][k]} {k}"
+            assert ps["resources"][k] >= 0, f"seat {p} has {ps['resources'][k]} {k}"
         for t in CARD_TYPES:
             assert len(ps["cards"][t]) <= 6, f"seat {p} has {len(ps['cards'][t])} {t} cards"
 
@@ -56,7 +56,7 @@ def _public_view(view: Mapping[str, Any]) -> None:
 
 def _end(st: dict[str, Any], outcome: Outcome, replayed: dict[str, Any]) -> None:
     assert st["phase"] == "over" and st["round"] == 6
-    assert len(outcome.scores) == st["n"]
+    assert len(outcome.scores) == st["player_count"]
 
 
 CHECKS = GameChecks(

@@ -2,8 +2,8 @@
 move list replayed to hand-checked final scores.
 
 The move lists (tests/playthroughs/lorenzo/*_leaders.json) come from the steered policy of
-test_leaders_playouts.py (the "leaders" policy of tests/playthroughs/generate.py). Every breakdown was
-checked by hand against the final state (§16 tables, venture VP, military ranking, goods / 5,
+test_leaders_playouts.py (the "leaders" policy of tests/playthroughs/generate.py). Every breakdown
+was checked by hand against the final state (§16 tables, venture VP, military ranking, goods / 5,
 excommunication penalties) and the leader VP against the log:
 
 - 2 players, seed 2030. Seat 0 (il Moro, Santa Rita): VP track 25 of which 15 from faith (10 FP
@@ -74,5 +74,5 @@ def test_golden_leader_playthrough(path: Path) -> None:
     assert out.scores == expected["scores"] == tuple(data["expected"]["scores"])
     assert [dict(b) for b in out.breakdown] == data["expected"]["breakdown"]
     assert list(out.ranking) == data["expected"]["ranking"]
-    assert [ps["leaders"] for ps in st["ps"]] == expected["played"]
+    assert [ps["leaders_played"] for ps in st["players"]] == expected["played"]
     assert activations == data["expected"]["activations"]

@@ -3,12 +3,13 @@ version-checked write (``Change``), the ``Store`` protocol and its refusals.
 
 Every write names the version it was computed from; a write against a stale version raises
 ``StaleVersion`` and changes nothing, so a move is never applied twice and never lost. Any store
-(``sqlite.SqliteStore`` today) implements ``Store``; nothing here knows a database.
+(``sqlite.SqliteStore``, ``postgres.PostgresStore``) implements ``Store``; nothing here knows a database.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -84,6 +85,38 @@ class GameRecord:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+
+# The games columns every store reads, in this order (``game_record`` takes a row of them).
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
+    " created_at, updated_at, lobby_message_id, reminded_version"
+)
+
+
+def game_record(row: Sequence[Any], seats: Iterable[Sequence[Any]]) -> GameRecord:
+    """A ``GameRecord`` from a row of ``GAME_COLUMNS`` and its (seat, user id, name) rows."""
+    return GameRecord(
+        id=int(row[0]),
+        guild_id=int(row[1]),
+        channel_id=int(row[2]),
+        game=str(row[3]),
+        options=json.loads(row[4]),
+        seed=int(row[5]),
+        creator_id=int(row[6]),
+        status=row[7],
+        version=int(row[8]),
+        state=row[9],
+        created_at=float(row[10]),
+        updated_at=float(row[11]),
+        seats=tuple(sorted((SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seats), key=_seat_number)),
+        lobby_message_id=None if row[12] is None else int(row[12]),
+        reminded_version=None if row[13] is None else int(row[13]),
+    )
+
+
+def _seat_number(seat: SeatRecord) -> int:
+    return seat.seat
 
 
 @dataclass(frozen=True)

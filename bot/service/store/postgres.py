@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from bot.service.store.base import (
+    GAME_COLUMNS,
     OPEN_STATUSES,
     Change,
     ChannelBusy,
@@ -32,6 +33,7 @@ from bot.service.store.base import (
     StaleVersion,
     Status,
     UnusableDatabase,
+    game_record,
 )
 from bot.service.store.migrations import load as load_migrations
 
@@ -42,13 +44,9 @@ ONE_OPEN_PER_CHANNEL = "games_one_open_per_channel"  # the unique index behind C
 # so processes starting together apply each one once.
 MIGRATION_LOCK = 0x7461766F6C61  # "tavola"
 
-_COLUMNS = (
-    "id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-    " created_at, updated_at, lobby_message_id, reminded_version"
-)
 # The seats come with their game: one round trip per read.
 _SEATS = "ARRAY(SELECT ROW(s.seat, s.user_id, s.name) FROM seats s WHERE s.game_id = g.id ORDER BY s.seat)"
-_SELECT = f"SELECT {_COLUMNS}, {_SEATS} AS seats FROM games g"
+_SELECT = f"SELECT {GAME_COLUMNS}, {_SEATS} AS seats FROM games g"
 
 
 def redact(url: str) -> str:
@@ -69,23 +67,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _record(row: asyncpg.Record) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        creator_id=row["creator_id"],
-        status=row["status"],
-        version=row["version"],
-        state=row["state"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        seats=tuple(SeatRecord(seat, user_id, name) for seat, user_id, name in row["seats"]),
-        lobby_message_id=row["lobby_message_id"],
-        reminded_version=row["reminded_version"],
-    )
+    return game_record(row, row["seats"])
 
 
 async def _applied(conn: asyncpg.Connection) -> int:
@@ -243,7 +225,7 @@ class PostgresStore:
                 " status, version, state, created_at, updated_at)"
                 " VALUES ($1, $2, $3, $4, $5, $6, 'lobby', 0, NULL, $7, $7) RETURNING *),"
                 " s AS (INSERT INTO seats (game_id, seat, user_id, name) SELECT id, 0, $6, $8 FROM g)"
-                f" SELECT {_COLUMNS}, ARRAY[ROW(0, $6, $8::text)] AS seats FROM g",
+                f" SELECT {GAME_COLUMNS}, ARRAY[ROW(0, $6, $8::text)] AS seats FROM g",
                 guild_id,
                 channel_id,
                 game,
@@ -317,5 +299,5 @@ def _one_statement_commit(update: str, change: Change, args: list[Any]) -> str:
             " SELECT g.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = g.id),"
             f" ${len(args) - 1}::int, ${len(args)}::text, g.updated_at FROM g)"
         )
-    parts.append(f" SELECT {_COLUMNS}, {_SEATS} AS seats FROM g")
+    parts.append(f" SELECT {GAME_COLUMNS}, {_SEATS} AS seats FROM g")
     return "".join(parts)

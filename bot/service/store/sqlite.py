@@ -18,6 +18,7 @@ from typing import Any
 import aiosqlite
 
 from bot.service.store.base import (
+    GAME_COLUMNS,
     OPEN_STATUSES,
     Change,
     ChannelBusy,
@@ -27,9 +28,15 @@ from bot.service.store.base import (
     StaleVersion,
     Status,
     UnusableDatabase,
+    game_record,
 )
 from bot.service.store.migrations import Dialect, statements
 from bot.service.store.migrations import load as load_migrations
+
+# A game's seats as one JSON value, [[seat, user id, name], ...] (game_record puts them in order).
+_SEATS = (
+    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name)) FROM seats s WHERE s.game_id = games.id)"
+)
 
 
 def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
@@ -100,38 +107,11 @@ class SqliteStore:
     # ----------------------------------------------------------------------------------------
 
     async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
+        """Games and their seats in one statement (one hop to the connection's thread)."""
         rows = await self._conn.execute_fetchall(
-            "SELECT id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-            f" created_at, updated_at, lobby_message_id, reminded_version FROM games WHERE {where}"
-            " ORDER BY id",
-            tuple(args),
+            f"SELECT {GAME_COLUMNS}, {_SEATS} FROM games WHERE {where} ORDER BY id", tuple(args)
         )
-        games: list[GameRecord] = []
-        for r in rows:
-            seat_rows = await self._conn.execute_fetchall(
-                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (r[0],)
-            )
-            seats = tuple(SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seat_rows)
-            games.append(
-                GameRecord(
-                    id=int(r[0]),
-                    guild_id=int(r[1]),
-                    channel_id=int(r[2]),
-                    game=str(r[3]),
-                    options=json.loads(r[4]),
-                    seed=int(r[5]),
-                    creator_id=int(r[6]),
-                    status=r[7],
-                    version=int(r[8]),
-                    state=r[9],
-                    created_at=float(r[10]),
-                    updated_at=float(r[11]),
-                    seats=seats,
-                    lobby_message_id=None if r[12] is None else int(r[12]),
-                    reminded_version=None if r[13] is None else int(r[13]),
-                )
-            )
-        return games
+        return [game_record(r, json.loads(r[-1])) for r in rows]
 
     async def get(self, game_id: int) -> GameRecord | None:
         async with self._lock:
@@ -220,30 +200,19 @@ class SqliteStore:
         seed: int,
         creator: SeatRecord,
     ) -> GameRecord:
-        now = self._clock()
+        now, chosen = self._clock(), json.dumps(options, sort_keys=True)
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                cursor = await self._conn.execute(
+                (row,) = await self._conn.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status,"
                     " version, state, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, NULL, ?, ?)",
-                    (
-                        guild_id,
-                        channel_id,
-                        game,
-                        json.dumps(options, sort_keys=True),
-                        seed,
-                        creator.user_id,
-                        now,
-                        now,
-                    ),
+                    f" VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', 0, NULL, ?7, ?7) RETURNING {GAME_COLUMNS}",
+                    (guild_id, channel_id, game, chosen, seed, creator.user_id, now),
                 )
-                game_id = cursor.lastrowid
-                assert game_id is not None
                 await self._conn.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (game_id, creator.user_id, creator.name),
+                    (row[0], creator.user_id, creator.name),
                 )
                 await self._conn.execute("COMMIT")
             except aiosqlite.IntegrityError as exc:
@@ -252,46 +221,45 @@ class SqliteStore:
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
-            return (await self._read_game("id = ?", (game_id,)))[0]
+        return game_record(row, [(0, creator.user_id, creator.name)])
 
     async def commit(self, game_id: int, expected_version: int, change: Change) -> GameRecord:
-        """Apply ``change`` if the game is still at ``expected_version``; bump the version."""
-        now = self._clock()
+        """Apply ``change`` if the game is still at ``expected_version``; bump the version.
+
+        A move is four hops: BEGIN, the version-checked update returning the new record (seats
+        included), the log append, COMMIT."""
+        sets = ["version = version + 1", "updated_at = ?"]
+        args: list[Any] = [self._clock()]
+        for column in ("status", "state", "channel_id", "lobby_message_id"):
+            value = getattr(change, column)
+            if value is not None:
+                sets.append(f"{column} = ?")
+                args.append(value)
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                sets = ["version = version + 1", "updated_at = ?"]
-                args: list[Any] = [now]
-                if change.status is not None:
-                    sets.append("status = ?")
-                    args.append(change.status)
-                if change.state is not None:
-                    sets.append("state = ?")
-                    args.append(change.state)
-                if change.channel_id is not None:
-                    sets.append("channel_id = ?")
-                    args.append(change.channel_id)
-                if change.lobby_message_id is not None:
-                    sets.append("lobby_message_id = ?")
-                    args.append(change.lobby_message_id)
-                cursor = await self._conn.execute(
-                    f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                    (*args, game_id, expected_version),
+                rows = list(
+                    await self._conn.execute_fetchall(
+                        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?"
+                        f" RETURNING {GAME_COLUMNS}, {_SEATS}",
+                        (*args, game_id, expected_version),
+                    )
                 )
-                if cursor.rowcount != 1:
+                if not rows:
                     raise StaleVersion()
+                seats = json.loads(rows[0][-1])
                 if change.seats is not None:
+                    seats = [(s.seat, s.user_id, s.name) for s in change.seats]
                     await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._conn.executemany(
                         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                        [(game_id, s.seat, s.user_id, s.name) for s in change.seats],
+                        [(game_id, *s) for s in seats],
                     )
                 if change.move is not None:
-                    seat, text = change.move
                     await self._conn.execute(
                         "INSERT INTO moves (game_id, seq, seat, text, at) VALUES"
                         " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)",
-                        (game_id, game_id, seat, text, now),
+                        (game_id, game_id, *change.move, args[0]),
                     )
                 await self._conn.execute("COMMIT")
             except aiosqlite.IntegrityError as exc:
@@ -302,5 +270,4 @@ class SqliteStore:
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
-            return (await self._read_game("id = ?", (game_id,)))[0]
-
+        return game_record(rows[0], seats)
