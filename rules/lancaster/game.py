@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -17,6 +16,8 @@ from rules.core import (
     Outcome,
     Prompt,
     normalise_options,
+    state_from_json,
+    state_to_json,
 )
 from rules.lancaster import model as m
 from rules.lancaster import placement
@@ -25,7 +26,7 @@ from rules.lancaster.data import apply_overrides, earlier_bases, load_base
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
-from rules.lancaster.migrate import upgrade
+from rules.lancaster.migrate import UPGRADES
 from rules.lancaster.moves import LancasterMove, Pass, Place, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
@@ -156,10 +157,10 @@ class LancasterGame:
         return final_outcome(state, self._engine_of(state).data)
 
     def to_json(self, state: m.State) -> str:
-        return json.dumps(state, sort_keys=True, separators=(",", ":"))
+        return state_to_json(state)
 
     def from_json(self, text: str) -> m.State:
-        state = upgrade(json.loads(text))
+        state = state_from_json(text, UPGRADES)
         if self._engine_of(state).fingerprint != state.get("content"):
             raise ContentChanged(
                 "This Lancaster game was saved with different game data (fingerprint "

@@ -1,9 +1,10 @@
 """Numbered state formats: a game saved by older code is brought up to ``FORMAT`` when it loads.
 
 A stored state is a cache of the move log, but a running game is loaded from it, so every change
-of the state's layout adds one step here (format N -> N+1) and a saved game of format N passes
-through every later step. Each step is a pure function of the old dict; a test loads games saved
-by the old code (``tests/lancaster/saved/``) and plays them to the end.
+of the state's layout adds one step to ``UPGRADES`` (format N -> N+1; ``rules.core.
+state_from_json`` runs them and sets the ``format`` key) and a saved game of format N passes
+through every later step. A test loads games saved by the old code (``tests/lancaster/saved/``)
+and plays them to the end.
 
 Formats:
 
@@ -17,13 +18,11 @@ Formats:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-State = dict[str, Any]
+from rules.core import StateUpgrade, current_format, renamed_keys
 
-FORMAT = 3
-"""The layout ``Engine.setup`` writes today."""
+State = dict[str, Any]
 
 # Format 1 -> 2: top-level and per-seat key renames.
 _TOP_1 = {
@@ -56,12 +55,8 @@ _KIND_1 = {"ext_setup": "first_extension"}
 _TASK_1 = {"fx": "effect"}
 
 
-def _renamed(old: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    return {names.get(key, key): value for key, value in old.items()}
-
-
 def _decision_1(old: dict[str, Any]) -> dict[str, Any]:
-    new = _renamed(old, _DECISION_1)
+    new = renamed_keys(old, _DECISION_1)
     new["kind"] = _KIND_1.get(new["kind"], new["kind"])
     return new
 
@@ -87,9 +82,8 @@ def _task_1(old: dict[str, Any]) -> dict[str, Any]:
 
 
 def _format_1_to_2(old: State) -> State:
-    state = _renamed({k: v for k, v in old.items() if k != "v"}, _TOP_1)
-    state["format"] = 2
-    state["seats"] = [_renamed(seat, _SEAT_1) for seat in state["seats"]]
+    state = renamed_keys({k: v for k, v in old.items() if k != "v"}, _TOP_1)
+    state["seats"] = [renamed_keys(seat, _SEAT_1) for seat in state["seats"]]
     state["counties"] = {
         letter: None if occ is None else {"force": occ[0], "strength": occ[1], "squires": occ[2]}
         for letter, occ in state["counties"].items()
@@ -116,26 +110,11 @@ def _format_2_to_3(old: State) -> State:
     # Nobody had passed (the move did not exist) and no reason had been announced in words
     # the new rule uses, so announcing it once more is right.
     players = old["players"]
-    return {**old, "format": 3, "kept_in_court": [False] * players, "no_place": [None] * players}
+    return {**old, "kept_in_court": [False] * players, "no_place": [None] * players}
 
 
-MIGRATIONS: dict[int, Callable[[State], State]] = {1: _format_1_to_2, 2: _format_2_to_3}
-"""Format N -> the step that makes it N+1."""
+UPGRADES: list[StateUpgrade] = [_format_1_to_2, _format_2_to_3]
+"""``UPGRADES[N - 1]`` makes a format-N state format N + 1."""
 
-
-def format_of(state: State) -> int:
-    """The layout number a stored state was written in (format 1 called its key ``v``)."""
-    version = state["format"] if "format" in state else state.get("v", 1)
-    return int(version)
-
-
-def upgrade(state: State) -> State:
-    """``state`` in format ``FORMAT``, through every step from its own format; a state from
-    newer code than this one is refused (it cannot be read safely)."""
-    version = format_of(state)
-    if version > FORMAT:
-        raise ValueError(f"This Lancaster game was saved by newer code (state format {version}).")
-    while version < FORMAT:
-        state = MIGRATIONS[version](state)
-        version += 1
-    return state
+FORMAT = current_format(UPGRADES)
+"""The layout ``Engine.setup`` writes today."""

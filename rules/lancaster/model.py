@@ -36,8 +36,9 @@ State keys (format 3):
 
 from __future__ import annotations
 
-import marshal
 from typing import Any
+
+from rules.core import copy_state
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -62,10 +63,8 @@ def copy_for_move(state: State) -> State:
 
 def clone(state: State) -> State:
     """A copy sharing nothing with ``state``, for code that changes a state in place (sampling a
-    hidden state, arranging a test board). ``marshal`` copies plain dict/list/int/str trees
-    several times faster than ``copy.deepcopy``."""
-    copied: State = marshal.loads(marshal.dumps(state))
-    return copied
+    hidden state, arranging a test board)."""
+    return copy_state(state)
 
 
 def replaced(items: list[Any], index: int, value: Any) -> list[Any]:
