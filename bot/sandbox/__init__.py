@@ -18,7 +18,6 @@ from bot.sandbox.driver import LineReader, Sandbox
 from bot.sandbox.gateway import GUILD_ID, USERS
 from bot.sandbox.report import print_json
 from bot.sandbox.script import SandboxInputError, duration
-from bot.service.config import DEFAULT_REMINDER_HOURS
 from bot.service.table import Tables
 
 WELCOME = """Tavola sandbox: the real bot on a fake Discord server, offline.
@@ -29,7 +28,8 @@ Users: alice, bob, carol, dave, erin (Manage Server), frank (shown as *fr_ank*).
   alice ? /move text:pla                show the autocomplete choices alice would see
   alice click g:1:join                  press a button (custom_id from a response)
   alice click g:1:v3:s0 2               pick value 2 in a select
-  @clock +13h                           move time on; games waiting long enough remind their players
+  alice /game settings quiet:22-08 tz:Europe/Rome dm:on   your quiet hours and turn DMs
+  @clock +13h                           move time on: the move clocks' pings (and all else due)
 Responses print as JSON lines; attached images are saved in {out}/. Ctrl-D quits."""
 
 
@@ -40,10 +40,9 @@ async def run(
     out_dir: Path | None,
     emit: Callable[[dict[str, Any]], None] = print_json,
     idle_marks: bool = True,
-    reminder_hours: float = DEFAULT_REMINDER_HOURS,
 ) -> None:
     """Drive a sandbox from ``lines`` (an awaitable-returning reader giving None at the end)."""
-    sandbox = Sandbox(tables, emit, out_dir, reminder_hours=reminder_hours)
+    sandbox = Sandbox(tables, emit, out_dir)
     await sandbox.start()
     try:
         while True:

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_REMINDER_HOURS = 12.0
+from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -22,7 +23,10 @@ class Settings:
     dev_guild_id: int | None
     log_level: str
     lancaster_overrides: Path | None = None  # owner's corrections to Lancaster's data (OVERRIDES.md)
-    reminder_hours: float = DEFAULT_REMINDER_HOURS  # re-ping a waiting player after this; 0 = off
+    clock_hours: float = DEFAULT_CLOCK_HOURS  # the server's default move clock; 0 = no clock
+    # REMINDER_HOURS (the single re-ping before move clocks) is no longer read: set but ignored,
+    # it is named here so start-up can say so.
+    obsolete: tuple[str, ...] = ()
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -63,21 +67,26 @@ def load(env: Mapping[str, str] | None = None, env_file: Path = Path(".env")) ->
         dev_guild_id=int(guild) if guild else None,
         log_level=log_level,
         lancaster_overrides=Path(overrides) if overrides else None,
-        reminder_hours=_hours(merged.get("REMINDER_HOURS", "")),
+        clock_hours=_hours(merged.get("CLOCK_HOURS", "")),
+        obsolete=tuple(k for k in OBSOLETE if merged.get(k, "").strip()),
     )
+
+
+OBSOLETE = ("REMINDER_HOURS",)  # replaced by CLOCK_HOURS and the clock's pings
 
 
 def _hours(raw: str) -> float:
     text = raw.strip()
     if not text:
-        return DEFAULT_REMINDER_HOURS
+        return DEFAULT_CLOCK_HOURS
     try:
         hours = float(text)
     except ValueError:
         hours = -1.0
-    if not 0 <= hours <= 24 * 365:  # also refuses nan and inf
+    if not 0 <= hours <= CLOCK_MAX_HOURS:  # also refuses nan and inf
         raise SettingsError(
-            f"REMINDER_HOURS must be a number of hours (0 turns reminders off), not '{raw.strip()}'."
+            f"CLOCK_HOURS must be a number of hours from 0 (no clock) to {CLOCK_MAX_HOURS}, "
+            f"not '{raw.strip()}'."
         )
     return hours
 

@@ -24,20 +24,29 @@ class Harness:
         games: Sequence[Game] = (TALLY,),
         out: Path | None = None,
         *,
-        reminder_hours: float = 12.0,
+        clock_hours: float = 48.0,
+        start: float | None = None,
     ) -> None:
         self.db = db
         self.games = list(games)
         self.out = out
         self.seen: list[dict[str, Any]] = []
-        self.reminder_hours = reminder_hours
-        self.clock = Clock()  # "@clock +13h" lines move it on; the store stamps with it too
+        self.clock_hours = clock_hours  # the server default clock (/game new without clock:)
+        # "@clock +13h" lines move it on; the store stamps with it too. ``start``: a fixed moment
+        # (time then stands still between @clock lines), for tests of local times of day.
+        self.clock = Clock() if start is None else Clock(lambda: start)
 
     async def __aenter__(self) -> Harness:
         self.store = await SqliteStore.open(self.db, clock=self.clock)
         seeds = itertools.count(7)
-        self.tables = Tables(self.store, lambda: self.games, new_seed=lambda: next(seeds), clock=self.clock)
-        self.sandbox = Sandbox(self.tables, self.seen.append, self.out, reminder_hours=self.reminder_hours)
+        self.tables = Tables(
+            self.store,
+            lambda: self.games,
+            new_seed=lambda: next(seeds),
+            clock=self.clock,
+            clock_hours=self.clock_hours,
+        )
+        self.sandbox = Sandbox(self.tables, self.seen.append, self.out)
         await self.sandbox.start()
         return self
 

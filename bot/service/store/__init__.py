@@ -7,12 +7,15 @@ from bot.service.store.base import (
     ChannelBusy,
     GameRecord,
     MoveRecord,
+    Notice,
+    PlayerSettings,
     SeatRecord,
     StaleVersion,
     Status,
     Store,
     StoreError,
     UnusableDatabase,
+    WaitRecord,
 )
 from bot.service.store.sqlite import SqliteStore, migrations
 
@@ -22,6 +25,8 @@ __all__ = [
     "ChannelBusy",
     "GameRecord",
     "MoveRecord",
+    "Notice",
+    "PlayerSettings",
     "SeatRecord",
     "SqliteStore",
     "StaleVersion",
@@ -29,5 +34,6 @@ __all__ = [
     "Store",
     "StoreError",
     "UnusableDatabase",
+    "WaitRecord",
     "migrations",
 ]

@@ -58,6 +58,38 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class WaitRecord:
+    """A seat the game waits for: since when, from which version (see migration 5)."""
+
+    seat: int
+    version: int  # the game's version when the decision became this seat's
+    since: float
+    mentioned: bool  # the turn message pinged the player already (no start ping owed)
+    handed: bool  # it came from someone else's move: a new turn (an opt-in DM is owed)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message the bot owes (outbox row): claimed once per ``key``, marked sent once posted."""
+
+    game_id: int
+    key: str
+    body: dict[str, Any]
+    created_at: float
+    sent_at: float | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSettings:
+    """A player's own settings (``/game settings``): quiet hours in their zone, turn DMs."""
+
+    user_id: int
+    quiet: tuple[int, int] | None = None  # (start, end) minutes after local midnight
+    tz: str | None = None
+    dm: bool = False
+
+
+@dataclass(frozen=True)
 class GameRecord:
     id: int
     guild_id: int
@@ -73,7 +105,8 @@ class GameRecord:
     updated_at: float
     seats: tuple[SeatRecord, ...] = ()
     lobby_message_id: int | None = None
-    reminded_version: int | None = None  # the version whose wait was reminded (turn reminders)
+    clock_hours: float | None = None  # hours per decision; 0 none; None: made before clocks
+    waits: tuple[WaitRecord, ...] = ()  # who the game waits for now, since when
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -96,6 +129,8 @@ class Change:
     move: tuple[int, str] | None = None  # (seat, text) appended to the log
     channel_id: int | None = None  # the game moves to another channel (its own thread)
     lobby_message_id: int | None = None  # where the lobby card was posted
+    waits: Sequence[WaitRecord] | None = None  # replaces the game's waits
+    notices: Sequence[tuple[str, dict[str, Any]]] = ()  # (key, body) claimed into the outbox
 
 
 class Store(Protocol):
@@ -108,6 +143,7 @@ class Store(Protocol):
         options: dict[str, Any],
         seed: int,
         creator: SeatRecord,
+        clock_hours: float | None = None,
     ) -> GameRecord: ...
 
     async def get(self, game_id: int) -> GameRecord | None: ...
@@ -126,14 +162,30 @@ class Store(Protocol):
         """How many moves ``seat`` has made in the game."""
         ...
 
-    async def waiting(self, idle_since: float) -> list[GameRecord]:
-        """Running games unchanged since ``idle_since`` whose current wait was not reminded yet."""
+    async def running(self) -> list[GameRecord]:
+        """Every running game (with its waits), for the clock's pings and takeovers."""
         ...
 
-    async def claim_reminder(self, game_id: int, version: int) -> bool:
-        """Mark the wait at ``version`` reminded; False if already marked or the game moved on.
-        Does not bump the version: buttons on the board stay valid."""
+    async def claim_notice(self, game_id: int, key: str, body: dict[str, Any]) -> bool:
+        """Write a notice into the outbox unless one with ``key`` exists; True if written.
+        Does not bump the game's version: buttons on the board stay valid."""
         ...
+
+    async def notice_keys(self, game_id: int) -> set[str]:
+        """The keys of every notice claimed for the game, sent or not."""
+        ...
+
+    async def unsent_notices(self) -> list[Notice]:
+        """Claimed notices not yet marked sent, oldest first."""
+        ...
+
+    async def notice_sent(self, game_id: int, key: str) -> None: ...
+
+    async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
+        """The settings of those players who set any (others are absent)."""
+        ...
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None: ...
 
     async def get_value(self, key: str) -> str | None:
         """A value the bot kept between runs (``bot_values``), or None."""

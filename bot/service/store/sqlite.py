@@ -11,7 +11,8 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,10 +25,13 @@ from bot.service.store.base import (
     ChannelBusy,
     GameRecord,
     MoveRecord,
+    Notice,
+    PlayerSettings,
     SeatRecord,
     StaleVersion,
     Status,
     UnusableDatabase,
+    WaitRecord,
 )
 
 MIGRATIONS_PACKAGE = "bot.service.store.migrations"
@@ -105,6 +109,18 @@ class SqliteStore:
     async def close(self) -> None:
         await self._conn.close()
 
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction under the lock: BEGIN IMMEDIATE, COMMIT, or ROLLBACK on error."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+
     # ----------------------------------------------------------------------------------------
     # reads (execute_fetchall under the lock: see the module docstring)
     # ----------------------------------------------------------------------------------------
@@ -112,7 +128,7 @@ class SqliteStore:
     async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
         rows = await self._conn.execute_fetchall(
             "SELECT id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-            f" created_at, updated_at, lobby_message_id, reminded_version FROM games WHERE {where}"
+            f" created_at, updated_at, lobby_message_id, clock_hours FROM games WHERE {where}"
             " ORDER BY id",
             tuple(args),
         )
@@ -122,6 +138,13 @@ class SqliteStore:
                 "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (r[0],)
             )
             seats = tuple(SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seat_rows)
+            wait_rows = await self._conn.execute_fetchall(
+                "SELECT seat, version, since, mentioned, handed FROM waits WHERE game_id = ? ORDER BY seat",
+                (r[0],),
+            )
+            waits = tuple(
+                WaitRecord(int(w[0]), int(w[1]), float(w[2]), bool(w[3]), bool(w[4])) for w in wait_rows
+            )
             games.append(
                 GameRecord(
                     id=int(r[0]),
@@ -138,7 +161,8 @@ class SqliteStore:
                     updated_at=float(r[11]),
                     seats=seats,
                     lobby_message_id=None if r[12] is None else int(r[12]),
-                    reminded_version=None if r[13] is None else int(r[13]),
+                    clock_hours=None if r[13] is None else float(r[13]),
+                    waits=waits,
                 )
             )
         return games
@@ -165,28 +189,69 @@ class SqliteStore:
             )
         return int(next(iter(rows))[0])
 
-    async def waiting(self, idle_since: float) -> list[GameRecord]:
+    async def running(self) -> list[GameRecord]:
         async with self._lock:
-            return await self._read_game(
-                "status = 'running' AND updated_at <= ?"
-                " AND (reminded_version IS NULL OR reminded_version <> version)",
-                (idle_since,),
+            return await self._read_game("status = 'running'", ())
+
+    async def claim_notice(self, game_id: int, key: str, body: dict[str, Any]) -> bool:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO outbox (game_id, key, body, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, key) DO NOTHING",
+                (game_id, key, json.dumps(body, sort_keys=True), self._clock()),
+            )
+        return cursor.rowcount == 1
+
+    async def notice_keys(self, game_id: int) -> set[str]:
+        async with self._lock:
+            rows = await self._conn.execute_fetchall("SELECT key FROM outbox WHERE game_id = ?", (game_id,))
+        return {str(r[0]) for r in rows}
+
+    async def unsent_notices(self) -> list[Notice]:
+        async with self._lock:
+            rows = await self._conn.execute_fetchall(
+                "SELECT game_id, key, body, created_at FROM outbox WHERE sent_at IS NULL"
+                " ORDER BY created_at, game_id, key"
+            )
+        return [Notice(int(r[0]), str(r[1]), json.loads(r[2]), float(r[3])) for r in rows]
+
+    async def notice_sent(self, game_id: int, key: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND key = ? AND sent_at IS NULL",
+                (self._clock(), game_id, key),
             )
 
-    async def claim_reminder(self, game_id: int, version: int) -> bool:
+    async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self._conn.execute(
-                    "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ?"
-                    " AND status = 'running' AND (reminded_version IS NULL OR reminded_version <> ?)",
-                    (version, game_id, version, version),
-                )
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            return cursor.rowcount == 1
+            rows = await self._conn.execute_fetchall(
+                "SELECT user_id, quiet_start, quiet_end, tz, dm FROM player_settings"
+                f" WHERE user_id IN ({marks})",
+                tuple(wanted),
+            )
+        return {
+            int(r[0]): PlayerSettings(
+                int(r[0]),
+                None if r[1] is None or r[2] is None else (int(r[1]), int(r[2])),
+                None if r[3] is None else str(r[3]),
+                bool(r[4]),
+            )
+            for r in rows
+        }
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None:
+        start, end = settings.quiet if settings.quiet is not None else (None, None)
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO player_settings (user_id, quiet_start, quiet_end, tz, dm) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start,"
+                " quiet_end = excluded.quiet_end, tz = excluded.tz, dm = excluded.dm",
+                (settings.user_id, start, end, settings.tz, int(settings.dm)),
+            )
 
     async def get_value(self, key: str) -> str | None:
         async with self._lock:
@@ -196,18 +261,12 @@ class SqliteStore:
         return str(rows[0][0]) if rows else None
 
     async def set_value(self, key: str, value: str) -> None:
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                await self._conn.execute(
-                    "INSERT INTO bot_values (key, value) VALUES (?, ?)"
-                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    (key, value),
-                )
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO bot_values (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._lock:
@@ -229,6 +288,7 @@ class SqliteStore:
         options: dict[str, Any],
         seed: int,
         creator: SeatRecord,
+        clock_hours: float | None = None,
     ) -> GameRecord:
         now = self._clock()
         async with self._lock:
@@ -236,8 +296,8 @@ class SqliteStore:
             try:
                 cursor = await self._conn.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status,"
-                    " version, state, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, NULL, ?, ?)",
+                    " version, state, created_at, updated_at, clock_hours)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, NULL, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -247,6 +307,7 @@ class SqliteStore:
                         creator.user_id,
                         now,
                         now,
+                        clock_hours,
                     ),
                 )
                 game_id = cursor.lastrowid
@@ -303,6 +364,7 @@ class SqliteStore:
                         " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)",
                         (game_id, game_id, seat, text, now),
                     )
+                await self._write_waits_and_notices(game_id, change, now)
                 await self._conn.execute("COMMIT")
             except aiosqlite.IntegrityError as exc:
                 await self._conn.execute("ROLLBACK")
@@ -313,6 +375,25 @@ class SqliteStore:
                 await self._conn.execute("ROLLBACK")
                 raise
             return (await self._read_game("id = ?", (game_id,)))[0]
+
+    async def _write_waits_and_notices(self, game_id: int, change: Change, now: float) -> None:
+        """The parts of a commit beside the game row: who it waits for, what it owes (outbox)."""
+        if change.waits is not None:
+            await self._conn.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
+            await self._conn.executemany(
+                "INSERT INTO waits (game_id, seat, version, since, mentioned, handed)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, w.seat, w.version, w.since, int(w.mentioned), int(w.handed))
+                    for w in change.waits
+                ],
+            )
+        for key, body in change.notices:
+            await self._conn.execute(
+                "INSERT INTO outbox (game_id, key, body, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, key) DO NOTHING",
+                (game_id, key, json.dumps(body, sort_keys=True), now),
+            )
 
 
 def _statements(sql: str) -> list[str]:
