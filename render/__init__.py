@@ -1,6 +1,7 @@
 """Board images: a pure function of a player view, drawn with Pillow (design.md, "Rendering").
 
-The one entry point is :func:`render_view`. Public images must be given
+The one entry point is :func:`render_view`. ``seat_colour`` (re-exported from ``rules.core``)
+gives the colour name and letter of a seat, the same in images and text. Public images must be given
 ``player_view(state, None)``; private ones ``player_view(state, seat)``. Nothing here reads a game
 state, so a public image can only show what the public view holds.
 """
@@ -9,13 +10,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from render import encode, generic
+from render import encode, frame, generic
 from render.canvas import Drawing
-from render.palette import seat_style
+from rules.core import seat_colour
 
 __all__ = ["Image", "draw_view", "render_view", "seat_colour"]
 
@@ -29,34 +30,31 @@ class Image:
     height: int
 
 
-def seat_colour(seat: int) -> tuple[str, str]:
-    """(colour name, marker letter) of a seat, e.g. ("blue", "B"); the same in images and text."""
-    style = seat_style(seat)
-    return (style.name, style.letter)
-
-
-# Game name -> module with ``draw(view, private) -> Drawing``. A game without a module here gets
-# the generic board, so a new engine can be played before its board is drawn.
+# Game name -> module whose ``BOARD`` (a ``render.frame.Board``) draws that game's boards under
+# the common frame. A game without a module here gets the generic board, drawn from the view
+# header alone, so a new engine can be played before its board is drawn.
 DRAWING_MODULES: dict[str, str] = {"lorenzo": "render.lorenzo", "lancaster": "render.lancaster"}
 
 
-def _drawer(game_name: str) -> Callable[[dict[str, Any], bool], Drawing] | None:
+def _board(game_name: str) -> frame.Board[Any] | None:
     module_name = DRAWING_MODULES.get(game_name)
     if module_name is None or importlib.util.find_spec(module_name) is None:
         return None
-    drawer: Callable[[dict[str, Any], bool], Drawing] = importlib.import_module(module_name).draw
-    return drawer
+    board: frame.Board[Any] = importlib.import_module(module_name).BOARD
+    return board
 
 
-def draw_view(game_name: str, view: dict[str, Any], *, private: bool) -> Drawing:
+def draw_view(game_name: str, view: Mapping[str, Any], *, private: bool) -> Drawing:
     """Draw without encoding (tests inspect ``Drawing.canvas.texts``)."""
-    drawer = _drawer(game_name.strip().lower())
-    if drawer is None:
-        return generic.draw(game_name, view, private)
-    return drawer(view, private)
+    name = game_name.strip().lower()
+    header = frame.header_of(name, view)
+    board = _board(name)
+    if board is None:
+        return generic.draw(header, view, private)
+    return frame.draw(board, header, view, private)
 
 
-def render_view(game_name: str, view: dict[str, Any], *, private: bool) -> Image:
+def render_view(game_name: str, view: Mapping[str, Any], *, private: bool) -> Image:
     """The board image for ``view``: the public board, or with ``private`` the personal board."""
     drawing = draw_view(game_name, view, private=private)
     data, ext = encode.encode(drawing.canvas.image, drawing.kind)

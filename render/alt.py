@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from render.palette import seat_style
+from rules.core import OutcomeJSON
 
 ALT_LIMIT = 1000  # Discord accepts 1024 characters of attachment description
 
@@ -20,7 +19,7 @@ def clip(text: str) -> str:
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1].rstrip() + "…"
 
 
-def final_summary(outcome: dict[str, Any], unit: str) -> str:
+def final_summary(outcome: OutcomeJSON, unit: str) -> str:
     """ "Winner: Blue (B). Final scores: Blue (B) 38 VP, Green (G) 27 VP." from Outcome.to_json()."""
     scores = list(outcome.get("scores") or [])
     ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]

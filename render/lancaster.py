@@ -1,6 +1,8 @@
 """Lancaster boards: the public main board and a player's private screen.
 
-Input is only a ``player_view`` dict (schema: ``rules/lancaster/view.py``). The public board
+Input is only a ``player_view`` dict (schema: ``LancasterView`` in ``rules/lancaster/view.py``).
+The title, status band and alt text around the boards are the common frame (render/frame.py);
+this module draws the boards under it. The public board
 reads gold and squires only from ``seats`` (where the engine leaves them ``None`` unless the rules
 make them public, i.e. two players) and never reads ``me`` (the viewer's secrets), so a public
 image shows nothing hidden behind a screen; the tests check that with the canvas text record.
@@ -8,11 +10,11 @@ image shows nothing hidden behind a screen; the tests check that with the canvas
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from render import palette, parts
-from render.alt import clip, final_summary, seat_name
-from render.canvas import Canvas, Drawing, Rect
+from render import frame, palette, parts
+from render.alt import seat_name
+from render.canvas import Canvas, Rect
 from render.layout import (
     BIG_NUMBER,
     BODY,
@@ -30,15 +32,9 @@ from render.layout import (
 )
 from render.palette import hex_rgb
 
-View = dict[str, Any]
-PHASES = {
-    "setup": "Setup",
-    "place": "Place knights",
-    "vote": "Parliament: vote",
-    "laws": "Parliament: laws",
-    "rewards": "Rewards",
-    "over": "Game over",
-}
+if TYPE_CHECKING:
+    from rules.lancaster.view import CastleSpace, Conflict, LancasterView, Law, Me, SeatInfo
+
 COUNTY_FILL = hex_rgb("#E6EEDC")
 COUNTY_EDGE = hex_rgb("#4E6B3A")
 CONFLICT_FILL = hex_rgb("#EDE4F2")
@@ -50,55 +46,6 @@ LAW_INK = hex_rgb("#6B5212")  # text in the law-edge brown: 6:1 on the extension
 EXTENSION = hex_rgb("#F6E7B8")
 NOBLE = hex_rgb("#F3E3B5")
 HIDDEN = "hidden"
-
-
-def _last_places(view: View) -> set[str]:
-    """The board places the last move touched (view "last.places"; older views: "where")."""
-    last = view.get("last") or {}
-    places = last.get("places")
-    if places is None:
-        places = [last["where"]] if last.get("where") else []
-    return {str(p) for p in places}
-
-
-def last_move_text(view: View) -> str | None:
-    """The last move in words: its event sentences with seats named by colour and letter."""
-    last = view.get("last")
-    if not last:
-        return None
-    events = [str(e) for e in last.get("events") or []]
-    if events:
-        return "Last move: " + parts.words(int(view.get("players") or 0), " ".join(events))
-    return f"Last move: {seat_name(int(last.get('seat', 0)))} — {last.get('move', '')}"
-
-
-def _title(canvas: Canvas, rect: Rect, view: View, heading: str) -> None:
-    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
-    parts.title_bar(canvas, rect, heading, f"Round {view.get('round', '–')} of 5 · {phase}")
-
-
-def _status(canvas: Canvas, rect: Rect, view: View, *, public: bool) -> None:
-    players = int(view.get("players") or 0)
-    active = [int(s) for s in view.get("active") or []]
-    outcome = view.get("outcome")
-    if outcome:
-        winners = ", ".join(seat_name(s) for s in outcome.get("winners", []))
-        scores = " · ".join(f"{seat_name(s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
-        first = f"Game over — winner: {winners}. Final power: {scores}"
-    elif not public and view.get("prompt"):
-        first = parts.words(players, str(view["prompt"]))
-    elif active:
-        first = "Waiting for " + ", ".join(seat_name(s) for s in active)
-    else:
-        first = PHASES.get(str(view.get("phase")), "")
-    second = last_move_text(view)
-    parts.status_lines(canvas, rect, first, second, rect.w - 2 * MARGIN - (440 if public else 0))
-    if public:
-        start = int(view.get("start_player") or 0)
-        order = [(start + i) % players for i in range(players)] if players else []
-        parts.turn_strip(
-            canvas, Rect(rect.right - MARGIN - 430, rect.y, 430, rect.h), "Order (start)", order, set(active)
-        )
 
 
 def _knight(
@@ -115,7 +62,7 @@ def _knight(
 # ------------------------------------------------------------------------------ public board
 
 
-def _counties(canvas: Canvas, view: View, places: set[str]) -> None:
+def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     cells = [c for row in L.counties.rows(3, L.county_gap) for c in row.columns(3, L.county_gap)]
     for rect, county in zip(cells, view.get("counties") or [], strict=False):
@@ -186,7 +133,7 @@ def _counties(canvas: Canvas, view: View, places: set[str]) -> None:
             canvas.highlight(rect, "LAST")
 
 
-def _conflicts(canvas: Canvas, view: View, places: set[str]) -> None:
+def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     area = L.conflicts
     canvas.text_in(
@@ -225,7 +172,7 @@ def _conflicts(canvas: Canvas, view: View, places: set[str]) -> None:
                 canvas.box(slot, palette.BACKGROUND, palette.FAINT, width=1)
 
 
-def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], places: set[str]) -> None:
+def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str]) -> None:
     canvas.box(rect, CONFLICT_FILL, CONFLICT_EDGE, width=2)
     france = int(card.get("france", 0))
     total = int(card.get("total", 0))
@@ -277,7 +224,7 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: dict[str, Any], places: set
         canvas.highlight(rect, "LAST")
 
 
-def _kings_favor(canvas: Canvas, view: View, places: set[str]) -> None:
+def _kings_favor(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     area = L.kings_favor
     canvas.text_in(Rect(area.x, area.y, 300, 28), "King's Favor", HEADING, style="bold", align="l")
@@ -311,7 +258,7 @@ def _kings_favor(canvas: Canvas, view: View, places: set[str]) -> None:
             canvas.highlight(rect, "LAST")
 
 
-def _parliament(canvas: Canvas, view: View, places: set[str]) -> None:
+def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     area = L.parliament
     parl = view.get("parliament") or {}
@@ -399,12 +346,12 @@ def _parliament(canvas: Canvas, view: View, places: set[str]) -> None:
             canvas.highlight(rect.top(L.law_row_h), "LAST")
 
 
-def _law_id(law: Any) -> str:
+def _law_id(law: object) -> str:
     """A result names its law by id (engine) or as a law dict (the view docstring allows both)."""
     return str(law.get("id")) if isinstance(law, dict) else str(law)
 
 
-def _law(canvas: Canvas, rect: Rect, law: dict[str, Any], fill: tuple[int, int, int]) -> None:
+def _law(canvas: Canvas, rect: Rect, law: Law, fill: tuple[int, int, int]) -> None:
     canvas.box(rect, fill, LAW_EDGE, width=2)
     mark = " *" if law.get("provisional") else ""
     canvas.text_in(
@@ -424,7 +371,7 @@ def _law(canvas: Canvas, rect: Rect, law: dict[str, Any], fill: tuple[int, int, 
     )
 
 
-def _castles(canvas: Canvas, view: View, places: set[str]) -> None:
+def _castles(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     y = L.castles_top
     x = MARGIN
@@ -445,10 +392,11 @@ def _castles(canvas: Canvas, view: View, places: set[str]) -> None:
     seats = list(view.get("seats") or [])
     if seats:
         _castle_header(canvas, columns["castle"].inset(4, 2), seats[0])
-    last_seat = (view.get("last") or {}).get("seat")
+    last = view["header"]["last"]
+    last_seat = last["seat"] if last else None
     start = view.get("start_player")
-    outcome = view.get("outcome") or {}
-    final_scores = list(outcome.get("scores") or [])
+    outcome = view["header"]["outcome"]
+    final_scores = list(outcome["scores"]) if outcome else []
     for i, info in enumerate(view.get("seats") or []):
         seat = int(info.get("seat", i))
         row_h = L.row_h(int(view.get("players") or 0))
@@ -501,7 +449,7 @@ def _castles(canvas: Canvas, view: View, places: set[str]) -> None:
         _castle_row(canvas, cell("castle").inset(4, 6), seat, info, places if mine else set())
 
 
-def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) -> None:
+def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> None:
     """Court (ready to place), reserve (not yet recruited), the ally's (two players), and how
     many are out on the board. Ally knights are hollow markers of the controlling seat."""
     ally = info.get("ally")
@@ -528,7 +476,7 @@ def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any]) 
     canvas.text(last.x, last.y + last.h // 2, f"out on board: {out}", SMALL + 1, palette.MUTED, anchor="lm")
 
 
-def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any], names: dict[str, str] | None = None) -> None:
+def _nobles(canvas: Canvas, rect: Rect, info: SeatInfo, names: dict[str, str] | None = None) -> None:
     """Noble tiles at the player's table as lettered tiles; with ``names``, in words beside them."""
     nobles = sorted(str(n) for n in info.get("nobles") or [])
     canvas.text(rect.x, rect.y, f"{len(nobles)} at table", SMALL + 1, style="bold")
@@ -542,10 +490,11 @@ def _nobles(canvas: Canvas, rect: Rect, info: dict[str, Any], names: dict[str, s
         canvas.paragraph(Rect(x, rect.y + 26, rect.right - x, rect.h - 26), words, BODY, min_size=13)
 
 
-def _castle_cells(rect: Rect, info: dict[str, Any]) -> list[tuple[Rect, dict[str, Any], bool]]:
+def _castle_cells(rect: Rect, info: SeatInfo) -> list[tuple[Rect, CastleSpace, bool]]:
     """The castle's spaces (and the ally castle's, two players) with their cells and ally flag."""
     spaces = list(info.get("castle") or [])
-    ally = list((info.get("ally") or {}).get("castle") or [])
+    ally_forces = info.get("ally")
+    ally = list(ally_forces["castle"]) if ally_forces else []
     everything = [(sp, False) for sp in spaces] + [(sp, True) for sp in ally]
     return [
         (r, sp, is_ally)
@@ -553,7 +502,7 @@ def _castle_cells(rect: Rect, info: dict[str, Any]) -> list[tuple[Rect, dict[str
     ]
 
 
-def _space_name(sp: dict[str, Any], is_ally: bool) -> str:
+def _space_name(sp: CastleSpace, is_ally: bool) -> str:
     """A castle space as players name it in moves: its id first ("X2 Counting house")."""
     name = str(sp.get("name", ""))
     if is_ally and not name.lower().startswith("ally"):
@@ -561,7 +510,7 @@ def _space_name(sp: dict[str, Any], is_ally: bool) -> str:
     return f"{sp.get('space', '')} {name}".strip()
 
 
-def _castle_header(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
+def _castle_header(canvas: Canvas, rect: Rect, info: SeatInfo) -> None:
     """Every castle has the same spaces, so their ids, names and rewards are printed once, as
     headers over the castle columns, bottom-aligned on the rows they describe."""
     for r, sp, is_ally in _castle_cells(rect, info):
@@ -577,7 +526,7 @@ def _castle_header(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
         )
 
 
-def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], places: set[str]) -> None:
+def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places: set[str]) -> None:
     """One player's castle: a cell per space, tinted when its extension is built, with the knight."""
     for r, sp, is_ally in _castle_cells(rect, info):
         built = bool(sp.get("extended"))
@@ -598,7 +547,7 @@ def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], pla
             canvas.highlight(r, "LAST")
 
 
-def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], places: set[str]) -> None:
+def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places: set[str]) -> None:
     """The private screen's castle: wide cells with each space's name, reward, extension, knight."""
     for r, sp, is_ally in _castle_cells(rect, info):
         built = bool(sp.get("extended"))
@@ -625,15 +574,12 @@ def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: dict[str, Any], 
             canvas.highlight(r, "LAST")
 
 
-def _public(view: View) -> Drawing:
-    players = int(view.get("players") or len(view.get("seats") or []) or 1)
-    canvas = Canvas(WIDTH, LancasterPublic.height(players))
-    places = _last_places(view)
-    _title(canvas, LancasterPublic.title, view, "Lancaster")
-    _status(canvas, LancasterPublic.status, view, public=True)
+def _public(canvas: Canvas, view: LancasterView) -> None:
+    places = frame.touched(view["header"])
+    outcome = view["header"]["outcome"]
     _counties(canvas, view, places)
-    if view.get("outcome"):
-        parts.final_panel(canvas, LancasterPublic.counties, view["outcome"], "PP")
+    if outcome:
+        parts.final_panel(canvas, LancasterPublic.counties, outcome, view["header"]["score_unit"])
     _conflicts(canvas, view, places)
     _kings_favor(canvas, view, places)
     _parliament(canvas, view, places)
@@ -641,79 +587,84 @@ def _public(view: View) -> Drawing:
         int(s.get("seat", i)): int(s.get("power_points", 0)) for i, s in enumerate(view.get("seats") or [])
     }
     label = "Power"
-    final_scores = list((view.get("outcome") or {}).get("scores") or [])
-    if final_scores:  # the track PP plus final scoring, so the ruler agrees with the final panel
-        scores = {seat: int(score) for seat, score in enumerate(final_scores)}
+    if outcome:  # the track PP plus final scoring, so the ruler agrees with the final panel
+        scores = {seat: int(score) for seat, score in enumerate(outcome["scores"])}
         label = "Final"
     parts.ruler(canvas, LancasterPublic.power, label, 112, scores)
     _castles(canvas, view, places)
     if view.get("provisional"):
         note = "* provisional values: see the rules help"
         canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL, palette.MUTED, anchor="rb")
-    return Drawing(canvas, _public_alt(view), "lancaster-public")
 
 
-def _public_alt(view: View) -> str:
-    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
-    parts_: list[str] = [f"Lancaster board, round {view.get('round')} of 5, {phase}."]
-    if view.get("outcome"):
-        parts_.append(final_summary(view["outcome"], "PP"))
-    elif view.get("active"):
-        parts_.append("Waiting for " + ", ".join(seat_name(int(s)) for s in view["active"]) + ".")
+def _public_facts(view: LancasterView) -> list[str]:
+    said: list[str] = []
     if view.get("start_player") is not None:
-        parts_.append(f"Start player {seat_name(int(view['start_player']))}.")
+        said.append(f"Start player {seat_name(int(view['start_player']))}.")
     seats = view.get("seats") or []
-    if not view.get("outcome"):  # at the end the final scores above replace the track values
+    if not view["header"]["outcome"]:  # at the end the final scores replace the track values
         power = "; ".join(
             f"{seat_name(int(s.get('seat', i)))} {s.get('power_points', 0)}" for i, s in enumerate(seats)
         )
-        parts_.append(f"Power: {power}.")
+        said.append(f"Power: {power}.")
     held = [
-        f"{c.get('name')} {seat_name(int(c['occupant'].get('seat', 0)))} {c['occupant'].get('total')}"
+        f"{c['name']} {seat_name(int(occ['seat']))} {occ['total']}"
         for c in view.get("counties") or []
-        if c.get("occupant")
+        if (occ := c.get("occupant"))
     ]
     if held:
-        parts_.append("Counties held: " + ", ".join(held) + ".")
-    laws = ((view.get("parliament") or {}).get("current")) or []
+        said.append("Counties held: " + ", ".join(held) + ".")
+    laws = view["parliament"]["current"]
     if laws:
-        parts_.append("Laws in force: " + ", ".join(str(law.get("id")) for law in laws) + ".")
-    last = last_move_text(view)
-    if last:
-        parts_.append(last if last.endswith(".") else last + ".")
-    return clip(" ".join(parts_))
+        said.append("Laws in force: " + ", ".join(str(law.get("id")) for law in laws) + ".")
+    return said
 
 
 # ------------------------------------------------------------------------------ private screen
 
 
-def _private(view: View) -> Drawing:
-    L = LancasterPrivate
-    me: dict[str, Any] = view.get("me") or {}
-    seat = int(me.get("seat", view.get("viewer")) or 0)
-    info: dict[str, Any] = next((s for s in view.get("seats") or [] if int(s.get("seat", -1)) == seat), {})
-    canvas = Canvas(WIDTH, L.height())
-    _title(canvas, L.title, view, f"{seat_name(seat)} — behind your screen")
-    canvas.marker(WIDTH // 2 - 30, L.title.h // 2, seat, 40)
-    _status(canvas, L.status, view, public=False)
+def _own(view: LancasterView) -> tuple[int, Me | None, SeatInfo]:
+    """The viewer's seat, secrets (None in a view without a viewer) and public row."""
+    me = view.get("me")
+    seat = int(me["seat"] if me else view.get("viewer") or 0)
+    info = next(s for s in view["seats"] if int(s["seat"]) == seat)
+    return seat, me, info
 
+
+def _private(canvas: Canvas, view: LancasterView) -> None:
+    L = LancasterPrivate
+    seat, me, info = _own(view)
     canvas.box(L.goods, palette.PANEL, palette.LINE)
     items = [
-        ("Gold", me.get("gold")),
-        ("Squires", me.get("squires")),
-        ("Vote markers", me.get("vote_markers")),
+        ("Gold", me["gold"] if me else None),
+        ("Squires", me["squires"] if me else None),
+        ("Vote markers", me["vote_markers"] if me else None),
         ("Power points", info.get("power_points")),
         ("Nobles", len(info.get("nobles") or [])),
     ]
     for cell, (label, value) in zip(L.goods.inset(12, 8).columns(len(items), 10), items, strict=True):
         canvas.text_in(cell.top(30), label, BODY, palette.MUTED, style="bold")
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
+    _private_knights(canvas, seat, me, info)
+    _private_vote(canvas, me)
+    canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
+    last = view["header"]["last"]
+    mine = last is not None and last["seat"] == seat
+    _castle_spaces(canvas, L.castle.below(32), seat, info, frame.touched(view["header"]) if mine else set())
+    canvas.text_in(
+        Rect(L.nobles.x, L.nobles.y, 400, 28), "Your nobles at table", HEADING, style="bold", align="l"
+    )
+    noble_names = {str(c["nobles"]["type"]): str(c["nobles"]["name"]) for c in view.get("counties") or []}
+    _nobles(canvas, L.nobles.below(30), info, noble_names)
 
+
+def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -> None:
+    L = LancasterPrivate
     canvas.box(L.knights, palette.PANEL, palette.LINE)
     k = L.knights.inset(14, 10)
-    groups: list[tuple[str, list[Any], bool]] = [
-        ("Court (ready)", me.get("court") or [], False),
-        ("Reserve", me.get("reserve") or [], False),
+    groups: list[tuple[str, list[int], bool]] = [
+        ("Court (ready)", me["court"] if me else [], False),
+        ("Reserve", me["reserve"] if me else [], False),
     ]
     ally = info.get("ally")
     if ally:  # two players: the ally's knights are placed by this seat too (hollow markers)
@@ -729,11 +680,14 @@ def _private(view: View) -> Drawing:
     out = int(info.get("knights_on_board") or 0)
     canvas.text(k.right, k.bottom, f"out on the board: {out}", BODY, palette.MUTED, anchor="rb")
 
+
+def _private_vote(canvas: Canvas, me: Me | None) -> None:
+    L = LancasterPrivate
     canvas.box(L.vote, palette.PANEL, palette.LINE)
     v = L.vote.inset(14, 10)
     canvas.text_in(v.top(30), "Your secret vote", BODY + 1, style="bold", align="l")
-    pending = me.get("pending_vote")
-    decision = me.get("decision")
+    pending = me["pending_vote"] if me else None
+    decision = me["decision"] if me else None
     if pending:
         yes = pending.get("vote") == "yes"
         canvas.text_in(
@@ -755,34 +709,31 @@ def _private(view: View) -> Drawing:
             Rect(v.x, top, v.w, v.bottom - top), "Decide: " + str(decision), BODY, style="bold", min_size=12
         )
 
-    canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
-    mine = (view.get("last") or {}).get("seat") == seat
-    _castle_spaces(canvas, L.castle.below(32), seat, info, _last_places(view) if mine else set())
-    canvas.text_in(
-        Rect(L.nobles.x, L.nobles.y, 400, 28), "Your nobles at table", HEADING, style="bold", align="l"
-    )
-    noble_names = {
-        str((c.get("nobles") or {}).get("type")): str((c.get("nobles") or {}).get("name", ""))
-        for c in view.get("counties") or []
-    }
-    _nobles(canvas, L.nobles.below(30), info, noble_names)
-    return Drawing(canvas, _private_alt(view, seat, me, info), "lancaster-private")
 
-
-def _private_alt(view: View, seat: int, me: dict[str, Any], info: dict[str, Any]) -> str:
-    pending = me.get("pending_vote")
+def _private_facts(view: LancasterView) -> list[str]:
+    _, me, info = _own(view)
+    pending = me["pending_vote"] if me else None
     if pending:
         vote = f"Secret vote: {pending.get('vote')} with {pending.get('markers', 0)} markers."
     else:
         vote = "No vote pending."
-    court = ", ".join(str(k) for k in me.get("court") or []) or "none"
-    reserve = ", ".join(str(k) for k in me.get("reserve") or []) or "none"
-    return clip(
-        f"Private screen of {seat_name(seat)}, Lancaster round {view.get('round')} of 5. "
-        f"Gold {me.get('gold')}, squires {me.get('squires')}, vote markers {me.get('vote_markers')}, "
-        f"power {info.get('power_points', 0)}. Court knights: {court}. Reserve: {reserve}. {vote}"
-    )
+    court = ", ".join(str(k) for k in (me["court"] if me else [])) or "none"
+    reserve = ", ".join(str(k) for k in (me["reserve"] if me else [])) or "none"
+    return [
+        f"Gold {me['gold'] if me else None}, squires {me['squires'] if me else None}, "
+        f"vote markers {me['vote_markers'] if me else None}, power {info.get('power_points', 0)}.",
+        f"Court knights: {court}. Reserve: {reserve}. {vote}",
+    ]
 
 
-def draw(view: View, private: bool) -> Drawing:
-    return _private(view) if private else _public(view)
+def _height(view: LancasterView, private: bool) -> int:
+    return LancasterPrivate.height() if private else LancasterPublic.height(len(view["header"]["seats"]) or 1)
+
+
+BOARD: frame.Board[LancasterView] = frame.Board(
+    kind="lancaster",
+    private_title="private screen",
+    height=_height,
+    draw=lambda canvas, view, private: (_private if private else _public)(canvas, view),
+    facts=lambda view, private: (_private_facts if private else _public_facts)(view),
+)

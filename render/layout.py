@@ -26,14 +26,38 @@ BIG_NUMBER = 30
 MEMBER_TAG = 22
 MEMBER_LETTER = 14
 
+# ------------------------------------------------------------------------------------ the frame
+
+
+class Frame:
+    """The strips every board starts with, drawn from the view header (render/frame.py): the title
+    bar, then the status band (what the game waits for, the last move; on public boards the turn
+    order too). A personal board's band has room for a prompt that wraps onto two lines."""
+
+    title = Rect(0, 0, WIDTH, 56)
+    status_public = Rect(0, 56, WIDTH, 66)
+    status_private = Rect(0, 56, WIDTH, 84)
+    turn_label_w = 96  # "Turn order" before the markers
+    turn_step = 72  # one seat marker with its arrow
+
+    @classmethod
+    def status(cls, private: bool) -> Rect:
+        return cls.status_private if private else cls.status_public
+
+    @classmethod
+    def turn_strip_w(cls, seats: int) -> int:
+        """Width of the turn-order strip for ``seats`` markers (34 px each on a 50 px disc)."""
+        return cls.turn_label_w + cls.turn_step * max(0, seats - 1) + 54
+
+
 # ------------------------------------------------------------------------------------ Lorenzo
 
 
 class LorenzoPublic:
     """The main board: towers left, the other action spaces right, tracks and player table below."""
 
-    title = Rect(0, 0, WIDTH, 56)
-    status = Rect(0, 56, WIDTH, 66)  # prompt line + last move line + turn order
+    title = Frame.title
+    status = Frame.status_public  # prompt line + last move line + turn order
 
     towers = Rect(MARGIN, 134, 1020, 660)  # four tower columns
     tower_gap = 12
@@ -102,8 +126,8 @@ class LorenzoPublic:
 class LorenzoPrivate:
     """A personal board: four rows of six card slots, a side column for goods, tile and leaders."""
 
-    title = Rect(0, 0, WIDTH, 56)
-    status = Rect(0, 56, WIDTH, 84)  # three lines: a long prompt may wrap onto two
+    title = Frame.title
+    status = Frame.status_private  # three lines: a long prompt may wrap onto two
     goods = Rect(MARGIN, 152, INNER, 96)  # goods, points and family members in one band
     rows_top = 260
     row_label_w = 118
@@ -124,8 +148,8 @@ class LorenzoPrivate:
 class LancasterPublic:
     """Counties (3x3) left, conflicts and King's Favor right, parliament, power track, castles."""
 
-    title = Rect(0, 0, WIDTH, 56)
-    status = Rect(0, 56, WIDTH, 66)
+    title = Frame.title
+    status = Frame.status_public
     counties = Rect(MARGIN, 134, 920, 530)
     county_gap = 10
     conflicts = Rect(952, 134, WIDTH - 952 - MARGIN, 400)
@@ -217,8 +241,8 @@ def favor_parts(tile: Rect) -> FavorParts:
 class LancasterPrivate:
     """One player's screen: hidden goods, knights, pending vote, and their castle for context."""
 
-    title = Rect(0, 0, WIDTH, 56)
-    status = Rect(0, 56, WIDTH, 84)  # three lines: a long prompt may wrap onto two
+    title = Frame.title
+    status = Frame.status_private  # three lines: a long prompt may wrap onto two
     goods = Rect(MARGIN, 152, INNER, 120)
     knights = Rect(MARGIN, 284, 900, 170)
     vote = Rect(928, 284, WIDTH - 928 - MARGIN, 170)

@@ -1,8 +1,10 @@
 """Lorenzo il Magnifico boards: the public main board and a player's personal board.
 
-Input is only a ``player_view`` dict (schema: ``rules/lorenzo/view.py``). The public board draws
-nothing from ``hand`` (the only private key), so even a private view drawn publicly leaks nothing;
-the tests check that with the canvas text record.
+Input is only a ``player_view`` dict (schema: ``LorenzoView`` in ``rules/lorenzo/view.py``). The
+title, status band and alt text around the boards are the common frame (render/frame.py); this
+module draws the boards under it. The public board draws nothing from ``hand`` (the only private
+key), so even a private view drawn publicly leaks nothing; the tests check that with the canvas
+text record.
 """
 
 from __future__ import annotations
@@ -10,11 +12,11 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from render import palette, parts
-from render.alt import clip, final_summary, seat_name
-from render.canvas import Canvas, Drawing, Rect
+from render import frame, palette, parts
+from render.alt import seat_name
+from render.canvas import Canvas, Rect
 from render.layout import (
     BIG_NUMBER,
     BODY,
@@ -25,13 +27,24 @@ from render.layout import (
     MEMBER_TAG,
     NUMBER,
     SMALL,
-    WIDTH,
     LorenzoPrivate,
     LorenzoPublic,
 )
 from render.palette import RGB, hex_rgb
 
-View = dict[str, Any]
+if TYPE_CHECKING:
+    from rules.lorenzo.view import (
+        BonusTile,
+        Card,
+        FamilyMember,
+        Floor,
+        Leader,
+        LorenzoView,
+        Occupant,
+        PlayerInfo,
+        Space,
+    )
+
 MEMBERS = ("black", "white", "orange", "neutral")
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -53,56 +66,16 @@ def _die_colours(member: str) -> tuple[RGB, RGB]:
     return hex_rgb(fill), hex_rgb(ink)
 
 
-def _words(view: View, text: str) -> str:
-    return parts.words(int(view.get("players") or 0), text)
-
-
-def _changed(view: View) -> set[str]:
+def _changed(view: LorenzoView) -> set[str]:
     """Space ids and card ids the last move touched; the engine writes cards as "card:<id>"."""
-    last = view.get("last_move") or {}
-    found: set[str] = set()
-    for c in last.get("changed") or []:
-        found.add(str(c))
-        found.add(str(c).removeprefix("card:"))
-    return found
+    found = frame.touched(view["header"])
+    return found | {c.removeprefix("card:") for c in found}
 
 
 # ------------------------------------------------------------------------------ shared pieces
 
 
-def _title(canvas: Canvas, rect: Rect, view: View, heading: str) -> None:
-    phase = _data()["phase_titles"].get(view.get("phase"), str(view.get("phase", "")))
-    period = ROMAN.get(int(view.get("period") or 0), "–")
-    parts.title_bar(canvas, rect, heading, f"Round {view.get('round', '–')} of 6 · Period {period} · {phase}")
-
-
-def _status(canvas: Canvas, rect: Rect, view: View, *, turn_order: bool) -> None:
-    """Prompt (what the game waits for) and the last move, with the turn order on the right."""
-    outcome = view.get("outcome")
-    if outcome:
-        winners = ", ".join(seat_name(s) for s in outcome.get("winners", []))
-        scores = " · ".join(f"{seat_name(s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
-        first = f"Game over — winner: {winners}. Final VP: {scores}"
-    else:
-        first = _words(view, str(view.get("prompt") or ""))
-    second = None
-    last = view.get("last_move")
-    if last:
-        events = [str(e) for e in last.get("events") or []] or [str(last.get("text", ""))]
-        second = "Last move: " + _words(view, " ".join(events))
-    text_w = rect.w - 2 * MARGIN - (420 if turn_order else 0)
-    parts.status_lines(canvas, rect, first, second, text_w)
-    if turn_order:
-        parts.turn_strip(
-            canvas,
-            Rect(rect.right - MARGIN - 410, rect.y, 410, rect.h),
-            "Turn order",
-            [int(s) for s in view.get("turn_order") or []],
-            {int(s) for s in view.get("active") or []},
-        )
-
-
-def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = False) -> None:
+def _card(canvas: Canvas, rect: Rect, card: Card, *, compact: bool = False) -> None:
     """A Development card: name on a band of its type colour, cost, effects, end VP."""
     strong, tint = _type_colours(str(card.get("type")))
     canvas.box(rect, tint, strong, width=2, radius=8)
@@ -127,7 +100,7 @@ def _card(canvas: Canvas, rect: Rect, card: dict[str, Any], *, compact: bool = F
     parts.text_block(canvas, body, lines, SMALL + 2)
 
 
-def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], size: int = 34) -> None:
+def _member_token(canvas: Canvas, cx: int, cy: int, occupant: Occupant, size: int = 34) -> None:
     """A family member: the seat's marker (colour, shape, seat letter) with a die-coloured tag at
     its lower right, clear of the seat letter, carrying the member's letter (B/W/O/N): which
     member stands there never rests on colour alone (orange and neutral grey are close for
@@ -142,7 +115,7 @@ def _member_token(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], si
     canvas.text(x, y + 1, letter, MEMBER_LETTER, ink, style="bold", anchor="mm")
 
 
-def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
+def _towers(canvas: Canvas, view: LorenzoView, changed: set[str]) -> None:
     L = LorenzoPublic
     towers = view.get("towers") or {}
     columns = L.towers.columns(4, L.tower_gap)
@@ -164,7 +137,7 @@ def _towers(canvas: Canvas, view: View, changed: set[str]) -> None:
             _floor(canvas, rect, floor, changed, owners)
 
 
-def _fee_text(view: View, floors: list[dict[str, Any]]) -> str:
+def _fee_text(view: LorenzoView, floors: list[Floor]) -> str:
     """Rules §8.2: once any family member stands in a tower, entering it costs the standard fee
     (the view's ``tower_fee``, from the engine's data); said where players plan their move."""
     if not any(f.get("occupant") for f in floors):
@@ -173,9 +146,9 @@ def _fee_text(view: View, floors: list[dict[str, Any]]) -> str:
     return f"occupied: +{fee} coins to enter" if fee else "occupied"
 
 
-def _card_owners(view: View) -> dict[str, tuple[int, dict[str, Any]]]:
+def _card_owners(view: LorenzoView) -> dict[str, tuple[int, Card]]:
     """Card id -> (seat, card) for cards on personal boards: a just-taken card's new owner."""
-    owners: dict[str, tuple[int, dict[str, Any]]] = {}
+    owners: dict[str, tuple[int, Card]] = {}
     for info in view.get("players_info") or []:
         for cards in (info.get("cards") or {}).values():
             for card in cards:
@@ -186,9 +159,9 @@ def _card_owners(view: View) -> dict[str, tuple[int, dict[str, Any]]]:
 def _floor(
     canvas: Canvas,
     rect: Rect,
-    floor: dict[str, Any],
+    floor: Floor,
     changed: set[str],
-    owners: dict[str, tuple[int, dict[str, Any]]],
+    owners: dict[str, tuple[int, Card]],
 ) -> None:
     L = LorenzoPublic
     strip = Rect(rect.x, rect.y, L.floor_strip, rect.h)
@@ -227,7 +200,7 @@ def _floor(
         canvas.highlight(rect, "LAST")
 
 
-def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
+def _side(canvas: Canvas, view: LorenzoView, changed: set[str]) -> None:
     L = LorenzoPublic
     # Dice: the number large on a die of its colour.
     dice = view.get("dice") or {}
@@ -292,12 +265,12 @@ def _side(canvas: Canvas, view: View, changed: set[str]) -> None:
         _work_area(canvas, rect, area, spaces.get(area), spaces.get(f"{area}_big"), changed)
 
 
-def _council(canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: set[str]) -> None:
+def _council(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str]) -> None:
     canvas.box(rect, palette.PANEL, palette.LINE)
     canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
     reward = str(space.get("reward", "")) if space else ""
     canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, BODY - 1, palette.INK, align="r")
-    occupants = (space or {}).get("occupants") or []
+    occupants = space["occupants"] if space else []
     canvas.text(
         rect.x + 10,
         rect.y + 38,
@@ -328,7 +301,7 @@ def _space_box(canvas: Canvas, rect: Rect, covered: bool) -> None:
 
 
 def _space(
-    canvas: Canvas, rect: Rect, space: dict[str, Any] | None, changed: set[str], *, single: bool
+    canvas: Canvas, rect: Rect, space: Space | None, changed: set[str], *, single: bool
 ) -> None:
     """A single action space (Market or the small Harvest/Production space)."""
     if space is None:
@@ -358,8 +331,8 @@ def _work_area(
     canvas: Canvas,
     rect: Rect,
     area: str,
-    single: dict[str, Any] | None,
-    big: dict[str, Any] | None,
+    single: Space | None,
+    big: Space | None,
     changed: set[str],
 ) -> None:
     """Harvest or Production: the single space and the big (−3) space side by side."""
@@ -370,7 +343,7 @@ def _work_area(
     left = Rect(rect.x + L.work_label_w, rect.y + 2, L.work_single_w, rect.h - 4)
     canvas.box(left, palette.PANEL, palette.LINE)
     canvas.text(left.right - 6, left.y + 3, "1 only", SMALL, palette.MUTED, anchor="rt")
-    for occ in ((single or {}).get("occupants") or [])[:1]:
+    for occ in (single["occupants"] if single else [])[:1]:
         _member_token(canvas, left.x + 30, left.y + left.h // 2 + 4, occ, 36)
     if single and str(single.get("id")) in changed:
         canvas.highlight(left, "LAST")
@@ -405,10 +378,10 @@ def _work_area(
         canvas.highlight(right, "LAST")
 
 
-def _tracks(canvas: Canvas, view: View) -> None:
+def _tracks(canvas: Canvas, view: LorenzoView) -> None:
     L = LorenzoPublic
     info = list(view.get("players_info") or [])
-    points = {int(p.get("seat", 0)): p.get("points") or {} for p in info}
+    points: dict[int, dict[str, int]] = {int(p.get("seat", 0)): p.get("points") or {} for p in info}
     y = L.tracks_top
     # Faith track 0..15 with the VP each space is worth at a Vatican Report.
     faith_vp = list(view.get("faith_vp") or [])
@@ -460,16 +433,16 @@ def _tracks(canvas: Canvas, view: View) -> None:
     y += L.military_h + L.track_gap
     # Victory: a ruler scaled to the leader (the printed track wraps around the board edge).
     # At the end it shows the final totals, so it agrees with the final scoring panel.
-    vp = {s: int(p.get("vp", 0)) for s, p in points.items()}
-    final_scores = list((view.get("outcome") or {}).get("scores") or [])
+    victory = {s: int(p.get("vp", 0)) for s, p in points.items()}
+    final_scores = _final_scores(view)
     if final_scores:
-        vp = {seat: int(score) for seat, score in enumerate(final_scores)}
+        victory = {seat: int(score) for seat, score in enumerate(final_scores)}
     parts.ruler(
         canvas,
         Rect(MARGIN, y, INNER, L.victory_h),
         "Final" if final_scores else "Victory",
         L.track_label_w,
-        vp,
+        victory,
     )
 
 
@@ -482,7 +455,7 @@ def _track_row(canvas: Canvas, rect: Rect, label: str, n: int) -> list[Rect]:
     ).columns(n, 3)
 
 
-def _table(canvas: Canvas, view: View) -> None:
+def _table(canvas: Canvas, view: LorenzoView) -> None:
     """One row per player: goods, points, family members left, cards, leaders, excommunications."""
     L = LorenzoPublic
     y = L.table_top()
@@ -502,7 +475,8 @@ def _table(canvas: Canvas, view: View) -> None:
             align="l" if w > 100 else "m",
         )
         x += w
-    last_seat = (view.get("last_move") or {}).get("seat")
+    last = view["header"]["last"]
+    last_seat = last["seat"] if last else None
     places = _final_places(view)
     info = sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0)))
     if places:  # at the end the rows follow the final ranking, not the turn order
@@ -530,7 +504,7 @@ def _table(canvas: Canvas, view: View) -> None:
         pts = player.get("points") or {}
         for key in ("mp", "fp"):
             canvas.text_in(cell(key), str(pts.get(key, 0)), NUMBER + 2, style="bold")
-        final = list((view.get("outcome") or {}).get("scores") or [])
+        final = _final_scores(view)
         if seat < len(final):
             # At the end the VP cell shows the final total (the ranking's), the track VP below it.
             vp_cell = cell("vp")
@@ -557,10 +531,16 @@ def _table(canvas: Canvas, view: View) -> None:
         parts.text_block(canvas, extra, lines, SMALL + 1)
 
 
-def _final_places(view: View) -> dict[int, int]:
+def _final_scores(view: LorenzoView) -> list[int]:
+    outcome = view["header"]["outcome"]
+    return list(outcome["scores"]) if outcome else []
+
+
+def _final_places(view: LorenzoView) -> dict[int, int]:
     """Seat -> final place (1 = winner) once the game is over, else {}. The outcome's ranking is
     already tie-broken (rules §16: earlier in the final turn order wins a tie)."""
-    ranking = (view.get("outcome") or {}).get("ranking") or []
+    outcome = view["header"]["outcome"]
+    ranking = outcome["ranking"] if outcome else []
     return {int(s): i + 1 for i, s in enumerate(ranking)}
 
 
@@ -587,7 +567,7 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _family(canvas: Canvas, rect: Rect, family: dict[str, Any]) -> None:
+def _family(canvas: Canvas, rect: Rect, family: dict[str, FamilyMember]) -> None:
     """Four small dice, one per family member, with its base value; placed members are faded.
 
     Each die also carries its member's letter (B/W/O/N, as on the board's member tags): under a
@@ -595,7 +575,7 @@ def _family(canvas: Canvas, rect: Rect, family: dict[str, Any]) -> None:
     """
     letters = _data()["member_letters"]
     for member, r in zip(MEMBERS, rect.columns(4, 6), strict=True):
-        m = family.get(member) or {}
+        m = family.get(member) or {"placed": False, "value": 0}
         fill, ink = _die_colours(member)
         below = r.h >= r.w + MEMBER_TAG - 4
         die = Rect(r.x, r.y, r.w, r.w) if below else r
@@ -622,7 +602,7 @@ def _family(canvas: Canvas, rect: Rect, family: dict[str, Any]) -> None:
             canvas.text(die.x + 6, die.y + 3, letter, MEMBER_LETTER, colour, style="bold")
 
 
-def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str, Any]]) -> None:
+def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[Card]) -> None:
     """A type's count in a chip of its colour, then the card names (smallest legible size)."""
     strong, _ = _type_colours(card_type)
     chip = Rect(rect.x, rect.y, 34, 30)
@@ -641,7 +621,7 @@ def _card_list(canvas: Canvas, rect: Rect, card_type: str, cards: list[dict[str,
         )
 
 
-def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[dict[str, Any]]) -> None:
+def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[BonusTile]) -> None:
     """During the advanced-tile draft: the personal bonus tiles still to choose (rules §4)."""
     canvas.box(rect, palette.PANEL, palette.INK, width=3, radius=10)
     canvas.text_in(
@@ -667,64 +647,47 @@ def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[dict[str, Any]]) -> None
         )
 
 
-def _public(view: View) -> Drawing:
-    players = int(view.get("players") or len(view.get("players_info") or []) or 1)
-    canvas = Canvas(WIDTH, LorenzoPublic.height(players))
+def _public(canvas: Canvas, view: LorenzoView) -> None:
     changed = _changed(view)
-    _title(canvas, LorenzoPublic.title, view, "Lorenzo il Magnifico")
-    _status(canvas, LorenzoPublic.status, view, turn_order=True)
     _towers(canvas, view, changed)
     if view.get("bonus_tiles_available"):
         _tile_draft(canvas, LorenzoPublic.towers.top(300), view["bonus_tiles_available"])
-    if view.get("outcome"):
-        parts.final_panel(canvas, LorenzoPublic.towers, view["outcome"], "VP")
+    outcome = view["header"]["outcome"]
+    if outcome:
+        parts.final_panel(canvas, LorenzoPublic.towers, outcome, view["header"]["score_unit"])
     _side(canvas, view, changed)
     _tracks(canvas, view)
     _table(canvas, view)
-    return Drawing(canvas, _public_alt(view), "lorenzo-public")
 
 
-def _public_alt(view: View) -> str:
-    phase = _data()["phase_titles"].get(view.get("phase"), str(view.get("phase", "")))
-    parts = [
-        f"Lorenzo il Magnifico board, round {view.get('round')} of 6, period "
-        f"{ROMAN.get(int(view.get('period') or 0), '?')}, {phase}."
-    ]
-    if view.get("outcome"):
-        parts.append(final_summary(view["outcome"], "VP"))
-    elif view.get("active"):
-        parts.append("To move: " + ", ".join(seat_name(int(s)) for s in view["active"]) + ".")
+def _public_facts(view: LorenzoView) -> list[str]:
+    said = []
     dice = view.get("dice") or {}
     if any(dice.values()):
-        parts.append("Dice: " + ", ".join(f"{k} {v}" for k, v in dice.items()) + ".")
+        said.append("Dice: " + ", ".join(f"{k} {v}" for k, v in dice.items()) + ".")
     scores = []
     for p in sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0))):
         pts = p.get("points") or {}
         scores.append(
             f"{seat_name(int(p['seat']))} {pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP"
         )
-    if not view.get("outcome"):  # at the end the final scores above replace the track values
-        parts.append("Scores in turn order: " + "; ".join(scores) + ".")
-    last = view.get("last_move")
-    if last:
-        events = [str(e) for e in last.get("events") or []] or [str(last.get("text", ""))]
-        parts.append("Last move: " + _words(view, " ".join(events)))
-    return clip(" ".join(parts))
+    if not view["header"]["outcome"]:  # at the end the final scores replace the track values
+        said.append("Scores in turn order: " + "; ".join(scores) + ".")
+    return said
 
 
 # ------------------------------------------------------------------------------ personal board
 
 
-def _private(view: View) -> Drawing:
-    L = LorenzoPrivate
+def _own_info(view: LorenzoView) -> PlayerInfo:
+    """The viewer's row (seat 0's for a view without a viewer, which holds no hand)."""
     seat = int(view.get("viewer") or 0)
-    info: dict[str, Any] = next(
-        (p for p in view.get("players_info") or [] if int(p.get("seat", -1)) == seat), {}
-    )
-    canvas = Canvas(WIDTH, L.height())
-    _title(canvas, L.title, view, f"{seat_name(seat)} — personal board")
-    canvas.marker(WIDTH // 2 - 40, L.title.h // 2, seat, 40)
-    _status(canvas, L.status, view, turn_order=False)
+    return next(p for p in view["players_info"] if int(p["seat"]) == seat)
+
+
+def _private(canvas: Canvas, view: LorenzoView) -> None:
+    L = LorenzoPrivate
+    info = _own_info(view)
     _goods_band(canvas, L.goods, view, info)
     cards = info.get("cards") or {}
     # The engine's own per-player requirement (rules §8.6; Cesare Borgia removes it).
@@ -748,10 +711,9 @@ def _private(view: View) -> Drawing:
                     need = f"needs {slot_mp[j]} MP" if slot_mp[j] else "no MP needed"
                     canvas.text_in(slot, need, BODY, palette.MUTED, style="bold")
     _private_side(canvas, L.side, info)
-    return Drawing(canvas, _private_alt(view, info), "lorenzo-private")
 
 
-def _goods_band(canvas: Canvas, rect: Rect, view: View, info: dict[str, Any]) -> None:
+def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo) -> None:
     canvas.box(rect, palette.PANEL, palette.LINE)
     cells = rect.inset(10, 8).columns(12, 6)
     goods = info.get("goods") or {}
@@ -778,7 +740,7 @@ def _goods_band(canvas: Canvas, rect: Rect, view: View, info: dict[str, Any]) ->
     canvas.text_in(fee_rect.below(28), *_own_fee(view, info), style="bold", align="l")
 
 
-def _own_fee(view: View, info: dict[str, Any]) -> tuple[str, int, RGB]:
+def _own_fee(view: LorenzoView, info: PlayerInfo) -> tuple[str, int, RGB]:
     """Rules §8.2 for this player: the standard fee, or none when a played leader (Filippo
     Brunelleschi) waives it, both from the engine through the view."""
     standard = int(view.get("tower_fee") or 0)
@@ -788,7 +750,7 @@ def _own_fee(view: View, info: dict[str, Any]) -> tuple[str, int, RGB]:
     return f"+{own} coins", BIG_NUMBER, palette.INK
 
 
-def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
+def _private_side(canvas: Canvas, rect: Rect, info: PlayerInfo) -> None:
     """Bonus tile, leaders (hand is private: this board is only ever sent to its owner), excomm."""
     canvas.box(rect, palette.PANEL, palette.LINE)
     inner = rect.inset(12, 10)
@@ -819,7 +781,7 @@ def _private_side(canvas: Canvas, rect: Rect, info: dict[str, Any]) -> None:
     parts.text_block(canvas, inner, lines, BODY)
 
 
-def _draft_lines(pack: list[dict[str, Any]], pick: Any) -> list[parts.Line]:
+def _draft_lines(pack: list[Leader], pick: str | None) -> list[parts.Line]:
     """The leader draft pack (rules §13 / §4 setup) and the pick already made from it while the
     others still choose. Both are private: only the owner's view carries them."""
     if not pack and not pick:
@@ -838,7 +800,7 @@ def _draft_lines(pack: list[dict[str, Any]], pick: Any) -> list[parts.Line]:
     return lines
 
 
-def _leader_lines(leader: dict[str, Any], bullet: str, note: str = "") -> list[parts.Line]:
+def _leader_lines(leader: Leader, bullet: str, note: str = "") -> list[parts.Line]:
     """A leader as its name in bold (with its state) and its ability below."""
     name = f"{bullet} {leader.get('name', '')}"
     if leader.get("copies"):
@@ -850,14 +812,13 @@ def _leader_lines(leader: dict[str, Any], bullet: str, note: str = "") -> list[p
     return [(name, palette.INK, "narrow-bold"), (str(leader.get("text", "")), palette.INK, "narrow")]
 
 
-def _private_alt(view: View, info: dict[str, Any]) -> str:
-    seat = int(view.get("viewer") or 0)
+def _private_facts(view: LorenzoView) -> list[str]:
+    info = _own_info(view)
     goods = info.get("goods") or {}
     pts = info.get("points") or {}
     cards = info.get("cards") or {}
     left = [m for m, v in (info.get("family") or {}).items() if not v.get("placed")]
-    parts = [
-        f"Personal board of {seat_name(seat)}, round {view.get('round')} of 6.",
+    said = [
         f"{pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP.",
         "Goods: " + ", ".join(f"{goods.get(k, 0)} {label.lower()}" for k, label in _data()["goods"]) + ".",
         "Cards: "
@@ -868,16 +829,26 @@ def _private_alt(view: View, info: dict[str, Any]) -> str:
         + ".",
         "Family members left: " + (", ".join(left) or "none") + ".",
     ]
-    if info.get("hand"):
-        parts.append("Leaders in hand: " + ", ".join(str(ld.get("name")) for ld in info["hand"]) + ".")
+    hand = info.get("hand")
+    if hand:
+        said.append("Leaders in hand: " + ", ".join(str(ld.get("name")) for ld in hand) + ".")
     pick = info.get("draft_pick")
     if pick:
         names = {str(ld.get("id")): str(ld.get("name")) for ld in info.get("draft_pack") or []}
-        parts.append(f"Leader draft: you kept {names.get(str(pick), str(pick))}.")
+        said.append(f"Leader draft: you kept {names.get(str(pick), str(pick))}.")
     if info.get("excommunications"):
-        parts.append("Excommunicated: " + ", ".join(info["excommunications"]) + ".")
-    return clip(" ".join(parts))
+        said.append("Excommunicated: " + ", ".join(info["excommunications"]) + ".")
+    return said
 
 
-def draw(view: View, private: bool) -> Drawing:
-    return _private(view) if private else _public(view)
+def _height(view: LorenzoView, private: bool) -> int:
+    return LorenzoPrivate.height() if private else LorenzoPublic.height(len(view["header"]["seats"]) or 1)
+
+
+BOARD: frame.Board[LorenzoView] = frame.Board(
+    kind="lorenzo",
+    private_title="personal board",
+    height=_height,
+    draw=lambda canvas, view, private: (_private if private else _public)(canvas, view),
+    facts=lambda view, private: (_private_facts if private else _public_facts)(view),
+)

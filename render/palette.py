@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.core import SEAT_COLOURS
+
 RGB = tuple[int, int, int]
 
 
@@ -26,17 +28,22 @@ class SeatStyle:
     shape: str  # "circle" | "square" | "diamond" | "triangle" | "hexagon"
 
 
-# Order matters: seat 0 gets the first style. Letters are the colour's initial so that the text
-# form ("Blue (B)") and the image agree; shapes add a third, colour-free cue.
-SEATS: tuple[SeatStyle, ...] = (
-    SeatStyle("blue", "B", hex_rgb("#0072B2"), (255, 255, 255), "circle"),
-    SeatStyle("orange", "O", hex_rgb("#E69F00"), (0, 0, 0), "square"),
+# Seat 0 gets the first style. Colour names and letters come from the view header's table
+# (rules.core.SEAT_COLOURS), so the text form ("Blue (B)") and the image agree; the fill goes
+# with the name, and shapes add a third, colour-free cue.
+_FILLS: dict[str, tuple[str, RGB, str]] = {
+    "blue": ("#0072B2", (255, 255, 255), "circle"),
+    "orange": ("#E69F00", (0, 0, 0), "square"),
     # Black ink on green and vermilion: white on them is only 3.4:1 and 3.9:1 (WCAG AA asks 4.5:1
     # for text this small); black gives 6.1:1 and 5.4:1.
-    SeatStyle("green", "G", hex_rgb("#009E73"), (0, 0, 0), "diamond"),
-    SeatStyle("pink", "P", hex_rgb("#CC79A7"), (0, 0, 0), "hexagon"),
-    SeatStyle("yellow", "Y", hex_rgb("#F0E442"), (0, 0, 0), "triangle"),
-    SeatStyle("vermilion", "V", hex_rgb("#D55E00"), (0, 0, 0), "circle"),
+    "green": ("#009E73", (0, 0, 0), "diamond"),
+    "pink": ("#CC79A7", (0, 0, 0), "hexagon"),
+    "yellow": ("#F0E442", (0, 0, 0), "triangle"),
+    "vermilion": ("#D55E00", (0, 0, 0), "circle"),
+}
+SEATS: tuple[SeatStyle, ...] = tuple(
+    SeatStyle(name, letter, hex_rgb(_FILLS[name][0]), _FILLS[name][1], _FILLS[name][2])
+    for name, letter in SEAT_COLOURS
 )
 
 NEUTRAL = SeatStyle("grey", "N", hex_rgb("#9A9A9A"), (0, 0, 0), "circle")

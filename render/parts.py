@@ -1,16 +1,17 @@
-"""Board pieces both games share: title bar, status lines, text blocks, marker grids, a score ruler."""
+"""Board pieces both games share: the final scoring panel, text blocks, marker grids, a score ruler.
+
+The title bar and status band are the frame (render/frame.py), drawn from the view header."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from render import palette
 from render.alt import seat_name
 from render.canvas import Canvas, Rect, line_height, text_width, wrap
-from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL, TITLE_SIZE
+from render.layout import BODY, HEADING, NUMBER, SMALL
 from render.palette import RGB
-from rules.core import name_seats
+from rules.core import OutcomeJSON, name_seats
 
 
 def words(players: int, text: str) -> str:
@@ -18,71 +19,7 @@ def words(players: int, text: str) -> str:
     return name_seats(text, [seat_name(i) for i in range(players)])
 
 
-def title_bar(canvas: Canvas, rect: Rect, left: str, right: str) -> None:
-    canvas.rect(rect, palette.TITLE_BAR)
-    canvas.text_in(
-        Rect(MARGIN, rect.y, rect.w // 2, rect.h),
-        left,
-        TITLE_SIZE,
-        palette.TITLE_INK,
-        style="bold",
-        align="l",
-    )
-    canvas.text_in(
-        Rect(rect.w // 2, rect.y, rect.w // 2 - MARGIN, rect.h),
-        right,
-        TITLE_SIZE - 7,
-        palette.TITLE_INK,
-        style="bold",
-        align="r",
-    )
-
-
-def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, text_w: int) -> None:
-    """The status band: what the game waits for (bold) and the last move (muted).
-
-    In a band tall enough for three lines, a first line too long for one line wraps onto two
-    (a prompt that lists its choices); else a last move too long for one line wraps onto two.
-    Whatever is still too long is cut, never shrunk below 15 px.
-    """
-    canvas.rect(rect, palette.PANEL_ALT)
-    inner = rect.inset(MARGIN, 4)
-    lh = line_height(BODY + 2, "bold")
-    if rect.h >= 3 * lh + 8 and text_width(first, 15, "bold") > text_w:
-        canvas.paragraph(Rect(inner.x, inner.y, text_w, 2 * lh), first, BODY + 2, style="bold", min_size=15)
-        if second:
-            canvas.text_in(
-                Rect(inner.x, inner.y + 2 * lh, text_w, inner.h - 2 * lh),
-                second,
-                BODY,
-                palette.MUTED,
-                align="l",
-                min_size=15,
-            )
-        return
-    if second and text_width(second, BODY) > text_w and text_width(first, BODY + 2, "bold") <= text_w:
-        # A long last move (a chain of automatic steps) wraps onto a second line at 15-16 px
-        # instead of being cut after one: players see what happened without opening the log.
-        tight = rect.inset(MARGIN, 2)
-        canvas.text_in(Rect(tight.x, tight.y, text_w, lh + 1), first, BODY + 2, style="bold", align="l")
-        below = Rect(tight.x, tight.y + lh + 1, text_w, tight.h - lh - 1)
-        canvas.paragraph(below, second, BODY, palette.MUTED, min_size=15)
-        return
-    lines = [first] + ([second] if second else [])
-    rows = inner.rows(len(lines))
-    for i, (row, line) in enumerate(zip(rows, lines, strict=True)):
-        canvas.text_in(
-            Rect(row.x, row.y, text_w, row.h),
-            line,
-            BODY + 2 if i == 0 else BODY,
-            palette.INK if i == 0 else palette.MUTED,
-            style="bold" if i == 0 else "regular",
-            align="l",
-            min_size=15,  # a long event list is cut short rather than shrunk out of legibility
-        )
-
-
-def final_panel(canvas: Canvas, rect: Rect, outcome: dict[str, Any], unit: str) -> None:
+def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str) -> None:
     """Final scoring over the main area: ranking, each scoring category, the total, the notes."""
     # The panel covers part of the board: clear a margin too, so no last-move halo of a space
     # underneath peeks out around it.
@@ -146,22 +83,6 @@ def _heading(category: str, width: int) -> str:
     """A scoring category as a column heading; a word too long for the column is abbreviated."""
     words = [w if text_width(w, BODY - 1, "narrow-bold") <= width else w[:6] + "." for w in category.split()]
     return " ".join(words).capitalize()
-
-
-def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], active: set[int]) -> None:
-    """Seat markers in order with arrows; the seats that must move now sit on a yellow disc."""
-    cy = rect.y + rect.h // 2
-    canvas.text(rect.x, cy, label, SMALL, palette.MUTED, anchor="lm")
-    x = rect.x + 96
-    for i, s in enumerate(order):
-        cx = x + 22 + i * 72
-        if s in active:
-            canvas.draw.ellipse(
-                (cx - 25, cy - 25, cx + 25, cy + 25), fill=palette.HIGHLIGHT, outline=palette.INK, width=2
-            )
-        canvas.marker(cx, cy, s, 34)
-        if i < len(order) - 1:
-            canvas.text(cx + 36, cy, "→", BODY, palette.MUTED, anchor="mm")
 
 
 Line = tuple[str, RGB, str]  # (text, colour, font style)

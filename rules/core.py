@@ -10,7 +10,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypedDict, runtime_checkable
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -102,7 +102,7 @@ class Outcome:
     breakdown: tuple[Mapping[str, int], ...]
     notes: tuple[str, ...] = field(default=())
 
-    def to_json(self) -> dict[str, JSONValue]:
+    def to_json(self) -> OutcomeJSON:
         return {
             "scores": list(self.scores),
             "ranking": list(self.ranking),
@@ -110,6 +110,100 @@ class Outcome:
             "breakdown": [dict(b) for b in self.breakdown],
             "notes": list(self.notes),
         }
+
+
+class OutcomeJSON(TypedDict):
+    """``Outcome.to_json()``: what views carry once a game is over (lists, for JSON)."""
+
+    scores: list[int]
+    ranking: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]]
+    notes: list[str]
+
+
+# --------------------------------------------------------------------------------------------
+# The common view header: the part of every ``player_view`` that is the same for every game
+# --------------------------------------------------------------------------------------------
+
+SEAT_COLOURS: tuple[tuple[str, str], ...] = (
+    ("blue", "B"),
+    ("orange", "O"),
+    ("green", "G"),
+    ("pink", "P"),
+    ("yellow", "Y"),
+    ("vermilion", "V"),
+)
+"""Seat -> (colour name, letter), seat 0 first: the same in every image and message. The letter is
+the colour's initial, so text ("Blue (B)") and the marker drawn in images agree; render/palette
+gives each its fill and shape."""
+
+
+def seat_colour(seat: int) -> tuple[str, str]:
+    """(colour name, letter) of a seat; seats beyond the table reuse it (no game has that many)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+class SeatHeader(TypedDict):
+    """One seat as every view names it. ``name`` is the player's display name: engines leave it
+    None (they do not know players); the bot fills it in for images (``render_view(names=)``)."""
+
+    seat: int
+    colour: str
+    letter: str
+    name: str | None
+
+
+class LastMoveHeader(TypedDict):
+    """The move that led to this state. ``text`` is its canonical text, or a masked form for a
+    secret move ("vote", "draft (secret)"); ``events`` are its sentences with ``{pN}`` seat
+    placeholders, the same the channel gets; ``places`` are the board places it touched, as the
+    game names them (Lorenzo space and "card:<id>" ids, Lancaster "county:D", "castle:X2", ...)."""
+
+    seat: int
+    text: str
+    events: list[str]
+    places: list[str]
+
+
+class ViewHeader(TypedDict):
+    """``view["header"]``: what every game's ``player_view`` says the same way, so boards, alt text
+    and messages can show any game's title, status, turn and last move without knowing the game.
+
+    ``round`` counts from 1 to ``rounds``; ``period`` is a larger division of the rounds in words
+    ("Period II") or None. ``phase`` is the game's phase id, ``phase_title`` its name for players.
+    ``order`` lists the seats in this round's playing order; ``active`` the seats that must act now
+    (sorted; empty once over). ``prompt`` is the public line of what the game waits for (the same
+    in every view, so a public board may show it) or None; ``your_prompt`` is what the viewer is
+    asked, only in a seat's own view while that seat must act. Both use ``{pN}`` placeholders.
+    ``score_unit`` is how scores are counted ("VP"). ``outcome`` is ``Outcome.to_json()`` once the
+    game is over, else None.
+    """
+
+    game: str
+    title: str
+    seats: list[SeatHeader]
+    viewer: int | None
+    round: int
+    rounds: int
+    period: str | None
+    phase: str
+    phase_title: str
+    order: list[int]
+    active: list[int]
+    prompt: str | None
+    your_prompt: str | None
+    last: LastMoveHeader | None
+    outcome: OutcomeJSON | None
+    score_unit: str
+
+
+def seat_headers(players: int) -> list[SeatHeader]:
+    """The ``seats`` of a header: every seat with its colour and letter, names left to the bot."""
+    return [
+        {"seat": s, "colour": seat_colour(s)[0], "letter": seat_colour(s)[1], "name": None}
+        for s in range(players)
+    ]
 
 
 @runtime_checkable
@@ -159,7 +253,11 @@ class Game(Protocol):
 
     def prompt(self, state: Any, player: int) -> Prompt: ...
 
-    def player_view(self, state: Any, player: int | None) -> dict[str, JSONValue]: ...
+    def player_view(self, state: Any, player: int | None) -> dict[str, JSONValue]:
+        """What ``player`` may see (None: the public view), JSON-able. It should carry the common
+        ``ViewHeader`` under ``"header"`` (boards, alt text and messages read title, round, turn
+        and last move from it); a view without one still renders, from the keys it has."""
+        ...
 
     def outcome(self, state: Any) -> Outcome | None: ...
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from rules import all_games
-from rules.core import BadSyntax, Game, NotYourTurn, Outcome, Prompt, RulesError
+from rules.core import BadSyntax, Game, NotYourTurn, Outcome, Prompt, RulesError, ViewHeader, seat_colour
 from rules.playout import replay
 
 MAX_STEPS = 5000  # far above any real game's length; a game that runs past it is stuck
@@ -69,8 +69,10 @@ def play_random(
             check_refusals(game, state, player, players, active, before)
             assert game.from_json(before) is not None
             assert game.to_json(game.from_json(before)) == before
-            json.dumps(game.player_view(state, None))
-            json.dumps(game.player_view(state, player))
+            for viewer in (None, player):
+                view = game.player_view(state, viewer)
+                json.dumps(view)
+                check_header(game, state, viewer, view)
         move = rng.choice(moves)
         state, events = game.apply(state, player, move)
         assert all(isinstance(e, str) for e in events)
@@ -79,6 +81,32 @@ def play_random(
     else:
         pytest.fail(f"game did not end within {MAX_STEPS} moves")
     return state, log
+
+
+def check_header(game: Game, state: Any, viewer: int | None, view: Mapping[str, Any]) -> None:
+    """The common view header (rules.core.ViewHeader), when the view has one, agrees with the
+    contract's own answers: seats, viewer, who must act, the viewer's prompt, the outcome."""
+    header = view.get("header")
+    if header is None:
+        return  # a game written from design.md alone; render/ makes a header of its own keys
+    assert set(header) == set(ViewHeader.__required_keys__)
+    players = len(header["seats"])
+    assert header["game"] == game.name and header["title"] == game.title
+    assert [s["seat"] for s in header["seats"]] == list(range(players))
+    assert all((s["colour"], s["letter"]) == seat_colour(s["seat"]) for s in header["seats"])
+    assert header["viewer"] == viewer
+    assert 1 <= header["round"] <= header["rounds"] and header["phase_title"]
+    assert sorted(header["order"]) == list(range(players))
+    active = game.active_players(state)
+    assert header["active"] == sorted(active)
+    if viewer is not None and viewer in active:
+        assert header["your_prompt"] == game.prompt(state, viewer).text
+    else:
+        assert header["your_prompt"] is None
+    outcome = game.outcome(state)
+    assert header["outcome"] == (None if outcome is None else outcome.to_json())
+    last = header["last"]
+    assert last is None or all(isinstance(p, str) for p in last["places"])
 
 
 def check_refusals(
@@ -106,6 +134,9 @@ def test_random_playout_keeps_the_contract(game: Game, players: int, options: di
     assert len(outcome.scores) == len(outcome.breakdown) == players
     assert outcome.winners and outcome.winners <= set(range(players))
     assert outcome.ranking[0] in outcome.winners
+
+    for viewer in (None, *range(players)):
+        check_header(game, state, viewer, game.player_view(state, viewer))
 
     replayed = replay(game, game.setup(players=players, seed=seed, options=dict(options)), log)
     assert game.to_json(replayed) == game.to_json(state), "replaying the move log gave another state"

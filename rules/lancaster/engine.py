@@ -18,35 +18,18 @@ from typing import Any
 from rules.core import IllegalMove, rng_for
 from rules.lancaster import model as m
 from rules.lancaster.data import fingerprint
+from rules.lancaster.decisions import KINDS
 from rules.lancaster.migrate import FORMAT
 from rules.lancaster.moves import (
-    Buy,
-    Extension,
-    Favor,
     LancasterMove,
-    Noble,
     Place,
-    Ransom,
-    Start,
-    Take,
-    Upgrade,
     Vote,
 )
-from rules.lancaster.words import amount, effects_words
+from rules.lancaster.words import amount
 
 State = m.State
-Task = dict[str, Any]
+Task = m.Task
 Decision = dict[str, Any]
-
-# Effect types an ally may gain from a King's Favor (the rest is forfeited, rules section 6.4).
-_ALLY_FAVOR = ("upgrade_knight", "take_noble")
-# Resource names of the data -> the seat keys that hold them.
-_HOLDING = {
-    "gold": "gold",
-    "squire": "squires",
-    "vote_marker": "vote_markers",
-    "power_points": "power_points",
-}
 
 
 class Engine:
@@ -182,7 +165,7 @@ class Engine:
         if seat not in self.active(state):
             return []
         if state["pending"] is not None:
-            return self._decision_moves(state, state["pending"])
+            return KINDS[state["pending"]["kind"]].answers(self, state, state["pending"])
         if state["phase"] == "place":
             return list(self._placements(state, seat))
         if state["phase"] == "vote":
@@ -238,83 +221,6 @@ class Engine:
     def _can_place(self, state: State, seat: int) -> bool:
         return next(self._placements(state, seat), None) is not None
 
-    def _decision_moves(self, state: State, decision: Decision) -> list[LancasterMove]:
-        kind = decision["kind"]
-        me = state["seats"][decision["seat"]]
-        if kind == "first_extension":
-            return [Extension(x) for x in self.castle_ids]
-        if kind == "favor":
-            return [Favor(i + 1) for i, up in enumerate(state["favor_tiles"]) if up]
-        if kind == "upgrade":
-            force = decision["force"]
-            places = m.knight_locations(state, force, decision["deployed"], self.include_castle)
-            only = decision.get("from_strength")
-            moves: list[LancasterMove] = [
-                Upgrade(where)
-                for where, strength in places
-                if m.can_upgrade(state, force, strength) and (only is None or strength == only)
-            ]
-            if decision["optional"] and moves:
-                moves.append(Upgrade("none"))
-            return moves
-        if kind == "extension":
-            moves = [Extension(x) for x in self.castle_ids if x not in me["extensions"]]
-            if decision["optional"] and moves:
-                moves.append(Extension("none"))
-            return moves
-        if kind == "noble":
-            stacks = state["noble_stacks"]
-            return [
-                Noble(letter)
-                for letter in self.order
-                if stacks[letter]["left"] > 0
-                and (decision["remove"] or stacks[letter]["noble"] not in me["nobles"])
-            ]
-        if kind == "county":
-            return [Take(c) for c in self._county_options(state, decision)]
-        if kind == "exchange":
-            top = self._exchange_max(state, decision["force"], decision["exchange"])
-            return [Buy(k) for k in range(top + 1)]
-        if kind == "start":
-            return [Start(i) for i in range(state["players"])]
-        if kind == "ransom":
-            rate = self.data["ransom_gold_per_strength"]
-            moves = [Ransom(s) for s in sorted(set(decision["captured"])) if me["gold"] >= s * rate]
-            return [*moves, Ransom(0)]
-        raise ValueError(f"unknown decision {kind}")
-
-    def _county_options(self, state: State, decision: Decision) -> list[str]:
-        stack = state["noble_stacks"][decision["county"]]
-        if decision["ally"]:
-            # 8.1 "noble or reward" holds for allies too: the reward keeps only what an ally may
-            # gain (possibly nothing), so removing a noble from the game is never forced.
-            return ["noble", "reward"] if stack["left"] > 0 else ["reward"]
-        me = state["seats"][decision["seat"]]
-        noble_ok = stack["left"] > 0 and stack["noble"] not in me["nobles"]  # 8.1: each noble type once
-        options = ["noble"] if noble_ok else []
-        options.append("reward")
-        if noble_ok and me["gold"] >= self.data["both_cost_gold"]:
-            options.append("both")
-        return options
-
-    def _ally_effects(self, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        allowed = self.data["ally"]["county_effects"]
-        return [effect for effect in effects if effect["type"] in allowed]
-
-    def _exchange_max(self, state: State, force: int, exchange: dict[str, Any]) -> int:
-        me = state["seats"][m.controller(state, force)]
-        top = min(me[_HOLDING[cost["resource"]]] // cost["amount"] for cost in exchange["pay"])
-        if exchange["repeat"] != "unlimited":
-            top = min(top, int(exchange["repeat"]))
-        for gain in exchange["gain"]:  # a purchase that cannot be delivered is not offered
-            if gain["type"] == "upgrade_knight":
-                places = m.knight_locations(state, force, gain["target"] == "deployed", self.include_castle)
-                if not any(m.can_upgrade(state, force, strength) for _, strength in places):
-                    top = 0
-            elif gain["type"] == "recruit_knight":
-                top = min(top, state["forces"][force]["reserve"][gain["strength"] - 1])
-        return max(top, 0)
-
     # ----------------------------------------------------------------------------------------
     # Applying a move
     # ----------------------------------------------------------------------------------------
@@ -365,7 +271,7 @@ class Engine:
             # 6.4: King's Favor for the first knights into conflicts this round.
             if state["favors_taken"] < len(state["favor_tiles"]) and any(state["favor_tiles"]):
                 state["favors_taken"] += 1
-                self._ask(state, {"kind": "favor", "seat": seat, "force": force}, events)
+                self.ask(state, {"kind": "favor", "seat": seat, "force": force}, events)
         state["last_move"] = {
             "seat": seat,
             "move": move.to_text(),
@@ -492,194 +398,36 @@ class Engine:
         return new, events
 
     # ----------------------------------------------------------------------------------------
-    # Decisions
+    # Decisions (each kind is a record in decisions.KINDS)
     # ----------------------------------------------------------------------------------------
 
-    def _ask(self, state: State, decision: Decision, events: list[str]) -> None:
-        """Make ``decision`` the pending one, unless it offers no real choice (then settle it)."""
-        moves = self._decision_moves(state, decision)
-        trivial = moves in ([], [Buy(0)], [Ransom(0)])
-        # With screens (3+ players) a question that depends on hidden gold or squires is asked
-        # even when the only answer is "no": skipping it would tell everyone the player is broke.
-        hidden = state["players"] > 2 and decision["kind"] in ("exchange", "ransom")
-        if not trivial or hidden:
+    def ask(self, state: State, decision: Decision, events: list[str]) -> None:
+        """Open ``decision`` for its seat, unless it offers no real choice: without any answer it
+        is dropped; with only the answer its kind settles by itself, that answer applies now
+        (with screens a question whose triviality shows hidden wealth is asked all the same)."""
+        kind = KINDS[decision["kind"]]
+        answers = kind.answers(self, state, decision)
+        if not answers:
+            return
+        screened = state["players"] > 2 and kind.asked_behind_screens
+        settled = None if screened or kind.settle is None else kind.settle(answers)
+        if settled is None:
             state["pending"] = decision
-        elif decision["kind"] == "ransom":
-            self._release(state, decision, events)
+        else:
+            kind.apply(self, state, decision, settled, events)
 
     def _answer(self, state: State, decision: Decision, move: LancasterMove, events: list[str]) -> None:
-        seat = decision["seat"]
-        me = state["seats"][seat]
-        kind = decision["kind"]
-        places = self._answer_places(decision, move)
+        kind = KINDS[decision["kind"]]
+        if not isinstance(move, kind.answer):  # pragma: no cover - legality is checked before apply
+            raise IllegalMove("That move does not answer the open question.")
+        places = kind.places(decision, move)
         state["last_move"] = {
-            "seat": seat,
+            "seat": decision["seat"],
             "move": move.to_text(),
             "where": places[0] if places else None,
             "places": places,
         }
-        if kind in ("first_extension", "extension") and isinstance(move, Extension):
-            if move.space != "none":
-                me["extensions"].append(move.space)
-                events.append(
-                    f"{{p{seat}}} built the extension {move.space} "
-                    f"({self.data['castle'][move.space]['name']})."
-                )
-        elif kind == "favor" and isinstance(move, Favor):
-            self._favor(state, decision, move.tile - 1, events)
-        elif kind == "upgrade" and isinstance(move, Upgrade):
-            who = m.force_name(state, decision["force"])
-            if move.where == "none":
-                events.append(f"{who} did not upgrade.")
-            else:
-                old, new = m.upgrade_at(state, decision["force"], move.where)
-                events.append(f"{who} upgraded a knight {old} to {new} ({move.where}).")
-        elif kind == "noble" and isinstance(move, Noble):
-            stack = state["noble_stacks"][move.county]
-            stack["left"] -= 1
-            name = self.data["nobles"][stack["noble"]]["name"]
-            if decision["remove"]:
-                events.append(
-                    f"{{p{seat}}} removed a noble ({name}) from county {move.county} from the game."
-                )
-            else:
-                me["nobles"].append(stack["noble"])
-                events.append(f"{{p{seat}}} took a noble ({name}) from county {move.county}.")
-        elif kind == "county" and isinstance(move, Take):
-            self._take_county(state, decision, move.choice, events)
-        elif kind == "exchange" and isinstance(move, Buy):
-            self._buy(state, decision, move.times, events)
-        elif kind == "start" and isinstance(move, Start):
-            state["next_start_player"] = move.seat
-            if move.seat == seat:  # "alice chose alice" reads oddly
-                events.append(f"{{p{seat}}} chose to start the next round themselves.")
-            else:
-                events.append(f"{{p{seat}}} chose {{p{move.seat}}} to start the next round.")
-        elif kind == "ransom" and isinstance(move, Ransom):
-            self._ransom(state, decision, move.strength, events)
-        else:  # pragma: no cover - legality is checked before apply
-            raise IllegalMove("That move does not answer the open question.")
-
-    def _buy(self, state: State, decision: Decision, times: int, events: list[str]) -> None:
-        exchange = decision["exchange"]
-        seat = decision["seat"]
-        for cost in exchange["pay"]:
-            state["seats"][seat][_HOLDING[cost["resource"]]] -= cost["amount"] * times
-        if times:
-            pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
-            events.append(f"{{p{seat}}} paid {pay} ({decision['source']}).")
-        # A paid-for upgrade is not optional any more ("paid" marks it for _effect).
-        state["queue"][0:0] = [
-            {
-                "task": "effect",
-                "force": decision["force"],
-                "effect": {**gain, "paid": True},
-                "source": decision["source"],
-                "at": decision.get("at"),
-            }
-            for _ in range(times)
-            for gain in exchange["gain"]
-        ]
-
-    def _ransom(self, state: State, decision: Decision, strength: int, events: list[str]) -> None:
-        if strength == 0:
-            self._release(state, decision, events)
-            return
-        seat = decision["seat"]
-        state["seats"][seat]["gold"] -= strength * self.data["ransom_gold_per_strength"]
-        decision["captured"].remove(strength)
-        m.court_add(state, decision["force"], strength)
-        events.append(f"{{p{seat}}} ransomed a captured knight (strength {strength}).")
-        if decision["captured"]:
-            self._ask(state, decision, events)
-
-    @staticmethod
-    def _answer_places(decision: Decision, move: LancasterMove) -> list[str]:
-        """The board places a decision touched, for the last-move highlight of the image.
-
-        Places: "county:D", "castle:X2" (the mover's castle; ally spaces are "castle:AC1"),
-        "conflict:K03", "favor:3", "law:L07", "knights:<seat>" (a seat's court and reserve),
-        "nobles:<seat>" (a seat's nobles at table) and "seat:<seat>" (a seat as a whole). A choice
-        that changes nothing on the board (declining, buying 0 times) points at the place that
-        offered it ("at"), when known.
-        """
-        seat = decision["seat"]
-        at = [str(decision["at"])] if decision.get("at") else []
-        if isinstance(move, Favor):
-            return [f"favor:{move.tile}"]
-        if isinstance(move, Upgrade):
-            kind, _, rest = move.where.partition(":")
-            if kind == "court":
-                return [f"knights:{seat}"]
-            if kind == "conflict":
-                return [f"conflict:{rest.split(':')[0]}"]
-            return [move.where] if kind in ("county", "castle") else at
-        if isinstance(move, Extension):
-            return [f"castle:{move.space}"] if move.space != "none" else at
-        if isinstance(move, Noble):
-            return [f"county:{move.county}"] + ([] if decision.get("remove") else [f"nobles:{seat}"])
-        if isinstance(move, Take):
-            keeps = move.choice in ("noble", "both") and not decision.get("ally")
-            return [f"county:{decision['county']}"] + ([f"nobles:{seat}"] if keeps else [])
-        if isinstance(move, Start):
-            return [f"seat:{move.seat}"]
-        if isinstance(move, Ransom):
-            return [f"knights:{seat}"]
-        return at  # Buy: the law or castle space whose exchange it is
-
-    def _release(self, state: State, decision: Decision, events: list[str]) -> None:
-        for strength in decision["captured"]:
-            m.to_reserve(state, decision["force"], strength)
-        if decision["captured"]:
-            strengths = ", ".join(str(k) for k in decision["captured"])
-            events.append(
-                f"{m.force_name(state, decision['force'])}'s captured knights ({strengths}) "
-                "go to the reserve."
-            )
-
-    def _favor(self, state: State, decision: Decision, tile: int, events: list[str]) -> None:
-        state["favor_tiles"][tile] = False
-        force = decision["force"]
-        effects = self.data["kings_favor"][tile]
-        events.append(
-            f"{m.force_name(state, force)} took King's Favor {tile + 1} ({effects_words(effects)})."
-        )
-        tasks: list[Task] = []
-        for effect in effects:
-            if m.is_ally(state, force) and effect["type"] not in _ALLY_FAVOR:
-                events.append(f"The ally forfeits {effects_words([effect])}.")  # 6.4: allies keep no goods
-                continue
-            tasks.append(self._effect_task(force, effect, "favor", f"favor:{tile + 1}"))
-        state["queue"][0:0] = tasks
-
-    def _take_county(self, state: State, decision: Decision, choice: str, events: list[str]) -> None:
-        """8.1: noble or reward; both for 3 gold. Allies: noble leaves the game, limited rewards."""
-        letter, seat, force = decision["county"], decision["seat"], decision["force"]
-        stack = state["noble_stacks"][letter]
-        name = self.data["nobles"][stack["noble"]]["name"]
-        reward = self.data["counties"][letter]["reward"]
-        if decision["ally"]:
-            if choice == "noble":
-                stack["left"] -= 1
-                events.append(
-                    f"{{p{seat}}}'s ally removed a noble ({name}) of county {letter} from the game."
-                )
-                return
-            reward = self._ally_effects(reward)
-        if choice == "both":
-            state["seats"][seat]["gold"] -= self.data["both_cost_gold"]
-        if choice in ("noble", "both"):
-            stack["left"] -= 1
-            state["seats"][seat]["nobles"].append(stack["noble"])
-        words = {"noble": f"the noble ({name})", "reward": f"the reward ({effects_words(reward)})"}
-        words["both"] = f"{words['noble']} and {words['reward']} for {self.data['both_cost_gold']} gold"
-        events.append(f"{m.force_name(state, force)} took {words[choice]} in county {letter}.")
-        if choice in ("reward", "both"):
-            state["queue"][0:0] = [self._effect_task(force, e, "county", f"county:{letter}") for e in reward]
-
-    @staticmethod
-    def _effect_task(force: int, effect: dict[str, Any], source: str, at: str | None) -> Task:
-        return {"task": "effect", "force": force, "effect": effect, "source": source, "at": at}
+        kind.apply(self, state, decision, move, events)
 
     # ----------------------------------------------------------------------------------------
     # The task loop
@@ -741,7 +489,7 @@ class Engine:
     def _task(self, state: State, task: Task, events: list[str]) -> None:
         kind = task["task"]
         if kind == "first_extension":
-            state["pending"] = {"kind": "first_extension", "seat": task["seat"]}
+            self.ask(state, {"kind": "first_extension", "seat": task["seat"]}, events)
         elif kind == "effect":
             self._effect(state, task["force"], task["effect"], task["source"], events, task["at"])
         elif kind == "law":
@@ -753,7 +501,7 @@ class Engine:
         elif kind == "conflict":
             self._conflict(state, task["conflict"], events)
         elif kind == "ransom":
-            self._ask(state, task["decision"], events)
+            self.ask(state, task["decision"], events)
         elif kind == "end_round":
             self._end_round(state, events)
         else:  # pragma: no cover
@@ -771,11 +519,7 @@ class Engine:
             "county": letter,
             "ally": m.is_ally(state, force),
         }
-        options = self._county_options(state, decision)
-        if len(options) == 1:
-            self._take_county(state, decision, options[0], events)
-        elif options:
-            state["pending"] = decision
+        self.ask(state, decision, events)
 
     def _law(self, state: State, law_id: str, events: list[str]) -> None:
         """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
@@ -792,13 +536,13 @@ class Engine:
                 ]
                 best = max(values)
                 tasks += [
-                    self._effect_task(seat, x, "laws", at)
+                    m.effect_task(seat, x, "laws", at)
                     for seat in m.seat_order(state)
                     if values[seat] == best
                     for x in effect["effects"]
                 ]
             else:
-                tasks += [self._effect_task(seat, effect, "laws", at) for seat in m.seat_order(state)]
+                tasks += [m.effect_task(seat, effect, "laws", at) for seat in m.seat_order(state)]
         state["queue"][0:0] = tasks
 
     def _effect(
@@ -823,7 +567,7 @@ class Engine:
                 "source": source,
                 "at": at,
             }
-            self._ask(state, decision, events)
+            self.ask(state, decision, events)
         elif kind == "exchange":
             if not m.is_ally(state, force):
                 decision = {
@@ -834,13 +578,13 @@ class Engine:
                     "source": source,
                     "at": at,
                 }
-                self._ask(state, decision, events)
+                self.ask(state, decision, events)
         elif kind in ("majority", "conditional"):
             if not m.is_ally(state, force) and self._holds(state, force, effect):
-                state["queue"][0:0] = [self._effect_task(force, x, source, at) for x in effect["effects"]]
+                state["queue"][0:0] = [m.effect_task(force, x, source, at) for x in effect["effects"]]
         elif kind == "choose_next_start_player":
             decision = {"kind": "start", "seat": m.controller(state, force), "source": source, "at": at}
-            self._ask(state, decision, events)
+            self.ask(state, decision, events)
         else:  # pragma: no cover - the schema rejects unknown effects
             raise ValueError(f"unknown effect {kind}")
 
@@ -857,7 +601,7 @@ class Engine:
         if m.is_ally(state, force) or count <= 0:
             return  # 11: allies never gain goods or PP
         me = state["seats"][m.controller(state, force)]
-        key = _HOLDING[effect["resource"]]
+        key = m.HOLDING[effect["resource"]]
         me[key] += count
         if key == "power_points":
             by_source = me["power_points_by_source"]
@@ -889,8 +633,8 @@ class Engine:
         }
         if effect["type"] == "upgrade_knight" and effect["amount"] > 1:
             more = {**effect, "amount": effect["amount"] - 1}
-            state["queue"][0:0] = [self._effect_task(force, more, source, at)]
-        self._ask(state, decision, events)
+            state["queue"][0:0] = [m.effect_task(force, more, source, at)]
+        self.ask(state, decision, events)
 
     def _extension(
         self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
@@ -905,10 +649,10 @@ class Engine:
             more = (
                 {"type": "build_extension_optional"} if optional else {"type": "build_extension", "amount": 1}
             )
-            state["queue"][0:0] = [self._effect_task(force, more, source, at) for _ in range(count - 1)]
+            state["queue"][0:0] = [m.effect_task(force, more, source, at) for _ in range(count - 1)]
         seat = m.controller(state, force)
         decision = {"kind": "extension", "seat": seat, "optional": optional, "source": source, "at": at}
-        self._ask(state, decision, events)
+        self.ask(state, decision, events)
 
     def _holds(self, state: State, force: int, effect: dict[str, Any]) -> bool:
         """A ``majority`` (7.3: all tied players get it) or ``conditional`` effect applies."""
@@ -943,13 +687,13 @@ class Engine:
             # lets a knight stand on an extended space).
             for _ in range((sid in built) + (sid in knights)):
                 for effect in spaces[sid]["reward"]:
-                    task = self._effect_task(force, effect, "castle", f"castle:{sid}")
+                    task = m.effect_task(force, effect, "castle", f"castle:{sid}")
                     (exchanges if effect["type"] == "exchange" else plain).append(task)
         if not ally:
             votes = len(state["seats"][seat]["nobles"]) * self.data["noble_castle_votes"]
             if votes:
                 gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
-                plain.append(self._effect_task(force, gain, "castle", None))
+                plain.append(m.effect_task(force, gain, "castle", None))
         # Income first, so squires earned this step can pay this step's exchanges.
         state["queue"][0:0] = plain + exchanges
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.core import (
     ContentChanged,
@@ -15,16 +15,15 @@ from rules.core import (
     Outcome,
     Prompt,
     normalise_options,
-    seat,
 )
 from rules.lancaster import model as m
+from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
 from rules.lancaster.migrate import upgrade
-from rules.lancaster.moves import Buy, Favor, LancasterMove, Place, Ransom, Take, Upgrade, Vote, parse_text
+from rules.lancaster.moves import LancasterMove, Place, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
-from rules.lancaster.words import effect_words, effects_words
 
 OPTIONS = (
     Option(
@@ -112,7 +111,7 @@ class LancasterGame:
             text = self.prompt(state, player).text
             if state["pending"] is not None:
                 decision = text
-        return build_view(
+        view = build_view(
             state,
             self.data,
             player,
@@ -120,7 +119,9 @@ class LancasterGame:
             text,
             decision,
             None if outcome is None else outcome.to_json(),
+            self.title,
         )
+        return cast(dict[str, JSONValue], view)  # typed for render/ as LancasterView
 
     def outcome(self, state: m.State) -> Outcome | None:
         if state["phase"] != "over":
@@ -174,21 +175,12 @@ class LancasterGame:
     def _why_decision(
         self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove], ask: str
     ) -> str:
+        decision = state["pending"]
+        kind = KINDS[decision["kind"]]
+        why = "That is not one of the choices."
+        if kind.why is not None:
+            why = kind.why(self.engine, state, decision, move, list(legal))
         choices = ", ".join(x.to_text() for x in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        if isinstance(move, Take) and move.choice == "both" and state["pending"].get("ally"):
-            why = "An ally takes the noble or the reward, never both (rules 11)."
-        elif isinstance(move, Take) and move.choice == "both":
-            why = f"Taking both needs {self.data['both_cost_gold']} gold and a noble you do not have yet."
-        elif isinstance(move, Buy):
-            why = f"You can do this at most {max(x.times for x in legal if isinstance(x, Buy))} time(s)."
-        elif isinstance(move, Favor):
-            why = f"King's Favor tile {move.tile} is not face up."
-        elif isinstance(move, Upgrade):
-            why = "That knight cannot be upgraded now (not there, or no stronger knight in the reserve)."
-        elif isinstance(move, Ransom):
-            why = "You cannot pay that ransom (or no such knight was captured)."
-        else:
-            why = "That is not one of the choices."
         return f"{why} Choices: {choices}."
 
     def _why_place(self, state: m.State, player: int, mv: Place) -> str:
@@ -241,14 +233,6 @@ class LancasterGame:
         return "That placement is not possible."
 
 
-_SOURCES = {
-    "county": " for the county reward",
-    "castle": " for your castle",
-    "favor": " for the King's Favor",
-    "laws": " for the law",
-}
-
-
 def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     d = game.data
     active = game.active_players(state)
@@ -272,37 +256,6 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
             ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
             text += f"; ally court {ally}"
         return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
-    kind = p["kind"]
-    spaces = ", ".join(
-        f"{sid} {sp['name']} ({effects_words(sp['reward'])})" for sid, sp in d["castle"].items()
-    )
-    tiles = ", ".join(
-        f"{i + 1}: {effects_words(d['kings_favor'][i])}" for i, up in enumerate(state["favor_tiles"]) if up
-    )
-    texts = {
-        "first_extension": f"Choose the castle extension you start with (extension <space>): {spaces}.",
-        "favor": f"Choose a face-up King's Favor tile (favor N): {tiles}.",
-        "upgrade": f"Choose a knight to upgrade{_SOURCES.get(p.get('source', ''), '')} (upgrade <where>"
-        + (", or upgrade none)." if p.get("optional") else ")."),
-        "extension": "Choose an extension to build (extension <space>).",
-        "noble": "Choose a county to "
-        + ("remove a noble from (noble D)." if p.get("remove") else "take a noble from (noble D)."),
-        # The answers read "start p1": say who each pN is ({pN} becomes the player's name).
-        "start": "Choose who starts the next round (start pN): "
-        + ", ".join(f"p{i} {seat(i)}" for i in range(state["players"]))
-        + ".",
-        "ransom": f"Ransom captured knights at {d['ransom_gold_per_strength']} gold per strength "
-        "(ransom N, or ransom none).",
-    }
-    if kind == "county":
-        text = f"County {p['county']}: take noble, take reward"
-        text += "." if p["ally"] else f" or take both (pays {d['both_cost_gold']} gold)."
-    elif kind == "exchange":
-        text = f"{effect_words(p['exchange'])}: how many times? (buy N)"
-    else:
-        text = texts[kind]
-    # Behind screens (3+ players) the answers on offer to these questions tell how much gold or
-    # how many squires a player has ("take both" only with 3 gold, "buy 2" only with 2 gold):
-    # not a public decision, so the bot offers them privately instead of as buttons under the board.
-    hidden = state["players"] > 2 and kind in ("county", "exchange", "ransom")
-    return Prompt(text, decision=not hidden)
+    kind = KINDS[p["kind"]]
+    hidden = state["players"] > 2 and kind.private_behind_screens
+    return Prompt(kind.prompt(game.engine, state, p), decision=not hidden)

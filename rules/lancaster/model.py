@@ -39,6 +39,10 @@ import marshal
 from typing import Any
 
 State = dict[str, Any]
+Task = dict[str, Any]
+
+HOLDING = {"gold": "gold", "squire": "squires", "vote_marker": "vote_markers", "power_points": "power_points"}
+"""Resource names of the data -> the seat keys that hold them."""
 
 
 def clone(state: State) -> State:
@@ -204,3 +208,9 @@ def _deployed_of_strength(state: State, seat: int, strength: int, include_castle
             if space["force"] == seat:
                 count += space["knights"].count(strength)
     return count
+
+
+def effect_task(force: int, effect: dict[str, Any], source: str, at: str | None) -> Task:
+    """The queued task that applies one data effect to ``force`` (``at``: the board place it
+    comes from, for the last-move highlight; ``source``: where its PP are booked)."""
+    return {"task": "effect", "force": force, "effect": effect, "source": source, "at": at}

@@ -5,8 +5,12 @@ other seats never appear: gold and squires are ``null`` unless the game is a two
 information there) or the seat is the viewer; undisclosed votes are only ``"voted": true/false``;
 the conflict deck and the law draw pile appear only as counts.
 
-Keys (all always present):
+Keys (all always present; the TypedDicts below are the same schema for mypy):
 
+``header``          the common ``rules.core.ViewHeader`` (title, seats, round of rounds, phase title,
+                    turn order from the start player, who must act, the viewer's prompt as
+                    ``your_prompt``, the last move with its places, the outcome); ``prompt`` is None
+                    there (Lancaster has no public prompt line: boards say whom they wait for)
 ``game``            "lancaster"
 ``viewer``          seat number or null
 ``players``         number of seats
@@ -59,14 +63,178 @@ Keys (all always present):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, cast
 
-from rules.core import JSONValue
+from rules.core import OutcomeJSON, ViewHeader, seat_headers
 from rules.lancaster import model as m
 from rules.lancaster.words import effects_words
 
+PHASE_TITLES = {
+    "setup": "Setup",
+    "place": "Place knights",
+    "vote": "Parliament: vote",
+    "laws": "Parliament: laws",
+    "rewards": "Rewards",
+    "over": "Game over",
+}
 
-def _law(data: dict[str, Any], law_id: str) -> dict[str, JSONValue]:
+
+class CountyNobles(TypedDict):
+    type: str
+    name: str
+    count: int
+
+
+class CountyOccupant(TypedDict):
+    seat: int
+    ally: bool
+    strength: int
+    squires: int
+    total: int
+
+
+class County(TypedDict):
+    letter: str
+    name: str
+    min_strength: int
+    reward: str
+    reward_effects: list[Any]
+    nobles: CountyNobles
+    occupant: CountyOccupant | None
+
+
+class ConflictSpace(TypedDict):
+    seat: int
+    ally: bool
+    knights: list[int]
+    strength: int
+
+
+class Conflict(TypedDict):
+    id: str
+    row: str
+    france: int
+    pp: list[int]
+    total: int
+    spaces: list[ConflictSpace]
+
+
+class FavorTile(TypedDict):
+    index: int
+    reward: str
+    face_up: bool
+
+
+class Law(TypedDict):
+    id: str
+    text: str
+    back: Any
+    provisional: bool
+
+
+class Ballot(TypedDict):
+    seat: int
+    vote: str
+    markers: int
+
+
+class VoteResult(TypedDict):
+    law: str
+    passed: bool
+    yes: int
+    no: int
+    ballots: list[Ballot]
+
+
+class Parliament(TypedDict):
+    current: list[Law]
+    proposals: list[Law]
+    voting: int | None
+    voted: list[bool]
+    results: list[VoteResult]
+    pile: int
+
+
+class CastleSpace(TypedDict):
+    space: str
+    name: str
+    reward: str
+    extended: bool
+    knight: int | None
+
+
+class AllyForces(TypedDict):
+    court: list[int]
+    reserve: list[int]
+    castle: list[CastleSpace]
+
+
+class SeatInfo(TypedDict):
+    seat: int
+    power_points: int
+    gold: int | None
+    squires: int | None
+    vote_markers: int
+    nobles: list[str]
+    extensions: list[str]
+    extensions_unbuilt: list[str]
+    castle: list[CastleSpace]
+    court: list[int]
+    reserve: list[int]
+    knights_on_board: int
+    ally: AllyForces | None
+
+
+class PendingVote(TypedDict):
+    vote: str
+    markers: int
+
+
+class Me(TypedDict):
+    seat: int
+    gold: int
+    squires: int
+    vote_markers: int
+    court: list[int]
+    reserve: list[int]
+    pending_vote: PendingVote | None
+    decision: str | None
+
+
+class LastMove(TypedDict):
+    seat: int
+    move: str
+    where: str | None
+    events: list[str]
+    places: list[str]
+
+
+class LancasterView(TypedDict):
+    """``player_view``'s result (the keys above); render/lancaster.py draws exactly this."""
+
+    header: ViewHeader
+    game: str
+    viewer: int | None
+    players: int
+    round: int
+    phase: str
+    start_player: int
+    active: list[int]
+    prompt: str | None
+    counties: list[County]
+    conflicts: list[Conflict]
+    conflict_deck: int
+    kings_favor: list[FavorTile]
+    favors_left: int
+    parliament: Parliament
+    seats: list[SeatInfo]
+    me: Me | None
+    last: LastMove | None
+    outcome: OutcomeJSON | None
+    provisional: bool
+
+
+def _law(data: dict[str, Any], law_id: str) -> Law:
     law = data["laws"][law_id]
     marks = data["provisional"]
     provisional = any(k == f"laws.{law_id}" or k.startswith(f"laws.{law_id}.") for k in marks)
@@ -75,7 +243,7 @@ def _law(data: dict[str, Any], law_id: str) -> dict[str, JSONValue]:
 
 def _castle(
     data: dict[str, Any], spaces: dict[str, Any], built: list[str], knights: dict[str, int]
-) -> list[JSONValue]:
+) -> list[CastleSpace]:
     return [
         {
             "space": sid,
@@ -99,12 +267,13 @@ def build_view(
     active: frozenset[int],
     prompt: str | None,
     decision: str | None,
-    outcome: dict[str, JSONValue] | None,
-) -> dict[str, JSONValue]:
+    outcome: OutcomeJSON | None,
+    title: str = "Lancaster",
+) -> LancasterView:
     n = state["players"]
     open_info = n == 2  # 4.3: no screens in the two-player game
 
-    def occupant(occ: dict[str, int] | None) -> JSONValue:
+    def occupant(occ: dict[str, int] | None) -> CountyOccupant | None:
         if occ is None:
             return None
         return {
@@ -115,7 +284,7 @@ def build_view(
             "total": occ["strength"] + occ["squires"],
         }
 
-    counties = []
+    counties: list[County] = []
     for letter in data["county_order"]:
         c = data["counties"][letter]
         stack = state["noble_stacks"][letter]
@@ -132,7 +301,7 @@ def build_view(
             }
         )
     cards = sorted(state["conflicts"], key=lambda c: 0 if c["row"] == "bottom" else 1)
-    conflicts = []
+    conflicts: list[Conflict] = []
     for card in cards:
         info = data["conflicts"][card["id"]]
         conflicts.append(
@@ -153,10 +322,10 @@ def build_view(
                 ],
             }
         )
-    seats = []
+    seats: list[SeatInfo] = []
     for i, p in enumerate(state["seats"]):
         shown = open_info or player == i
-        ally: JSONValue = None
+        ally: AllyForces | None = None
         if n == 2:
             af = state["forces"][i + 2]
             ally = {
@@ -183,7 +352,7 @@ def build_view(
                 "ally": ally,
             }
         )
-    me: JSONValue = None
+    me: Me | None = None
     if player is not None:
         p = state["seats"][player]
         ballot = state["ballots"][player] if state["phase"] == "vote" else None
@@ -200,7 +369,7 @@ def build_view(
             "decision": decision,
         }
     last = state["last_move"]
-    last_view: JSONValue = None
+    last_view: LastMove | None = None
     if last is not None:
         # States saved before "events"/"places" were recorded still load: they show the move text.
         places = list(last.get("places") or ([last["where"]] if last.get("where") else []))
@@ -211,7 +380,9 @@ def build_view(
             "events": list(last.get("events") or []),
             "places": places,
         }
+    header = _header(state, data, player, active, prompt, outcome, last_view, title)
     return {
+        "header": header,
         "game": "lancaster",
         "viewer": player,
         "players": n,
@@ -233,7 +404,7 @@ def build_view(
             "proposals": [_law(data, x) for x in state["proposals"]],
             "voting": state["voting_on"],
             "voted": [b is not None for b in state["ballots"]],
-            "results": [dict(r) for r in state["vote_results"]],
+            "results": [cast(VoteResult, dict(r)) for r in state["vote_results"]],
             "pile": len(state["law_pile"]),
         },
         "seats": seats,
@@ -241,4 +412,37 @@ def build_view(
         "last": last_view,
         "outcome": outcome,
         "provisional": bool(data["provisional"]),
+    }
+
+
+def _header(
+    state: m.State,
+    data: dict[str, Any],
+    player: int | None,
+    active: frozenset[int],
+    prompt: str | None,
+    outcome: OutcomeJSON | None,
+    last: LastMove | None,
+    title: str,
+) -> ViewHeader:
+    n, start, phase = state["players"], state["start_player"], str(state["phase"])
+    return {
+        "game": "lancaster",
+        "title": title,
+        "seats": seat_headers(n),
+        "viewer": player,
+        "round": state["round"],
+        "rounds": data["rounds"],
+        "period": None,
+        "phase": phase,
+        "phase_title": PHASE_TITLES.get(phase, phase),
+        "order": [(start + i) % n for i in range(n)],  # play goes clockwise from the start player
+        "active": sorted(active),
+        "prompt": None,
+        "your_prompt": prompt,
+        "last": None
+        if last is None
+        else {"seat": last["seat"], "text": last["move"], "events": last["events"], "places": last["places"]},
+        "outcome": outcome,
+        "score_unit": "PP",
     }

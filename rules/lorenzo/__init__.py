@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.core import IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
 from rules.lorenzo import engine
@@ -125,7 +125,7 @@ class Lorenzo:
         return Prompt(engine.prompt_text(state), decision=bool(state["stack"]) and not window)
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
-        return player_view(state, player)
+        return cast(dict[str, Any], player_view(state, player, self.title))  # typed as LorenzoView
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

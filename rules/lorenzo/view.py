@@ -1,7 +1,11 @@
 """``player_view(state, seat)``: the JSON-able picture of a Lorenzo game for the renderer and bot.
 
-Keys (all present in every view; ``None`` where not applicable):
+Keys (all present in every view; ``None`` where not applicable; the TypedDicts below are the same
+schema for mypy):
 
+- ``header``: the common ``rules.core.ViewHeader`` (title, seats, round of 6, "Period II", phase
+  title, turn order, who must act, the public ``prompt`` and the viewer's own ``your_prompt``, the
+  last move with the places it touched, the outcome, scores in VP).
 - ``game``: "lorenzo"; ``players``: seat count; ``viewer``: the seat asking, or None (public view).
 - ``round`` (1-6), ``period`` (1-3), ``phase``: "tile_draft" | "leader_draft" | "actions" |
   "vatican" | "over".
@@ -50,8 +54,9 @@ Keys (all present in every view; ``None`` where not applicable):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
+from rules.core import OutcomeJSON, ViewHeader, seat_headers
 from rules.lorenzo.data import (
     CARD_TYPES,
     EXCOMMUNICATIONS,
@@ -60,6 +65,7 @@ from rules.lorenzo.data import (
     LEADERS,
     MEMBERS,
     POINTS,
+    ROUNDS,
     SPACE_ORDER,
     SPACES,
     TOWERS,
@@ -81,6 +87,145 @@ from rules.lorenzo.scoring import outcome
 
 State = dict[str, Any]
 
+PHASE_TITLES = {
+    "tile_draft": "Bonus tile draft",
+    "leader_draft": "Leader draft",
+    "actions": "Actions",
+    "vatican": "Vatican Report",
+    "over": "Game over",
+}
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+class Pending(TypedDict):
+    seat: int
+    kind: str
+    text: str
+    options: list[str]
+
+
+class Card(TypedDict):
+    id: int
+    name: str
+    type: str
+    period: int
+    costs: list[str]
+    immediate: str
+    permanent: str
+    end_vp: int
+
+
+class Occupant(TypedDict):
+    seat: int
+    member: str
+
+
+class Floor(TypedDict):
+    floor: int
+    space: str
+    min_value: int
+    bonus: dict[str, int]
+    card: Card | None
+    occupant: Occupant | None
+
+
+class Space(TypedDict):
+    id: str
+    area: str
+    min_value: int
+    modifier: int
+    capacity: int | None
+    covered: bool
+    reward: str
+    occupants: list[Occupant]
+
+
+class Excommunication(TypedDict):
+    period: int
+    id: str
+    text: str
+    seats: list[int]
+
+
+class BonusTile(TypedDict):
+    id: str
+    harvest: str
+    production: str
+
+
+class Leader(TypedDict):
+    id: str
+    name: str
+    text: str
+    used: bool
+    copies: NotRequired[str]
+
+
+class FamilyMember(TypedDict):
+    placed: bool
+    value: int
+
+
+class PlayerInfo(TypedDict):
+    seat: int
+    turn_position: int
+    goods: dict[str, int]
+    points: dict[str, int]
+    cards: dict[str, list[Card]]
+    family: dict[str, FamilyMember]
+    excommunications: list[str]
+    tower_fee: int
+    territory_slot_mp: list[int]
+    bonus_tile: BonusTile
+    leaders_in_hand: int
+    leaders: list[Leader]
+    hand: list[Leader] | None
+    draft_pack: list[Leader] | None
+    draft_pick: str | None
+
+
+class LastMove(TypedDict):
+    seat: int
+    text: str
+    changed: list[str]
+    events: list[str]
+
+
+class LorenzoView(TypedDict):
+    """``player_view``'s result (the keys above); render/lorenzo.py draws exactly this."""
+
+    header: ViewHeader
+    game: str
+    players: int
+    viewer: int | None
+    round: int
+    period: int
+    phase: str
+    turn_order: list[int]
+    active: list[int]
+    prompt: str
+    pending: Pending | None
+    dice: dict[str, int]
+    towers: dict[str, list[Floor]]
+    spaces: list[Space]
+    excommunications: list[Excommunication]
+    vatican_requirement: list[int]
+    faith_vp: list[int]
+    deck_counts: dict[str, int]
+    tower_fee: int
+    players_info: list[PlayerInfo]
+    bonus_tiles_available: list[BonusTile]
+    last_move: LastMove | None
+    outcome: OutcomeJSON | None
+
+
+def _card(card_id: int) -> Card:
+    return cast(Card, card_dict(card_id))
+
+
+def _tile(tile_id: str) -> BonusTile:
+    return cast(BonusTile, tile_dict(tile_id))
+
 _KINDS = {
     "priv": "privilege",
     "pay": "pay",
@@ -94,20 +239,20 @@ _KINDS = {
 }
 
 
-def _occ(o: list[int | str] | None) -> dict[str, Any] | None:
-    return None if o is None else {"seat": o[0], "member": o[1]}
+def _occ(o: list[Any] | None) -> Occupant | None:
+    return None if o is None else {"seat": int(o[0]), "member": str(o[1])}
 
 
-def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> dict[str, Any]:
+def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> Leader:
     leader = LEADERS[leader_id]
-    out = {"id": leader_id, "name": leader["name"], "text": leader["text"], "used": used}
+    out: Leader = {"id": leader_id, "name": leader["name"], "text": leader["text"], "used": used}
     if copied:
         out["copies"] = copied
     return out
 
 
-def player_view(st: State, viewer: int | None) -> dict[str, Any]:
-    pending = None
+def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnifico") -> LorenzoView:
+    pending: Pending | None = None
     if st["stack"] and st["stack"][-1]["k"] != "after":  # the Leader window's moves are private
         f = st["stack"][-1]
         kind = f["action"] if f["k"] == "bonus" else _KINDS[f["k"]]
@@ -117,21 +262,21 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
             "text": prompt_text(st),
             "options": [m.to_text() for m in decision_moves(st)],
         }
-    towers = {
+    towers: dict[str, list[Floor]] = {
         t: [
             {
                 "floor": i + 1,
                 "space": f"{t}_{i + 1}",
                 "min_value": TOWERS[t][i]["min_value"],
                 "bonus": dict(TOWERS[t][i]["bonus"]),
-                "card": None if st["towers"][t][i] is None else card_dict(st["towers"][t][i]),
+                "card": None if st["towers"][t][i] is None else _card(st["towers"][t][i]),
                 "occupant": _occ(st["tocc"][t][i]),
             }
             for i in range(4)
         ]
         for t in CARD_TYPES
     }
-    spaces = []
+    spaces: list[Space] = []
     for s in SPACE_ORDER:
         sp = SPACES[s]
         reward = effects_text(sp["effects"]) if sp["effects"] else sp.get("action", "").capitalize()
@@ -144,10 +289,10 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
                 "capacity": sp["capacity"],
                 "covered": sp["min_players"] > st["n"],
                 "reward": reward,
-                "occupants": [_occ(o) for o in st["spaces"][s]],
+                "occupants": [cast(Occupant, _occ(o)) for o in st["spaces"][s]],
             }
         )
-    players_info = []
+    players_info: list[PlayerInfo] = []
     for p, ps in enumerate(st["ps"]):
         mods = modifiers(st, p)
         players_info.append(
@@ -156,7 +301,7 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
                 "turn_position": st["order"].index(p),
                 "goods": {k: ps["res"][k] for k in GOODS},
                 "points": {k: ps["res"][k] for k in POINTS},
-                "cards": {t: [card_dict(c) for c in ps["cards"][t]] for t in CARD_TYPES},
+                "cards": {t: [_card(c) for c in ps["cards"][t]] for t in CARD_TYPES},
                 "family": {
                     m: {"placed": m not in ps["free"], "value": member_value(st, mods, m)} for m in MEMBERS
                 },
@@ -165,7 +310,7 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
                 # since they follow from played leaders only.
                 "tower_fee": tower_fee(mods),
                 "territory_slot_mp": territory_slot_mp(mods),
-                "bonus_tile": tile_dict(ps["tile"]),
+                "bonus_tile": _tile(ps["tile"]),
                 "leaders_in_hand": len(ps["hand"]),
                 "leaders": [
                     _leader(x, x in ps["used"], ps.get("copied") if x == "lorenzo_de_medici" else None)
@@ -181,6 +326,7 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
     result = outcome(st)
     last = st["last"]
     return {
+        "header": _header(st, viewer, title, None if result is None else result.to_json()),
         "game": "lorenzo",
         "players": st["n"],
         "viewer": viewer,
@@ -208,9 +354,40 @@ def player_view(st: State, viewer: int | None) -> dict[str, Any]:
         "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
         "tower_fee": FEE_COINS,
         "players_info": players_info,
-        "bonus_tiles_available": [tile_dict(t) for t in st["tiles_left"]]
+        "bonus_tiles_available": [_tile(t) for t in st["tiles_left"]]
         if st["phase"] == "tile_draft"
         else [],
-        "last_move": None if last is None else dict(last),
+        "last_move": None if last is None else cast(LastMove, dict(last)),
         "outcome": None if result is None else result.to_json(),
+    }
+
+
+def _header(st: State, viewer: int | None, title: str, result: OutcomeJSON | None) -> ViewHeader:
+    last = st["last"]
+    acting = sorted(active(st))
+    prompt = prompt_text(st)
+    return {
+        "game": "lorenzo",
+        "title": title,
+        "seats": seat_headers(st["n"]),
+        "viewer": viewer,
+        "round": st["round"],
+        "rounds": ROUNDS,
+        "period": f"Period {ROMAN[period_of(st['round'])]}",
+        "phase": st["phase"],
+        "phase_title": PHASE_TITLES.get(st["phase"], str(st["phase"])),
+        "order": list(st["order"]),
+        "active": acting,
+        "prompt": prompt,  # one line for the whole table, public (the Leader window hides the hand)
+        "your_prompt": prompt if viewer in acting else None,
+        "last": None
+        if last is None
+        else {
+            "seat": last["seat"],
+            "text": last["text"],
+            "events": list(last["events"]),
+            "places": [str(c) for c in last["changed"]],
+        },
+        "outcome": result,
+        "score_unit": "VP",
     }

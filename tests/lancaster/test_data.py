@@ -176,3 +176,42 @@ def test_engine_flag_surrey_unclaimed_start_player_passes_clockwise_when_false()
     state = setup_game(3)
     state, _ = run_steps(state, ["end_round"])
     assert state["start_player"] == 0
+
+
+CHOICES = [
+    "engine.conflict_rank_ties",
+    "engine.unjoined_conflicts",
+    "engine.ally_conflict_rank",
+    "engine.knight_on_extended_space",
+    "engine.deployed_includes_castle",
+    "engine.surrey_unclaimed_keeps_start_player",
+    "final_scoring.tie_break",
+    "final_scoring.knights",
+    "laws.L09.effects",
+    "laws.L16.effects",
+    "counties.D.reward",
+]
+
+
+def test_16_every_rules_choice_is_provisional_and_in_the_rules_help() -> None:
+    text = GAME.rules_help()
+    for path in CHOICES:
+        assert path in GAME.data["provisional"], path
+        assert f"`{path}`" in text, path
+    assert GAME.data["engine"]["conflict_rank_ties"] == "higher_space"
+    assert GAME.data["final_scoring"]["tie_break"] == ["nobles", "knight_strength"]
+
+
+def test_16_a_reading_outside_the_named_ones_is_refused() -> None:
+    with pytest.raises(DataError) as err:
+        apply_overrides(
+            load_base(),
+            {
+                "engine": {"conflict_rank_ties": "split", "knight_on_extended_space": "yes"},
+                "final_scoring": {"tie_break": ["gold"], "knights": {"measure": "height"}},
+            },
+        )
+    text = str(err.value)
+    assert "engine.conflict_rank_ties: expected one of higher_space, shared" in text
+    assert "engine.knight_on_extended_space: expected true or false" in text
+    assert "final_scoring.tie_break[0]" in text and "final_scoring.knights.measure" in text

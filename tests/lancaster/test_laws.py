@@ -11,7 +11,7 @@ import pytest
 from rules.core import IllegalMove
 from rules.lancaster import GAME
 
-from .helpers import deploy, empty_courts, move_texts, play, run_law, setup_game
+from .helpers import deploy, empty_courts, move_texts, play, rules_variant, run_law, run_steps, setup_game
 
 
 def _pp(state):
@@ -238,3 +238,32 @@ def test_law_7_3_allies_never_count_nor_gain_from_laws() -> None:
     deploy(state, 0, 1, "county:I")
     state, _ = run_law(state, "L03")
     assert _pp(state) == [0, 0]  # the ally's two counties are not seat 0's own
+
+
+def test_3_castle_knights_count_as_deployed_by_default_or_not() -> None:
+    """L14 (all three 1-knights deployed: 5 PP) with one 1-knight in the castle."""
+
+    def arranged():
+        state = setup_game(3)
+        empty_courts(state)
+        deploy(state, 0, 1, "county:G")
+        deploy(state, 0, 1, "county:H")
+        deploy(state, 0, 1, "castle:X2")
+        return state
+
+    state, _ = run_steps(arranged(), ["law:L14"])
+    assert state["seats"][0]["power_points"] == 5
+    with rules_variant({"engine": {"deployed_includes_castle": False}}):
+        state, _ = run_steps(arranged(), ["law:L14"])
+    assert state["seats"][0]["power_points"] == 0
+
+
+def test_3_a_recruit_with_no_such_knight_in_the_reserve_does_nothing() -> None:
+    state = setup_game(3)
+    empty_courts(state)
+    state["forces"][0]["reserve"] = [0, 2, 1, 1]  # all three 1-knights are out (court)
+    state["forces"][0]["court"] = [1, 1, 1]
+    state["seats"][0]["squires"] = 9  # most squires: L02 recruits a 1-knight
+    state, events = run_law(state, "L02")
+    assert state["forces"][0]["court"] == [1, 1, 1] and state["forces"][0]["reserve"] == [0, 2, 1, 1]
+    assert not any("to the court" in e for e in events)

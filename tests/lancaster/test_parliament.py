@@ -7,7 +7,20 @@ import pytest
 from rules.core import IllegalMove, NotYourTurn
 from rules.lancaster import GAME
 
-from .helpers import QUIET_LAWS, pass_parliament, play, setup_game, to_parliament, vote_all
+from .helpers import (
+    QUIET_LAWS,
+    deploy,
+    empty_courts,
+    pass_parliament,
+    play,
+    rules_variant,
+    run_law,
+    run_steps,
+    set_cards,
+    setup_game,
+    to_parliament,
+    vote_all,
+)
 
 
 def _parliament(players: int = 4, **options):
@@ -101,3 +114,75 @@ def test_7_3_current_laws_apply_left_to_right_after_the_votes() -> None:
         state, events = vote_all(state, ["vote no"] * 3)
     law_events = [e for e in events if e.startswith("Law ")]
     assert [e.split(":")[0] for e in law_events] == ["Law L12", "Law L13", "Law L03"]
+
+
+def test_7_2_two_player_votes_stay_secret_although_gold_and_squires_are_open() -> None:
+    state = setup_game(2)
+    empty_courts(state)
+    state, _ = run_steps(state, ["next_turn"])
+    state, _ = play(state, 0, "vote yes markers=1")
+    other = GAME.player_view(state, 1)
+    public = GAME.player_view(state, None)
+    assert other["me"]["pending_vote"] is None and public["me"] is None
+    assert other["parliament"]["voted"] == [True, False] and other["parliament"]["results"] == []
+    assert other["seats"][0]["gold"] == 2  # open information with two players
+    assert other["seats"][0]["vote_markers"] == 1  # markers are only spent at the reveal
+
+
+def test_7_3_exchanges_are_offered_in_player_order_from_the_start_player() -> None:
+    state = setup_game(3)
+    state["start_player"] = 2
+    state, _ = run_law(state, "L04")
+    asked = []
+    while state["pending"] is not None:
+        seat = state["pending"]["seat"]
+        asked.append(seat)
+        state, _ = play(state, seat, "buy 1")
+    assert asked == [2, 0, 1]
+    assert [(p["gold"], p["vote_markers"]) for p in state["seats"]] == [(1, 2), (1, 2), (1, 2)]
+
+
+def test_7_3_a_law_upgrade_counts_in_the_conflicts_scored_after_it() -> None:
+    """Laws apply in phase 2 while knights are on the board (7.3): L01's upgrade of a conflict
+    knight turns a lost conflict (3 against France 4) into a win (4 against 4)."""
+    state = setup_game(3)
+    empty_courts(state)
+    set_cards(state, [("K04", "top")])  # France 4; PP 5 / 3 / 2
+    deploy(state, 0, 2, "conflict:K04")
+    deploy(state, 1, 1, "conflict:K04")
+    state["seats"][0]["gold"] = 5  # most gold: L01 lets seat 0 upgrade a deployed knight
+    state, _ = run_law(state, "L01")
+    state, _ = play(state, 0, "upgrade conflict:K04:2")
+    state, events = run_steps(state, ["conflict:K04"])
+    assert "England wins conflict K04 (4 against France 4)" in events[0]
+    assert [p["power_points"] for p in state["seats"]] == [5, 3, 0]
+    assert state["forces"][0]["court"] == [3] and state["forces"][1]["court"] == [1]
+
+
+def test_7_3_most_x_rewards_every_tied_player_also_at_zero() -> None:
+    state = setup_game(3)
+    empty_courts(state)
+    for p in state["seats"]:
+        p["squires"] = 0
+    state, _ = run_law(state, "L02")  # everybody has the most squires (0): all recruit
+    assert [f["court"] for f in state["forces"]] == [[1], [1], [1]]
+
+
+def test_7_3_the_most_x_is_settled_before_anyone_is_rewarded() -> None:
+    """With a corrected law whose reward changes its own metric ("most gold: gain 2 gold"), both
+    tied players are rewarded: the majority is decided once, not again after each reward."""
+    law = {
+        "effects": [
+            {
+                "type": "majority",
+                "metric": "gold_owned",
+                "ties": "all_tied",
+                "effects": [{"type": "gain", "resource": "gold", "amount": 2}],
+            }
+        ]
+    }
+    with rules_variant({"laws": {"L01": law}}):
+        state = setup_game(3)
+        state["seats"][0]["gold"] = state["seats"][1]["gold"] = 5
+        state, _ = run_law(state, "L01")
+    assert [p["gold"] for p in state["seats"]] == [7, 7, 2]

@@ -7,7 +7,17 @@ import pytest
 from rules.core import IllegalMove, NotYourTurn
 from rules.lancaster import GAME
 
-from .helpers import deploy, give_court, play, set_cards, setup_game
+from .helpers import (
+    deploy,
+    empty_courts,
+    give_court,
+    move_texts,
+    play,
+    rules_variant,
+    run_steps,
+    set_cards,
+    setup_game,
+)
 
 
 def test_6_1_turn_order_one_knight_each_clockwise_from_start() -> None:
@@ -249,3 +259,69 @@ def test_6_1_a_player_whose_knights_have_nowhere_to_go_is_skipped() -> None:
     assert "{p1} cannot place the knights left in court." in events
     assert state["phase"] == "vote"
     assert state["forces"][1]["court"] == [1]
+
+
+def test_6_3_and_8_2_knight_on_an_extended_space_refused_by_default_or_pays_twice() -> None:
+    state = setup_game(3)  # every seat built X1 (2 squires)
+    with pytest.raises(IllegalMove, match="covered by your extension"):
+        play(state, 0, "knight 1 castle:X1")
+    with rules_variant({"engine": {"knight_on_extended_space": True}}):
+        state = setup_game(3)
+        state, _ = play(state, 0, "knight 1 castle:X1")
+        empty_courts(state)
+        state, _ = run_steps(state, ["castle:0"])
+    assert state["seats"][0]["squires"] == 2 + 2 + 2  # the tile and the knight both pay
+
+
+def test_6_2_the_minimum_also_applies_when_expelling_squires_never_count_for_it() -> None:
+    state = setup_game(3)
+    give_court(state, 0, [3])
+    give_court(state, 1, [2])
+    state["seats"][1]["squires"] = 5
+    state, _ = play(state, 0, "knight 3 county:D")  # Gloucester, minimum 3
+    # 2 + 5 squires = 7 would exceed 3, but the 2-knight alone misses the minimum.
+    with pytest.raises(IllegalMove, match="strength 3 or more on its own"):
+        play(state, 1, "knight 2 county:D squires=5")
+    assert not [m for m in move_texts(state, 1) if m.startswith("knight 2 county:D")]
+
+
+def test_6_4_and_8_3_a_bottom_row_card_is_reinforced_next_round_one_space_per_player() -> None:
+    """A card lost once stays with its knights (8.3.3); next round its owner stacks on the same
+    space, another player takes the next free space, and both placements take a King's Favor."""
+    state = setup_game(3)
+    set_cards(state, [("K10", "bottom"), ("K02", "top")])  # K10: France 8
+    deploy(state, 1, 2, "conflict:K10")  # carried over from last round (space 1)
+    give_court(state, 0, [1, 2])
+    give_court(state, 1, [1])
+    give_court(state, 2, [])
+    state, events = play(state, 0, "knight 2 conflict:K10")
+    assert "space 2" in events[0]
+    assert state["pending"]["kind"] == "favor"  # bottom-row placements count for the favor too
+    state, _ = play(state, 0, "favor 1")
+    state, events = play(state, 1, "knight 1 conflict:K10")
+    assert "stacking on their space" in events[0]
+    state, _ = play(state, 1, "favor 2")
+    card = next(c for c in state["conflicts"] if c["id"] == "K10")
+    assert card["spaces"] == [{"force": 1, "knights": [1, 2]}, {"force": 0, "knights": [2]}]
+    assert state["favors_taken"] == 2
+
+
+def test_6_4_kings_favor_noble_respects_each_noble_type_once() -> None:
+    state = setup_game(3)
+    state["seats"][0]["nobles"] = [state["noble_stacks"]["A"]["noble"], state["noble_stacks"]["B"]["noble"]]
+    card = state["conflicts"][0]["id"]
+    state, _ = play(state, 0, f"knight 1 conflict:{card}")
+    state, _ = play(state, 0, "favor 6")
+    assert move_texts(state, 0) == [f"noble {x}" for x in "CDEFGHI"]
+    with pytest.raises(IllegalMove):
+        play(state, 0, "noble A")
+
+
+def test_3_an_upgrade_needs_the_next_stronger_knight_in_the_reserve() -> None:
+    state = setup_game(3)
+    card = state["conflicts"][0]["id"]
+    give_court(state, 0, [1, 3, 4])  # the 4-knight is in court, not in the reserve
+    state, _ = play(state, 0, f"knight 3 conflict:{card}")
+    state, _ = play(state, 0, "favor 4")  # upgrade a knight
+    # The 3-knights (court and conflict) cannot become a 4; the 1 can become a 2.
+    assert move_texts(state, 0) == ["upgrade court:1", "upgrade none"]

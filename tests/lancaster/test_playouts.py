@@ -17,7 +17,10 @@ import pytest
 
 from rules import find_game
 from rules.lancaster import GAME
-from rules.playout import replay
+from rules.lancaster.decisions import KINDS
+from rules.playout import playout_states, replay
+
+from .helpers import rules_variant
 
 OPTION_SETS = [
     dict(
@@ -111,3 +114,44 @@ def test_random_playout_every_legal_move_parses(players: int) -> None:
 
 def test_registry_finds_lancaster() -> None:
     assert find_game("Lancaster") is GAME
+
+
+ALL_OTHER_READINGS = {
+    "engine": {
+        "deployed_includes_castle": False,
+        "surrey_unclaimed_keeps_start_player": False,
+        "knight_on_extended_space": True,
+        "conflict_rank_ties": "shared",
+        "unjoined_conflicts": "discard",
+        "ally_conflict_rank": "pass_down",
+    },
+    "final_scoring": {"tie_break": ["extensions", "knight_count"], "knights": {"measure": "count"}},
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_16_random_playouts_with_every_other_reading(players: int) -> None:
+    """Seeded random games to the end with every rules choice switched to its other reading."""
+    with rules_variant(ALL_OTHER_READINGS):
+        for seed in (1, 2):
+            playout(players, 500 + seed, {}, deep=False)
+
+
+def test_every_decision_raised_is_one_record_whose_answers_fit_it() -> None:
+    """Issue 9 item 2: each decision kind is defined once (decisions.KINDS). Over seeded random
+    games every open decision's kind has a record, all its answers are of the record's move
+    type, its prompt is words, and every answer names the board places it would touch."""
+    seen: set[str] = set()
+    for players in (2, 3, 4):
+        for state in playout_states(GAME, players, 60 + players):
+            decision = state["pending"]
+            if decision is None:
+                continue
+            kind = KINDS[decision["kind"]]
+            seen.add(kind.name)
+            answers = GAME.legal_moves(state, decision["seat"])
+            assert answers and all(isinstance(move, kind.answer) for move in answers)
+            assert kind.prompt(GAME.engine, state, decision).strip()
+            for move in answers:
+                assert all(":" in place for place in kind.places(decision, move))
+    assert seen >= {"first_extension", "favor", "upgrade", "county", "exchange", "ransom"}

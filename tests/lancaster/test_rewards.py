@@ -5,8 +5,19 @@ from __future__ import annotations
 import pytest
 
 from rules.core import IllegalMove
+from rules.lancaster import GAME
 
-from .helpers import deploy, empty_courts, move_texts, play, run_steps, set_cards, setup_game
+from .helpers import (
+    deploy,
+    empty_courts,
+    give_court,
+    move_texts,
+    play,
+    rules_variant,
+    run_steps,
+    set_cards,
+    setup_game,
+)
 
 
 @pytest.fixture
@@ -258,3 +269,77 @@ def test_5_the_game_ends_after_round_5(state) -> None:
     state, events = run_steps(state, ["end_round"])
     assert state["round"] == 5
     assert events[-1] == "The game is over after the last round."
+
+
+def _tied_card(state):
+    set_cards(state, [("K06", "top")])  # France 5; PP 6 / 4 / 2
+    deploy(state, 1, 2, "conflict:K06")  # space 1: strength 2
+    deploy(state, 0, 1, "conflict:K06")  # space 2: 1 + 1 = 2, tied with space 1
+    deploy(state, 0, 1, "conflict:K06")
+    deploy(state, 2, 1, "conflict:K06")  # space 3: 1; total 5 meets France 5
+    return state
+
+
+def test_8_3_rank_ties_higher_space_by_default_shared_as_the_other_reading() -> None:
+    state = _tied_card(setup_game(3))
+    won, events = run_steps(state, ["conflict:K06"])
+    assert [p["power_points"] for p in won["seats"]] == [4, 6, 2]  # space 1 ranks first on the tie
+    assert "{p1} rank 1: 6 PP; {p0} rank 2: 4 PP; {p2} rank 3: 2 PP" in events[0]
+    with rules_variant({"engine": {"conflict_rank_ties": "shared"}}):
+        state = _tied_card(setup_game(3))
+        won, events = run_steps(state, ["conflict:K06"])
+    # Both tied players take rank 1 (6 PP); the next player is third (2 PP), rank 2 is skipped.
+    assert [p["power_points"] for p in won["seats"]] == [6, 6, 2]
+    assert "{p2} rank 3: 2 PP" in events[0]
+
+
+def test_8_3_a_card_nobody_joins_slides_by_default_or_is_discarded_at_once() -> None:
+    state = setup_game(3)
+    set_cards(state, [("K05", "top")])
+    slid, _ = run_steps(state, ["conflict:K05"])
+    assert slid["conflicts"] == [{"id": "K05", "row": "bottom", "spaces": []}]
+    with rules_variant({"engine": {"unjoined_conflicts": "discard"}}):
+        state = setup_game(3)
+        set_cards(state, [("K05", "top")])
+        gone, events = run_steps(state, ["conflict:K05"])
+    assert gone["conflicts"] == []
+    assert events == ["Nobody answered conflict K05; it is discarded."]
+
+
+def test_8_3_a_won_bottom_row_card_pays_and_sends_its_knights_home() -> None:
+    state = setup_game(3)
+    empty_courts(state)
+    set_cards(state, [("K02", "bottom")])  # France 3; PP 4 / 2 / 1
+    deploy(state, 2, 1, "conflict:K02")  # placed last round
+    deploy(state, 0, 2, "conflict:K02")  # joined this round
+    state, _ = run_steps(state, ["conflict:K02"])
+    assert [p["power_points"] for p in state["seats"]] == [4, 0, 2]
+    assert state["conflicts"] == [] and state["forces"][2]["court"] == [1]
+
+
+def test_8_3_capture_can_strand_a_player_who_is_then_skipped_and_recovers_by_recruiting() -> None:
+    """Unransomed captured knights go to the reserve (provisional ransom rule). A player whose
+    knights are all in the reserve takes no turn in phase 1 and the game goes on; a built
+    Stables extension (X5) still recruits a knight in the castle step."""
+    state = setup_game(3, exts=["X5", "X1", "X1"])
+    empty_courts(state)
+    set_cards(state, [("K12", "bottom")])  # France 10
+    deploy(state, 0, 1, "conflict:K12")
+    deploy(state, 0, 2, "conflict:K12")
+    state["seats"][0]["gold"] = 0
+    state, _ = run_steps(state, ["conflict:K12"])
+    state, _ = play(state, 0, "ransom none")
+    force = state["forces"][0]
+    assert force["court"] == [] and force["reserve"] == [3, 2, 1, 1]  # every knight in reserve
+    # Next round: seat 0 is skipped in phase 1.
+    give_court(state, 1, [1])
+    state, _ = run_steps(state, ["end_round"])
+    assert state["round"] == 2 and state["phase"] == "place" and state["start_player"] == 0
+    assert GAME.active_players(state) == frozenset({1})
+    state, _ = play(state, 1, "knight 1 castle:X2")
+    assert state["phase"] == "vote"
+    # The built Stables pays without a knight: 3 squires buy a strength-1 knight back.
+    state["seats"][0]["squires"] = 3
+    state, _ = run_steps(state, ["castle:0"])
+    state, _ = play(state, 0, "buy 1")
+    assert state["forces"][0]["court"] == [1] and state["seats"][0]["squires"] == 0

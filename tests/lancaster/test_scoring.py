@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.lancaster import GAME
 from rules.lancaster.scoring import majority
 
-from .helpers import run_steps, setup_game
+from .helpers import rules_variant, run_steps, setup_game
 
 
 def _finish(state):
@@ -91,3 +91,46 @@ def test_10_outcome_is_none_while_the_game_runs() -> None:
     state = setup_game(4)
     assert GAME.outcome(state) is None
     assert GAME.player_view(state, None)["outcome"] is None
+
+
+def _knights(state):
+    # Seat 0: strength 1+2+4 = 7 with 3 knights; seat 1: 1+1+1+2+2 = 7 with 5; seat 2: 1+2 = 3.
+    state["forces"][0]["reserve"] = [2, 1, 1, 0]
+    state["forces"][0]["court"] = [1, 2, 4]
+    state["forces"][1]["reserve"] = [0, 0, 1, 1]
+    state["forces"][1]["court"] = [1, 1, 1, 2, 2]
+    return state
+
+
+def test_10_knight_majority_by_strength_by_default_or_by_count() -> None:
+    out = _finish(_knights(setup_game(3)))
+    assert [b["knight majority"] for b in out.breakdown] == [3, 6, 0]  # 7/5 beats 7/3
+    with rules_variant({"final_scoring": {"knights": {"measure": "count"}}}):
+        state = _knights(setup_game(3))
+        state["forces"][2]["reserve"] = [0, 1, 1, 1]  # seat 2: 1+1+1+2 = 5 with 4 knights
+        state["forces"][2]["court"] = [1, 1, 1, 2]
+        out = _finish(state)
+    # By count: seat 1 (5 knights) first, seat 2 (4) second, seat 0 (3, strength 7) nothing.
+    assert [b["knight majority"] for b in out.breakdown] == [0, 6, 3]
+
+
+def test_10_tie_break_most_nobles_by_default_or_the_listed_criteria() -> None:
+    state = setup_game(3)
+    state["seats"][1]["nobles"] = ["A"]  # 1 noble scores 0 PP but breaks the tie
+    state["seats"][2]["extensions"] = ["X1", "X2"]  # castle majority: seat 2 first (+6), others 3
+    state["seats"][0]["power_points"] = state["seats"][1]["power_points"] = (
+        3  # + castle second 3 + knights 6 each
+    )
+    out = _finish(state)
+    assert out.scores == (12, 12, 12)
+    assert out.ranking == (1, 0, 2)  # seat 1: more nobles; seats 0 and 2 equal, seat order
+    assert out.winners == frozenset({1})
+    assert out.notes[0].startswith("Ties on PP are broken by most nobles, then by knight strength")
+    with rules_variant({"final_scoring": {"tie_break": ["extensions"]}}):
+        state = setup_game(3)
+        state["seats"][1]["nobles"] = ["A"]
+        state["seats"][2]["extensions"] = ["X1", "X2"]
+        state["seats"][0]["power_points"] = state["seats"][1]["power_points"] = 3
+        out = _finish(state)
+    assert out.ranking[0] == 2 and out.winners == frozenset({2})
+    assert out.notes[0].startswith("Ties on PP are broken by most extension tiles;")

@@ -6,7 +6,7 @@ import pytest
 
 from rules.lancaster import GAME
 
-from .helpers import play
+from .helpers import play, setup_game
 
 
 @pytest.mark.parametrize(("players", "per_county"), [(2, 2), (3, 2), (4, 3), (5, 4)])
@@ -92,3 +92,11 @@ def test_5_unknown_option_is_refused() -> None:
         GAME.setup(3, 1, {"leaders": True})
     with pytest.raises(ValueError, match="2 to 5"):
         GAME.setup(6, 1)
+
+
+def test_4_1_step_5_all_six_kings_favor_tiles_face_up_at_setup() -> None:
+    state = setup_game(4)
+    assert state["favor_tiles"] == [True] * 6 and state["favors_taken"] == 0
+    view = GAME.player_view(state, None)
+    assert [t["face_up"] for t in view["kings_favor"]] == [True] * 6
+    assert view["favors_left"] == 6

@@ -7,7 +7,17 @@ import pytest
 from rules.core import IllegalMove
 from rules.lancaster import GAME
 
-from .helpers import deploy, give_court, move_texts, play, run_steps, set_cards, setup_game
+from .helpers import (
+    deploy,
+    empty_courts,
+    give_court,
+    move_texts,
+    play,
+    rules_variant,
+    run_steps,
+    set_cards,
+    setup_game,
+)
 
 
 def test_11_a_turn_places_an_own_or_an_ally_knight() -> None:
@@ -148,3 +158,50 @@ def test_4_3_two_player_gold_and_squires_are_open() -> None:
     assert [s["gold"] for s in view["seats"]] == [2, 2]
     assert [s["squires"] for s in view["seats"]] == [2, 2]
     assert view["seats"][0]["ally"]["court"] == [2]
+
+
+def _ally_first(state):
+    set_cards(state, [("K06", "top")])  # France 5; PP 6 / 4 / 2
+    deploy(state, 2, 3, "conflict:K06")  # seat 0's ally: strongest
+    deploy(state, 0, 2, "conflict:K06")
+    deploy(state, 1, 1, "conflict:K06")
+    return state
+
+
+def test_11_ally_rank_forfeited_by_default_or_passed_down() -> None:
+    won, _ = run_steps(_ally_first(setup_game(2)), ["conflict:K06"])
+    assert [p["power_points"] for p in won["seats"]] == [4, 2]  # the ally's 6 PP are lost
+    with rules_variant({"engine": {"ally_conflict_rank": "pass_down"}}):
+        won, events = run_steps(_ally_first(setup_game(2)), ["conflict:K06"])
+    assert [p["power_points"] for p in won["seats"]] == [6, 4]  # the ally takes no rank
+    assert "{p0}'s ally takes no rank (an ally)" in events[0]
+    assert 3 in won["forces"][2]["court"]  # the ally knight still comes home
+
+
+def test_6_2_and_11_own_knight_never_expels_its_ally_and_an_ally_expels_by_strength_alone() -> None:
+    state = setup_game(2)
+    give_court(state, 0, [1, 2])
+    give_court(state, 2, [2])
+    give_court(state, 1, [1])
+    state, _ = play(state, 0, "ally 2 county:B")
+    state, _ = play(state, 1, "knight 1 castle:X2")
+    with pytest.raises(IllegalMove, match="never expel your own"):
+        play(state, 0, "knight 2 county:B squires=2")  # seat 0's own knight vs its ally's
+    state = setup_game(2)
+    give_court(state, 1, [1])
+    give_court(state, 2, [2])
+    state, _ = play(state, 0, "knight 1 county:G")  # seat 0, total 1
+    state, events = play(state, 1, "ally 2 county:G")  # seat 1's ally: 2 > 1, no squires needed
+    assert state["counties"]["G"] == {"force": 3, "strength": 2, "squires": 0}
+    assert "{p1}'s ally placed a knight (strength 2)" in events[0] and "expelling {p0}'s knight" in events[0]
+    assert state["forces"][0]["court"] == [1, 2]
+
+
+def test_11_an_ally_castle_is_never_extended_nor_does_an_ally_build() -> None:
+    state = setup_game(2)
+    empty_courts(state)
+    deploy(state, 2, 3, "county:E")  # E Warwick: build an extension (nothing for an ally)
+    state, _ = run_steps(state, ["county:E"])
+    state, events = play(state, 0, "take reward")
+    assert state["pending"] is None and state["seats"][0]["extensions"] == ["X1"]
+    assert "took the reward (nothing) in county E" in events[0]

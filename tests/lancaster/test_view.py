@@ -12,6 +12,7 @@ from rules.playout import random_playout
 from .helpers import play, setup_game, to_parliament
 
 TOP_KEYS = {
+    "header",  # the common rules.core.ViewHeader
     "game",
     "viewer",
     "players",

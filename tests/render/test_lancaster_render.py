@@ -154,4 +154,7 @@ def test_next_start_tag_is_not_drawn_once_the_game_is_over() -> None:
         view = copy.deepcopy(game.player_view(state, None))
         assert bool(view.get("outcome")) == finished
         view["last"] = {**(view.get("last") or {}), "seat": 0, "places": ["seat:1"]}
+        # Boards read the last move from the view header (rules.core.ViewHeader).
+        last = view["header"]["last"] or {"seat": 0, "text": "", "events": []}
+        view["header"]["last"] = {**last, "seat": 0, "places": ["seat:1"]}
         assert ("NEXT" in _texts(view, private=False)) != finished

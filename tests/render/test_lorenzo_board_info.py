@@ -19,6 +19,7 @@ from render.canvas import Canvas
 from render.layout import MEMBER_LETTER
 from render.lorenzo import _member_token
 from rules.lorenzo import GAME
+from rules.lorenzo.view import Occupant
 from tests.lorenzo.helpers import as_seat, rich, scenario
 from tests.render.helpers import sampled_states
 
@@ -215,9 +216,9 @@ def test_member_token_carries_the_member_letter_at_a_legible_size() -> None:
 def test_every_member_on_the_public_board_has_its_letter(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every family member drawn on the public board gets its letter tag; every member on a tower
     floor or a one-member space is drawn (crowded open spaces may summarise the rest as "+N")."""
-    calls: list[tuple[dict[str, Any], list[tuple[str, int]]]] = []
+    calls: list[tuple[Occupant, list[tuple[str, int]]]] = []
 
-    def spy(canvas: Canvas, cx: int, cy: int, occupant: dict[str, Any], size: int = 34) -> None:
+    def spy(canvas: Canvas, cx: int, cy: int, occupant: Occupant, size: int = 34) -> None:
         before = len(canvas.sizes)
         original(canvas, cx, cy, occupant, size)
         calls.append((occupant, canvas.sizes[before:]))

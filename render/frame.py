@@ -1,0 +1,251 @@
+"""The frame of every board, drawn once from the view header (``rules.core.ViewHeader``).
+
+A game's renderer supplies a :class:`Board`: its height, how to draw the board under the frame and
+a few sentences of alt text about it. Everything every game says the same way is drawn here: the
+title bar (game, round of rounds, period, phase), the status band (what the game waits for or the
+result, the last move in words, the turn order on public boards) and the alt text around the
+board's own sentences. ``touched`` gives the places the last move touched, which the boards frame
+with ``Canvas.highlight``.
+
+Views without a header (a game written from design.md alone) get one made of the keys they have
+(:func:`header_of`), so any game's board has a title and status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
+
+from render import palette, parts
+from render.alt import clip, final_summary, seat_name
+from render.canvas import Canvas, Drawing, Rect, line_height, text_width
+from render.layout import BODY, MARGIN, SMALL, TITLE_SIZE, WIDTH, Frame
+from rules.core import OutcomeJSON, ViewHeader, seat_headers
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class Board(Generic[V]):
+    """What a game's renderer supplies for the frame to draw around.
+
+    ``height(view, private)`` is the canvas height; ``draw(canvas, view, private)`` draws the board
+    under the frame (public board or personal board); ``facts(view, private)`` are the alt-text
+    sentences about the board (scores, dice, holdings) that the frame puts between the status and
+    the last move. ``kind`` names the encoding policy ("lorenzo" -> "lorenzo-public").
+    """
+
+    kind: str
+    private_title: str
+    height: Callable[[V, bool], int]
+    draw: Callable[[Canvas, V, bool], None]
+    facts: Callable[[V, bool], list[str]]
+
+
+def header_of(game_name: str, view: Mapping[str, Any]) -> ViewHeader:
+    """The view's header; for a view without one, a header made of the keys the view has."""
+    header = view.get("header")
+    if isinstance(header, dict):
+        return cast(ViewHeader, header)
+    return _fallback_header(game_name, view)
+
+
+def _fallback_header(game_name: str, view: Mapping[str, Any]) -> ViewHeader:
+    active = view.get("active")
+    players = view.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        # Enough seats to name every seat the view mentions.
+        known = [len(view["seats"])] if isinstance(view.get("seats"), list) else []
+        known += [int(s) + 1 for s in active] if isinstance(active, list) else []
+        players = max(known, default=0)
+    prompt = view.get("prompt")
+    outcome = view.get("outcome")
+    phase = str(view.get("phase") or "")
+    return {
+        "game": game_name,
+        "title": game_name,
+        "seats": seat_headers(players),
+        "viewer": view.get("viewer") if isinstance(view.get("viewer"), int) else None,
+        "round": _int(view.get("round")),
+        "rounds": _int(view.get("rounds")),
+        "period": None,
+        "phase": phase,
+        "phase_title": phase,
+        "order": list(range(players)),
+        "active": [int(s) for s in active] if isinstance(active, list) else [],
+        "prompt": prompt if isinstance(prompt, str) else None,
+        "your_prompt": None,
+        "last": None,
+        "outcome": cast(OutcomeJSON, outcome) if isinstance(outcome, dict) else None,
+        "score_unit": "points",
+    }
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def words(header: ViewHeader, text: str) -> str:
+    """Event or prompt text with ``{pN}`` replaced by the seat's colour and letter."""
+    return parts.words(len(header["seats"]), text)
+
+
+def touched(header: ViewHeader) -> set[str]:
+    """The board places the last move touched, as the game names them (see ``LastMoveHeader``)."""
+    last = header["last"]
+    return {str(p) for p in last["places"]} if last else set()
+
+
+def when(header: ViewHeader) -> list[str]:
+    """"Round 3 of 6", "Period II", "Actions": where the game stands, in words."""
+    found = []
+    if header["round"]:
+        rounds = f" of {header['rounds']}" if header["rounds"] else ""
+        found.append(f"Round {header['round']}{rounds}")
+    return found + [t for t in (header["period"], header["phase_title"]) if t]
+
+
+def status_line(header: ViewHeader, private: bool) -> str:
+    """What the game waits for: the result once over, the prompt (a personal board: the viewer's
+    own first), else whom it waits for, else the phase."""
+    outcome = header["outcome"]
+    if outcome:
+        winners = ", ".join(seat_name(s) for s in outcome.get("winners", []))
+        scores = " · ".join(f"{seat_name(s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
+        return f"Game over — winner: {winners}. Final {header['score_unit']}: {scores}"
+    prompt = (header["your_prompt"] if private else None) or header["prompt"]
+    if prompt:
+        return words(header, prompt)
+    if header["active"]:
+        return "Waiting for " + ", ".join(seat_name(s) for s in header["active"])
+    return header["phase_title"]
+
+
+def last_move_line(header: ViewHeader) -> str | None:
+    """The last move in words: its event sentences with seats named by colour and letter."""
+    last = header["last"]
+    if not last:
+        return None
+    if last["events"]:
+        return "Last move: " + words(header, " ".join(str(e) for e in last["events"]))
+    return f"Last move: {seat_name(last['seat'])} — {last['text']}"
+
+
+def title_bar(canvas: Canvas, header: ViewHeader, private: bool, private_title: str) -> None:
+    rect = Frame.title
+    canvas.rect(rect, palette.TITLE_BAR)
+    viewer = header["viewer"]
+    left = header["title"]
+    if private and viewer is not None:
+        left = f"{seat_name(viewer)} — {private_title}"
+        canvas.marker(WIDTH // 2 - 40, rect.h // 2, viewer, 40)
+    half = Rect(MARGIN, rect.y, rect.w // 2, rect.h)
+    canvas.text_in(half, left, TITLE_SIZE, palette.TITLE_INK, style="bold", align="l")
+    right = Rect(rect.w // 2, rect.y, rect.w // 2 - MARGIN, rect.h)
+    stands = " · ".join(when(header))
+    canvas.text_in(right, stands, TITLE_SIZE - 7, palette.TITLE_INK, style="bold", align="r")
+
+
+def status(canvas: Canvas, header: ViewHeader, private: bool) -> None:
+    """The status band; public boards end it with the turn order, the acting seats on a disc."""
+    rect = Frame.status(private)
+    order = [int(s) for s in header["order"]]
+    strip_w = 0 if private or not order else Frame.turn_strip_w(len(order))
+    text_w = rect.w - 2 * MARGIN - (strip_w + 10 if strip_w else 0)
+    status_lines(canvas, rect, status_line(header, private), last_move_line(header), text_w)
+    if strip_w:
+        strip = Rect(rect.right - MARGIN - strip_w, rect.y, strip_w, rect.h)
+        turn_strip(canvas, strip, "Turn order", order, set(header["active"]))
+
+
+def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, text_w: int) -> None:
+    """The status band: what the game waits for (bold) and the last move (muted).
+
+    In a band tall enough for three lines, a first line too long for one line wraps onto two
+    (a prompt that lists its choices); else a last move too long for one line wraps onto two.
+    Whatever is still too long is cut, never shrunk below 15 px.
+    """
+    canvas.rect(rect, palette.PANEL_ALT)
+    inner = rect.inset(MARGIN, 4)
+    lh = line_height(BODY + 2, "bold")
+    if rect.h >= 3 * lh + 8 and text_width(first, 15, "bold") > text_w:
+        canvas.paragraph(Rect(inner.x, inner.y, text_w, 2 * lh), first, BODY + 2, style="bold", min_size=15)
+        if second:
+            canvas.text_in(
+                Rect(inner.x, inner.y + 2 * lh, text_w, inner.h - 2 * lh),
+                second,
+                BODY,
+                palette.MUTED,
+                align="l",
+                min_size=15,
+            )
+        return
+    if second and text_width(second, BODY) > text_w and text_width(first, BODY + 2, "bold") <= text_w:
+        # A long last move (a chain of automatic steps) wraps onto a second line at 15-16 px
+        # instead of being cut after one: players see what happened without opening the log.
+        tight = rect.inset(MARGIN, 2)
+        canvas.text_in(Rect(tight.x, tight.y, text_w, lh + 1), first, BODY + 2, style="bold", align="l")
+        below = Rect(tight.x, tight.y + lh + 1, text_w, tight.h - lh - 1)
+        canvas.paragraph(below, second, BODY, palette.MUTED, min_size=15)
+        return
+    lines = [first] + ([second] if second else [])
+    rows = inner.rows(len(lines))
+    for i, (row, line) in enumerate(zip(rows, lines, strict=True)):
+        canvas.text_in(
+            Rect(row.x, row.y, text_w, row.h),
+            line,
+            BODY + 2 if i == 0 else BODY,
+            palette.INK if i == 0 else palette.MUTED,
+            style="bold" if i == 0 else "regular",
+            align="l",
+            min_size=15,  # a long event list is cut short rather than shrunk out of legibility
+        )
+
+
+def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], active: set[int]) -> None:
+    """Seat markers in order with arrows; the seats that must move now sit on a yellow disc."""
+    cy = rect.y + rect.h // 2
+    canvas.text(rect.x, cy, label, SMALL, palette.MUTED, anchor="lm")
+    x = rect.x + Frame.turn_label_w
+    for i, s in enumerate(order):
+        cx = x + 22 + i * Frame.turn_step
+        if s in active:
+            canvas.draw.ellipse(
+                (cx - 25, cy - 25, cx + 25, cy + 25), fill=palette.HIGHLIGHT, outline=palette.INK, width=2
+            )
+        canvas.marker(cx, cy, s, 34)
+        if i < len(order) - 1:
+            canvas.text(cx + 36, cy, "→", BODY, palette.MUTED, anchor="mm")
+
+
+def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Sequence[str]) -> str:
+    """The image in words: which board and where the game stands, whom it waits for or the
+    result (public), the board's own facts, then the last move (public)."""
+    place = ", ".join(w[0].lower() + w[1:] if w.startswith("Round") else w for w in when(header))
+    viewer = header["viewer"]
+    if private and viewer is not None:
+        opening = f"{private_title.capitalize()} of {seat_name(viewer)}, {header['title']}"
+    else:
+        opening = f"{header['title']} board"
+    said = [f"{opening}{', ' + place if place else ''}."]
+    if not private:
+        if header["outcome"]:
+            said.append(final_summary(header["outcome"], header["score_unit"]))
+        elif header["active"]:
+            said.append("To move: " + ", ".join(seat_name(s) for s in header["active"]) + ".")
+    said += facts
+    last = last_move_line(header)
+    if last and not private:
+        said.append(last if last.endswith(".") else last + ".")
+    return clip(" ".join(said))
+
+
+def draw(board: Board[Any], header: ViewHeader, view: Any, private: bool) -> Drawing:
+    """A game's board inside the common frame, with its alt text."""
+    canvas = Canvas(WIDTH, board.height(view, private))
+    title_bar(canvas, header, private, board.private_title)
+    status(canvas, header, private)
+    board.draw(canvas, view, private)
+    alt = alt_text(header, private, board.private_title, board.facts(view, private))
+    return Drawing(canvas, alt, f"{board.kind}-{'private' if private else 'public'}")

@@ -1,0 +1,513 @@
+"""Decision kinds: every question the engine asks a player between turns, each defined once.
+
+An open decision is a plain dict in ``state["pending"]`` (``{"kind", "seat", ...}``: data only,
+saved with the game). Everything else about a kind is its record in ``KINDS``: the move type that
+answers it, its legal answers, how an answer applies, its prompt, whether its answers show hidden
+wealth, the board places an answer touches, how a refused answer is worded and which answer is
+applied by itself when there is no real choice. Adding a kind means adding one record here and
+the effect or step that raises it (``Engine.ask``).
+
+Decision fields by kind (besides ``kind`` and ``seat``, the seat that answers):
+
+- ``first_extension``: -- (4.1 step 9)
+- ``favor``: ``force`` that placed the knight (6.4)
+- ``upgrade``: ``force`` whose knight is upgraded, ``deployed`` (board knights only),
+  ``optional`` (``upgrade none`` allowed), ``from_strength`` (only knights of that strength, or
+  null), ``source``, ``at``
+- ``extension``: ``optional``, ``source``, ``at``
+- ``noble``: ``remove`` (an ally removes the noble from the game), ``source``, ``at``
+- ``county``: ``force`` on the county, ``county`` letter, ``ally`` (8.1)
+- ``exchange``: ``force``, ``exchange`` (the effect from the data), ``source``, ``at``
+- ``start``: ``source``, ``at`` (Surrey, 8.1 and 9)
+- ``ransom``: ``force``, ``captured`` strengths still waiting (8.3)
+
+``source`` is where the effect comes from (``county``, ``castle``, ``favor``, ``laws``) and ``at``
+the board place that offered it (``law:L04``, ``castle:X4``, ...), for the last-move highlight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules.core import seat as seat_token
+from rules.lancaster import model as m
+from rules.lancaster.moves import (
+    Buy,
+    Extension,
+    Favor,
+    LancasterMove,
+    Noble,
+    Ransom,
+    Start,
+    Take,
+    Upgrade,
+)
+from rules.lancaster.words import amount, effect_words, effects_words
+
+if TYPE_CHECKING:
+    from rules.lancaster.engine import Engine
+
+State = m.State
+Decision = dict[str, Any]
+
+# Effect types an ally may gain from a King's Favor (the rest is forfeited, rules section 6.4).
+_ALLY_FAVOR = ("upgrade_knight", "take_noble")
+# How an upgrade question names where it comes from.
+_SOURCES = {
+    "county": " for the county reward",
+    "castle": " for your castle",
+    "favor": " for the King's Favor",
+    "laws": " for the law",
+}
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of decision. Every callable gets the engine (data and flow), the state and the
+    open decision dict; ``apply`` changes the state (already a copy) and appends events."""
+
+    name: str
+    answer: type
+    """The move class that answers it (a move of another class is refused as "not now")."""
+    answers: Callable[[Engine, State, Decision], list[LancasterMove]]
+    """Every legal answer now, in the order players see them."""
+    apply: Callable[[Engine, State, Decision, Any, list[str]], None]
+    prompt: Callable[[Engine, State, Decision], str]
+    places: Callable[[Decision, Any], list[str]]
+    """Board places an answer touched (the view's ``last.places``; see view.py)."""
+    why: Callable[[Engine, State, Decision, Any, list[LancasterMove]], str] | None = None
+    """Why a well-formed answer is refused; None: "That is not one of the choices."."""
+    settle: Callable[[list[LancasterMove]], LancasterMove | None] | None = None
+    """The answer applied without asking when there is no real choice; None: always ask.
+    (A decision without any answer is dropped.)"""
+    private_behind_screens: bool = False
+    """With screens (3+ players) the answers on offer tell how much gold or how many squires the
+    player has ("take both" only with 3 gold, "buy 2" only with 2): the bot offers them privately,
+    not as buttons under the board."""
+    asked_behind_screens: bool = False
+    """With screens the question is asked even when ``settle`` could answer it ("buy 0" or
+    "ransom none" only): skipping it would tell everyone the player is broke."""
+
+
+def _at(decision: Decision) -> list[str]:
+    return [str(decision["at"])] if decision.get("at") else []
+
+
+def _only_no(no: LancasterMove) -> Callable[[list[LancasterMove]], LancasterMove | None]:
+    def settle(answers: list[LancasterMove]) -> LancasterMove | None:
+        return no if answers == [no] else None
+
+    return settle
+
+
+def _single(answers: list[LancasterMove]) -> LancasterMove | None:
+    return answers[0] if len(answers) == 1 else None
+
+
+# -- extensions (4.1 step 9, county and law rewards) -------------------------------------------
+
+
+def _first_extension_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    return [Extension(x) for x in engine.castle_ids]
+
+
+def _extension_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    built = state["seats"][decision["seat"]]["extensions"]
+    moves: list[LancasterMove] = [Extension(x) for x in engine.castle_ids if x not in built]
+    if decision["optional"] and moves:
+        moves.append(Extension("none"))
+    return moves
+
+
+def _build(engine: Engine, state: State, decision: Decision, move: Extension, events: list[str]) -> None:
+    if move.space == "none":
+        return
+    seat = decision["seat"]
+    state["seats"][seat]["extensions"].append(move.space)
+    name = engine.data["castle"][move.space]["name"]
+    events.append(f"{{p{seat}}} built the extension {move.space} ({name}).")
+
+
+def _first_extension_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    spaces = ", ".join(
+        f"{sid} {space['name']} ({effects_words(space['reward'])})"
+        for sid, space in engine.data["castle"].items()
+    )
+    return f"Choose the castle extension you start with (extension <space>): {spaces}."
+
+
+def _extension_places(decision: Decision, move: Extension) -> list[str]:
+    return [f"castle:{move.space}"] if move.space != "none" else _at(decision)
+
+
+# -- King's Favor (6.4) ------------------------------------------------------------------------
+
+
+def _favor_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    return [Favor(i + 1) for i, up in enumerate(state["favor_tiles"]) if up]
+
+
+def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events: list[str]) -> None:
+    tile = move.tile - 1
+    state["favor_tiles"][tile] = False
+    force = decision["force"]
+    effects = engine.data["kings_favor"][tile]
+    events.append(f"{m.force_name(state, force)} took King's Favor {move.tile} ({effects_words(effects)}).")
+    tasks: list[m.Task] = []
+    for effect in effects:
+        if m.is_ally(state, force) and effect["type"] not in _ALLY_FAVOR:
+            events.append(f"The ally forfeits {effects_words([effect])}.")  # 6.4: allies keep no goods
+            continue
+        tasks.append(m.effect_task(force, effect, "favor", f"favor:{move.tile}"))
+    state["queue"][0:0] = tasks
+
+
+def _favor_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    tiles = engine.data["kings_favor"]
+    shown = ", ".join(
+        f"{i + 1}: {effects_words(tiles[i])}" for i, up in enumerate(state["favor_tiles"]) if up
+    )
+    return f"Choose a face-up King's Favor tile (favor N): {shown}."
+
+
+def _favor_why(
+    engine: Engine, state: State, decision: Decision, move: Favor, legal: list[LancasterMove]
+) -> str:
+    return f"King's Favor tile {move.tile} is not face up."
+
+
+# -- upgrades (3: swap with the reserve knight one stronger) ---------------------------------
+
+
+def _upgrade_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    force = decision["force"]
+    places = m.knight_locations(state, force, decision["deployed"], engine.include_castle)
+    only = decision.get("from_strength")
+    moves: list[LancasterMove] = [
+        Upgrade(where)
+        for where, strength in places
+        if m.can_upgrade(state, force, strength) and (only is None or strength == only)
+    ]
+    if decision["optional"] and moves:
+        moves.append(Upgrade("none"))
+    return moves
+
+
+def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, events: list[str]) -> None:
+    who = m.force_name(state, decision["force"])
+    if move.where == "none":
+        events.append(f"{who} did not upgrade.")
+    else:
+        old, new = m.upgrade_at(state, decision["force"], move.where)
+        events.append(f"{who} upgraded a knight {old} to {new} ({move.where}).")
+
+
+def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    where = _SOURCES.get(decision.get("source", ""), "")
+    return f"Choose a knight to upgrade{where} (upgrade <where>" + (
+        ", or upgrade none)." if decision.get("optional") else ")."
+    )
+
+
+def _upgrade_places(decision: Decision, move: Upgrade) -> list[str]:
+    kind, _, rest = move.where.partition(":")
+    if kind == "court":
+        return [f"knights:{decision['seat']}"]
+    if kind == "conflict":
+        return [f"conflict:{rest.split(':')[0]}"]
+    return [move.where] if kind in ("county", "castle") else _at(decision)
+
+
+def _upgrade_why(
+    engine: Engine, state: State, decision: Decision, move: Upgrade, legal: list[LancasterMove]
+) -> str:
+    return "That knight cannot be upgraded now (not there, or no stronger knight in the reserve)."
+
+
+# -- nobles (King's Favor tile, 6.4; allies remove one from the game, 11) --------------------
+
+
+def _noble_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    stacks = state["noble_stacks"]
+    held = state["seats"][decision["seat"]]["nobles"]
+    return [
+        Noble(letter)
+        for letter in engine.order
+        if stacks[letter]["left"] > 0 and (decision["remove"] or stacks[letter]["noble"] not in held)
+    ]
+
+
+def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events: list[str]) -> None:
+    seat = decision["seat"]
+    stack = state["noble_stacks"][move.county]
+    stack["left"] -= 1
+    name = engine.data["nobles"][stack["noble"]]["name"]
+    if decision["remove"]:
+        events.append(f"{{p{seat}}} removed a noble ({name}) from county {move.county} from the game.")
+    else:
+        state["seats"][seat]["nobles"].append(stack["noble"])
+        events.append(f"{{p{seat}}} took a noble ({name}) from county {move.county}.")
+
+
+def _noble_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    verb = "remove a noble from" if decision.get("remove") else "take a noble from"
+    return f"Choose a county to {verb} (noble D)."
+
+
+def _noble_places(decision: Decision, move: Noble) -> list[str]:
+    return [f"county:{move.county}"] + ([] if decision.get("remove") else [f"nobles:{decision['seat']}"])
+
+
+# -- county rewards (8.1) ----------------------------------------------------------------------
+
+
+def county_options(engine: Engine, state: State, decision: Decision) -> list[str]:
+    stack = state["noble_stacks"][decision["county"]]
+    if decision["ally"]:
+        # 8.1 "noble or reward" holds for allies too: the reward keeps only what an ally may
+        # gain (possibly nothing), so removing a noble from the game is never forced.
+        return ["noble", "reward"] if stack["left"] > 0 else ["reward"]
+    me = state["seats"][decision["seat"]]
+    noble_ok = stack["left"] > 0 and stack["noble"] not in me["nobles"]  # 8.1: each noble type once
+    options = ["noble"] if noble_ok else []
+    options.append("reward")
+    if noble_ok and me["gold"] >= engine.data["both_cost_gold"]:
+        options.append("both")
+    return options
+
+
+def _county_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    return [Take(choice) for choice in county_options(engine, state, decision)]
+
+
+def _take_county(engine: Engine, state: State, decision: Decision, move: Take, events: list[str]) -> None:
+    """8.1: noble or reward; both for 3 gold. Allies: noble leaves the game, limited rewards."""
+    letter, seat, force, choice = decision["county"], decision["seat"], decision["force"], move.choice
+    stack = state["noble_stacks"][letter]
+    name = engine.data["nobles"][stack["noble"]]["name"]
+    reward = engine.data["counties"][letter]["reward"]
+    cost = engine.data["both_cost_gold"]
+    if decision["ally"]:
+        if choice == "noble":
+            stack["left"] -= 1
+            events.append(f"{{p{seat}}}'s ally removed a noble ({name}) of county {letter} from the game.")
+            return
+        allowed = engine.data["ally"]["county_effects"]
+        reward = [effect for effect in reward if effect["type"] in allowed]
+    if choice == "both":
+        state["seats"][seat]["gold"] -= cost
+    if choice in ("noble", "both"):
+        stack["left"] -= 1
+        state["seats"][seat]["nobles"].append(stack["noble"])
+    words = {"noble": f"the noble ({name})", "reward": f"the reward ({effects_words(reward)})"}
+    words["both"] = f"{words['noble']} and {words['reward']} for {cost} gold"
+    events.append(f"{m.force_name(state, force)} took {words[choice]} in county {letter}.")
+    if choice in ("reward", "both"):
+        state["queue"][0:0] = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
+
+
+def _county_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    text = f"County {decision['county']}: take noble, take reward"
+    return text + ("." if decision["ally"] else f" or take both (pays {engine.data['both_cost_gold']} gold).")
+
+
+def _county_places(decision: Decision, move: Take) -> list[str]:
+    keeps = move.choice in ("noble", "both") and not decision.get("ally")
+    return [f"county:{decision['county']}"] + ([f"nobles:{decision['seat']}"] if keeps else [])
+
+
+def _county_why(
+    engine: Engine, state: State, decision: Decision, move: Take, legal: list[LancasterMove]
+) -> str:
+    if move.choice == "both" and decision.get("ally"):
+        return "An ally takes the noble or the reward, never both (rules 11)."
+    if move.choice == "both":
+        return f"Taking both needs {engine.data['both_cost_gold']} gold and a noble you do not have yet."
+    return "That is not one of the choices."
+
+
+# -- exchanges (laws, castle spaces: "pay X for Y, any number of times") -----------------------
+
+
+def exchange_max(engine: Engine, state: State, force: int, exchange: dict[str, Any]) -> int:
+    """How many times ``force``'s seat can pay for ``exchange`` and receive what it buys."""
+    me = state["seats"][m.controller(state, force)]
+    top = min(me[m.HOLDING[cost["resource"]]] // cost["amount"] for cost in exchange["pay"])
+    if exchange["repeat"] != "unlimited":
+        top = min(top, int(exchange["repeat"]))
+    for gain in exchange["gain"]:  # a purchase that cannot be delivered is not offered
+        if gain["type"] == "upgrade_knight":
+            places = m.knight_locations(state, force, gain["target"] == "deployed", engine.include_castle)
+            if not any(m.can_upgrade(state, force, strength) for _, strength in places):
+                top = 0
+        elif gain["type"] == "recruit_knight":
+            top = min(top, state["forces"][force]["reserve"][gain["strength"] - 1])
+    return max(top, 0)
+
+
+def _exchange_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    return [Buy(k) for k in range(exchange_max(engine, state, decision["force"], decision["exchange"]) + 1)]
+
+
+def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: list[str]) -> None:
+    exchange, seat, times = decision["exchange"], decision["seat"], move.times
+    for cost in exchange["pay"]:
+        state["seats"][seat][m.HOLDING[cost["resource"]]] -= cost["amount"] * times
+    if times:
+        pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
+        events.append(f"{{p{seat}}} paid {pay} ({decision['source']}).")
+    # A paid-for upgrade is not optional any more ("paid" marks it for the upgrade effect).
+    state["queue"][0:0] = [
+        m.effect_task(decision["force"], {**gain, "paid": True}, decision["source"], decision.get("at"))
+        for _ in range(times)
+        for gain in exchange["gain"]
+    ]
+
+
+def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    return f"{effect_words(decision['exchange'])}: how many times? (buy N)"
+
+
+def _exchange_why(
+    engine: Engine, state: State, decision: Decision, move: Buy, legal: list[LancasterMove]
+) -> str:
+    return f"You can do this at most {max(x.times for x in legal if isinstance(x, Buy))} time(s)."
+
+
+# -- the next start player (Surrey, 8.1 and 9) ---------------------------------------------------
+
+
+def _start_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    return [Start(i) for i in range(state["players"])]
+
+
+def _start(engine: Engine, state: State, decision: Decision, move: Start, events: list[str]) -> None:
+    seat = decision["seat"]
+    state["next_start_player"] = move.seat
+    if move.seat == seat:  # "alice chose alice" reads oddly
+        events.append(f"{{p{seat}}} chose to start the next round themselves.")
+    else:
+        events.append(f"{{p{seat}}} chose {{p{move.seat}}} to start the next round.")
+
+
+def _start_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    # The answers read "start p1": say who each pN is ({pN} becomes the player's name).
+    seats = ", ".join(f"p{i} {seat_token(i)}" for i in range(state["players"]))
+    return f"Choose who starts the next round (start pN): {seats}."
+
+
+# -- ransom of captured knights (8.3) ------------------------------------------------------------
+
+
+def _ransom_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
+    rate = engine.data["ransom_gold_per_strength"]
+    gold = state["seats"][decision["seat"]]["gold"]
+    moves: list[LancasterMove] = [Ransom(s) for s in sorted(set(decision["captured"])) if gold >= s * rate]
+    return [*moves, Ransom(0)]
+
+
+def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, events: list[str]) -> None:
+    force = decision["force"]
+    if move.strength == 0:  # the knights not ransomed go to the reserve
+        for strength in decision["captured"]:
+            m.to_reserve(state, force, strength)
+        if decision["captured"]:
+            strengths = ", ".join(str(k) for k in decision["captured"])
+            events.append(f"{m.force_name(state, force)}'s captured knights ({strengths}) go to the reserve.")
+        return
+    seat = decision["seat"]
+    state["seats"][seat]["gold"] -= move.strength * engine.data["ransom_gold_per_strength"]
+    decision["captured"].remove(move.strength)
+    m.court_add(state, force, move.strength)
+    events.append(f"{{p{seat}}} ransomed a captured knight (strength {move.strength}).")
+    if decision["captured"]:
+        engine.ask(state, decision, events)
+
+
+def _ransom_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    rate = engine.data["ransom_gold_per_strength"]
+    return f"Ransom captured knights at {rate} gold per strength (ransom N, or ransom none)."
+
+
+def _ransom_why(
+    engine: Engine, state: State, decision: Decision, move: Ransom, legal: list[LancasterMove]
+) -> str:
+    return "You cannot pay that ransom (or no such knight was captured)."
+
+
+def _knights_of_seat(decision: Decision, move: LancasterMove) -> list[str]:
+    return [f"knights:{decision['seat']}"]
+
+
+# -- the registry ------------------------------------------------------------------------------------
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (
+        Kind(
+            "first_extension",
+            Extension,
+            _first_extension_answers,
+            _build,
+            _first_extension_prompt,
+            _extension_places,
+        ),
+        Kind(
+            "favor",
+            Favor,
+            _favor_answers,
+            _favor,
+            _favor_prompt,
+            lambda d, mv: [f"favor:{mv.tile}"],
+            _favor_why,
+        ),
+        Kind("upgrade", Upgrade, _upgrade_answers, _upgrade, _upgrade_prompt, _upgrade_places, _upgrade_why),
+        Kind(
+            "extension",
+            Extension,
+            _extension_answers,
+            _build,
+            lambda engine, state, decision: "Choose an extension to build (extension <space>).",
+            _extension_places,
+        ),
+        Kind("noble", Noble, _noble_answers, _noble, _noble_prompt, _noble_places),
+        Kind(
+            "county",
+            Take,
+            _county_answers,
+            _take_county,
+            _county_prompt,
+            _county_places,
+            _county_why,
+            settle=_single,
+            private_behind_screens=True,
+        ),
+        Kind(
+            "exchange",
+            Buy,
+            _exchange_answers,
+            _buy,
+            _exchange_prompt,
+            lambda decision, move: _at(decision),  # the law or castle space whose exchange it is
+            _exchange_why,
+            settle=_only_no(Buy(0)),
+            private_behind_screens=True,
+            asked_behind_screens=True,
+        ),
+        Kind("start", Start, _start_answers, _start, _start_prompt, lambda d, mv: [f"seat:{mv.seat}"]),
+        Kind(
+            "ransom",
+            Ransom,
+            _ransom_answers,
+            _ransom,
+            _ransom_prompt,
+            _knights_of_seat,
+            _ransom_why,
+            settle=_only_no(Ransom(0)),
+            private_behind_screens=True,
+            asked_behind_screens=True,
+        ),
+    )
+}
