@@ -94,7 +94,7 @@ async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> No
         out = args.out or Path("out/sandbox")
         try:
             if args.script is None:
-                print(sandbox.WELCOME.format(out=out), flush=True)
+                print(sandbox.welcome(out, tables.games()), flush=True)
                 await sandbox.run(tables, line_reader(sys.stdin, "> "), out_dir=out, idle_marks=False)
             elif args.script == "-":
                 await sandbox.run(tables, line_reader(sys.stdin, None), out_dir=out)

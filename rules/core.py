@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypedDict, runtime_checkable
+from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -75,7 +75,9 @@ class Option:
 class Prompt:
     """What a player is asked to do now, for the bot to present.
 
-    ``text`` is one line ("Choose a Council Privilege (2, all different)").
+    ``text`` is one line ("Choose a Council Privilege (2, all different)"), addressed to the
+    player who must act and not starting with their name: the bot writes it after naming them
+    ("➡️ @Anna: choose a Council Privilege …").
     ``decision`` is True when the legal moves are a short list of answers best shown as buttons
     or a select (a privilege, a cost alternative, support the Church), False for a main action
     that is typed or autocompleted. ``secret`` is True when the answer must be given privately
@@ -227,7 +229,19 @@ def move_label(move: Move) -> str:
 
 @runtime_checkable
 class Game(Protocol):
-    """The contract. ``State`` is each game's own type; the bot treats it as opaque."""
+    """The contract (design.md, "The rules contract"). ``State`` is each game's own type; the bot
+    treats it as opaque.
+
+    These members are all a game must have. A game may also offer these optional members; the
+    bot reads each through the function named, which supplies the default when it is missing:
+
+    - ``prompt(state, player) -> Prompt``: what ``player`` is asked now (``game_prompt``);
+    - ``rules_help() -> str``: the rules summary ``/game rules`` shows (``game_rules_help``);
+    - ``commands() -> Sequence[GameCommand]``: the game's own slash command (``game_commands``);
+    - ``content_settings() -> Sequence[ContentSetting]``: content chosen by environment settings
+      at start-up (``game_content_settings``);
+    - on a move, ``label() -> str`` (``move_label``).
+    """
 
     name: str
     title: str
@@ -251,8 +265,6 @@ class Game(Protocol):
         """The next state and the events in words; refuses (RulesError) what parse would refuse."""
         ...
 
-    def prompt(self, state: Any, player: int) -> Prompt: ...
-
     def player_view(self, state: Any, player: int | None) -> dict[str, JSONValue]:
         """What ``player`` may see (None: the public view), JSON-able. It should carry the common
         ``ViewHeader`` under ``"header"`` (boards, alt text and messages read title, round, turn
@@ -264,8 +276,6 @@ class Game(Protocol):
     def to_json(self, state: Any) -> str: ...
 
     def from_json(self, text: str) -> Any: ...
-
-    def rules_help(self) -> str: ...
 
 
 # --------------------------------------------------------------------------------------------
@@ -331,3 +341,145 @@ def coerce_option(option: Option, value: Any) -> str | bool | int:
                 return choice
     allowed = ", ".join(str(c).lower() for c in option.choices)
     raise IllegalMove(f"Option '{option.name}' must be one of: {allowed}.")
+
+
+# --------------------------------------------------------------------------------------------
+# Optional members (see ``Game``): what a game may declare beyond design.md's contract
+# --------------------------------------------------------------------------------------------
+
+ParamValue = str | int | bool
+ParamKind = Literal["text", "integer", "flag"]
+
+
+@dataclass(frozen=True)
+class CommandParam:
+    """One parameter of a subcommand of a game's own slash command.
+
+    ``kind`` is "text", "integer" or "flag" (true/false). ``default`` None makes the parameter
+    required (declare required parameters first). ``choices`` fixes the values of a text
+    parameter; ``low``/``high`` bound an integer; ``max_length`` bounds a text (Discord allows at
+    most 100 characters in an autocompleted value). ``suggest`` (text only): as the player types,
+    offer the words this parameter takes in the player's legal-move texts (see ``GameCommand``).
+    """
+
+    name: str
+    description: str
+    kind: ParamKind = "text"
+    default: ParamValue | None = None
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    max_length: int = 100
+    suggest: bool = False
+
+
+@dataclass(frozen=True)
+class GameCommand:
+    """A subcommand of the game's own slash command, ``/<game.name> <name> <params…>``: a shortcut
+    for a common move that reads better than ``/move`` text.
+
+    ``compose(values)`` turns the parameter values (every parameter present: text stripped,
+    defaults filled) into a move text, which is submitted exactly as ``/move`` text is: the game
+    parses and checks it, so ``compose`` needs no checks of its own.
+
+    Suggestions for a ``suggest`` parameter come from ``legal_moves``: the front end calls
+    ``compose`` with that parameter, and every required parameter not given yet, set to
+    placeholder words (so ``compose`` should only format values into the text), and offers the
+    words that the player's legal-move texts have where the parameter's placeholder stands, among
+    the texts whose earlier words agree with the composed ones (see ``suggestions``).
+    """
+
+    name: str
+    description: str
+    compose: Callable[[Mapping[str, ParamValue]], str]
+    params: tuple[CommandParam, ...] = ()
+
+
+@dataclass(frozen=True)
+class ContentSetting:
+    """Game content chosen by an environment setting, read once at start-up before any saved
+    game is loaded (e.g. a file of corrections to provisional data values).
+
+    ``install(value)`` applies the setting's value (None when unset or blank: the shipped
+    content) and raises ``ValueError`` whose message lists every problem, so the bot refuses to
+    start rather than play with half-applied values. A state saved under other content should
+    then be refused by ``from_json`` with ``ContentChanged``.
+    """
+
+    env: str
+    description: str
+    install: Callable[[str | None], None]
+
+
+def game_prompt(game: Game, state: Any, player: int) -> Prompt:
+    """``game.prompt(state, player)``; without one, "your move", secret when several players
+    act at once (design.md: simultaneous moves are secret votes). The last of them to answer
+    acts alone, so it is not secret then: a game whose answers must stay private until it
+    reveals them says so with its own ``prompt``."""
+    prompt = getattr(game, "prompt", None)
+    if callable(prompt):
+        found: Prompt = prompt(state, player)
+        return found
+    return Prompt("your move", secret=len(game.active_players(state)) > 1)
+
+
+def game_rules_help(game: Game) -> str:
+    """``game.rules_help()``; without one, a summary built from the contract's own members."""
+    help_text = getattr(game, "rules_help", None)
+    if callable(help_text):
+        return str(help_text())
+    lines = [f"# {game.title}", "", f"{game.min_players} to {game.max_players} players."]
+    options = list(game.options())
+    if options:
+        lines += ["", "Options:"]
+        for o in options:
+            choices = ", ".join(str(c).lower() for c in o.choices)
+            lines.append(f"- `{o.name}` ({choices}; default {str(o.default).lower()}): {o.description}")
+    lines += ["", "Moves: use `/move`; its suggestions list your legal moves."]
+    return "\n".join(lines)
+
+
+def game_commands(game: Game) -> tuple[GameCommand, ...]:
+    """``game.commands()``, or none: the game is still played with ``/move`` and buttons."""
+    commands = getattr(game, "commands", None)
+    return tuple(commands()) if callable(commands) else ()
+
+
+def game_content_settings(game: Game) -> tuple[ContentSetting, ...]:
+    """``game.content_settings()``, or none."""
+    settings = getattr(game, "content_settings", None)
+    return tuple(settings()) if callable(settings) else ()
+
+
+_FOCUS = "\x00focus"  # placeholder words passed to ``compose`` (never in a move text)
+_ANY = "\x00any"
+
+
+def suggestions(
+    command: GameCommand, given: Mapping[str, ParamValue], focus: str, legal_texts: Sequence[str], typed: str
+) -> list[str]:
+    """The values to offer for parameter ``focus`` of ``command`` (see ``GameCommand``), in the
+    order of ``legal_texts``, once each, those containing ``typed`` (case-insensitive)."""
+    values: dict[str, ParamValue] = {}
+    for p in command.params:
+        if p.name == focus:
+            values[p.name] = _FOCUS
+        elif p.name in given:
+            values[p.name] = given[p.name]
+        else:
+            values[p.name] = _ANY if p.default is None else p.default
+    words = command.compose(values).split()
+    shape: list[str] = []
+    for word in words:
+        shape.append(re.escape(word).replace(re.escape(_FOCUS), r"(\S+)").replace(re.escape(_ANY), r"\S+"))
+        if _FOCUS in word:
+            break
+    else:
+        return []  # the parameter is not part of the move text
+    pattern = re.compile(r"\s+".join(shape) + r"(?:\s|$)")
+    found: list[str] = []
+    for text in legal_texts:
+        match = pattern.match(text)
+        if match and match.group(1) not in found and typed.lower() in match.group(1).lower():
+            found.append(match.group(1))
+    return found

@@ -17,7 +17,18 @@ from typing import Any
 import pytest
 
 from rules import all_games
-from rules.core import BadSyntax, Game, NotYourTurn, Outcome, Prompt, RulesError, ViewHeader, seat_colour
+from rules.core import (
+    BadSyntax,
+    Game,
+    NotYourTurn,
+    Outcome,
+    Prompt,
+    RulesError,
+    ViewHeader,
+    game_prompt,
+    game_rules_help,
+    seat_colour,
+)
 from rules.playout import replay
 
 MAX_STEPS = 5000  # far above any real game's length; a game that runs past it is stuck
@@ -64,7 +75,7 @@ def play_random(
         before = game.to_json(state)
         for move in rng.sample(moves, min(len(moves), 6)):
             assert game.parse(state, player, move.to_text()) == move
-        assert isinstance(game.prompt(state, player), Prompt)
+        assert isinstance(game_prompt(game, state, player), Prompt)
         if step % 7 == 0:
             check_refusals(game, state, player, players, active, before)
             assert game.from_json(before) is not None
@@ -100,7 +111,7 @@ def check_header(game: Game, state: Any, viewer: int | None, view: Mapping[str, 
     active = game.active_players(state)
     assert header["active"] == sorted(active)
     if viewer is not None and viewer in active:
-        assert header["your_prompt"] == game.prompt(state, viewer).text
+        assert header["your_prompt"] == game_prompt(game, state, viewer).text
     else:
         assert header["your_prompt"] is None
     outcome = game.outcome(state)
@@ -147,7 +158,7 @@ def test_every_game_names_itself_and_its_options() -> None:
         assert game.name and game.title and 1 <= game.min_players <= game.max_players
         for option in game.options():
             assert option.default in option.choices, option
-        assert game.rules_help().strip()
+        assert game_rules_help(game).strip()
 
 
 def test_option_sets_cover_every_choice() -> None:

@@ -1,4 +1,4 @@
-"""The Discord client: command tree, persistent components, command sync, the reminder task."""
+"""The Discord client: command tree, persistent components, command sync, the clock task (pings)."""
 
 from __future__ import annotations
 

@@ -18,12 +18,13 @@ from discord import app_commands
 from bot.app.actions import channel_game_id, lobby_change, play, refresh_lobby, send_private, start
 from bot.app.components import lobby_view, turn_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
-from bot.app.per_game import PER_GAME_COMMANDS
 from bot.app.posting import image_file
 from bot.service import present, settings
 from bot.service.clocks import CLOCK_MAX_HOURS
 from bot.service.table import TableError, Tables
+from rules.core import game_rules_help
 
 log = logging.getLogger("tavola")
 
@@ -35,10 +36,8 @@ def build(tree: app_commands.CommandTree[Any], tables: Tables) -> None:
     """Add every command to ``tree``."""
     tree.add_command(game_group(tables))
     tree.add_command(move_command())
-    names = {g.name for g in tables.games()}
-    for name, make in PER_GAME_COMMANDS.items():
-        if name in names:
-            tree.add_command(make())
+    for group in game_groups(tables):
+        tree.add_command(group)
 
 
 def game_group(tables: Tables) -> app_commands.Group:
@@ -147,7 +146,7 @@ def game_group(tables: Tables) -> app_commands.Group:
         except TableError as exc:
             listed = "" if "Games:" in str(exc) else f" Games: {', '.join(g.name for g in t.games())}."
             raise TableError(f"{exc}{listed}") from exc
-        text = chosen.rules_help()
+        text = game_rules_help(chosen)
         if len(text) <= present.CONTENT_LIMIT:
             await say(interaction, text)
             return
@@ -273,7 +272,7 @@ def option_autocomplete(
     return suggest
 
 
-# Longer than any move text of a registered game (Lorenzo's longest is ~60 characters); a pasted
+# Longer than any move text of a registered game (the longest are about 60 characters); a pasted
 # paragraph is stopped by the Discord client instead of being echoed back in an error.
 MOVE_TEXT_MAX = 200
 

@@ -138,10 +138,10 @@ def turn_view(turn: Turn) -> discord.ui.View:
             # Several players decide at once: each gets their own choices from this button.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
         elif len(turn.acting) == 1 and not prompts[0].decision:
-            # Choices that are not a public decision (they may name a private hand, like
-            # Lorenzo's leader window after a placement): offered in a private reply, as buttons
-            # or a select when they fit, else pointing to /move. Always offered: whether the list
-            # is short can depend on hidden things (Lancaster squires, a leader hand), so the
+            # Choices that are not a public decision (they may name a private hand, such as
+            # cards to play after a placement): offered in a private reply, as buttons or a
+            # select when they fit, else pointing to /move. Always offered: whether the list is
+            # short can depend on hidden things (a hand, resources behind a screen), so the
             # button's presence must not.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
     view.add_item(GameButton(f"g:{record.id}:board", "My board"))

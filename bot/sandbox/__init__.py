@@ -10,7 +10,7 @@ server, offline (README, "Sandbox"; design.md, "The sandbox").
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +19,32 @@ from bot.sandbox.gateway import GUILD_ID, USERS
 from bot.sandbox.report import print_json
 from bot.sandbox.script import SandboxInputError, duration
 from bot.service.table import Tables
+from rules.core import Game, game_commands
 
-WELCOME = """Tavola sandbox: the real bot on a fake Discord server, offline.
-Users: alice, bob, carol, dave, erin (Manage Server), frank (shown as *fr_ank*). One action per line:
-  alice /game new game:lorenzo          run a slash command (options as name:value, "quotes" ok)
-  bob /game join                        ...every /game subcommand, /move, /lorenzo, /lancaster
-  bob #lorenzo-1 /game status           act in a thread the bot opened (/game start thread:true)
-  alice ? /move text:pla                show the autocomplete choices alice would see
-  alice click g:1:join                  press a button (custom_id from a response)
-  alice click g:1:v3:s0 2               pick value 2 in a select
-  alice /game settings quiet:22-08 tz:Europe/Rome dm:on   your quiet hours and turn DMs
-  @clock +13h                           move time on: the move clocks' pings (and all else due)
-Responses print as JSON lines; attached images are saved in {out}/. Ctrl-D quits."""
+
+def welcome(out: Path, games: Sequence[Game]) -> str:
+    """The interactive sandbox's greeting, with examples from the games it offers."""
+    first = games[0].name if games else "<game>"
+    own = "".join(f", /{g.name}" for g in games if game_commands(g))
+    examples = [
+        (f"alice /game new game:{first}", 'run a slash command (options as name:value, "quotes" ok)'),
+        ("bob /game join", f"...every /game subcommand, /move{own}"),
+        (f"bob #{first}-1 /game status", "act in a thread the bot opened (/game start thread:true)"),
+        ("alice ? /move text:pla", "show the autocomplete choices alice would see"),
+        ("alice click g:1:join", "press a button (custom_id from a response)"),
+        ("alice click g:1:v3:s0 2", "pick value 2 in a select"),
+        ("bob /game settings quiet:22-08 tz:Europe/Rome dm:on", "your quiet hours and turn DMs"),
+        ("@clock +13h", "move time on: the move clocks' pings, and all else that fell due"),
+    ]
+    return "\n".join(
+        [
+            "Tavola sandbox: the real bot on a fake Discord server, offline.",
+            "Users: alice, bob, carol, dave, erin (Manage Server), frank (shown as *fr_ank*). "
+            "One action per line:",
+            *(f"  {line:<36}  {what}" for line, what in examples),
+            f"Responses print as JSON lines; attached images are saved in {out}/. Ctrl-D quits.",
+        ]
+    )
 
 
 async def run(
@@ -56,4 +70,4 @@ async def run(
         await sandbox.close()
 
 
-__all__ = ["GUILD_ID", "USERS", "WELCOME", "LineReader", "Sandbox", "SandboxInputError", "duration", "run"]
+__all__ = ["GUILD_ID", "USERS", "LineReader", "Sandbox", "SandboxInputError", "duration", "run", "welcome"]

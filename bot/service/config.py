@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS
+from rules import all_games
+from rules.core import Game, game_content_settings
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -22,11 +24,12 @@ class Settings:
     database: Path
     dev_guild_id: int | None
     log_level: str
-    lancaster_overrides: Path | None = None  # owner's corrections to Lancaster's data (OVERRIDES.md)
     clock_hours: float = DEFAULT_CLOCK_HOURS  # the server's default move clock; 0 = no clock
     # REMINDER_HOURS (the single re-ping before move clocks) is no longer read: set but ignored,
     # it is named here so start-up can say so.
     obsolete: tuple[str, ...] = ()
+    # The games' content settings that are set (``rules.core.ContentSetting``): name -> value.
+    content: Mapping[str, str] = field(default_factory=dict)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -47,8 +50,11 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
-def load(env: Mapping[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
-    """The real environment wins over ``.env``. Raises ``SettingsError`` for an unusable value."""
+def load(
+    env: Mapping[str, str] | None = None, env_file: Path = Path(".env"), games: Sequence[Game] | None = None
+) -> Settings:
+    """The real environment wins over ``.env``. Raises ``SettingsError`` for an unusable value.
+    ``games`` (default: the registry) declare the content settings read here."""
     merged = {**read_env_file(env_file), **(os.environ if env is None else env)}
     guild = merged.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
@@ -60,15 +66,16 @@ def load(env: Mapping[str, str] | None = None, env_file: Path = Path(".env")) ->
     log_level = (merged.get("LOG_LEVEL", "").strip() or "INFO").upper()
     if log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not '{log_level}'.")
-    overrides = merged.get("LANCASTER_OVERRIDES", "").strip()
+    declared = [c.env for g in (all_games() if games is None else games) for c in game_content_settings(g)]
+    content = {name: value for name in declared if (value := merged.get(name, "").strip())}
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         database=Path(merged.get("DATABASE_PATH", "").strip() or "data/tavola.db"),
         dev_guild_id=int(guild) if guild else None,
         log_level=log_level,
-        lancaster_overrides=Path(overrides) if overrides else None,
         clock_hours=_hours(merged.get("CLOCK_HOURS", "")),
         obsolete=tuple(k for k in OBSOLETE if merged.get(k, "").strip()),
+        content=content,
     )
 
 
@@ -91,16 +98,17 @@ def _hours(raw: str) -> float:
     return hours
 
 
-def configure_content(settings: Settings) -> None:
-    """Install game content chosen by settings, before any saved game is loaded.
+def configure_content(settings: Settings, games: Sequence[Game] | None = None) -> None:
+    """Install the content every game's settings choose, before any saved game is loaded.
 
-    Lancaster: ``LANCASTER_OVERRIDES`` names the owner's correction file (rules/lancaster/
-    OVERRIDES.md); unset means the shipped data. Raises ``SettingsError`` listing every problem,
-    so the bot refuses to start rather than play with half-applied values.
+    Each game declares its settings (``rules.core.ContentSetting``); an unset one installs the
+    shipped content. Raises ``SettingsError`` naming the setting with every problem its game
+    found, so the bot refuses to start rather than play with half-applied values.
     """
-    from rules.lancaster import DataError, configure
-
-    try:
-        configure(settings.lancaster_overrides)
-    except DataError as exc:
-        raise SettingsError(f"LANCASTER_OVERRIDES={settings.lancaster_overrides}: {exc}") from exc
+    for game in all_games() if games is None else games:
+        for setting in game_content_settings(game):
+            value = settings.content.get(setting.env)
+            try:
+                setting.install(value)
+            except ValueError as exc:
+                raise SettingsError(f"{setting.env}={value}: {exc}") from exc

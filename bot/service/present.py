@@ -78,10 +78,8 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
         if mentions and seat.seat in turn.asleep:
             who += " (quiet hours: pinged when they end)"
         prompt = turn.prompts.get(seat.seat)
+        # Addressed to the player (rules.core.Prompt), so it reads well after their name.
         text = prompt.text if prompt else "your move"
-        # Prompts often start with the player's own name ("Anna: place a family member"); after
-        # the mention that reads twice, so drop it.
-        text = text.removeprefix(f"{seat.name}: ")
         # Several players asked the same thing at once (a draft, a vote): one line for them all.
         asked.setdefault(text, []).append(who)
     return [f"➡️ {', '.join(who)}: {text}" for text, who in asked.items()]
@@ -165,7 +163,7 @@ def when(at: float, style: str = "R") -> str:
 def ping_line(ping: Ping, turn: Turn, now: float) -> str:
     """One waiting player's ping: what is asked, how long it waited, when the clock runs out."""
     prompt = turn.prompts.get(ping.seat.seat)
-    asked = (prompt.text if prompt else "your move").removeprefix(f"{ping.seat.name}: ")
+    asked = prompt.text if prompt else "your move"
     who = mention(ping.seat.user_id)
     waited = waited_text(now - ping.since)
     if ping.kind == "start":
@@ -192,7 +190,7 @@ def dm_content(delivery: Delivery) -> str:
     turn = delivery.turn
     assert turn is not None and delivery.dm is not None
     prompt = turn.prompts.get(delivery.dm.seat)
-    asked = (prompt.text if prompt else "your move").removeprefix(f"{delivery.dm.name}: ")
+    asked = prompt.text if prompt else "your move"
     return clip(
         f"Your turn in {turn.game.title} #{turn.record.id} in <#{turn.record.channel_id}>: {asked}\n"
         "(You get this message because of `/game settings dm:on`; `dm:off` stops it.)"

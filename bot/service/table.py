@@ -27,6 +27,7 @@ from rules.core import (
     Outcome,
     Prompt,
     RulesError,
+    game_prompt,
     name_seats,
     normalise_options,
 )
@@ -163,7 +164,7 @@ class Tables:
         try:
             state = self.game(record.game).from_json(record.state)
         except ContentChanged as exc:
-            # E.g. Lancaster refuses a state saved under other content data (its fingerprint):
+            # A game may refuse a state saved under other content data (e.g. an override file):
             # replaying it against changed values would silently change the game.
             raise GameDataChanged(record.id, str(exc)) from exc
         self._remember(record, state)
@@ -336,7 +337,7 @@ class Tables:
         state = self.state_of(record)
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
-        secret = game.prompt(state, seat).secret
+        secret = game_prompt(game, state, seat).secret
         move = game.parse(state, seat, text)
         new_state, raw_events = game.apply(state, seat, move)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
@@ -448,7 +449,7 @@ class Tables:
 
     @staticmethod
     def _named_prompt(game: Game, state: Any, seat: int, names: Sequence[str]) -> Prompt:
-        p = game.prompt(state, seat)
+        p = game_prompt(game, state, seat)
         return Prompt(name_seats(p.text, names), p.decision, p.secret)
 
     @staticmethod

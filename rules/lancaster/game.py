@@ -8,6 +8,8 @@ from typing import Any, cast
 
 from rules.core import (
     ContentChanged,
+    ContentSetting,
+    GameCommand,
     IllegalMove,
     JSONValue,
     NotYourTurn,
@@ -17,6 +19,7 @@ from rules.core import (
     normalise_options,
 )
 from rules.lancaster import model as m
+from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
@@ -143,6 +146,12 @@ class LancasterGame:
 
     def rules_help(self) -> str:
         return build_help(self.data, OPTIONS)
+
+    def commands(self) -> Sequence[GameCommand]:
+        return COMMANDS  # /lancaster knight (rules/lancaster/commands.py)
+
+    def content_settings(self) -> Sequence[ContentSetting]:
+        return CONTENT_SETTINGS  # LANCASTER_OVERRIDES (rules/lancaster/commands.py)
 
     # -- checks with messages for players --------------------------------------------------------
 

@@ -11,8 +11,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from rules.core import IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
+from rules.core import GameCommand, IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
 from rules.lorenzo import engine
+from rules.lorenzo.commands import COMMANDS
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
@@ -118,11 +119,12 @@ class Lorenzo:
     def prompt(self, state: State, player: int) -> Prompt:
         if player not in engine.active(state):
             return Prompt(engine.prompt_text(state))
+        text = engine.your_prompt(state, player)  # addressed to them (rules.core.Prompt)
         if state["phase"] == "leader_draft":
-            return Prompt(engine.prompt_text(state), decision=True, secret=True)
+            return Prompt(text, decision=True, secret=True)
         # The Leader window after a placement lists the hand (play/discard): never public buttons.
         window = bool(state["stack"]) and state["stack"][-1]["k"] == "after"
-        return Prompt(engine.prompt_text(state), decision=bool(state["stack"]) and not window)
+        return Prompt(text, decision=bool(state["stack"]) and not window)
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], player_view(state, player, self.title))  # typed as LorenzoView
@@ -139,6 +141,9 @@ class Lorenzo:
 
     def rules_help(self) -> str:
         return RULES_HELP
+
+    def commands(self) -> Sequence[GameCommand]:
+        return COMMANDS  # /lorenzo place|leader|end (rules/lorenzo/commands.py)
 
 
 GAME = Lorenzo()

@@ -1080,6 +1080,12 @@ def _answer(st: State, p: int, f: dict[str, Any], move: LorenzoMove, log: Log) -
 # ----------------------------------------------------------------------------------------------
 
 
+def your_prompt(st: State, player: int) -> str:
+    """``prompt_text`` as asked of ``player``, who must act: without their own seat in front, as
+    ``rules.core.Prompt`` and the header's ``your_prompt`` are addressed to them."""
+    return prompt_text(st).removeprefix(f"{seat(player)}: ")
+
+
 def prompt_text(st: State) -> str:
     if st["stack"]:
         f = st["stack"][-1]

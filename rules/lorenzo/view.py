@@ -82,6 +82,7 @@ from rules.lorenzo.engine import (
     prompt_text,
     territory_slot_mp,
     tower_fee,
+    your_prompt,
 )
 from rules.lorenzo.scoring import outcome
 
@@ -379,7 +380,7 @@ def _header(st: State, viewer: int | None, title: str, result: OutcomeJSON | Non
         "order": list(st["order"]),
         "active": acting,
         "prompt": prompt,  # one line for the whole table, public (the Leader window hides the hand)
-        "your_prompt": prompt if viewer in acting else None,
+        "your_prompt": your_prompt(st, viewer) if viewer is not None and viewer in acting else None,
         "last": None
         if last is None
         else {

@@ -11,6 +11,7 @@ from bot.sandbox import Sandbox
 from bot.service.clock import Clock
 from bot.service.store import SqliteStore
 from bot.service.table import Tables
+from rules import all_games
 from rules.core import Game
 from tests.bot.toy import TALLY
 
@@ -21,14 +22,14 @@ class Harness:
     def __init__(
         self,
         db: Path,
-        games: Sequence[Game] = (TALLY,),
+        games: Sequence[Game] | None = (TALLY,),
         out: Path | None = None,
         *,
         clock_hours: float = 48.0,
         start: float | None = None,
     ) -> None:
         self.db = db
-        self.games = list(games)
+        self.games = None if games is None else list(games)  # None: the rules registry
         self.out = out
         self.seen: list[dict[str, Any]] = []
         self.clock_hours = clock_hours  # the server default clock (/game new without clock:)
@@ -39,12 +40,9 @@ class Harness:
     async def __aenter__(self) -> Harness:
         self.store = await SqliteStore.open(self.db, clock=self.clock)
         seeds = itertools.count(7)
+        source = all_games if self.games is None else (lambda: self.games or [])
         self.tables = Tables(
-            self.store,
-            lambda: self.games,
-            new_seed=lambda: next(seeds),
-            clock=self.clock,
-            clock_hours=self.clock_hours,
+            self.store, source, new_seed=lambda: next(seeds), clock=self.clock, clock_hours=self.clock_hours
         )
         self.sandbox = Sandbox(self.tables, self.seen.append, self.out)
         await self.sandbox.start()

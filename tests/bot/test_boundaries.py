@@ -26,9 +26,7 @@ def offenders(folder: str, banned: tuple[str, ...]) -> list[str]:
     files = sorted((BOT / folder).rglob("*.py"))
     assert files, f"bot/{folder} has no modules"
     for path in files:
-        for name in imported_modules(path):
-            if any(name == b or name.startswith(b + ".") for b in banned):
-                found.append(f"{path.relative_to(BOT.parent)} imports {name}")
+        found += [f"{path.relative_to(BOT.parent)} imports {name}" for name in offenders_in(path, banned)]
     return found
 
 
@@ -47,3 +45,26 @@ def test_the_boundary_check_sees_a_discord_import(tmp_path: Path) -> None:
     sample = tmp_path / "x.py"
     sample.write_text("from discord.ui import View\nimport bot.app.guard\n", encoding="utf-8")
     assert imported_modules(sample) == {"discord.ui", "bot.app.guard"}
+
+
+def test_bot_knows_no_particular_game() -> None:
+    """Issue 9: games declare their own commands and content settings (rules.core), so bot/
+    imports no game package and names no game: no game name, title or per-game command."""
+    from rules import GAME_PACKAGES, all_games
+    from rules.core import game_commands
+
+    packages = tuple(f"rules.{p}" for p in GAME_PACKAGES)
+    for folder in ("service", "app", "sandbox"):
+        assert offenders(folder, packages) == []
+    assert [str(p) for p in BOT.glob("*.py") if offenders_in(p, packages)] == []
+    words = {g.name for g in all_games()} | {g.title for g in all_games()}
+    words |= {f"/{g.name}" for g in all_games() if game_commands(g)}
+    for path in sorted(BOT.rglob("*")):
+        if path.suffix in (".py", ".sql"):
+            text = path.read_text(encoding="utf-8").lower()
+            named = sorted(w for w in words if w.lower() in text)
+            assert not named, f"{path.relative_to(BOT.parent)} names {named}"
+
+
+def offenders_in(path: Path, banned: tuple[str, ...]) -> list[str]:
+    return [n for n in imported_modules(path) if any(n == b or n.startswith(b + ".") for b in banned)]

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from rules import find_game
+from rules.core import game_prompt
 from tests.bot.harness import Harness, public
 
 # Decisions whose legal answers depend on gold or squires, hidden behind the screen with 3+ players:
@@ -105,7 +106,7 @@ def test_wealth_questions_are_public_decisions_only_without_screens() -> None:
             kind = (state["pending"] or {}).get("kind")
             if kind in HIDDEN_WEALTH:
                 seen.add(kind)
-                assert lancaster.prompt(state, seat).decision is (players == 2), (players, kind)
+                assert game_prompt(lancaster, state, seat).decision is (players == 2), (players, kind)
             state, _ = lancaster.apply(state, seat, rng.choice(lancaster.legal_moves(state, seat)))
         assert seen >= {"county", "exchange"}, (players, seen)
 
@@ -121,7 +122,7 @@ def test_start_player_question_names_the_seats() -> None:
     while lancaster.active_players(state):
         seat = min(lancaster.active_players(state))
         if (state["pending"] or {}).get("kind") == "start":
-            text = name_seats(lancaster.prompt(state, seat).text, ["ann", "bo", "cy"])
+            text = name_seats(game_prompt(lancaster, state, seat).text, ["ann", "bo", "cy"])
             assert "p0 ann" in text and "p1 bo" in text and "p2 cy" in text, text
             return
         state, _ = lancaster.apply(state, seat, rng.choice(lancaster.legal_moves(state, seat)))

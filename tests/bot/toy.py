@@ -142,12 +142,12 @@ class Tally:
 
     def prompt(self, state: ToyState, player: int) -> Prompt:
         if state.phase == "bonus":
-            return Prompt(f"{seat(player)}: choose a bonus", decision=True)
+            return Prompt("choose a bonus", decision=True)
         if state.phase == "vote":
             if state.open_vote:
                 return Prompt("Vote yes or no", decision=True)
             return Prompt("Vote yes or no in secret", decision=True, secret=True)
-        return Prompt(f"{seat(player)}: add 1, 2 or 3 to the total")
+        return Prompt("add 1, 2 or 3 to the total")
 
     def player_view(self, state: ToyState, player: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {
