@@ -27,20 +27,26 @@ V = TypeVar("V")
 
 
 @dataclass(frozen=True)
-class Board(Generic[V]):
-    """What a game's renderer supplies for the frame to draw around.
+class Side(Generic[V]):
+    """One of a game's two boards: ``height(view)`` of the canvas, ``draw(canvas, view)`` the
+    board under the frame, ``facts(view)`` its alt-text sentences (scores, dice, holdings) that
+    the frame puts between the status and the last move."""
 
-    ``height(view, private)`` is the canvas height; ``draw(canvas, view, private)`` draws the board
-    under the frame (public board or personal board); ``facts(view, private)`` are the alt-text
-    sentences about the board (scores, dice, holdings) that the frame puts between the status and
-    the last move. ``kind`` names the encoding policy ("lorenzo" -> "lorenzo-public").
-    """
+    height: Callable[[V], int]
+    draw: Callable[[Canvas, V], None]
+    facts: Callable[[V], list[str]]
+
+
+@dataclass(frozen=True)
+class Board(Generic[V]):
+    """What a game's renderer supplies for the frame to draw around: its public board and its
+    personal board (titled "<seat> — ``private_title``"). ``kind`` names the encoding policy
+    ("lorenzo" -> "lorenzo-public")."""
 
     kind: str
     private_title: str
-    height: Callable[[V, bool], int]
-    draw: Callable[[Canvas, V, bool], None]
-    facts: Callable[[V, bool], list[str]]
+    public: Side[V]
+    private: Side[V]
 
 
 def header_of(game_name: str, view: Mapping[str, Any]) -> ViewHeader:
@@ -80,6 +86,11 @@ def _fallback_header(game_name: str, view: Mapping[str, Any]) -> ViewHeader:
         "outcome": cast(OutcomeJSON, outcome) if isinstance(outcome, dict) else None,
         "score_unit": "points",
     }
+
+
+def seats(view: Any) -> int:
+    """How many seats a view with a header has (at least 1: a layout's row count)."""
+    return len(view["header"]["seats"]) or 1
 
 
 def _int(value: Any) -> int:
@@ -243,9 +254,10 @@ def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Seque
 
 def draw(board: Board[Any], header: ViewHeader, view: Any, private: bool) -> Drawing:
     """A game's board inside the common frame, with its alt text."""
-    canvas = Canvas(WIDTH, board.height(view, private))
+    side = board.private if private else board.public
+    canvas = Canvas(WIDTH, side.height(view))
     title_bar(canvas, header, private, board.private_title)
     status(canvas, header, private)
-    board.draw(canvas, view, private)
-    alt = alt_text(header, private, board.private_title, board.facts(view, private))
+    side.draw(canvas, view)
+    alt = alt_text(header, private, board.private_title, side.facts(view))
     return Drawing(canvas, alt, f"{board.kind}-{'private' if private else 'public'}")

@@ -19,7 +19,6 @@ from render.layout import (
     BIG_NUMBER,
     BODY,
     HEADING,
-    INNER,
     MARGIN,
     NUMBER,
     SMALL,
@@ -372,81 +371,61 @@ def _law(canvas: Canvas, rect: Rect, law: Law, fill: tuple[int, int, int]) -> No
 
 
 def _castles(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
+    """One row per player: power, gold, squires and votes, knights, nobles, castle."""
     L = LancasterPublic
-    y = L.castles_top
-    x = MARGIN
-    columns: dict[str, Rect] = {}
-    for key, heading, w in L.castle_columns:
-        columns[key] = Rect(x, y, w, L.castle_header_h)
-        x += w
-        if key == "castle":
-            continue
-        canvas.text_in(
-            Rect(x - w + 4, y + L.castle_header_h - 30, w - 8, 30),
-            heading,
-            BODY - 1,
-            palette.MUTED,
-            style="bold",
-            align="l" if w > 100 else "m",
-        )
+    table = parts.Table(L.castle_columns, L.castles_top, L.castle_header_h)
+    table.headings(canvas, skip=("castle",))
     seats = list(view.get("seats") or [])
-    if seats:
-        _castle_header(canvas, columns["castle"].inset(4, 2), seats[0])
+    if seats:  # every castle has the same spaces: their names head the castle columns once
+        _castle_header(canvas, table.band("castle").inset(4, 2), seats[0])
     last = view["header"]["last"]
-    last_seat = last["seat"] if last else None
-    start = view.get("start_player")
-    outcome = view["header"]["outcome"]
-    final_scores = list(outcome["scores"]) if outcome else []
-    for i, info in enumerate(view.get("seats") or []):
+    row_h = L.row_h(len(view["header"]["seats"]))
+    for i, info in enumerate(seats):
         seat = int(info.get("seat", i))
-        row_h = L.row_h(int(view.get("players") or 0))
-        row = Rect(MARGIN, y + L.castle_header_h + i * row_h, INNER, row_h - 8)
-        mine = seat == last_seat
-        canvas.box(
-            row, palette.PANEL, palette.HIGHLIGHT_EDGE if mine else palette.LINE, width=4 if mine else 2
-        )
-
-        def cell(key: str, rr: Rect = row) -> Rect:
-            c = columns[key]
-            return Rect(c.x, rr.y, c.w, rr.h)
-
-        ident = cell("seat")
-        canvas.marker(ident.x + 32, ident.y + 34, seat, 44)
-        # At the end the row shows the final total (track PP plus final scoring), as the ruler does.
-        final = seat < len(final_scores)
-        points = final_scores[seat] if final else info.get("power_points", 0)
-        canvas.text(ident.x + 62, ident.y + 20, "final" if final else "PP", SMALL, palette.MUTED)
-        canvas.text(ident.x + 62, ident.y + 36, str(points), NUMBER + 2, style="bold")
-        canvas.text(ident.x + 10, ident.y + 62, palette.seat_style(seat).name, SMALL + 1, palette.MUTED)
-        if seat == start:
-            canvas.box(
-                Rect(ident.x + 8, ident.y + 84, 80, 26), palette.HIGHLIGHT, palette.INK, width=2, radius=6
-            )
-            canvas.text_in(Rect(ident.x + 8, ident.y + 84, 80, 26), "START", SMALL + 1, style="bold")
-        if f"seat:{seat}" in places and not outcome:  # Surrey: chosen to start the next round
-            # Once the game is over there is no next round, so no tag (a final-round Surrey).
-            canvas.highlight(ident.inset(2, 2), "NEXT")
+        mine = last is not None and last["seat"] == seat
+        row = table.row(canvas, i, row_h, 8, last_mover=mine)
+        _castle_seat(canvas, table.cell("seat", row), view, info, places)
         # Gold and squires sit behind a screen except in the two-player game (rules 4.3). The
         # public board enforces that itself, so even a seat's own view drawn publicly hides them.
-        open_info = int(view.get("players") or 0) == 2
+        open_info = len(view["header"]["seats"]) == 2
         for key, value in (
             ("gold", info.get("gold") if open_info else None),
             ("squires", info.get("squires") if open_info else None),
             ("votes", info.get("vote_markers")),
         ):
-            c = cell(key)
+            c = table.cell(key, row)
             if value is None:
                 canvas.text_in(c, HIDDEN, SMALL, palette.MUTED)
             else:
                 canvas.text_in(c, str(value), NUMBER + 4, style="bold")
-        _knight_groups(canvas, cell("knights").inset(6, 6), seat, info)
+        knights, nobles = table.cell("knights", row), table.cell("nobles", row)
+        _knight_groups(canvas, knights.inset(6, 6), seat, info)
         if f"knights:{seat}" in places:
-            canvas.highlight(cell("knights").inset(4, 4), "LAST")
-        _nobles(canvas, cell("nobles").inset(6, 8), info)
+            canvas.highlight(knights.inset(4, 4), "LAST")
+        _nobles(canvas, nobles.inset(6, 8), info)
         if f"nobles:{seat}" in places:
-            canvas.highlight(cell("nobles").inset(4, 4), "LAST")
+            canvas.highlight(nobles.inset(4, 4), "LAST")
         # Castle spaces share ids across players: only the mover's castle can hold the last move.
-        _castle_row(canvas, cell("castle").inset(4, 6), seat, info, places if mine else set())
+        _castle_row(canvas, table.cell("castle", row).inset(4, 6), seat, info, places if mine else set())
+
+
+def _castle_seat(canvas: Canvas, cell: Rect, view: LancasterView, info: SeatInfo, places: set[str]) -> None:
+    """The seat, its power (the final total once over), the start-player and next-start tags."""
+    seat = int(info["seat"])
+    outcome = view["header"]["outcome"]
+    right = parts.seat_badge(canvas, cell, seat, 44)
+    # At the end the row shows the final total (track PP plus final scoring), as the ruler does.
+    final = outcome is not None and seat < len(outcome["scores"])
+    points = outcome["scores"][seat] if outcome and final else info.get("power_points", 0)
+    canvas.text(right.x, right.y + 8, "final" if final else "PP", SMALL, palette.MUTED)
+    canvas.text(right.x, right.y + 24, str(points), NUMBER + 2, style="bold")
+    if seat == view.get("start_player"):
+        tag = Rect(cell.x + 8, cell.y + 84, 80, 26)
+        canvas.box(tag, palette.HIGHLIGHT, palette.INK, width=2, radius=6)
+        canvas.text_in(tag, "START", SMALL + 1, style="bold")
+    if f"seat:{seat}" in places and not outcome:  # Surrey: chosen to start the next round
+        # Once the game is over there is no next round, so no tag (a final-round Surrey).
+        canvas.highlight(cell.inset(2, 2), "NEXT")
 
 
 def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> None:
@@ -586,11 +565,7 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
     scores = {
         int(s.get("seat", i)): int(s.get("power_points", 0)) for i, s in enumerate(view.get("seats") or [])
     }
-    label = "Power"
-    if outcome:  # the track PP plus final scoring, so the ruler agrees with the final panel
-        scores = {seat: int(score) for seat, score in enumerate(outcome["scores"])}
-        label = "Final"
-    parts.ruler(canvas, LancasterPublic.power, label, 112, scores)
+    parts.score_ruler(canvas, LancasterPublic.power, "Power", 112, scores, outcome)
     _castles(canvas, view, places)
     if view.get("provisional"):
         note = "* provisional values: see the rules help"
@@ -726,14 +701,9 @@ def _private_facts(view: LancasterView) -> list[str]:
     ]
 
 
-def _height(view: LancasterView, private: bool) -> int:
-    return LancasterPrivate.height() if private else LancasterPublic.height(len(view["header"]["seats"]) or 1)
-
-
 BOARD: frame.Board[LancasterView] = frame.Board(
     kind="lancaster",
     private_title="private screen",
-    height=_height,
-    draw=lambda canvas, view, private: (_private if private else _public)(canvas, view),
-    facts=lambda view, private: (_private_facts if private else _public_facts)(view),
+    public=frame.Side(lambda view: LancasterPublic.height(frame.seats(view)), _public, _public_facts),
+    private=frame.Side(lambda view: LancasterPrivate.height(), _private, _private_facts),
 )

@@ -434,16 +434,8 @@ def _tracks(canvas: Canvas, view: LorenzoView) -> None:
     # Victory: a ruler scaled to the leader (the printed track wraps around the board edge).
     # At the end it shows the final totals, so it agrees with the final scoring panel.
     victory = {s: int(p.get("vp", 0)) for s, p in points.items()}
-    final_scores = _final_scores(view)
-    if final_scores:
-        victory = {seat: int(score) for seat, score in enumerate(final_scores)}
-    parts.ruler(
-        canvas,
-        Rect(MARGIN, y, INNER, L.victory_h),
-        "Final" if final_scores else "Victory",
-        L.track_label_w,
-        victory,
-    )
+    rect = Rect(MARGIN, y, INNER, L.victory_h)
+    parts.score_ruler(canvas, rect, "Victory", L.track_label_w, victory, view["header"]["outcome"])
 
 
 def _track_row(canvas: Canvas, rect: Rect, label: str, n: int) -> list[Rect]:
@@ -458,77 +450,52 @@ def _track_row(canvas: Canvas, rect: Rect, label: str, n: int) -> list[Rect]:
 def _table(canvas: Canvas, view: LorenzoView) -> None:
     """One row per player: goods, points, family members left, cards, leaders, excommunications."""
     L = LorenzoPublic
-    y = L.table_top()
-    x = MARGIN
-    columns: dict[str, Rect] = {}
-    over = bool(view.get("outcome"))
-    for key, heading, w in L.table_columns:
-        columns[key] = Rect(x, y, w, L.table_header_h)
-        if over and key == "seat":
-            heading = "Final place"
-        canvas.text_in(
-            Rect(x + 4, y, w - 8, L.table_header_h),
-            heading,
-            BODY - 1,
-            palette.MUTED,
-            style="bold",
-            align="l" if w > 100 else "m",
-        )
-        x += w
-    last = view["header"]["last"]
-    last_seat = last["seat"] if last else None
+    table = parts.Table(L.table_columns, L.table_top(), L.table_header_h)
     places = _final_places(view)
+    table.headings(canvas, {"seat": "Final place"} if places else None)
+    last = view["header"]["last"]
     info = sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0)))
     if places:  # at the end the rows follow the final ranking, not the turn order
         info.sort(key=lambda p: places.get(int(p.get("seat", 0)), len(places)))
+    final = _final_scores(view)
     for i, player in enumerate(info):
-        row_y = y + L.table_header_h + i * L.table_row_h
-        row = Rect(MARGIN, row_y, INNER, L.table_row_h - 6)
         seat = int(player.get("seat", 0))
-        canvas.box(
-            row,
-            palette.PANEL,
-            palette.LINE if seat != last_seat else palette.HIGHLIGHT_EDGE,
-            width=2 if seat != last_seat else 4,
-            radius=8,
-        )
-
-        def cell(key: str, rr: Rect = row) -> Rect:
-            c = columns[key]
-            return Rect(c.x, rr.y, c.w, rr.h)
-
-        _seat_cell(canvas, cell("seat"), seat, int(player.get("turn_position", 0)), places.get(seat))
+        row = table.row(canvas, i, L.table_row_h, 6, last_mover=last is not None and last["seat"] == seat)
+        turn_position = int(player.get("turn_position", 0))
+        _seat_cell(canvas, table.cell("seat", row), seat, turn_position, places.get(seat))
         goods = player.get("goods") or {}
         for key in ("coin", "wood", "stone", "servant"):
-            canvas.text_in(cell(key), str(goods.get(key, 0)), NUMBER + 2, style="bold")
+            canvas.text_in(table.cell(key, row), str(goods.get(key, 0)), NUMBER + 2, style="bold")
         pts = player.get("points") or {}
         for key in ("mp", "fp"):
-            canvas.text_in(cell(key), str(pts.get(key, 0)), NUMBER + 2, style="bold")
-        final = _final_scores(view)
+            canvas.text_in(table.cell(key, row), str(pts.get(key, 0)), NUMBER + 2, style="bold")
+        vp_cell = table.cell("vp", row)
         if seat < len(final):
             # At the end the VP cell shows the final total (the ranking's), the track VP below it.
-            vp_cell = cell("vp")
             canvas.text_in(vp_cell.top(54), str(final[seat]), NUMBER + 2, style="bold")
             canvas.text_in(vp_cell.below(50).top(24), f"track {pts.get('vp', 0)}", SMALL, palette.MUTED)
         else:
-            canvas.text_in(cell("vp"), str(pts.get("vp", 0)), NUMBER + 2, style="bold")
-        _family(canvas, cell("family").inset(6, 10), player.get("family") or {})
+            canvas.text_in(vp_cell, str(pts.get("vp", 0)), NUMBER + 2, style="bold")
+        _family(canvas, table.cell("family", row).inset(6, 10), player.get("family") or {})
         cards = player.get("cards") or {}
         for key in ("territory", "building", "character", "venture"):
-            _card_list(canvas, cell(key).inset(4, 6), key, cards.get(key) or [])
-        extra = cell("extra").inset(6, 8)
-        played = [str(ld.get("name", "")) for ld in player.get("leaders") or []]
-        in_hand = int(player.get("leaders_in_hand") or 0)
-        leader_line = f"Leaders: {in_hand} in hand" if (in_hand or played) else "No leaders"
-        lines: list[tuple[str, RGB, str]] = [(leader_line, palette.MUTED, "narrow")]
-        lines += [("★ " + n, palette.INK, "narrow-bold") for n in played]
-        used = [str(ld.get("name", "")) for ld in player.get("leaders") or [] if ld.get("used")]
-        if used:
-            lines.append(("used: " + ", ".join(used), palette.MUTED, "narrow"))
-        excomm = [str(e) for e in player.get("excommunications") or []]
-        if excomm:
-            lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
-        parts.text_block(canvas, extra, lines, SMALL + 1)
+            _card_list(canvas, table.cell(key, row).inset(4, 6), key, cards.get(key) or [])
+        _leaders_and_excommunications(canvas, table.cell("extra", row).inset(6, 8), player)
+
+
+def _leaders_and_excommunications(canvas: Canvas, rect: Rect, player: PlayerInfo) -> None:
+    played = [str(ld.get("name", "")) for ld in player.get("leaders") or []]
+    in_hand = int(player.get("leaders_in_hand") or 0)
+    leader_line = f"Leaders: {in_hand} in hand" if (in_hand or played) else "No leaders"
+    lines: list[tuple[str, RGB, str]] = [(leader_line, palette.MUTED, "narrow")]
+    lines += [("★ " + n, palette.INK, "narrow-bold") for n in played]
+    used = [str(ld.get("name", "")) for ld in player.get("leaders") or [] if ld.get("used")]
+    if used:
+        lines.append(("used: " + ", ".join(used), palette.MUTED, "narrow"))
+    excomm = [str(e) for e in player.get("excommunications") or []]
+    if excomm:
+        lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
+    parts.text_block(canvas, rect, lines, SMALL + 1)
 
 
 def _final_scores(view: LorenzoView) -> list[int]:
@@ -548,12 +515,7 @@ def _seat_cell(canvas: Canvas, cell: Rect, seat: int, turn_position: int, place:
     """The seat's marker and colour name, and beside it either its place in this round's turn
     order ("2nd / in turn") or, at the end, its final place ("1st / place", winner in green), so
     the turn position can never be taken for the result."""
-    canvas.marker(cell.x + 28, cell.y + 28, seat, 40)
-    canvas.text(
-        cell.x + 8, cell.bottom - 14, palette.seat_style(seat).name, SMALL, palette.MUTED, anchor="lm"
-    )
-    right = Rect(cell.x + 54, cell.y + 6, cell.w - 58, 46)
-    value, label = right.rows(2)
+    value, label = parts.seat_badge(canvas, cell, seat, 40).rows(2)
     if place is None:
         canvas.text_in(value, _ordinal(turn_position + 1), BODY + 1, style="bold", align="l")
         canvas.text_in(label, "in turn", SMALL, palette.MUTED, align="l")
@@ -841,14 +803,9 @@ def _private_facts(view: LorenzoView) -> list[str]:
     return said
 
 
-def _height(view: LorenzoView, private: bool) -> int:
-    return LorenzoPrivate.height() if private else LorenzoPublic.height(len(view["header"]["seats"]) or 1)
-
-
 BOARD: frame.Board[LorenzoView] = frame.Board(
     kind="lorenzo",
     private_title="personal board",
-    height=_height,
-    draw=lambda canvas, view, private: (_private if private else _public)(canvas, view),
-    facts=lambda view, private: (_private_facts if private else _public_facts)(view),
+    public=frame.Side(lambda view: LorenzoPublic.height(frame.seats(view)), _public, _public_facts),
+    private=frame.Side(lambda view: LorenzoPrivate.height(), _private, _private_facts),
 )

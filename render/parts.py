@@ -4,12 +4,12 @@ The title bar and status band are the frame (render/frame.py), drawn from the vi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from render import palette
 from render.alt import seat_name
 from render.canvas import Canvas, Rect, line_height, text_width, wrap
-from render.layout import BODY, HEADING, NUMBER, SMALL
+from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL
 from render.palette import RGB
 from rules.core import OutcomeJSON, name_seats
 
@@ -156,3 +156,72 @@ def ruler(
         next_free = cx + 17
         canvas.marker(cx, bar.y + 40, seat, 28)
         canvas.text(cx, bar.bottom - 1, str(score), BODY, style="bold", anchor="mb")
+
+
+class Table:
+    """A player table: columns ``(key, heading, width)`` from a layout table, laid left to right
+    from the margin, a heading band of ``header_h`` px at ``top`` (headings sit in its lowest
+    30 px) and one framed row per seat under it."""
+
+    HEADING_H = 30
+
+    def __init__(self, columns: Sequence[tuple[str, str, int]], top: int, header_h: int) -> None:
+        self.spec = tuple(columns)
+        self.top = top
+        self.header_h = header_h
+        self.x: dict[str, tuple[int, int]] = {}
+        x = MARGIN
+        for key, _, w in self.spec:
+            self.x[key] = (x, w)
+            x += w
+
+    def headings(
+        self, canvas: Canvas, renamed: Mapping[str, str] | None = None, skip: Sequence[str] = ()
+    ) -> None:
+        """The column headings (``renamed`` overrides some; ``skip`` leaves a column's band free)."""
+        y = self.top + self.header_h - self.HEADING_H
+        for key, heading, w in self.spec:
+            if key in skip:
+                continue
+            x = self.x[key][0]
+            text = (renamed or {}).get(key, heading)
+            box = Rect(x + 4, y, w - 8, self.HEADING_H)
+            align = "l" if w > 100 else "m"
+            canvas.text_in(box, text, BODY - 1, palette.MUTED, style="bold", align=align)
+
+    def band(self, key: str) -> Rect:
+        """A column's part of the heading band."""
+        x, w = self.x[key]
+        return Rect(x, self.top, w, self.header_h)
+
+    def row(self, canvas: Canvas, index: int, pitch: int, gap: int, *, last_mover: bool) -> Rect:
+        """Row ``index`` (``pitch`` px apart, ``gap`` px between), framed; the last mover's row
+        has a heavy black frame."""
+        y = self.top + self.header_h + index * pitch
+        row = Rect(MARGIN, y, sum(w for _, _, w in self.spec), pitch - gap)
+        edge = palette.HIGHLIGHT_EDGE if last_mover else palette.LINE
+        canvas.box(row, palette.PANEL, edge, width=4 if last_mover else 2, radius=8)
+        return row
+
+    def cell(self, key: str, row: Rect) -> Rect:
+        x, w = self.x[key]
+        return Rect(x, row.y, w, row.h)
+
+
+def seat_badge(canvas: Canvas, cell: Rect, seat: int, size: int) -> Rect:
+    """A seat as the first cell of its table row: its marker at the top left, its colour name
+    under it. Returns the room right of the marker for the row's own figures."""
+    canvas.marker(cell.x + 8 + size // 2, cell.y + 6 + size // 2, seat, size)
+    canvas.text(cell.x + 8, cell.y + size + 10, palette.seat_style(seat).name, SMALL + 1, palette.MUTED)
+    return Rect(cell.x + size + 14, cell.y + 6, cell.w - size - 18, size)
+
+
+def score_ruler(
+    canvas: Canvas, rect: Rect, label: str, label_w: int, track: dict[int, int], outcome: OutcomeJSON | None
+) -> None:
+    """The points track as a ``ruler``; once the game is over it shows the final totals (track
+    plus final scoring) under the label "Final", so it agrees with the final scoring panel."""
+    if outcome:
+        ruler(canvas, rect, "Final", label_w, dict(enumerate(outcome["scores"])))
+    else:
+        ruler(canvas, rect, label, label_w, track)
