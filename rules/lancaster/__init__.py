@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rules.lancaster.data import DataError, apply_overrides, load_base, load_override_file, validate
+from rules.lancaster.data import DataError, apply_overrides, load_base, read_override_file, validate
 from rules.lancaster.game import LancasterGame
 
 __all__ = [
@@ -44,8 +44,9 @@ def configure(override_path: str | Path | None) -> LancasterGame:
 
     With ``None`` or an empty path the base data is used. Returns ``GAME`` for convenience.
     """
-    data = load_override_file(override_path) if override_path else load_base()
-    GAME.use_data(data)
+    override = read_override_file(override_path) if override_path else None
+    data = apply_overrides(load_base(), override) if override is not None else load_base()
+    GAME.use_data(data, override)
     return GAME
 
 

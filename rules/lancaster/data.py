@@ -38,7 +38,7 @@ OPS = ("==", "!=", ">=", "<=", ">", "<")
 ENGINE_CHOICES: dict[str, tuple[bool | str, ...]] = {
     "deployed_includes_castle": (True, False),
     "surrey_unclaimed_keeps_start_player": (True, False),
-    "knight_on_extended_space": (False, True),
+    "knight_on_extended_space": (True, False),
     "conflict_rank_ties": ("higher_space", "shared"),
     "unjoined_conflicts": ("slide", "discard"),
     "ally_conflict_rank": ("forfeit", "pass_down"),
@@ -129,16 +129,50 @@ def apply_overrides(base: Mapping[str, Any], override: Mapping[str, Any]) -> dic
     return merged
 
 
-def load_override_file(path: str | Path) -> dict[str, Any]:
-    """Read an override file and return the validated game data, or raise ``DataError``."""
+def read_override_file(path: str | Path) -> dict[str, Any]:
+    """The parsed override file (not yet merged), or ``DataError`` if it cannot be read."""
     try:
         with open(path, encoding="utf-8") as f:
-            override = json.load(f)
+            override: dict[str, Any] = json.load(f)
     except OSError as exc:
         raise DataError([f"cannot read override file {path}: {exc.strerror}"]) from exc
     except json.JSONDecodeError as exc:
         raise DataError([f"override file {path} is not valid JSON: {exc}"]) from exc
-    return apply_overrides(load_base(), override)
+    return override
+
+
+# --------------------------------------------------------------------------------------------
+# Earlier revisions of the base data (games started before a correction keep their rules)
+# --------------------------------------------------------------------------------------------
+
+
+def earlier_bases(base: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The base data of every earlier revision, newest first.
+
+    ``data/revisions.json`` lists, for each correction of ``base.json``, what it changed (the
+    old values; ``null`` for a key the correction added). Rebuilding an earlier base from it lets
+    a game started before the correction go on with exactly the data it began with: its saved
+    fingerprint matches the rebuilt data, never today's.
+    """
+    with open(DATA_DIR / "revisions.json", encoding="utf-8") as f:
+        revisions = json.load(f)["revisions"]
+    found: list[dict[str, Any]] = []
+    data = json.loads(json.dumps(base))
+    for revision in sorted(revisions, key=lambda r: -int(r["revision"])):
+        data = json.loads(json.dumps(data))
+        _restore(data, revision["restore"])
+        found.append(data)
+    return found
+
+
+def _restore(target: dict[str, Any], old: Mapping[str, Any]) -> None:
+    for key, value in old.items():
+        if value is None:
+            target.pop(key, None)
+        elif isinstance(value, Mapping) and isinstance(target.get(key), dict):
+            _restore(target[key], value)
+        else:
+            target[key] = json.loads(json.dumps(value))
 
 
 def _related(a: str, b: str) -> bool:

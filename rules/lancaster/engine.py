@@ -12,19 +12,16 @@ is skipped, so players are only asked real questions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import IllegalMove, rng_for
 from rules.lancaster import model as m
+from rules.lancaster import placement
 from rules.lancaster.data import fingerprint
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.migrate import FORMAT
-from rules.lancaster.moves import (
-    LancasterMove,
-    Place,
-    Vote,
-)
+from rules.lancaster.moves import LancasterMove, Pass, Place, Vote
 from rules.lancaster.words import amount
 
 State = m.State
@@ -63,6 +60,8 @@ class Engine:
             "start_player": 0,
             "turn_seat": 0,
             "turn_done": False,
+            "kept_in_court": [False] * players,
+            "no_place": [None] * players,
             "next_start_player": None,
             "favors_taken": 0,
             "favor_tiles": [True] * (tiles if tiles is not None else len(self.data["kings_favor"])),
@@ -167,59 +166,11 @@ class Engine:
         if state["pending"] is not None:
             return KINDS[state["pending"]["kind"]].answers(self, state, state["pending"])
         if state["phase"] == "place":
-            return list(self._placements(state, seat))
+            return list(placement.turn_moves(self, state, seat))
         if state["phase"] == "vote":
             markers = state["seats"][seat]["vote_markers"]
             return [Vote(yes, k) for yes in (True, False) for k in range(markers + 1)]
         return []
-
-    def _placements(self, state: State, seat: int) -> Iterator[Place]:
-        """Every legal knight placement of a seat (rules section 6)."""
-        squires = state["seats"][seat]["squires"]
-        for force in m.forces_of(state, seat):
-            ally = m.is_ally(state, force)
-            court = sorted(set(state["forces"][force]["court"]))
-            if not court:
-                continue
-            castle = state["forces"][force]["castle"]
-            if ally:
-                free = [x for x in self.ally_castle_ids if x not in castle]
-            else:
-                # 6.3: an empty space of the own castle; an extended one only if the data allows it.
-                built = [] if self.rules["knight_on_extended_space"] else state["seats"][seat]["extensions"]
-                free = [x for x in self.castle_ids if x not in castle and x not in built]
-            cards = [
-                card["id"]
-                for card in state["conflicts"]
-                if any(space["force"] == force for space in card["spaces"]) or len(card["spaces"]) < 3
-            ]
-            top = 0 if ally else squires  # 11: no squires with ally knights
-            for strength in court:
-                yield from self._county_placements(state, seat, strength, top, ally)
-                for x in free:
-                    yield Place(strength, f"castle:{x}", 0, ally)
-                for cid in cards:
-                    yield Place(strength, f"conflict:{cid}", 0, ally)
-
-    def _county_placements(
-        self, state: State, seat: int, strength: int, squires: int, ally: bool
-    ) -> Iterator[Place]:
-        counties = self.data["counties"]
-        for letter in self.order:
-            if strength < counties[letter]["min_strength"]:
-                continue  # 6.2: the knight alone must reach the minimum
-            occupant = state["counties"][letter]
-            need = 0
-            if occupant is not None:
-                if m.controller(state, occupant["force"]) == seat:
-                    continue  # 6.2: never expel your own (or your ally's) knight
-                # Must exceed the occupant's total (knight + squires).
-                need = max(0, occupant["strength"] + occupant["squires"] + 1 - strength)
-            for k in range(need, squires + 1):
-                yield Place(strength, f"county:{letter}", k, ally)
-
-    def _can_place(self, state: State, seat: int) -> bool:
-        return next(self._placements(state, seat), None) is not None
 
     # ----------------------------------------------------------------------------------------
     # Applying a move
@@ -233,7 +184,9 @@ class Engine:
             new["pending"] = None
             self._answer(new, decision, move, events)
         elif new["phase"] == "place" and isinstance(move, Place):
-            self._place(new, seat, move, events)
+            placement.place(self, new, seat, move, events)
+        elif new["phase"] == "place" and isinstance(move, Pass):
+            placement.keep_in_court(new, seat, events)
         elif new["phase"] == "vote" and isinstance(move, Vote):
             self._vote(new, seat, move, events)
         else:  # pragma: no cover - legality is checked before apply
@@ -246,58 +199,6 @@ class Engine:
             last["events"] = list(events)
             last["places"] = [x for x in last.get("places", []) if x]
         return new, events
-
-    def _place(self, state: State, seat: int, move: Place, events: list[str]) -> None:
-        force = seat + 2 if move.ally else seat
-        state["forces"][force]["court"].remove(move.strength)
-        kind, _, where = move.target.partition(":")
-        text = f"{m.force_name(state, force)} placed a knight (strength {move.strength})"
-        if kind == "county":
-            self._place_in_county(state, seat, force, move, text, events)
-        elif kind == "castle":
-            state["forces"][force]["castle"][where] = move.strength
-            name = (self.data["ally"]["castle"] if move.ally else self.data["castle"])[where]["name"]
-            events.append(f"{text} in the castle ({where} {name}).")
-        else:
-            card = next(c for c in state["conflicts"] if c["id"] == where)
-            mine = next((space for space in card["spaces"] if space["force"] == force), None)
-            if mine is None:
-                card["spaces"].append({"force": force, "knights": [move.strength]})  # 6.4: top down
-                events.append(f"{text} on conflict {where} (space {len(card['spaces'])}).")
-            else:
-                mine["knights"].append(move.strength)  # 6.4: further knights stack on the same space
-                mine["knights"].sort()
-                events.append(f"{text} on conflict {where}, stacking on their space.")
-            # 6.4: King's Favor for the first knights into conflicts this round.
-            if state["favors_taken"] < len(state["favor_tiles"]) and any(state["favor_tiles"]):
-                state["favors_taken"] += 1
-                self.ask(state, {"kind": "favor", "seat": seat, "force": force}, events)
-        state["last_move"] = {
-            "seat": seat,
-            "move": move.to_text(),
-            "where": move.target,
-            "places": [move.target],
-        }
-        state["turn_done"] = True
-
-    def _place_in_county(
-        self, state: State, seat: int, force: int, move: Place, text: str, events: list[str]
-    ) -> None:
-        where = move.target.partition(":")[2]
-        occupant = state["counties"][where]
-        state["seats"][seat]["squires"] -= move.squires
-        if move.squires:
-            text += f" with {amount('squire', move.squires)}"
-        text += f" on county {where} ({self.data['counties'][where]['name']})"
-        if occupant is not None:
-            # 6.2: the expelled knight goes back to its court; its squires are lost.
-            m.court_add(state, occupant["force"], occupant["strength"])
-            expelled = m.force_name(state, occupant["force"])
-            text += f", expelling {expelled}'s knight (strength {occupant['strength']})"
-            if occupant["squires"]:
-                text += f" and its {amount('squire', occupant['squires'])}"
-        state["counties"][where] = {"force": force, "strength": move.strength, "squires": move.squires}
-        events.append(text + ".")
 
     def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
         state["ballots"][seat] = {"yes": move.yes, "markers": move.markers}
@@ -373,7 +274,7 @@ class Engine:
             if steps[0] == "rewards":
                 self._begin_rewards(new, events)
             else:
-                new["phase"] = "place"
+                self._open_placement(new)
                 self._next_turn(new, events, first=True)
             self._run(new, events)
             return new, events
@@ -450,22 +351,35 @@ class Engine:
                 return
 
     def _begin_round(self, state: State, events: list[str]) -> None:
-        state["phase"] = "place"
+        self._open_placement(state)
         events.append(f"Round {state['round']} begins; {{p{state['start_player']}}} starts.")
         self._next_turn(state, events, first=True)
 
+    @staticmethod
+    def _open_placement(state: State) -> None:
+        state["phase"] = "place"
+        state["kept_in_court"] = [False] * state["players"]
+        state["no_place"] = [None] * state["players"]
+
     def _next_turn(self, state: State, events: list[str], first: bool) -> None:
-        """6.1: one knight per turn, clockwise; players who cannot place are skipped."""
+        """6.1: one knight per turn, clockwise from the start player. A seat is passed over only
+        when its court is empty, when it passed, or when no legal place exists at all for its
+        knights (the event says why, once per reason); the test uses public information only."""
         players = state["players"]
         base = state["start_player"] if first else state["turn_seat"] + 1
         for i in range(players):
             seat = (base + i) % players
-            if self._can_place(state, seat):
+            if state["kept_in_court"][seat]:
+                continue
+            if placement.has_place(self, state, seat, None):
                 state["turn_seat"] = seat
+                state["no_place"][seat] = None
                 return
-        for force, knights in enumerate(state["forces"]):
-            if knights["court"]:
-                events.append(f"{m.force_name(state, force)} cannot place the knights left in court.")
+            if any(state["forces"][force]["court"] for force in m.forces_of(state, seat)):
+                reason = placement.no_place_reason(self, state, seat)
+                if reason != state["no_place"][seat]:
+                    state["no_place"][seat] = reason
+                    events.append(reason)
         state["phase"] = "vote"
         state["voting_on"] = 0
         state["ballots"] = [None] * players

@@ -19,22 +19,24 @@ from rules.core import (
     normalise_options,
 )
 from rules.lancaster import model as m
+from rules.lancaster import placement
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
+from rules.lancaster.data import apply_overrides, earlier_bases, load_base
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
 from rules.lancaster.migrate import upgrade
-from rules.lancaster.moves import LancasterMove, Place, Vote, parse_text
+from rules.lancaster.moves import LancasterMove, Pass, Place, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
 
 OPTIONS = (
     Option(
         "noble_stacks",
-        "random",
-        ("random", "by_letter"),
-        "Conflicting sources (rules 4.1 step 8): each noble stack goes to a random county (English "
-        "setup sheet, default) or to the county with the same letter (German FAQ, Japanese guides).",
+        "by_letter",
+        ("by_letter", "random"),
+        "Rules 4.1 step 8: each noble stack goes to the county with the same letter (default: four "
+        "setup sources, corrections 2026-12) or to a random county (the English setup sheet).",
     ),
     Option(
         "vote_markers",
@@ -66,13 +68,30 @@ class LancasterGame:
     min_players = 2
     max_players = 5
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.use_data(data)
+    def __init__(self, data: dict[str, Any], override: Mapping[str, Any] | None = None) -> None:
+        self.use_data(data, override)
 
-    def use_data(self, data: dict[str, Any]) -> None:
-        """Switch to validated content (base or overridden); saved games check the fingerprint."""
+    def use_data(self, data: dict[str, Any], override: Mapping[str, Any] | None = None) -> None:
+        """Switch to validated content (base, or base + the owner's ``override``); saved games check
+        the fingerprint. A game started under an earlier revision of the base data (with the same
+        override) goes on under that data: ``_engine_of`` finds it by its fingerprint."""
         self.data = data
         self.engine = Engine(data)
+        self._override = override
+        self._engines: dict[str, Engine] | None = None  # earlier revisions, built when first asked
+
+    def _engine_of(self, state: m.State) -> Engine:
+        """The engine of the data the game was started with (today's unless it is older)."""
+        content = state.get("content")
+        if content == self.engine.fingerprint:
+            return self.engine
+        if self._engines is None:
+            self._engines = {}
+            for base in earlier_bases(load_base()):
+                data = apply_overrides(base, self._override) if self._override else base
+                engine = Engine(data)
+                self._engines[engine.fingerprint] = engine
+        return self._engines.get(str(content), self.engine)
 
     @property
     def fingerprint(self) -> str:
@@ -90,10 +109,10 @@ class LancasterGame:
         return self.engine.setup(players, seed, opts)
 
     def active_players(self, state: m.State) -> frozenset[int]:
-        return self.engine.active(state)
+        return self._engine_of(state).active(state)
 
     def legal_moves(self, state: m.State, player: int) -> Sequence[LancasterMove]:
-        return self.engine.legal(state, player)
+        return self._engine_of(state).legal(state, player)
 
     def parse(self, state: m.State, player: int, text: str) -> LancasterMove:
         move = parse_text(text)
@@ -102,7 +121,7 @@ class LancasterGame:
 
     def apply(self, state: m.State, player: int, move: Any) -> tuple[m.State, list[str]]:
         self._check(state, player, move)
-        return self.engine.apply(state, player, move)
+        return self._engine_of(state).apply(state, player, move)
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
@@ -116,7 +135,7 @@ class LancasterGame:
                 decision = text
         view = build_view(
             state,
-            self.data,
+            self._engine_of(state).data,
             player,
             self.active_players(state),
             text,
@@ -129,14 +148,14 @@ class LancasterGame:
     def outcome(self, state: m.State) -> Outcome | None:
         if state["phase"] != "over":
             return None
-        return final_outcome(state, self.data)
+        return final_outcome(state, self._engine_of(state).data)
 
     def to_json(self, state: m.State) -> str:
         return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
     def from_json(self, text: str) -> m.State:
         state = upgrade(json.loads(text))
-        if state.get("content") != self.engine.fingerprint:
+        if self._engine_of(state).fingerprint != state.get("content"):
             raise ContentChanged(
                 "This Lancaster game was saved with different game data (fingerprint "
                 f"{state.get('content')}, now {self.engine.fingerprint}). Start the bot with the same "
@@ -164,13 +183,15 @@ class LancasterGame:
                 raise NotYourTurn("You have already voted; waiting for the others.")
             waiting = ", ".join(f"{{p{s}}}" for s in sorted(active))
             raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
-        legal = self.engine.legal(state, player)
+        legal = self._engine_of(state).legal(state, player)
         if move in legal:
             return
         raise IllegalMove(self._why(state, player, move, legal))
 
     def _why(self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove]) -> str:
         ask = self.prompt(state, player).text
+        if isinstance(move, Pass) and state["phase"] == "place" and state["pending"] is None:
+            return f"You may pass only when no place is open to your knights without squires. {ask}"
         if type(move) not in {type(x) for x in legal}:
             return f"Not now. {ask}"
         if state["pending"] is not None:
@@ -188,12 +209,12 @@ class LancasterGame:
         kind = KINDS[decision["kind"]]
         why = "That is not one of the choices."
         if kind.why is not None:
-            why = kind.why(self.engine, state, decision, move, list(legal))
+            why = kind.why(self._engine_of(state), state, decision, move, list(legal))
         choices = ", ".join(x.to_text() for x in legal[:12]) + (", ..." if len(legal) > 12 else "")
         return f"{why} Choices: {choices}."
 
     def _why_place(self, state: m.State, player: int, mv: Place) -> str:
-        d = self.data
+        d = self._engine_of(state).data
         if mv.ally and state["players"] != 2:
             return "Allies are only used in the two-player game."
         force = player + 2 if mv.ally else player
@@ -243,7 +264,8 @@ class LancasterGame:
 
 
 def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
-    d = game.data
+    engine = game._engine_of(state)
+    d = engine.data
     active = game.active_players(state)
     if player not in active:
         if not active:
@@ -264,7 +286,13 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         if state["players"] == 2:
             ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
             text += f"; ally court {ally}"
+        if not placement.has_place(engine, state, player, 0):
+            # 6.1 as the engine plays it: every place left needs squires (see placement.py).
+            return Prompt(
+                text + "): every place left needs squires; place a knight with enough squires "
+                "(e.g. knight 1 county:G squires=3) or pass (your knights stay in court this round)."
+            )
         return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
     kind = KINDS[p["kind"]]
     hidden = state["players"] > 2 and kind.private_behind_screens
-    return Prompt(kind.prompt(game.engine, state, p), decision=not hidden)
+    return Prompt(kind.prompt(engine, state, p), decision=not hidden)

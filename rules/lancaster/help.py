@@ -26,28 +26,32 @@ NOTATION = """\
 | `buy 3` | how many times to use an exchange (laws L04, L05, L16, L17; castle X4, X5) |
 | `start p2` | Surrey: who starts the next round |
 | `ransom 2`, `ransom none` | free a captured strength-2 knight for gold, or let the rest go |
+| `pass` | keep your knights in court this round (only when every place left needs squires) |
 """
 
 RULES_CHOICES = (
     "Setup removes two conflict cards by their printed France value: 2 and 10 with 2 or 4 players, "
     "9 and 10 with 3, 2 and a 3 with 5 (the reference's reading of a garbled source; data "
     "`setup.conflicts_removed`), so 10 cards serve the 5 rounds.",
-    "Knights that cannot be placed anywhere legal are skipped (they stay in court); the phase ends "
-    "when nobody can place.",
+    "Phase 1 passes over a player only when their court is empty (the rules), or when no legal "
+    "place exists at all for their knights (the event says exactly why). A player whose every "
+    "place needs squires still has the turn, whatever squires they hold (squires are secret), and "
+    "may `pass`: their knights stay in court this round. The phase ends when nobody can place.",
     "An expelled knight returns to its court at once and may be placed again this phase; its "
     "squires are lost. Squires count for the occupant when someone tries to expel it.",
     "King's Favor: the player chooses any face-up tile; by default all 6 tiles are used at every "
     "player count (option favor_tiles_by_count uses the per-count data value setup.favor_tiles).",
-    "Upgrades are optional ('upgrade none'); a county, castle or favor upgrade may target any own "
-    "knight (court or board); laws that say 'deployed' only board knights. An upgrade needs the "
+    "Upgrades are optional ('upgrade none'); a county, castle or favor upgrade and L09 may target "
+    "any own knight (court or board; L09 by its published text, corrections 2026-12); laws that "
+    "say 'deployed' only board knights. An upgrade needs the "
     "next stronger knight in the reserve. L10's swap is offered as an optional upgrade of a "
     "deployed 3-knight.",
     "A recruit with no knight of that strength in the reserve does nothing.",
     "'Player with the most X' laws reward every tied player, also when all have 0.",
-    "Castle: each space pays once per castle step, by its knight or by its extension tile; a knight "
-    "may not stand on an extended space (data `engine.knight_on_extended_space`; true lets it stand "
-    "there and the space pays twice); income is paid before the squire exchanges, so it can pay "
-    "for them.",
+    "Castle: in each castle step a space pays for its knight and for its extension tile, so an "
+    "extended space with a knight pays twice (several sources, corrections 2026-12; data "
+    "`engine.knight_on_extended_space`: false lets the tile cover the space, which then pays once, "
+    "by the tile); income is paid before the squire exchanges, so it can pay for them.",
     "A county extension reward must be built if a tile is left; L06's extensions are optional.",
     "Counties are rewarded in the order A to I; the occupant of a county whose noble they already "
     "hold (or whose stack is empty) simply takes the reward.",

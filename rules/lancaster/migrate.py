@@ -11,6 +11,8 @@ Formats:
    occupants and noble stacks as lists, tasks ``{"t": ...}``); its version key was ``v``.
 2. Keys that explain themselves (see ``model``): occupants, noble stacks, conflict spaces and
    ballots are objects; tasks are ``{"task": ...}``; the version key is ``format``.
+3. Phase 1 remembers per seat whether it passed (``kept_in_court``) and the no-place reason last
+   announced (``no_place``), for the turn rule of ``placement.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 State = dict[str, Any]
 
-FORMAT = 2
+FORMAT = 3
 """The layout ``Engine.setup`` writes today."""
 
 # Format 1 -> 2: top-level and per-seat key renames.
@@ -110,7 +112,14 @@ def _format_1_to_2(old: State) -> State:
     return state
 
 
-MIGRATIONS: dict[int, Callable[[State], State]] = {1: _format_1_to_2}
+def _format_2_to_3(old: State) -> State:
+    # Nobody had passed (the move did not exist) and no reason had been announced in words
+    # the new rule uses, so announcing it once more is right.
+    players = old["players"]
+    return {**old, "format": 3, "kept_in_court": [False] * players, "no_place": [None] * players}
+
+
+MIGRATIONS: dict[int, Callable[[State], State]] = {1: _format_1_to_2, 2: _format_2_to_3}
 """Format N -> the step that makes it N+1."""
 
 

@@ -11,12 +11,13 @@ A *force* is a set of knights: forces ``0..players-1`` are the seats' own colour
 two-player game forces ``2`` and ``3`` are the allies of seats 0 and 1.
 ``controller(state, force) = force % players``.
 
-State keys (format 2):
+State keys (format 3):
 
 - ``format`` layout number, ``content`` fingerprint of the game data it was started with,
   ``players``, ``seed``, ``options``, ``draws`` (random draws made so far), ``round``, ``phase``
 - ``start_player``, ``turn_seat`` and ``turn_done`` (phase 1: the seat on turn has placed),
-  ``next_start_player`` (Surrey's choice, or null)
+  ``kept_in_court`` (per seat: passed this phase), ``no_place`` (per seat: the reason last
+  announced why no legal place exists, or null), ``next_start_player`` (Surrey's choice, or null)
 - ``favor_tiles`` (face up per tile), ``favors_taken`` (this round)
 - ``voting_on`` (index of the open proposal or null), ``ballots`` (per seat null or
   ``{"yes", "markers"}``), ``vote_results``

@@ -18,6 +18,8 @@ Notation (case does not matter; ``{p1}`` style seats are written ``p1``):
 ``buy 3``                                       how many times to use a law's or castle exchange
 ``start p2``                                    Surrey: who starts the next round
 ``ransom 2`` / ``ransom none``                  free a captured strength-2 knight (or none)
+``pass``                                        keep your knights in court this round (offered
+                                                only when no place is open without squires)
 =============================================  ===============================================
 """
 
@@ -40,6 +42,15 @@ class Place:
         who = "ally" if self.ally else "knight"
         extra = f" squires={self.squires}" if self.squires else ""
         return f"{who} {self.strength} {self.target}{extra}"
+
+
+@dataclass(frozen=True, order=True)
+class Pass:
+    """Keep the knights left in court this round: offered on a turn when no place is open
+    without squires (rules 6.1 as the engine plays it; see placement.py)."""
+
+    def to_text(self) -> str:
+        return "pass"
 
 
 @dataclass(frozen=True, order=True)
@@ -115,7 +126,7 @@ class Ransom:
         return f"ransom {self.strength}" if self.strength else "ransom none"
 
 
-LancasterMove = Place | Vote | Favor | Upgrade | Extension | Noble | Take | Buy | Start | Ransom
+LancasterMove = Place | Pass | Vote | Favor | Upgrade | Extension | Noble | Take | Buy | Start | Ransom
 
 _ID = re.compile(r"^[a-z0-9_]+$")
 
@@ -162,6 +173,8 @@ def parse_text(text: str) -> LancasterMove:
     if not tokens:
         raise BadSyntax("Empty move. Try e.g. 'knight 2 county:B' or 'vote yes markers=1'.")
     verb, args = tokens[0], tokens[1:]
+    if verb == "pass" and not args:
+        return Pass()
     if verb in ("knight", "ally"):
         if len(args) < 2:
             raise BadSyntax(f"Write '{verb} <strength> <place> [squires=N]', e.g. '{verb} 2 county:B'.")

@@ -58,7 +58,6 @@ def test_every_unknown_value_is_marked_provisional_with_a_one_line_reason() -> N
         "laws.L17",
         "laws.L18",
         "laws.L05.back",
-        "noble_points",
         "final_scoring.castle",
         "final_scoring.knights",
         "ransom_gold_per_strength",
@@ -70,6 +69,14 @@ def test_every_unknown_value_is_marked_provisional_with_a_one_line_reason() -> N
     # Known values are not marked: Gloucester's minimum, the 2 and 10 France values.
     for path in ["counties.D.min_strength", "conflicts.K01.france", "conflicts.K12.france"]:
         assert path not in marks
+
+
+def test_10_noble_table_confirmed_by_the_corrections_is_no_longer_provisional() -> None:
+    """Corrections 2026-12 (Lancaster): the noble end-bonus table 0, 1, 3, 6, ... (36 for 9) is
+    confirmed by a second source, so it left the provisional list (lancaster.md 16 had it [U])."""
+    data = load_base()
+    assert data["noble_points"] == [0, 0, 1, 3, 6, 10, 15, 21, 28, 36]
+    assert "noble_points" not in data["provisional"]
 
 
 def test_rules_help_lists_options_and_every_provisional_value() -> None:
@@ -187,7 +194,6 @@ CHOICES = [
     "engine.surrey_unclaimed_keeps_start_player",
     "final_scoring.tie_break",
     "final_scoring.knights",
-    "laws.L09.effects",
     "laws.L16.effects",
     "counties.D.reward",
 ]

@@ -275,10 +275,15 @@ def test_corrections_2026_12_only_the_seed_setup_is_known() -> None:
     data = _load()
     for path in data["sources"]:
         parts = path.split(".")
-        assert parts[-1] == "name" or "setup" in parts or path in {
-            "queenie.draw_per_round",
-            "extra_laws.requires",
-        }, path
+        assert (
+            parts[-1] == "name"
+            or "setup" in parts
+            or path
+            in {
+                "queenie.draw_per_round",
+                "extra_laws.requires",
+            }
+        ), path
     for path in [
         "henry_v.offices.chancellor.cost",
         "henry_v.offices.chancellor.reward",

@@ -147,6 +147,41 @@ def test_law_L09_without_a_deployed_2_knight_upgrade_one_deployed_knight(state) 
     assert state["pending"] is None
 
 
+def _l09_board(state):
+    deploy(state, 0, 2, "county:B")  # seat 0: a deployed 2-knight, so L09 gives it nothing
+    state["forces"][1]["court"] = [1]  # seat 1: a 1-knight in court, nothing deployed
+    state["forces"][1]["reserve"][0] -= 1
+    deploy(state, 2, 1, "county:H")  # seat 2: a deployed 1-knight and a 3-knight in court
+    state["forces"][2]["court"] = [3]
+    state["forces"][2]["reserve"][2] -= 1
+    return state
+
+
+def test_law_L09_corrections_any_own_knight_may_be_upgraded_not_only_deployed(state) -> None:
+    """Corrections 2026-12 (Lancaster): L09 reads "may upgrade 1 of their knights" (a published
+    law summary), so a knight in court may be upgraded too; the condition (no deployed 2-knight)
+    is unchanged. Before the correction only deployed knights were offered."""
+    assert GAME.data["laws"]["L09"]["text"].endswith("may upgrade 1 of their knights.")
+    assert "laws.L09.effects" not in GAME.data["provisional"]
+    state, _ = run_law(_l09_board(state), "L09")
+    assert state["pending"]["seat"] == 1  # seat 0 has a deployed 2-knight: not asked
+    assert move_texts(state, 1) == ["upgrade court:1", "upgrade none"]
+    state, _ = play(state, 1, "upgrade court:1")
+    assert state["forces"][1]["court"] == [2]
+    assert move_texts(state, 2) == ["upgrade court:3", "upgrade county:H", "upgrade none"]
+    deployed_only = [dict(GAME.data["laws"]["L09"]["effects"][0])]
+    deployed_only[0]["effects"] = [{"type": "upgrade_knight", "steps": 1, "target": "deployed", "amount": 1}]
+    with rules_variant({"laws": {"L09": {"effects": deployed_only}}}):
+        before, _ = run_law(_l09_board(_fresh_state_without_courts()), "L09")
+    assert before["pending"]["seat"] == 2 and move_texts(before, 2) == ["upgrade county:H", "upgrade none"]
+
+
+def _fresh_state_without_courts():
+    state = setup_game(3)
+    empty_courts(state)
+    return state
+
+
 def test_law_L10_swap_a_deployed_3_knight_for_the_4_knight(state) -> None:
     deploy(state, 0, 3, "county:D")
     deploy(state, 1, 3, "county:E")

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from rules.core import IllegalMove, NotYourTurn
 from rules.lancaster import GAME
+from rules.lancaster.moves import Place
+from rules.playout import random_playout
 
 from .helpers import (
     deploy,
@@ -109,9 +114,12 @@ def test_6_2_a_player_never_expels_their_own_knight() -> None:
 
 
 def test_6_3_castle_spaces_empty_own_and_not_extended() -> None:
+    # Not extended: the reading before corrections 2026-12 (the default now lets a knight on it).
+    with rules_variant({"engine": {"knight_on_extended_space": False}}):
+        state = setup_game(3, exts=["X2", "X1", "X1"])
+        with pytest.raises(IllegalMove, match="covered by your extension"):
+            play(state, 0, "knight 1 castle:X2")
     state = setup_game(3, exts=["X2", "X1", "X1"])
-    with pytest.raises(IllegalMove, match="covered by your extension"):
-        play(state, 0, "knight 1 castle:X2")
     state, _ = play(state, 0, "knight 1 castle:X3")
     assert state["forces"][0]["castle"] == {"X3": 1}
     state, _ = play(state, 1, "knight 1 castle:X3")  # each castle is its owner's own
@@ -236,40 +244,116 @@ def test_6_4_kings_favor_is_taken_at_once_and_usable_in_the_same_phase() -> None
     assert "expelling {p0}'s knight (strength 1) and its 2 squires" in events[0]
 
 
-def test_6_1_a_player_whose_knights_have_nowhere_to_go_is_skipped() -> None:
+def test_6_1_a_player_whose_knights_have_no_legal_place_at_all_is_passed_over_with_the_reason() -> None:
+    """6.1 and issue 14 item 5: a seat with knights in court is passed over only when no legal
+    place exists at all, and the event says exactly why. That needs the castle reading before
+    corrections 2026-12 (extension tiles cover castle spaces): with knights allowed on extended
+    spaces, seven knights can never fill a castle and three counties at once."""
+    with rules_variant({"engine": {"knight_on_extended_space": False}}):
+        state = setup_game(4)
+        set_cards(state, [("K04", "top")])
+        for seat in (0, 2, 3):
+            deploy(state, seat, 1, "conflict:K04")  # the only card is full
+        state["seats"][1]["extensions"] = ["X1", "X2", "X3", "X4", "X5", "X6"]  # no castle space
+        for letter, strength in (("G", 1), ("H", 1), ("I", 2)):  # the counties a 1-knight reaches
+            deploy(state, 1, strength, f"county:{letter}")
+        give_court(state, 1, [1])
+        give_court(state, 0, [])
+        give_court(state, 2, [])
+        give_court(state, 3, [2])
+        state["turn_seat"] = 0
+        state, events = run_steps(state, ["next_turn"])
+        assert GAME.active_players(state) == frozenset({3})  # seat 1 is passed over
+        reason = (
+            "{p1} cannot place the knights left in court (1): no free space in their castle; "
+            "conflict K04 holds three other players; counties A, B, C, D, E, F need a knight "
+            "stronger than 1; counties G, H, I hold their own knights."
+        )
+        assert events == [reason]
+        state, events = play(state, 3, "knight 2 castle:X2")
+        assert reason not in events  # said once, not again on every turn
+        assert state["phase"] == "vote"
+        assert state["forces"][1]["court"] == [1]
+
+
+def _squires_only(squires: int) -> dict:
+    """Seat 1's last knight (a 1-knight) can only expel, with 13 squires, one of seat 0's knights
+    (strength 4 + 9 squires) from G, H or I: its castle holds its other six knights (corrections
+    2026-12: extended spaces take knights too) and the only conflict card is full."""
     state = setup_game(4)
     set_cards(state, [("K04", "top")])
     for seat in (0, 2, 3):
-        deploy(state, seat, 1, "conflict:K04")  # the only card is full
+        deploy(state, seat, 1, "conflict:K04")
     for letter in "ABCDEFGHI":
-        state["counties"][letter] = {
-            "force": 0,
-            "strength": 4,
-            "squires": 9,
-        }  # every county held by seat 0 at total 13
-    state["seats"][1]["extensions"] = ["X1", "X2", "X3", "X4", "X5", "X6"]  # no free castle space
-    give_court(state, 0, [])
+        state["counties"][letter] = {"force": 0, "strength": 4, "squires": 9}
+    for space, strength in zip(["X1", "X2", "X3", "X4", "X5", "X6"], [1, 1, 2, 2, 3, 4], strict=True):
+        deploy(state, 1, strength, f"castle:{space}")
     give_court(state, 1, [1])
+    give_court(state, 0, [1])
     give_court(state, 2, [])
-    give_court(state, 3, [2])
-    state["turn_seat"] = 1
-    assert GAME.legal_moves(state, 1) == []  # nowhere legal for the 1-knight
-    state["turn_seat"] = 3
-    state, events = play(state, 3, "knight 2 castle:X2")
-    assert "{p1} cannot place the knights left in court." in events
-    assert state["phase"] == "vote"
-    assert state["forces"][1]["court"] == [1]
+    give_court(state, 3, [])
+    state["seats"][1]["squires"] = squires
+    return state
 
 
-def test_6_3_and_8_2_knight_on_an_extended_space_refused_by_default_or_pays_twice() -> None:
-    state = setup_game(3)  # every seat built X1 (2 squires)
-    with pytest.raises(IllegalMove, match="covered by your extension"):
-        play(state, 0, "knight 1 castle:X1")
-    with rules_variant({"engine": {"knight_on_extended_space": True}}):
-        state = setup_game(3)
-        state, _ = play(state, 0, "knight 1 castle:X1")
-        empty_courts(state)
-        state, _ = run_steps(state, ["castle:0"])
+def test_6_1_a_seat_whose_only_places_need_squires_has_its_turn_whatever_its_squires() -> None:
+    """Issue 14 item 5: whether a seat is skipped never depends on its hidden squires. Seat 1 has
+    its turn both with 2 squires and with 13; it may pass (knights stay in court) in both cases,
+    and only with 13 can it expel."""
+    poor, _ = play(_squires_only(2), 0, "knight 1 castle:X2")
+    rich, _ = play(_squires_only(13), 0, "knight 1 castle:X2")
+    assert GAME.active_players(poor) == GAME.active_players(rich) == frozenset({1})
+    assert move_texts(poor, 1) == ["pass"]
+    assert move_texts(rich, 1) == [*(f"knight 1 county:{x} squires=13" for x in "GHI"), "pass"]
+    assert "pass" in GAME.prompt(poor, 1).text and GAME.prompt(poor, 1).text == GAME.prompt(rich, 1).text
+    state, events = play(poor, 1, "pass")
+    assert events[0] == "{p1} passes: the knights left in court stay there this round."
+    assert state["phase"] == "vote" and state["forces"][1]["court"] == [1]
+    expelled, _ = play(rich, 1, "knight 1 county:G squires=13")
+    assert expelled["counties"]["G"] == {"force": 1, "strength": 1, "squires": 13}
+
+
+def test_6_1_pass_is_refused_while_a_place_is_open_without_squires() -> None:
+    state = setup_game(3)
+    assert "pass" not in move_texts(state, 0)
+    with pytest.raises(IllegalMove, match="pass only when no place is open"):
+        play(state, 0, "pass")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_6_1_who_has_the_next_turn_never_depends_on_other_seats_gold_or_squires(players: int) -> None:
+    """Issue 14 item 5: over seeded random games, the same placement leads to the same seats on
+    turn whatever gold and squires the other seats hold (they are secret behind the screens)."""
+    rng = random.Random(players)
+    checked = 0
+    for step in random_playout(GAME, players, 70 + players):
+        before = step.before
+        if before["phase"] != "place" or before["pending"] is not None or not isinstance(step.move, Place):
+            continue
+        for wealth in (0, 9):
+            other = json.loads(json.dumps(before))
+            for seat, me in enumerate(other["seats"]):
+                if seat != step.player:
+                    me["squires"], me["gold"] = wealth, rng.randrange(10)
+            after, _ = GAME.apply(other, step.player, step.move)
+            assert GAME.active_players(after) == GAME.active_players(step.after)
+            checked += 1
+    assert checked > 40
+
+
+def test_6_3_and_8_2_knight_on_an_extended_space_pays_twice_by_default_or_is_refused() -> None:
+    """Corrections 2026-12 (Lancaster, "Extensions and knights"): a knight earns a space's reward
+    with or without an extension there and a built extension pays as well, so by default a knight
+    may stand on an extended space; ``false`` (the reading before) refuses it."""
+    assert GAME.data["engine"]["knight_on_extended_space"] is True
+    with rules_variant({"engine": {"knight_on_extended_space": False}}):
+        state = setup_game(3)  # every seat built X1 (2 squires)
+        with pytest.raises(IllegalMove, match="covered by your extension"):
+            play(state, 0, "knight 1 castle:X1")
+    state = setup_game(3)
+    state, _ = play(state, 0, "knight 1 castle:X1")
+    empty_courts(state)
+    state, _ = run_steps(state, ["castle:0"])
     assert state["seats"][0]["squires"] == 2 + 2 + 2  # the tile and the knight both pay
 
 

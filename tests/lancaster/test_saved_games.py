@@ -15,13 +15,20 @@ from typing import Any
 
 import pytest
 
-from rules.lancaster import GAME
+from rules.core import ContentChanged
+from rules.lancaster import GAME, LancasterGame, apply_overrides, load_base, make_game
+from rules.lancaster.data import earlier_bases, fingerprint
 from rules.lancaster.migrate import FORMAT, format_of, upgrade
 from rules.playout import replay
 
 from .test_playouts import _invariants
 
 SAVED = sorted((Path(__file__).resolve().parent / "saved").glob("*.json"))
+
+
+def _game_saved_with(content: str) -> LancasterGame:
+    """A game over the base data revision whose fingerprint a saved state records."""
+    return make_game(next(base for base in earlier_bases(load_base()) if fingerprint(base) == content))
 
 
 def _record(path: Path) -> dict[str, Any]:
@@ -35,8 +42,12 @@ def test_a_saved_game_loads_as_the_same_game_today(path: Path) -> None:
     assert format_of(json.loads(record["state"])) < FORMAT  # really an old layout
     state = GAME.from_json(record["state"])
     assert state["format"] == FORMAT
-    # The migrated state is exactly the state today's code reaches with the same moves.
-    fresh = replay(GAME, GAME.setup(record["players"], record["seed"], record["options"]), record["moves"])
+    # The migrated state is exactly the state today's code reaches with the same moves under the
+    # data the game was started with (an earlier revision of base.json: issue 14's corrections
+    # came later, and a running game keeps its rules).
+    assert state["content"] != GAME.fingerprint
+    then = _game_saved_with(state["content"])
+    fresh = replay(then, then.setup(record["players"], record["seed"], record["options"]), record["moves"])
     assert state == fresh
     assert GAME.from_json(GAME.to_json(state)) == state
 
@@ -67,3 +78,28 @@ def test_a_state_from_newer_code_is_refused_with_a_reason() -> None:
     state = GAME.setup(3, 1)
     with pytest.raises(ValueError, match="newer code"):
         upgrade({**state, "format": FORMAT + 1})
+
+
+def _past_setup(game: LancasterGame, state: dict[str, Any]) -> dict[str, Any]:
+    while state["phase"] == "setup":
+        seat = state["pending"]["seat"]
+        state, _ = game.apply(state, seat, game.parse(state, seat, "extension X1"))
+    return state
+
+
+def test_a_game_started_under_an_earlier_base_revision_with_an_override_keeps_its_rules() -> None:
+    """A game begun before a correction of base.json, with the owner's override file, goes on
+    under the data it began with (here: no knight on an extended castle space); a game object
+    that does not know the override refuses it, as for any changed content."""
+    override = {"counties": {"G": {"min_strength": 2}}}
+    before = make_game(apply_overrides(earlier_bases(load_base())[0], override))
+    saved = before.to_json(_past_setup(before, before.setup(3, 4, {"noble_stacks": "random"})))
+    today = LancasterGame(apply_overrides(load_base(), override), override)
+    loaded = today.from_json(saved)
+    texts = [move.to_text() for move in today.legal_moves(loaded, loaded["turn_seat"])]
+    assert "knight 1 castle:X2" in texts and "knight 1 castle:X1" not in texts  # X1 is extended
+    assert "knight 1 county:G" not in texts  # the override still applies
+    fresh = _past_setup(today, today.setup(3, 4, {"noble_stacks": "random"}))
+    assert "knight 1 castle:X1" in [move.to_text() for move in today.legal_moves(fresh, fresh["turn_seat"])]
+    with pytest.raises(ContentChanged):
+        LancasterGame(apply_overrides(load_base(), override)).from_json(saved)

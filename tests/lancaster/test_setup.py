@@ -68,8 +68,18 @@ def test_4_1_option_two_vote_markers() -> None:
 def test_4_1_step_8_noble_stacks_by_letter_option() -> None:
     state = GAME.setup(4, 2, {"noble_stacks": "by_letter"})
     assert all(stack["noble"] == letter for letter, stack in state["noble_stacks"].items())
-    shuffled = [GAME.setup(4, seed)["noble_stacks"] for seed in range(6)]
+    shuffled = [GAME.setup(4, seed, {"noble_stacks": "random"})["noble_stacks"] for seed in range(6)]
     assert any(any(st["noble"] != letter for letter, st in s.items()) for s in shuffled)
+
+
+def test_4_1_step_8_noble_stacks_go_by_letter_by_default() -> None:
+    """Corrections 2026-12 (Lancaster): noble stacks go on the county of the same letter (four
+    setup sources against one), so ``by_letter`` is the default; ``random`` stays an option."""
+    assert next(o for o in GAME.options() if o.name == "noble_stacks").default == "by_letter"
+    for seed in range(6):
+        state = GAME.setup(4, seed)
+        assert state["options"]["noble_stacks"] == "by_letter"
+        assert all(stack["noble"] == letter for letter, stack in state["noble_stacks"].items())
 
 
 def test_4_1_step_4_start_player_is_random_but_seeded() -> None:

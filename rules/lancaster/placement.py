@@ -1,0 +1,181 @@
+"""Phase 1, placing knights (rules section 6): where a seat's knights may go, and a placement.
+
+Who has a turn (6.1) is decided on public information only. The seed skips a player only when
+their court is empty, so a seat with knights in court gets its turn whenever any place could take
+one of them *with enough squires* (squires are secret behind the screens): if every place it has
+needs more squires than it holds, it answers ``pass`` (offered whenever no place is open without
+squires, so passing shows nothing about its squires). Only a seat for which no legal place exists
+at all is passed over, and the event says exactly why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from rules.lancaster import model as m
+from rules.lancaster.moves import Pass, Place
+from rules.lancaster.words import amount
+
+if TYPE_CHECKING:
+    from rules.lancaster.engine import Engine
+
+State = m.State
+
+
+def placements(engine: Engine, state: State, seat: int, squires: int | None) -> Iterator[Place]:
+    """Every knight placement of a seat (rules section 6) with at most ``squires`` squires
+    (``None``: as many as a place needs, for the public test of who has a turn)."""
+    for force in m.forces_of(state, seat):
+        ally = m.is_ally(state, force)
+        court = sorted(set(state["forces"][force]["court"]))
+        if not court:
+            continue
+        free = free_castle_spaces(engine, state, force)
+        cards = joinable_cards(state, force)
+        top = 0 if ally else squires  # 11: no squires with ally knights
+        for strength in court:
+            yield from _county_placements(engine, state, seat, strength, top, ally)
+            for x in free:
+                yield Place(strength, f"castle:{x}", 0, ally)
+            for cid in cards:
+                yield Place(strength, f"conflict:{cid}", 0, ally)
+
+
+def free_castle_spaces(engine: Engine, state: State, force: int) -> list[str]:
+    """6.3: the empty spaces of the force's own castle (an extended one only if the data lets a
+    knight stand there; the ally castle is never extended)."""
+    castle = state["forces"][force]["castle"]
+    if m.is_ally(state, force):
+        return [x for x in engine.ally_castle_ids if x not in castle]
+    seat = m.controller(state, force)
+    built = [] if engine.rules["knight_on_extended_space"] else state["seats"][seat]["extensions"]
+    return [x for x in engine.castle_ids if x not in castle and x not in built]
+
+
+def joinable_cards(state: State, force: int) -> list[str]:
+    """6.4: cards with a free space, or where the force already has its space (it stacks)."""
+    return [
+        card["id"]
+        for card in state["conflicts"]
+        if any(space["force"] == force for space in card["spaces"]) or len(card["spaces"]) < 3
+    ]
+
+
+def _county_placements(
+    engine: Engine, state: State, seat: int, strength: int, squires: int | None, ally: bool
+) -> Iterator[Place]:
+    counties = engine.data["counties"]
+    for letter in engine.order:
+        if strength < counties[letter]["min_strength"]:
+            continue  # 6.2: the knight alone must reach the minimum
+        occupant = state["counties"][letter]
+        need = 0
+        if occupant is not None:
+            if m.controller(state, occupant["force"]) == seat:
+                continue  # 6.2: never expel your own (or your ally's) knight
+            # Must exceed the occupant's total (knight + squires).
+            need = max(0, occupant["strength"] + occupant["squires"] + 1 - strength)
+        for k in range(need, (need if squires is None else squires) + 1):
+            yield Place(strength, f"county:{letter}", k, ally)
+
+
+def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
+    return next(placements(engine, state, seat, squires), None) is not None
+
+
+def turn_moves(engine: Engine, state: State, seat: int) -> list[Place | Pass]:
+    """The moves of the seat on turn: what its squires afford, and ``pass`` when no place is open
+    without squires (public: it does not depend on how many squires the seat has)."""
+    moves: list[Place | Pass] = list(placements(engine, state, seat, state["seats"][seat]["squires"]))
+    if not has_place(engine, state, seat, 0):
+        moves.append(Pass())
+    return moves
+
+
+def no_place_reason(engine: Engine, state: State, seat: int) -> str:
+    """Why no legal place exists at all for the knights in the seat's court(s), in words."""
+    courts = [(force, state["forces"][force]["court"]) for force in m.forces_of(state, seat)]
+    courts = [(force, court) for force, court in courts if court]
+    held = " and ".join(
+        ("the ally's court" if m.is_ally(state, force) else "court") + f" ({', '.join(map(str, court))})"
+        for force, court in courts
+    )
+    reasons = [
+        "no free space in " + ("the ally castle" if m.is_ally(state, force) else "their castle")
+        for force, _ in courts
+    ]
+    cards = [card["id"] for card in state["conflicts"]]
+    reasons.append(
+        f"conflict{'s' if len(cards) > 1 else ''} {', '.join(cards)} "
+        f"{'each hold' if len(cards) > 1 else 'holds'} three other players"
+        if cards
+        else "no conflict card is in play"
+    )
+    strongest = max(max(court) for _, court in courts)
+    weak = [x for x in engine.order if engine.data["counties"][x]["min_strength"] > strongest]
+    own = [x for x in engine.order if x not in weak]  # with squires enough, only their own stop them
+    if weak:
+        reasons.append(f"counties {', '.join(weak)} need a knight stronger than {strongest}")
+    if own:
+        reasons.append(f"counties {', '.join(own)} hold their own knights")
+    return f"{{p{seat}}} cannot place the knights left in {held}: {'; '.join(reasons)}."
+
+
+def place(engine: Engine, state: State, seat: int, move: Place, events: list[str]) -> None:
+    """Put a knight from the court on its place (6.2-6.4); a conflict placement may earn a King's
+    Favor, asked at once."""
+    force = seat + 2 if move.ally else seat
+    state["forces"][force]["court"].remove(move.strength)
+    kind, _, where = move.target.partition(":")
+    text = f"{m.force_name(state, force)} placed a knight (strength {move.strength})"
+    if kind == "county":
+        _place_in_county(engine, state, seat, force, move, text, events)
+    elif kind == "castle":
+        state["forces"][force]["castle"][where] = move.strength
+        name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
+        events.append(f"{text} in the castle ({where} {name}).")
+    else:
+        card = next(c for c in state["conflicts"] if c["id"] == where)
+        mine = next((space for space in card["spaces"] if space["force"] == force), None)
+        if mine is None:
+            card["spaces"].append({"force": force, "knights": [move.strength]})  # 6.4: top down
+            events.append(f"{text} on conflict {where} (space {len(card['spaces'])}).")
+        else:
+            mine["knights"].append(move.strength)  # 6.4: further knights stack on the same space
+            mine["knights"].sort()
+            events.append(f"{text} on conflict {where}, stacking on their space.")
+        # 6.4: King's Favor for the first knights into conflicts this round.
+        if state["favors_taken"] < len(state["favor_tiles"]) and any(state["favor_tiles"]):
+            state["favors_taken"] += 1
+            engine.ask(state, {"kind": "favor", "seat": seat, "force": force}, events)
+    state["last_move"] = {"seat": seat, "move": move.to_text(), "where": move.target, "places": [move.target]}
+    state["turn_done"] = True
+
+
+def _place_in_county(
+    engine: Engine, state: State, seat: int, force: int, move: Place, text: str, events: list[str]
+) -> None:
+    where = move.target.partition(":")[2]
+    occupant = state["counties"][where]
+    state["seats"][seat]["squires"] -= move.squires
+    if move.squires:
+        text += f" with {amount('squire', move.squires)}"
+    text += f" on county {where} ({engine.data['counties'][where]['name']})"
+    if occupant is not None:
+        # 6.2: the expelled knight goes back to its court; its squires are lost.
+        m.court_add(state, occupant["force"], occupant["strength"])
+        expelled = m.force_name(state, occupant["force"])
+        text += f", expelling {expelled}'s knight (strength {occupant['strength']})"
+        if occupant["squires"]:
+            text += f" and its {amount('squire', occupant['squires'])}"
+    state["counties"][where] = {"force": force, "strength": move.strength, "squires": move.squires}
+    events.append(text + ".")
+
+
+def keep_in_court(state: State, seat: int, events: list[str]) -> None:
+    """``pass``: the seat places no more knights this round (its knights stay in court)."""
+    state["kept_in_court"][seat] = True
+    state["last_move"] = {"seat": seat, "move": "pass", "where": None, "places": [f"knights:{seat}"]}
+    state["turn_done"] = True
+    events.append(f"{{p{seat}}} passes: the knights left in court stay there this round.")
