@@ -1,6 +1,6 @@
 """``python -m bot``: the real bot when DISCORD_TOKEN is set, otherwise the offline sandbox.
 
-``python -m bot sandbox [--script FILE|-] [--out DIR] [--db PATH] [--seed N]`` runs the sandbox
+``python -m bot sandbox [--script FILE|-] [--out DIR] [--db PATH|URL] [--seed N]`` runs the sandbox
 explicitly (see the README, "Sandbox").
 """
 
@@ -22,7 +22,7 @@ from bot import sandbox
 from bot.app.client import TavolaBot
 from bot.service import config
 from bot.service.clock import Clock
-from bot.service.store import SqliteStore, UnusableDatabase
+from bot.service.store import UnusableDatabase, open_store
 from bot.service.table import Tables
 
 
@@ -34,7 +34,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--script", help="read actions from FILE ('-' for standard input) instead of interactively"
     )
     box.add_argument("--out", type=Path, help="folder for attached files (default out/sandbox)")
-    box.add_argument("--db", type=Path, help="database file (default: a fresh temporary one)")
+    box.add_argument(
+        "--db",
+        help="database file, or a postgresql:// URL (default: a fresh temporary SQLite file)",
+    )
     box.add_argument("--seed", type=int, default=1, help="seed for new games' seeds (default 1)")
     run = sub.add_parser("run", help="the real bot (needs DISCORD_TOKEN)")
     run.add_argument(
@@ -48,10 +51,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 async def run_bot(settings: config.Settings, force_sync: bool = False) -> None:
     assert settings.token is not None
     clock = Clock()
+    setting, target = settings.store_target
     try:
-        store = await SqliteStore.open(settings.database, clock=clock)
+        store = await open_store(target, clock=clock)
     except UnusableDatabase as exc:
-        raise config.SettingsError(f"DATABASE_PATH: {exc}") from exc
+        raise config.SettingsError(f"{setting}: {exc}") from exc
     try:
         bot = TavolaBot(
             Tables(store, clock=clock, clock_hours=settings.clock_hours),
@@ -84,7 +88,7 @@ async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> No
     with tempfile.TemporaryDirectory(prefix="tavola-sandbox-") as tmp:
         clock = Clock()  # "@clock +13h" lines move it on
         try:
-            store = await SqliteStore.open(args.db or Path(tmp) / "sandbox.db", clock=clock)
+            store = await open_store(args.db or Path(tmp) / "sandbox.db", clock=clock)
         except UnusableDatabase as exc:
             raise config.SettingsError(f"--db: {exc}") from exc
         seeds = random.Random(args.seed)

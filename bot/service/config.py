@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS
+from bot.service.store.connect import is_postgres_url
 from rules import all_games
 from rules.core import Game, game_content_settings
 
@@ -28,8 +29,16 @@ class Settings:
     # REMINDER_HOURS (the single re-ping before move clocks) is no longer read: set but ignored,
     # it is named here so start-up can say so.
     obsolete: tuple[str, ...] = ()
+    database_url: str | None = None  # postgresql://… selects PostgreSQL instead of the SQLite file
     # The games' content settings that are set (``rules.core.ContentSetting``): name -> value.
     content: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def store_target(self) -> tuple[str, str | Path]:
+        """The setting that chose the store (for error messages) and what it names."""
+        if self.database_url is not None:
+            return "DATABASE_URL", self.database_url
+        return "DATABASE_PATH", self.database
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -66,6 +75,14 @@ def load(
     log_level = (merged.get("LOG_LEVEL", "").strip() or "INFO").upper()
     if log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not '{log_level}'.")
+    url = merged.get("DATABASE_URL", "").strip()
+    if url and not is_postgres_url(url):
+        # Only the scheme is echoed: the rest of a URL may hold a password.
+        scheme = f" (this one starts {url.split('://', 1)[0]}://)" if "://" in url else ""
+        raise SettingsError(
+            f"DATABASE_URL must be a postgresql://user@host/database URL{scheme}. For an SQLite file,"
+            " leave DATABASE_URL empty and set DATABASE_PATH."
+        )
     declared = [c.env for g in (all_games() if games is None else games) for c in game_content_settings(g)]
     content = {name: value for name in declared if (value := merged.get(name, "").strip())}
     return Settings(
@@ -75,6 +92,7 @@ def load(
         log_level=log_level,
         clock_hours=_hours(merged.get("CLOCK_HOURS", "")),
         obsolete=tuple(k for k in OBSOLETE if merged.get(k, "").strip()),
+        database_url=url or None,
         content=content,
     )
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.sandbox import Sandbox
 from bot.service.clock import Clock
-from bot.service.store import SqliteStore
+from bot.service.store import open_store
 from bot.service.table import Tables
 from rules import all_games
 from rules.core import Game
@@ -17,11 +17,13 @@ from tests.bot.toy import TALLY
 
 
 class Harness:
-    """``async with Harness(db) as h: replies = await h("alice /game new game:tally")``."""
+    """``async with Harness(db) as h: replies = await h("alice /game new game:tally")``.
+
+    ``db``: an SQLite file or a postgresql:// URL (the ``db`` fixture gives either)."""
 
     def __init__(
         self,
-        db: Path,
+        db: Path | str,
         games: Sequence[Game] | None = (TALLY,),
         out: Path | None = None,
         *,
@@ -38,7 +40,7 @@ class Harness:
         self.clock = Clock() if start is None else Clock(lambda: start)
 
     async def __aenter__(self) -> Harness:
-        self.store = await SqliteStore.open(self.db, clock=self.clock)
+        self.store = await open_store(self.db, clock=self.clock)
         seeds = itertools.count(7)
         source = all_games if self.games is None else (lambda: self.games or [])
         self.tables = Tables(

@@ -35,6 +35,7 @@ def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
     assert keys == {
         "DISCORD_TOKEN",
         "DATABASE_PATH",
+        "DATABASE_URL",
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "LANCASTER_OVERRIDES",
@@ -133,13 +134,14 @@ def test_no_token_starts_interactive_sandbox_with_welcome(tmp_path: Path) -> Non
     assert "No games are waiting" in out
 
 
-def test_sandbox_script_file_and_restart_on_the_same_database(tmp_path: Path) -> None:
-    """Storage: a game survives a restart of the whole process (sandbox --db, two runs)."""
+def test_sandbox_script_file_and_restart_on_the_same_database(tmp_path: Path, db: Path | str) -> None:
+    """Storage: a game survives a restart of the whole process (sandbox --db, two runs), on an
+    SQLite file and on PostgreSQL (--db postgresql://…)."""
     first = tmp_path / "one.txt"
     first.write_text("alice /game new game:lorenzo\nbob /game join\nalice /game start\n", encoding="utf-8")
 
     def run(script: Path) -> list[dict[str, Any]]:
-        proc = _spawn(tmp_path, "sandbox", "--script", str(script), "--db", "keep.db", "--out", "files")
+        proc = _spawn(tmp_path, "sandbox", "--script", str(script), "--db", str(db), "--out", "files")
         out, _ = proc.communicate(timeout=60)
         assert proc.returncode == 0
         return [json.loads(line) for line in out.splitlines() if line.strip()]
@@ -196,25 +198,76 @@ def _broken_databases(tmp_path: Path) -> dict[str, Path]:
     return {"text": text, "noise": noise, "unmakeable": blocker / "sub" / "tavola.db"}
 
 
+def _sandbox_on(tmp_path: Path, db: Path | str) -> subprocess.CompletedProcess[str]:
+    """One sandbox run with ``--db db`` listing the games, its output captured."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "sandbox", "--script", "-", "--db", str(db)],
+        cwd=tmp_path,
+        env=env,
+        input="alice /game list\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_sandbox_with_an_unusable_database_says_so_and_exits(tmp_path: Path) -> None:
     """Admin: --db on a corrupted file or an uncreatable folder: one clear line on stderr, exit 2,
     no traceback, and the process ends (it used to hang after the traceback)."""
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["PYTHONPATH"] = str(ROOT)
     for label, db in _broken_databases(tmp_path).items():
-        proc = subprocess.run(
-            [sys.executable, "-m", "bot", "sandbox", "--script", "-", "--db", str(db)],
-            cwd=tmp_path,
-            env=env,
-            input="alice /game list\n",
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        proc = _sandbox_on(tmp_path, db)
         assert proc.returncode == 2, (label, proc.stderr)
         assert "Traceback" not in proc.stderr, (label, proc.stderr)
         assert "Tavola cannot start" in proc.stderr and str(db) in proc.stderr, (label, proc.stderr)
         assert proc.stdout == "", label
+
+
+UNREACHABLE = "postgresql://tavola:s3cret@127.0.0.1:1/tavola"  # nothing listens on port 1
+
+
+def test_sandbox_with_an_unreachable_postgres_url_says_so_and_exits(tmp_path: Path) -> None:
+    """Admin: --db postgresql://… that can't be reached: one line naming it (password hidden),
+    exit 2, no traceback."""
+    proc = _sandbox_on(tmp_path, UNREACHABLE)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr and "s3cret" not in proc.stderr
+    assert proc.stderr.startswith("Tavola cannot start: --db: cannot connect to the database")
+    assert "postgresql://tavola:***@127.0.0.1:1/tavola" in proc.stderr
+
+
+def test_real_bot_with_an_unusable_database_url_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Admin: DATABASE_URL selects PostgreSQL over DATABASE_PATH; one that can't be reached, or
+    that is not a postgresql:// URL, stops the bot before it logs in, naming the setting; exit 2."""
+    from bot.app.client import TavolaBot
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "t0k")
+    monkeypatch.setenv("DATABASE_PATH", "never.db")
+    logins: list[str] = []
+
+    async def login(self: TavolaBot, token: str, *, reconnect: bool = True) -> None:
+        logins.append(token)
+
+    monkeypatch.setattr(TavolaBot, "start", login)
+    for url, words in (
+        (UNREACHABLE, "DATABASE_URL: cannot connect to the database postgresql://tavola:***@"),
+        ("mysql://root:s3cret@db/tavola", "DATABASE_URL must be a postgresql://user@host/database URL"),
+        ("data/tavola.db", "For an SQLite file, leave DATABASE_URL empty and set DATABASE_PATH"),
+    ):
+        monkeypatch.setenv("DATABASE_URL", url)
+        assert entry.main([]) == 2, url
+        err = capsys.readouterr().err
+        assert words in err and "s3cret" not in err and "Traceback" not in err, (url, err)
+    assert logins == [] and not (tmp_path / "never.db").exists()
+    assert config.load({"DATABASE_URL": " postgres://h/db "}, tmp_path / "x").store_target == (
+        "DATABASE_URL",
+        "postgres://h/db",
+    )
+    assert config.load({}, tmp_path / "x").store_target == ("DATABASE_PATH", Path("data/tavola.db"))
 
 
 def test_real_bot_with_an_unusable_database_path_says_so(

@@ -19,7 +19,7 @@ from bot.service import config
 from bot.service.clock import Clock
 from bot.service.clocks import Quiet, check_zone, parse_quiet, schedule
 from bot.service.pings import Pings
-from bot.service.store import SqliteStore, migrations
+from bot.service.store import SqliteStore, Store, migrations, open_store
 from bot.service.table import Player, TableError, Tables
 from tests.bot.harness import Harness, public
 from tests.bot.toy import TALLY
@@ -41,9 +41,9 @@ class FakeTime:
         return self.now
 
 
-async def open_tables(db: Path, base: FakeTime) -> tuple[SqliteStore, Tables]:
+async def open_tables(db: Path | str, base: FakeTime) -> tuple[Store, Tables]:
     clock = Clock(base)
-    store = await SqliteStore.open(db, clock=clock)
+    store = await open_store(db, clock=clock)
     return store, Tables(store, lambda: [TALLY], new_seed=lambda: 42, clock=clock)
 
 
@@ -133,13 +133,13 @@ def test_quiet_hours_and_time_zones_are_checked() -> None:
             check_zone(bad)
 
 
-def test_waits_start_keep_and_restart_with_the_game(tmp_path: Path) -> None:
+def test_waits_start_keep_and_restart_with_the_game(db: Path | str) -> None:
     """A decision's clock starts when it becomes the seat's; a player still deciding a
     simultaneous vote keeps their clock when another votes; the mover's next decision restarts."""
     base = FakeTime()
 
     async def go() -> None:
-        store, t = await open_tables(tmp_path / "t.db", base)
+        store, t = await open_tables(db, base)
         g = await t.new(10, 20, ANN, "tally", {"target": "6"}, clock_hours=10)
         assert g.clock_hours == 10 and t.clock_of(g) == 10
         with pytest.raises(TableError, match="0 \\(no clock\\)"):
@@ -172,11 +172,10 @@ def test_waits_start_keep_and_restart_with_the_game(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
-def test_pings_claimed_once_and_neither_lost_nor_repeated_over_restarts(tmp_path: Path) -> None:
+def test_pings_claimed_once_and_neither_lost_nor_repeated_over_restarts(db: Path | str) -> None:
     """Restart at every point: a ping claimed but not yet posted is posted after a restart (not
     lost); a posted one is not posted again; a ping whose player moved meanwhile is dropped."""
     base = FakeTime()
-    db = tmp_path / "t.db"
 
     async def go() -> None:
         store, t = await open_tables(db, base)
@@ -241,12 +240,12 @@ def test_clock_migration_upgrades_a_schema_4_database(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
-def test_sandbox_clock_pings_at_half_time_and_last_call_once_each(tmp_path: Path) -> None:
+def test_sandbox_clock_pings_at_half_time_and_last_call_once_each(db: Path | str) -> None:
     """Sandbox: '@clock' sends the half-time ping and the last call into the game's channel, each
     once, with the board's buttons; a move starts the next player's clock."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db") as h:
+        async with Harness(db) as h:
             await h("alice /game new game:tally target:6 clock:10")
             await h("bob /game join")
             first = (await h.started())["mentions"][0]
@@ -310,14 +309,14 @@ def test_sandbox_pings_go_to_the_games_thread_and_clock_zero_sends_none(tmp_path
     asyncio.run(go())
 
 
-def test_sandbox_quiet_hours_hold_pings_and_dm_once_per_turn(tmp_path: Path) -> None:
+def test_sandbox_quiet_hours_hold_pings_and_dm_once_per_turn(db: Path | str) -> None:
     """/game settings quiet:22-08 tz:Europe/Rome dm:on: a turn that comes at 22:00 Rome time names
     the player without pinging; the start ping and the DM come at 08:00. A DM is sent at most once
     per turn: not again for the same player's follow-up decision."""
     evening = utc(2026, 12, 1, 20, 30)  # 21:30 in Rome
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", start=evening) as h:
+        async with Harness(db, start=evening) as h:
             await h("alice /game new game:tally target:15 clock:48")
             await h("bob /game join")
             first = (await h.started())["mentions"][0]
@@ -352,14 +351,14 @@ def test_sandbox_quiet_hours_hold_pings_and_dm_once_per_turn(tmp_path: Path) -> 
     asyncio.run(go())
 
 
-def test_sandbox_ping_posted_but_not_marked_is_not_posted_twice(tmp_path: Path) -> None:
+def test_sandbox_ping_posted_but_not_marked_is_not_posted_twice(db: Path | str) -> None:
     """A crash between posting a ping and marking it sent: the retry carries the same nonce, and
     Discord (the fake one models it) drops the repeat; after a restart it is not lost either."""
 
     noon = utc(2026, 12, 1, 12)
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", start=noon) as h:
+        async with Harness(db, start=noon) as h:
             await h("alice /game new game:tally clock:10")
             await h("bob /game join")
             await h.started()
@@ -381,9 +380,9 @@ def test_sandbox_ping_posted_but_not_marked_is_not_posted_twice(tmp_path: Path) 
             assert [r["kind"] for r in replies] == ["clock"]  # the retry was dropped as a repeat
             assert await h.store.unsent_notices() == []
         # Restart (time has moved on meanwhile): the last call is claimed, then the bot dies.
-        async with Harness(tmp_path / "t.db", start=noon + 9 * HOUR) as h:
+        async with Harness(db, start=noon + 9 * HOUR) as h:
             assert await Pings(h.tables).claim_due() == 1
-        async with Harness(tmp_path / "t.db", start=noon + 9 * HOUR + 60) as h:
+        async with Harness(db, start=noon + 9 * HOUR + 60) as h:
             ping, clock = await h("@clock +0h")
             assert "Last call" in ping["content"] and "1 ping(s)" in clock["content"]
             assert [r["kind"] for r in await h("@clock +0h")] == ["clock"]

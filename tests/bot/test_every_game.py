@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import all_games
+from rules import all_games, find_game
 from rules.core import Game
 from tests.bot.harness import Harness, public
 
@@ -20,12 +20,19 @@ NAMES = ["alice", "bob", "carol", "dave", "erin"]
 ACTIONS = 40
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
-def test_registered_game_plays_through_the_platform(game: Game, tmp_path: Path) -> None:
-    """Moves and turn flow for every registered game: autocomplete, one public board per action."""
+# Every game on SQLite; one real game on PostgreSQL too (the store paths are the same for all).
+PLATFORM_RUNS = [(g, "sqlite") for g in all_games()] + [(find_game("lorenzo"), "postgres")]
+
+
+@pytest.mark.parametrize(
+    ("game", "db"), PLATFORM_RUNS, ids=[f"{g.name}-{db}" for g, db in PLATFORM_RUNS], indirect=["db"]
+)
+def test_registered_game_plays_through_the_platform(game: Game, db: Path | str) -> None:
+    """Moves and turn flow for every registered game: autocomplete, one public board per action;
+    Lorenzo also on PostgreSQL (``db``)."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", games=[game]) as h:
+        async with Harness(db, games=[game]) as h:
             await h(f"alice /game new game:{game.name}")
             for name in NAMES[1 : game.min_players]:
                 await h(f"{name} /game join")

@@ -28,13 +28,13 @@ async def refused(h: Harness, line: str, words: str, *, kind: str = "reply") -> 
     assert [await snapshot(h, gid) for gid in (1,)] == before, line
 
 
-def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
+def test_lobby_refusals_change_nothing(db: Path | str) -> None:
     """Lobby: unknown game or option, bad option value, another game's option, joining twice,
     leaving when not in, starting with too few players or as a non-creator, a second game in
     the channel, abandon by a player who is not the creator, autocomplete with no game."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo"), find_game("lancaster")]) as h:
+        async with Harness(db, games=[find_game("lorenzo"), find_game("lancaster")]) as h:
             r = await h.one("alice ? /move text:")
             assert r["kind"] == "autocomplete" and r["choices"] == []  # no game: nothing offered
             r = await h.one("alice ? /lorenzo place member:black space:")
@@ -67,14 +67,14 @@ def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
-def test_running_game_refusals_change_nothing(tmp_path: Path) -> None:
+def test_running_game_refusals_change_nothing(db: Path | str) -> None:
     """Running Lorenzo game: starting or joining again, garbage and illegal move text, a move out
     of turn or by a non-player, bad per-game command values, a stale, another seat's, an
     out-of-range and a foreign button, a select value that does not exist, private buttons for a
     non-player; the game and its log stay exactly as they were."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo")]) as h:
+        async with Harness(db, games=[find_game("lorenzo")]) as h:
             await h("alice /game new game:lorenzo")
             await h("bob /game join")
             board = await h.started()
@@ -131,12 +131,12 @@ def test_running_game_refusals_change_nothing(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
-def test_per_game_command_in_another_games_channel(tmp_path: Path) -> None:
+def test_per_game_command_in_another_games_channel(db: Path | str) -> None:
     """/lorenzo in a Lancaster channel (and /lancaster in a Lorenzo one): the reply says which
     game the channel plays and which commands to use, instead of a parse error; nothing changes."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo"), find_game("lancaster")]) as h:
+        async with Harness(db, games=[find_game("lorenzo"), find_game("lancaster")]) as h:
             await h("alice /game new game:lancaster")
             await h("bob /game join")
             actor = (await h.started())["mentions"][0]
@@ -159,12 +159,12 @@ def test_per_game_command_in_another_games_channel(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
-def test_overlong_text_options_are_stopped_by_the_client(tmp_path: Path) -> None:
+def test_overlong_text_options_are_stopped_by_the_client(db: Path | str) -> None:
     """/move text and the per-game name options carry Discord length limits, so a pasted essay is
     refused by the client (sandbox ``error``) instead of echoed back in a 2000-character error."""
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo")]) as h:
+        async with Harness(db, games=[find_game("lorenzo")]) as h:
             await h("alice /game new game:lorenzo")
             await h("bob /game join")
             actor = (await h.started())["mentions"][0]

@@ -1,4 +1,6 @@
-"""Sandbox end to end: every command and button through the real discord.py dispatch (issue 2)."""
+"""Sandbox end to end: every command and button through the real discord.py dispatch (issue 2).
+
+Every test runs on both stores (the ``db`` fixture, tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,9 @@ import pytest
 from tests.bot.harness import Harness, ids, public
 
 
-def play(tmp_path: Path, body: Callable[[Harness], Awaitable[None]]) -> None:
+def play(db: Path | str, tmp_path: Path, body: Callable[[Harness], Awaitable[None]]) -> None:
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+        async with Harness(db, out=tmp_path / "out") as h:
             await body(h)
 
     asyncio.run(go())
@@ -35,7 +37,7 @@ async def started(h: Harness) -> tuple[str, str]:
     return first, ("bob" if first == "alice" else "alice")
 
 
-def test_game_new_opens_lobby_with_buttons(tmp_path: Path) -> None:
+def test_game_new_opens_lobby_with_buttons(db: Path | str, tmp_path: Path) -> None:
     """/game new: lobby message with persistent Join/Leave/Start buttons and the game's options."""
 
     async def body(h: Harness) -> None:
@@ -46,10 +48,10 @@ def test_game_new_opens_lobby_with_buttons(tmp_path: Path) -> None:
         again = await h.one("bob /game new game:tally")
         assert again["ephemeral"] and "already has a game" in again["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_game_new_bad_input(tmp_path: Path) -> None:
+def test_game_new_bad_input(db: Path | str, tmp_path: Path) -> None:
     """/game new: unknown game, unknown option value: ephemeral explanations."""
 
     async def body(h: Harness) -> None:
@@ -62,10 +64,10 @@ def test_game_new_bad_input(tmp_path: Path) -> None:
         r = await h.one("alice /game list")
         assert "No games" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_new_option_autocomplete_lists_choices(tmp_path: Path) -> None:
+def test_new_option_autocomplete_lists_choices(db: Path | str, tmp_path: Path) -> None:
     """/game new: option values are suggested from game.options()."""
 
     async def body(h: Harness) -> None:
@@ -73,10 +75,10 @@ def test_new_option_autocomplete_lists_choices(tmp_path: Path) -> None:
         assert r["kind"] == "autocomplete"
         assert [c["value"] for c in r["choices"]] == ["6", "10", "15"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_lobby_buttons_join_leave_and_commands(tmp_path: Path) -> None:
+def test_lobby_buttons_join_leave_and_commands(db: Path | str, tmp_path: Path) -> None:
     """Lobby: Join/Leave buttons edit the lobby card; /game join and leave work too."""
 
     async def body(h: Harness) -> None:
@@ -100,10 +102,10 @@ def test_lobby_buttons_join_leave_and_commands(tmp_path: Path) -> None:
         r = await h.one("dave /game leave")
         assert r["ephemeral"] and "not in this game" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_start_refuses_wrong_player_count_and_non_creator(tmp_path: Path) -> None:
+def test_start_refuses_wrong_player_count_and_non_creator(db: Path | str, tmp_path: Path) -> None:
     """/game start: creator only; refuses below the minimum; the Start button too."""
 
     async def body(h: Harness) -> None:
@@ -123,10 +125,10 @@ def test_start_refuses_wrong_player_count_and_non_creator(tmp_path: Path) -> Non
         r = await h.one("erin click g:1:join")  # the Start button's lobby card no longer shows it
         assert r["ephemeral"] and "already started" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_move_autocomplete_and_public_turn_message(tmp_path: Path) -> None:
+def test_move_autocomplete_and_public_turn_message(db: Path | str, tmp_path: Path) -> None:
     """/move: autocomplete offers the caller's legal moves; after a move: events, image, next player."""
 
     async def body(h: Harness) -> None:
@@ -142,10 +144,10 @@ def test_move_autocomplete_and_public_turn_message(tmp_path: Path) -> None:
         assert f"{first} added 2 (total 2)." in r["content"]
         assert r["mentions"] == [second] and "g:1:board" in ids(r)
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_move_bad_input_is_ephemeral_and_changes_nothing(tmp_path: Path) -> None:
+def test_move_bad_input_is_ephemeral_and_changes_nothing(db: Path | str, tmp_path: Path) -> None:
     """/move: garbage text, out of turn, not seated, no game: ephemeral, nothing changes."""
 
     async def body(h: Harness) -> None:
@@ -164,10 +166,10 @@ def test_move_bad_input_is_ephemeral_and_changes_nothing(tmp_path: Path) -> None
         r = await h.one(f"{first} /move")
         assert r["kind"] == "error" and "needs text" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_decision_buttons_for_the_acting_player_only(tmp_path: Path) -> None:
+def test_decision_buttons_for_the_acting_player_only(db: Path | str, tmp_path: Path) -> None:
     """Buttons for short decisions: only the deciding player may press them; a stale one says so."""
 
     async def body(h: Harness) -> None:
@@ -185,10 +187,10 @@ def test_decision_buttons_for_the_acting_player_only(tmp_path: Path) -> None:
         assert stale["ephemeral"] and "moved on" in stale["content"]
         assert [m.text for m in await h.tables.log(1)] == ["add 3", "bonus point"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_foreign_button_is_answered(tmp_path: Path) -> None:
+def test_foreign_button_is_answered(db: Path | str, tmp_path: Path) -> None:
     """A custom_id the bot never made gets an ephemeral answer, not silence."""
 
     async def body(h: Harness) -> None:
@@ -197,10 +199,10 @@ def test_foreign_button_is_answered(tmp_path: Path) -> None:
         r = await h.one("alice click g:99:join")
         assert r["ephemeral"] and "no longer exists" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_private_board_button_and_hand_are_ephemeral(tmp_path: Path) -> None:
+def test_private_board_button_and_hand_are_ephemeral(db: Path | str, tmp_path: Path) -> None:
     """Private board: the "My board" button and /game hand reply only to the player, with an image."""
 
     async def body(h: Harness) -> None:
@@ -213,10 +215,10 @@ def test_private_board_button_and_hand_are_ephemeral(tmp_path: Path) -> None:
         r = await h.one("carol /game hand")
         assert r["ephemeral"] and "not playing" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_secret_votes_collected_privately_and_revealed_together(tmp_path: Path) -> None:
+def test_secret_votes_collected_privately_and_revealed_together(db: Path | str, tmp_path: Path) -> None:
     """Simultaneous secret decisions: chosen in ephemeral replies, revealed together in public."""
 
     async def body(h: Harness) -> None:
@@ -248,10 +250,10 @@ def test_secret_votes_collected_privately_and_revealed_together(tmp_path: Path) 
         r = await h.one(f"{first} /game status")
         assert "no game in this channel" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_status_list_rules_and_abandon(tmp_path: Path) -> None:
+def test_status_list_rules_and_abandon(db: Path | str, tmp_path: Path) -> None:
     """/game status, list, rules, abandon (creator, Manage Server, refused for others)."""
 
     async def body(h: Harness) -> None:
@@ -280,14 +282,13 @@ def test_status_list_rules_and_abandon(tmp_path: Path) -> None:
         r, card = await h("alice /game abandon")
         assert "abandoned by alice" in r["content"] and card["components"] == []
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_restart_mid_game_loses_nothing_and_old_buttons_answer(tmp_path: Path) -> None:
+def test_restart_mid_game_loses_nothing_and_old_buttons_answer(db: Path | str, tmp_path: Path) -> None:
     """Storage: a new bot on the same database continues the game; old buttons still answer."""
 
     async def go() -> None:
-        db = tmp_path / "t.db"
         async with Harness(db) as h:
             first, second = await started(h)
             r = await h.one(f'{first} /move "text:add 3"')
@@ -304,7 +305,7 @@ def test_restart_mid_game_loses_nothing_and_old_buttons_answer(tmp_path: Path) -
     asyncio.run(go())
 
 
-def test_decision_with_more_than_five_choices_is_a_select(tmp_path: Path) -> None:
+def test_decision_with_more_than_five_choices_is_a_select(db: Path | str, tmp_path: Path) -> None:
     """Selects for short decisions of 6 to 25 choices; the value picked is applied."""
 
     async def body(h: Harness) -> None:
@@ -322,11 +323,11 @@ def test_decision_with_more_than_five_choices_is_a_select(tmp_path: Path) -> Non
         r = await h.one(f"{first} click {select['custom_id']} 1")
         assert r["ephemeral"] and "moved on" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
 def test_public_images_come_from_the_public_view_only(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    db: Path | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Private board: nothing private in a public image; private images only in ephemeral replies."""
     import bot.app.posting as posting
@@ -350,10 +351,12 @@ def test_public_images_come_from_the_public_view_only(
         assert len(publics) == 2 and len(privates) == 1
         assert all("my_vote" not in v for v in publics) and "my_vote" in privates[0]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_render_failure_still_reports_the_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_render_failure_still_reports_the_move(
+    db: Path | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Turn flow: if drawing fails, the stored move is still announced, without an image."""
     import bot.app.posting as posting
 
@@ -367,10 +370,10 @@ def test_render_failure_still_reports_the_move(tmp_path: Path, monkeypatch: pyte
         assert not r["ephemeral"] and r["files"] == [] and "could not be drawn" in r["content"]
         assert r["mentions"] == [second]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_two_clicks_racing_on_the_same_version_exactly_one_applied(tmp_path: Path) -> None:
+def test_two_clicks_racing_on_the_same_version_exactly_one_applied(db: Path | str, tmp_path: Path) -> None:
     """Storage through Discord: the same decision pressed twice at once is applied once."""
 
     async def body(h: Harness) -> None:
@@ -388,10 +391,10 @@ def test_two_clicks_racing_on_the_same_version_exactly_one_applied(tmp_path: Pat
         log = [m.text for m in await h.tables.log(1)]
         assert log[0] == "add 3" and len(log) == 2 and log[1] in ("bonus coin", "bonus point")
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_two_text_moves_racing_exactly_one_applied(tmp_path: Path) -> None:
+def test_two_text_moves_racing_exactly_one_applied(db: Path | str, tmp_path: Path) -> None:
     """Two /move commands delivered together for the same turn: one applied, one refused."""
 
     async def body(h: Harness) -> None:
@@ -402,10 +405,10 @@ def test_two_text_moves_racing_exactly_one_applied(tmp_path: Path) -> None:
         assert len(public(replies)) == 1 and len([r for r in replies if r["ephemeral"]]) == 1
         assert len(await h.tables.log(1)) == 1
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_simultaneous_open_decision_offers_a_choose_button(tmp_path: Path) -> None:
+def test_simultaneous_open_decision_offers_a_choose_button(db: Path | str, tmp_path: Path) -> None:
     """Turn flow: several players deciding at once (not secret) each get choices via "Choose"."""
 
     async def body(h: Harness) -> None:
@@ -427,10 +430,10 @@ def test_simultaneous_open_decision_offers_a_choose_button(tmp_path: Path) -> No
         assert not shown["ephemeral"] and shown["kind"] == "followup" and shown["mentions"] == []
         assert f"➡️ {first}: Vote yes or no" in shown["content"]  # already pinged: named only
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_short_rules_help_is_sent_as_text(tmp_path: Path) -> None:
+def test_short_rules_help_is_sent_as_text(db: Path | str, tmp_path: Path) -> None:
     """/game rules: a help text within one message is shown inline, ephemerally."""
     from tests.bot.toy import Tally
 
@@ -442,14 +445,14 @@ def test_short_rules_help_is_sent_as_text(tmp_path: Path) -> None:
             return "# Brief\n\nAdd 1, 2 or 3."
 
     async def go() -> None:
-        async with Harness(tmp_path / "t.db", games=[Brief()]) as h:
+        async with Harness(db, games=[Brief()]) as h:
             r = await h.one("dave /game rules game:brief")
             assert r["ephemeral"] and r["content"] == "# Brief\n\nAdd 1, 2 or 3." and r["files"] == []
 
     asyncio.run(go())
 
 
-def test_start_in_a_thread_frees_the_channel(tmp_path: Path) -> None:
+def test_start_in_a_thread_frees_the_channel(db: Path | str, tmp_path: Path) -> None:
     """Lobby: starting may open a thread; play continues there; one open game per channel or thread."""
 
     async def body(h: Harness) -> None:
@@ -475,10 +478,10 @@ def test_start_in_a_thread_frees_the_channel(tmp_path: Path) -> None:
         r = await h.one("alice #nowhere /game list")
         assert r["kind"] == "error" and "#tally-1" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_thread_refused_by_discord_plays_on_in_the_channel(tmp_path: Path) -> None:
+def test_thread_refused_by_discord_plays_on_in_the_channel(db: Path | str, tmp_path: Path) -> None:
     """Lobby: if Discord refuses the thread, the started game is announced in the channel."""
 
     async def body(h: Harness) -> None:
@@ -495,7 +498,7 @@ def test_thread_refused_by_discord_plays_on_in_the_channel(tmp_path: Path) -> No
         r = await h.one(f'{first} /move "text:add 2"')
         assert "total 2" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
 class FakeResponse:
@@ -503,7 +506,7 @@ class FakeResponse:
     reason = "Forbidden"
 
 
-def test_simultaneous_private_choices_survive_each_others_moves(tmp_path: Path) -> None:
+def test_simultaneous_private_choices_survive_each_others_moves(db: Path | str, tmp_path: Path) -> None:
     """Secret simultaneous decisions: a player's private buttons stay valid while another player
     answers first (the version moves on, their own choices do not); pressed twice, refused."""
 
@@ -525,10 +528,10 @@ def test_simultaneous_private_choices_survive_each_others_moves(tmp_path: Path) 
         assert f"{first} yes" in final["content"] and f"{second} no" in final["content"]
         assert [m.text for m in await h.tables.log(1)][-2:] == ["vote yes", "vote no"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_short_typed_choices_offered_privately(tmp_path: Path) -> None:
+def test_short_typed_choices_offered_privately(db: Path | str, tmp_path: Path) -> None:
     """A main action with few legal moves (not a public decision): a "Choose" button opens them
     in a private reply, and a pick there is applied and announced publicly."""
 
@@ -542,10 +545,10 @@ def test_short_typed_choices_offered_privately(tmp_path: Path) -> None:
         assert not shown["ephemeral"] and "added 2 (total 2)" in shown["content"]
         assert shown["mentions"] == [second]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_rules_for_an_unknown_game_names_the_games_once(tmp_path: Path) -> None:
+def test_rules_for_an_unknown_game_names_the_games_once(db: Path | str, tmp_path: Path) -> None:
     """/game rules game:<unknown>: one ephemeral line listing the games (it listed them twice)."""
 
     async def body(h: Harness) -> None:
@@ -555,10 +558,10 @@ def test_rules_for_an_unknown_game_names_the_games_once(tmp_path: Path) -> None:
         assert r["ephemeral"] and r["content"].count("Games:") == 1
         assert "no game in this channel" in r["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_leave_a_running_game_explains_who_can_end_it(tmp_path: Path) -> None:
+def test_leave_a_running_game_explains_who_can_end_it(db: Path | str, tmp_path: Path) -> None:
     """/game leave after the start: a player learns how the game can end; an onlooker that they
     are not playing. Nothing changes."""
 
@@ -572,10 +575,10 @@ def test_leave_a_running_game_explains_who_can_end_it(tmp_path: Path) -> None:
         after = await h.tables.get(1)
         assert (after.version, after.seats) == (before.version, before.seats)
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_secret_choice_announced_even_without_send_messages(tmp_path: Path) -> None:
+def test_secret_choice_announced_even_without_send_messages(db: Path | str, tmp_path: Path) -> None:
     """Secret decisions: a server may let the bot answer interactions but not post in the channel
     (no Send Messages). The public "has voted" board then comes as a follow-up of the vote; the
     voter is not told "nothing was changed" about a vote that was recorded."""
@@ -602,11 +605,11 @@ def test_secret_choice_announced_even_without_send_messages(tmp_path: Path) -> N
         assert len(shown) == 1 and shown[0]["kind"] == "followup" and "has voted" in shown[0]["content"]
         assert shown[0]["files"] and "vote yes" not in shown[0]["content"]
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
 def test_failure_after_a_recorded_move_does_not_claim_nothing_changed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    db: Path | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A bug or Discord error while posting the board after a move was stored: the player is
     told the move counts and where to see the board, not "nothing was changed"."""
@@ -626,10 +629,10 @@ def test_failure_after_a_recorded_move_does_not_claim_nothing_changed(
         # It fills in the public "thinking…" of the move (Discord keeps that visibility).
         assert len(replies) == 1 and replies[0]["kind"] == "followup"
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_move_in_the_wrong_channel_points_to_the_players_game(tmp_path: Path) -> None:
+def test_move_in_the_wrong_channel_points_to_the_players_game(db: Path | str, tmp_path: Path) -> None:
     """/move where no game is open, by a player whose game is elsewhere (its thread): the
     refusal says where their game is; someone with no game just learns how to start one."""
 
@@ -646,15 +649,14 @@ def test_move_in_the_wrong_channel_points_to_the_players_game(tmp_path: Path) ->
         assert r["ephemeral"] and "#tally-1" not in r["content"] and "/game new" in r["content"]
         assert [m.text for m in await h.tables.log(1)] == []
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)
 
 
-def test_private_vote_buttons_survive_a_restart(tmp_path: Path) -> None:
+def test_private_vote_buttons_survive_a_restart(db: Path | str, tmp_path: Path) -> None:
     """Restart during a secret vote: the private buttons a player opened before the restart
     still record their vote (the key is the seat's choices, not process memory)."""
 
     async def go() -> None:
-        db = tmp_path / "t.db"
         async with Harness(db) as h:
             first, second = await started(h)
             for line in (f'{first} /move "text:add 3"', f'{first} /move "text:bonus coin"'):
@@ -673,7 +675,7 @@ def test_private_vote_buttons_survive_a_restart(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
-def test_display_names_are_markdown_escaped(tmp_path: Path) -> None:
+def test_display_names_are_markdown_escaped(db: Path | str, tmp_path: Path) -> None:
     """A display name with markdown characters (frank is "*fr_ank*") is escaped everywhere the bot
     writes names: the opening line, the lobby card, the seat order, events and prompts
     (``name_seats``), ``/game list`` and the final scores."""
@@ -703,4 +705,4 @@ def test_display_names_are_markdown_escaped(tmp_path: Path) -> None:
         text = last["content"] + "".join(e["title"] + e["description"] for e in last["embeds"])
         assert shown in text and "*fr_ank*" not in text.replace(shown, ""), text
 
-    play(tmp_path, body)
+    play(db, tmp_path, body)

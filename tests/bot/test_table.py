@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.service.store import Change, GameRecord, SqliteStore, StaleVersion
+from bot.service.store import Change, GameRecord, StaleVersion, open_store
 from bot.service.table import Player, TableError, Tables, filter_texts
 from rules.core import BadSyntax, NotYourTurn
 from tests.bot.toy import TALLY
@@ -18,9 +18,11 @@ T = TypeVar("T")
 ANN, BO, CY = Player(1, "Ann"), Player(2, "Bo"), Player(3, "Cy")
 
 
-def with_tables(tmp_path: Path, body: Callable[[Tables], Awaitable[T]]) -> T:
+def with_tables(db: Path | str, body: Callable[[Tables], Awaitable[T]]) -> T:
+    """Run ``body`` on a Tables service over ``db`` (both stores: the ``db`` fixture)."""
+
     async def go() -> T:
-        store = await SqliteStore.open(tmp_path / "t.db")
+        store = await open_store(db)
         try:
             return await body(Tables(store, lambda: [TALLY], new_seed=lambda: 42))
         finally:
@@ -37,7 +39,7 @@ async def started(t: Tables, players: tuple[Player, ...] = (ANN, BO), **options:
     return await t.get(g.id)
 
 
-def test_lobby_new_refuses_unknown_game_and_bad_options(tmp_path: Path) -> None:
+def test_lobby_new_refuses_unknown_game_and_bad_options(db: Path | str) -> None:
     """/game new: unknown game and unknown or invalid options are refused in words."""
 
     async def body(t: Tables) -> None:
@@ -50,10 +52,10 @@ def test_lobby_new_refuses_unknown_game_and_bad_options(tmp_path: Path) -> None:
         g = await t.new(10, 20, ANN, "tally", {"target": "6", "vote": "off"})
         assert g.options == {"target": 6, "vote": False, "wide": False, "open_vote": False}
 
-    with_tables(tmp_path, body)
+    with_tables(db, body)
 
 
-def test_lobby_join_leave_and_start_bounds(tmp_path: Path) -> None:
+def test_lobby_join_leave_and_start_bounds(db: Path | str) -> None:
     """/game join, leave, start: creator only; refuses below the minimum and above the maximum."""
 
     async def body(t: Tables) -> None:
@@ -81,10 +83,10 @@ def test_lobby_join_leave_and_start_bounds(tmp_path: Path) -> None:
         with pytest.raises(TableError, match="already started"):
             await t.join(g.id, CY)
 
-    with_tables(tmp_path, body)
+    with_tables(db, body)
 
 
-def test_abandon_creator_or_manage_server(tmp_path: Path) -> None:
+def test_abandon_creator_or_manage_server(db: Path | str) -> None:
     """/game abandon: the creator, or anyone with Manage Server."""
 
     async def body(t: Tables) -> None:
@@ -96,10 +98,10 @@ def test_abandon_creator_or_manage_server(tmp_path: Path) -> None:
         with pytest.raises(TableError, match="no game in this channel"):
             await t.in_channel(20)
 
-    with_tables(tmp_path, body)
+    with_tables(db, body)
 
 
-def test_moves_revalidated_out_of_turn_unseated_and_garbage(tmp_path: Path) -> None:
+def test_moves_revalidated_out_of_turn_unseated_and_garbage(db: Path | str) -> None:
     """Moves: out of turn, not seated, garbage text: refused, nothing changes."""
 
     async def body(t: Tables) -> None:
@@ -118,10 +120,10 @@ def test_moves_revalidated_out_of_turn_unseated_and_garbage(tmp_path: Path) -> N
         assert [s.user_id for s in turn.acting] == [other.user_id]
         assert (await t.log(g.id))[0].text == "add 2"
 
-    with_tables(tmp_path, body)
+    with_tables(db, body)
 
 
-def test_button_with_stale_version_says_board_moved_on(tmp_path: Path) -> None:
+def test_button_with_stale_version_says_board_moved_on(db: Path | str) -> None:
     """Storage: a move made against a stale board is refused."""
 
     async def body(t: Tables) -> None:
@@ -130,10 +132,10 @@ def test_button_with_stale_version_says_board_moved_on(tmp_path: Path) -> None:
         with pytest.raises(TableError, match="moved on"):
             await t.move(g.id, g.seats[1].user_id, "add 1", expected_version=g.version)
 
-    with_tables(tmp_path, body)
+    with_tables(db, body)
 
 
-def test_two_moves_racing_on_same_version_exactly_one_applied(tmp_path: Path) -> None:
+def test_two_moves_racing_on_same_version_exactly_one_applied(db: Path | str) -> None:
     """Storage: two moves racing on the same version: exactly one applied."""
 
     async def body(t: Tables) -> None:
@@ -161,10 +163,10 @@ def test_two_moves_racing_on_same_version_exactly_one_applied(tmp_path: Path) ->
         assert len(await t.log(g.id)) == 1
         assert (await t.get(g.id)).version == g.version + 1
 
-    with_tables(tmp_path, body)
+    with_tables(db, body)
 
 
-def test_secret_votes_collected_then_revealed_and_replay_matches(tmp_path: Path) -> None:
+def test_secret_votes_collected_then_revealed_and_replay_matches(db: Path | str) -> None:
     """Simultaneous secret decisions; the log replays to the cached state; outcome at the end."""
 
     async def body(t: Tables) -> None:
@@ -188,7 +190,7 @@ def test_secret_votes_collected_then_revealed_and_replay_matches(tmp_path: Path)
         with pytest.raises(TableError, match="not running"):
             await t.move(g.id, a, "add 1")
 
-    with_tables(tmp_path, body)
+    with_tables(db, body)
 
 
 def test_autocomplete_filter_words_and_limit() -> None:

@@ -1,5 +1,7 @@
-"""Games, seats and move logs: the ``Store`` interface (``base``) and its SQLite implementation
-(``sqlite``, with the numbered schema migrations in ``migrations/``)."""
+"""Games, seats and move logs: the ``Store`` interface (``base``), its SQLite implementation
+(``sqlite``, the default) and its PostgreSQL one (``postgres``, asyncpg, imported only when a
+``postgresql://`` URL is opened), one sequence of numbered migrations for both (``migrations/``);
+``open_store`` (``connect``) picks the store a file path or URL names."""
 
 from bot.service.store.base import (
     OPEN_STATUSES,
@@ -17,6 +19,7 @@ from bot.service.store.base import (
     UnusableDatabase,
     WaitRecord,
 )
+from bot.service.store.connect import is_postgres_url, open_store
 from bot.service.store.sqlite import SqliteStore, migrations
 
 __all__ = [
@@ -35,5 +38,7 @@ __all__ = [
     "StoreError",
     "UnusableDatabase",
     "WaitRecord",
+    "is_postgres_url",
     "migrations",
+    "open_store",
 ]

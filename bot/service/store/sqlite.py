@@ -13,7 +13,6 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -33,22 +32,13 @@ from bot.service.store.base import (
     UnusableDatabase,
     WaitRecord,
 )
+from bot.service.store.migrations import Dialect, statements
+from bot.service.store.migrations import load as load_migrations
 
-MIGRATIONS_PACKAGE = "bot.service.store.migrations"
 
-
-def migrations() -> list[tuple[int, str]]:
-    """Numbered migrations ``NNNN_name.sql`` shipped in ``migrations/`` beside this module, in order."""
-    found: list[tuple[int, str]] = []
-    for entry in resources.files(MIGRATIONS_PACKAGE).iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [n for n, _ in found]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
-    return found
+def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
+    """Numbered migrations shipped in ``migrations/`` beside this module for ``dialect``, in order."""
+    return load_migrations(dialect)
 
 
 class SqliteStore:
@@ -96,7 +86,7 @@ class SqliteStore:
                     continue
                 await self._conn.execute("BEGIN IMMEDIATE")
                 try:
-                    for statement in _statements(sql):
+                    for statement in statements(sql):
                         await self._conn.execute(statement)
                     await self._conn.execute(f"PRAGMA user_version={number}")
                     await self._conn.execute("COMMIT")
@@ -395,8 +385,3 @@ class SqliteStore:
                 (game_id, key, json.dumps(body, sort_keys=True), now),
             )
 
-
-def _statements(sql: str) -> list[str]:
-    """Split a migration into statements (our migrations hold no semicolons inside strings)."""
-    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
