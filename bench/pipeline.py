@@ -18,7 +18,10 @@ Prints one JSON line. Run from the repository root: ``.venv/bin/python -m bench.
   Lorenzo games after the clock moved 25 h on (past half of the 48 h clock): the first scan claims
   and prepares every game's ping (the real bot's task does this at most once per ping), the
   second, after they were marked sent, finds nothing due (the usual case).
+- ``store_round_trips``: statements sent to the store per typed ``/move`` and per button move
+  (``bench/roundtrips.py``), SQLite, and PostgreSQL when ``TEST_DATABASE_URL`` is set.
 Targets (issue 2): move p99 < 20 ms without rendering; render+encode p99 < 300 ms (1600 px).
+Target (issue 16): a move reads the game once and writes once, 3 round trips.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from typing import Any
 
 from PIL import Image
 
+from bench import roundtrips
 from bot.sandbox import Sandbox
 from bot.service.clock import Clock
 from bot.service.pings import Pings
@@ -252,6 +256,9 @@ async def main() -> None:
         ping_scan_all_due_ms=round(scan_all * 1000, 3),
         ping_scan_none_due_ms=round(scan_none * 1000, 3),
     )
+    # Statements sent to the store per move through the real bot (bench/roundtrips.py; issue 16
+    # targets 3): typed /move and button, SQLite here, PostgreSQL too with TEST_DATABASE_URL.
+    figures["store_round_trips"] = await roundtrips.figures()
     print(json.dumps(figures))
 
 

@@ -141,8 +141,9 @@ async def per_move(target: str | Path, moves: int = MOVES) -> dict[str, Any]:
     return figures
 
 
-async def main() -> None:
-    url = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("TEST_DATABASE_URL")
+async def figures(url: str | None = None) -> dict[str, Any]:
+    """Per-move counts on SQLite, and on PostgreSQL at ``url`` (default ``TEST_DATABASE_URL``)."""
+    url = url or os.environ.get("TEST_DATABASE_URL")
     figures: dict[str, Any] = {"game": GAME.name, "players": 2}
     with tempfile.TemporaryDirectory() as tmp:
         figures["sqlite"] = await per_move(Path(tmp) / "trips.db")
@@ -156,8 +157,8 @@ async def main() -> None:
             figures["postgres"] = await per_move(schema)
         finally:
             await asyncio.to_thread(databases.close)
-    print(json.dumps(figures))
+    return figures
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    print(json.dumps(asyncio.run(figures(sys.argv[1] if len(sys.argv) > 1 else None))))

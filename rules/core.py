@@ -6,6 +6,8 @@ must run the same in the bot, the sandbox, tests and benchmarks.
 
 from __future__ import annotations
 
+import json
+import marshal
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -341,6 +343,63 @@ def coerce_option(option: Option, value: Any) -> str | bool | int:
                 return choice
     allowed = ", ".join(str(c).lower() for c in option.choices)
     raise IllegalMove(f"Option '{option.name}' must be one of: {allowed}.")
+
+
+# --------------------------------------------------------------------------------------------
+# Stored states: copy, JSON round trip and numbered format upgrades (shared by the engines)
+# --------------------------------------------------------------------------------------------
+
+StateDict = dict[str, Any]
+StateUpgrade = Callable[[StateDict], StateDict]
+"""One step of a game's state-format migration: takes a state of format N, returns it in
+format N + 1 (it may change and return its argument). A game keeps its steps in a list,
+``upgrades[0]`` being 1 -> 2; the ``format`` number itself is set by ``state_from_json``."""
+
+FORMAT_KEY = "format"
+"""The key of a state's format number. A state without it is format 1 (saved before formats)."""
+
+
+def current_format(upgrades: Sequence[StateUpgrade]) -> int:
+    """The format number new states carry: one more than the number of upgrade steps."""
+    return len(upgrades) + 1
+
+
+def renamed_keys(record: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``record`` with keys renamed by ``names`` (others kept), in the same order: the usual
+    building block of an upgrade step."""
+    return {names.get(key, key): value for key, value in record.items()}
+
+
+def copy_state(state: StateDict) -> StateDict:
+    """A deep copy of a plain JSON-like state (dicts, lists, str, int, bool, None).
+
+    ``marshal`` keeps those types exactly and is several times faster than ``copy.deepcopy``;
+    ``apply`` copies once and mutates the copy, so the input state is never changed."""
+    copied: StateDict = marshal.loads(marshal.dumps(state))
+    return copied
+
+
+def state_to_json(state: StateDict) -> str:
+    """The stored text of a state: compact, keys sorted so equal states give equal text."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def state_from_json(text: str, upgrades: Sequence[StateUpgrade]) -> StateDict:
+    """Load a stored state and upgrade it step by step to the current format.
+
+    Raises ContentChanged for a state from a newer format than this code knows (a newer
+    bot saved it): loading it would misread it."""
+    state: StateDict = json.loads(text)
+    found = state.get(FORMAT_KEY, 1)
+    latest = current_format(upgrades)
+    if not isinstance(found, int) or not 1 <= found <= latest:
+        raise ContentChanged(
+            f"This game was saved in state format {found!r}; this version reads formats 1 to {latest}."
+        )
+    for number in range(found, latest):
+        state = upgrades[number - 1](state)
+        state[FORMAT_KEY] = number + 1
+    return state
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,11 +25,12 @@ log = logging.getLogger("tavola")
 
 
 async def play(
-    interaction: Interaction, game_id: int, text: str, *, expected_version: int | None = None
+    interaction: Interaction, game: int | GameRecord, text: str, *, expected_version: int | None = None
 ) -> None:
-    """Submit a move. Refusals change nothing; success posts the new board."""
+    """Submit a move (``game``: its id, or the record just read, which saves reading it again).
+    Refusals change nothing; success posts the new board."""
     tables = tables_of(interaction)
-    turn = await tables.move(game_id, interaction.user.id, text, expected_version=expected_version)
+    turn = await tables.move(game, interaction.user.id, text, expected_version=expected_version)
     if turn.secret_move:
         # The choice itself is only echoed to the player; the channel gets the engine's events,
         # which for a secret decision say only that it was made (until the engine reveals).
@@ -45,6 +46,10 @@ async def play(
 
 
 async def channel_game_id(interaction: Interaction) -> int:
+    return (await channel_game(interaction)).id
+
+
+async def channel_game(interaction: Interaction) -> GameRecord:
     """The open game of the interaction's channel; a refusal saying where the player's games are."""
     if interaction.channel_id is None or interaction.guild_id is None:
         raise TableError("Tavola games live in server channels; use this command there.")
@@ -60,7 +65,7 @@ async def channel_game_id(interaction: Interaction) -> int:
         ]
         where = f" Your games: {', '.join(theirs)}." if theirs else ""
         raise TableError(f"{exc}{where}") from exc
-    return record.id
+    return record
 
 
 async def send_private(interaction: Interaction, game_id: int) -> None:
@@ -132,14 +137,16 @@ async def on_choice(
         raise TableError(f"These choices are {record.seats[seat].name}'s, not yours.")
     if record.version != version and not key:
         raise TableError(moved_on)
-    private = await tables.legal(game_id, interaction.user.id)
+    # The record just read serves the rest: one read per click. The choice key (a count of the
+    # seat's moves) is only needed when the board moved on since the button was made.
+    private = await tables.legal(record, interaction.user.id, keyed=record.version != version)
     if private.record.version != version and private.choice_key != key:
         raise TableError(moved_on)
     if index >= len(private.moves):
         raise TableError("That choice is not available any more.")
     text = private.moves[index].to_text()
     # Checked against the version just read: a move racing in meanwhile is still refused.
-    await play(interaction, game_id, text, expected_version=private.record.version)
+    await play(interaction, record, text, expected_version=record.version)
 
 
 async def lobby_change(interaction: Interaction, game_id: int, action: str, *, edit: bool) -> None:
@@ -215,5 +222,5 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         allowed_mentions=NO_MENTIONS,
     )
     await post_turn_to(room, turn, intro=present.start_intro(turn))
-    kick(interaction.client)
+    kick(interaction.client, turn)
     await refresh_lobby(interaction, turn.record)

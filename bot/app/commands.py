@@ -15,7 +15,15 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.app.actions import channel_game_id, lobby_change, play, refresh_lobby, send_private, start
+from bot.app.actions import (
+    channel_game,
+    channel_game_id,
+    lobby_change,
+    play,
+    refresh_lobby,
+    send_private,
+    start,
+)
 from bot.app.components import lobby_view, turn_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.game_commands import game_groups
@@ -281,7 +289,7 @@ def move_command() -> app_commands.Command[Any, Any, None]:
     @app_commands.command(name="move", description="Make a move (suggestions list your legal moves)")
     @app_commands.describe(text="The move, e.g. from the suggestions")
     async def move(interaction: Interaction, text: app_commands.Range[str, 1, MOVE_TEXT_MAX]) -> None:
-        await play(interaction, await channel_game_id(interaction), text)
+        await play(interaction, await channel_game(interaction), text)  # read once (issue 16)
 
     @move.autocomplete("text")
     async def suggest(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

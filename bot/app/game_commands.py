@@ -15,8 +15,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app.actions import channel_game_id, play
+from bot.app.actions import channel_game, play
 from bot.app.context import Interaction, tables_of
+from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
 from rules.core import CommandParam, Game, GameCommand, ParamValue, game_commands, suggestions
 
@@ -48,11 +49,11 @@ def annotation(param: CommandParam) -> Any:
 
 def subcommand(game_name: str, declared: GameCommand) -> app_commands.Command[Any, Any, None]:
     async def run(interaction: Interaction, **given: ParamValue) -> None:
-        gid = await game_here(interaction, game_name)
+        record = await game_here(interaction, game_name)
         values = {
             p.name: _clean(given.get(p.name, p.default)) for p in declared.params
         }  # every parameter present, as GameCommand.compose expects
-        await play(interaction, gid, declared.compose(values))
+        await play(interaction, record, declared.compose(values))
 
     # discord.py reads parameters from the signature; give it one built from the declaration.
     params = [
@@ -106,14 +107,13 @@ def suggester(declared: GameCommand, focus: str) -> Suggest:
     return suggest
 
 
-async def game_here(interaction: Interaction, name: str) -> int:
+async def game_here(interaction: Interaction, name: str) -> GameRecord:
     """The channel's open game if it is a game of ``name``; else a refusal explaining it (another
     game's command would otherwise fail as an unknown move)."""
-    gid = await channel_game_id(interaction)
+    record = await channel_game(interaction)
     tables = tables_of(interaction)
-    record = await tables.get(gid)
     if record.game == name:
-        return gid
+        return record
     own = f", `/{record.game}`" if game_commands(tables.game(record.game)) else ""
     raise TableError(
         f"This channel plays {tables.game(record.game).title}; `/{name}` is for "

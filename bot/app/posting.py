@@ -58,7 +58,7 @@ async def post_turn(
     if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
         try:
             await post_turn_to(interaction.channel, turn, intro=intro)
-            kick(interaction.client)
+            kick(interaction.client, turn)
             return
         except discord.Forbidden:
             # The server lets the bot answer interactions but not post (no Send Messages): the
@@ -68,7 +68,7 @@ async def post_turn(
     await interaction.followup.send(
         content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
     )
-    kick(interaction.client)
+    kick(interaction.client, turn)
 
 
 async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = ()) -> None:
@@ -84,9 +84,10 @@ class Kickable(Protocol):
     def kick(self) -> None: ...
 
 
-def kick(client: object) -> None:
-    """Ask the bot to run what fell due now (a new turn may owe a DM), if it can."""
-    if isinstance(client, Kickable):
+def kick(client: object, turn: Turn) -> None:
+    """Ask the bot to run what fell due now when the new turn owes someone a DM (otherwise the
+    clock's next check is soon enough, and a move costs no extra storage work)."""
+    if turn.owes_dm and isinstance(client, Kickable):
         client.kick()
 
 

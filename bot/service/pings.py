@@ -80,7 +80,7 @@ class Pings:
         now = self.tables.clock()
         hours = self.tables.clock_of(record)
         users = {w.seat: record.seats[w.seat].user_id for w in record.waits if w.seat < len(record.seats)}
-        settings = await self.tables.store.player_settings(list(users.values()))
+        settings = record.settings
         taken = await self.tables.store.notice_keys(record.id)
         due: list[tuple[str, dict[str, object]]] = []
         for wait in record.waits:

@@ -85,6 +85,22 @@ class Turn:
     def finished(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def owes_dm(self) -> bool:
+        """A turn came (awake) to a player who wants a DM for it: worth running what is due now."""
+        record = self.record
+        for wait in record.waits:
+            if (
+                wait.version == record.version
+                and wait.handed
+                and wait.mentioned
+                and wait.seat < len(record.seats)
+            ):
+                mine = record.settings.get(record.seats[wait.seat].user_id)
+                if mine is not None and mine.dm:
+                    return True
+        return False
+
 
 @dataclass(frozen=True)
 class Private:
@@ -145,6 +161,9 @@ class Tables:
         if record is None:
             raise TableError("That game no longer exists.")
         return record
+
+    async def _record(self, game_ref: int | GameRecord) -> GameRecord:
+        return game_ref if isinstance(game_ref, GameRecord) else await self.get(game_ref)
 
     async def in_channel(self, channel_id: int) -> GameRecord:
         record = await self.store.open_in_channel(channel_id)
@@ -263,7 +282,7 @@ class Tables:
         random.Random(f"tavola-seats:{record.seed}").shuffle(order)
         seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(order))
         state = game.setup(count, record.seed, record.options)
-        waits, asleep = await self._waits(record, seats, game, None, state, None)
+        waits, asleep = self._waits(record, seats, game, None, state, None)
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -322,14 +341,16 @@ class Tables:
         return seat
 
     async def move(
-        self, game_id: int, user_id: int, text: str, *, expected_version: int | None = None
+        self, game_ref: int | GameRecord, user_id: int, text: str, *, expected_version: int | None = None
     ) -> Turn:
         """Parse and apply ``text`` for ``user_id``; persist it if the board has not moved on.
 
+        ``game_ref``: its id, or its record as the caller just read it (a move then reads nothing
+        more: the write's version check refuses it if the game changed meanwhile).
         ``expected_version`` is the version the player saw (a button's); text commands pass None
         and are checked against the version they were parsed at.
         """
-        record = await self.get(game_id)
+        record = await self._record(game_ref)
         if expected_version is not None and record.version != expected_version:
             raise TableError("The board has moved on since that button was made. Look at the latest board.")
         seat = self._running_seat(record, user_id)
@@ -341,7 +362,7 @@ class Tables:
         move = game.parse(state, seat, text)
         new_state, raw_events = game.apply(state, seat, move)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
-        waits, asleep = await self._waits(record, record.seats, game, state, new_state, seat)
+        waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -357,7 +378,7 @@ class Tables:
             turn, move_text=move.to_text(), secret_move=secret, quiet=frozenset(quiet), asleep=asleep
         )
 
-    async def _waits(
+    def _waits(
         self,
         record: GameRecord,
         seats: Sequence[SeatRecord],
@@ -379,7 +400,7 @@ class Tables:
         waiting_before = game.active_players(before) if before is not None else frozenset()
         fresh = [s for s in sorted(active) if s == mover or s not in waiting_before or s not in kept]
         users = {s: seats[s].user_id for s in fresh if s < len(seats)}
-        settings = await self.store.player_settings(list(users.values()))
+        settings = record.settings  # read with the seats: no query of its own
         waits: list[WaitRecord] = []
         asleep: set[int] = set()
         for s in sorted(active):
@@ -394,9 +415,11 @@ class Tables:
             waits.append(WaitRecord(s, record.version + 1, now, not sleeping, handed))
         return tuple(waits), frozenset(asleep)
 
-    async def legal(self, game_id: int, user_id: int) -> Private:
-        """A seated player's own view, prompt and legal moves."""
-        record = await self.get(game_id)
+    async def legal(self, game_ref: int | GameRecord, user_id: int, *, keyed: bool = True) -> Private:
+        """A seated player's own view, prompt and legal moves (``game_ref``: its id or fresh record).
+
+        ``keyed=False``: no ``choice_key`` (it costs a count of the seat's moves)."""
+        record = await self._record(game_ref)
         seat = record.seat_of(user_id)
         if seat is None:
             raise TableError("You are not playing in this game.")
@@ -408,8 +431,8 @@ class Tables:
         prompt = self._named_prompt(game, state, seat, record.names) if acting else None
         moves = tuple(game.legal_moves(state, seat)) if acting else ()
         key = ""
-        if acting:
-            key = choice_key(await self.store.move_count(game_id, seat), [m.to_text() for m in moves])
+        if acting and keyed:
+            key = choice_key(await self.store.move_count(record.id, seat), [m.to_text() for m in moves])
         return Private(record, game, seat, game.player_view(state, seat), prompt, moves, key)
 
     async def suggestions(self, game_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:

@@ -7,16 +7,27 @@ describe (texts), helptext (rules help). See README.md for how to extend it (Lea
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from rules.core import GameCommand, IllegalMove, NotYourTurn, Option, Outcome, Prompt, normalise_options
+from rules.core import (
+    GameCommand,
+    IllegalMove,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Prompt,
+    copy_state,
+    normalise_options,
+    state_from_json,
+    state_to_json,
+)
 from rules.lorenzo import engine
 from rules.lorenzo.commands import COMMANDS
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
+from rules.lorenzo.state_format import UPGRADES
 from rules.lorenzo.view import player_view
 
 State = dict[str, Any]
@@ -107,13 +118,13 @@ class Lorenzo:
 
     def apply(self, state: State, player: int, move: Any) -> tuple[State, list[str]]:
         self._check(state, player, move)
-        new = engine.copy_state(state)
+        new = copy_state(state)
         log = engine.Log()
         engine.apply_move(new, player, move, log)
-        new["step"] += 1
+        new["moves_applied"] += 1
         # A draft pick is secret: the public record says only that a leader was kept.
         text = "draft (secret)" if isinstance(move, Draft) else move.to_text()
-        new["last"] = {"seat": player, "text": text, "changed": log.changed, "events": log.events}
+        new["last_move"] = {"seat": player, "text": text, "changed": log.changed, "events": log.events}
         return new, log.events
 
     def prompt(self, state: State, player: int) -> Prompt:
@@ -123,7 +134,7 @@ class Lorenzo:
         if state["phase"] == "leader_draft":
             return Prompt(text, decision=True, secret=True)
         # The Leader window after a placement lists the hand (play/discard): never public buttons.
-        window = bool(state["stack"]) and state["stack"][-1]["k"] == "after"
+        window = bool(state["stack"]) and state["stack"][-1]["kind"] == "leader_window"
         return Prompt(text, decision=bool(state["stack"]) and not window)
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
@@ -133,11 +144,10 @@ class Lorenzo:
         return outcome(state)
 
     def to_json(self, state: State) -> str:
-        return json.dumps(state, separators=(",", ":"))
+        return state_to_json(state)
 
     def from_json(self, text: str) -> State:
-        state: State = json.loads(text)
-        return state
+        return state_from_json(text, UPGRADES)
 
     def rules_help(self) -> str:
         return RULES_HELP

@@ -23,17 +23,19 @@ GOODS: tuple[str, ...] = ("coin", "wood", "stone", "servant")
 POINTS: tuple[str, ...] = ("vp", "mp", "fp")
 RESOURCES: tuple[str, ...] = GOODS + POINTS
 
-CARDS: dict[int, dict[str, Any]] = {c["id"]: c for c in DATA["cards"]}
-TOWERS: dict[str, list[dict[str, Any]]] = {t["card_type"]: t["floors"] for t in DATA["towers"]}
-SPACES: dict[str, dict[str, Any]] = {s["id"]: s for s in DATA["spaces"]}
-SPACE_ORDER: tuple[str, ...] = tuple(s["id"] for s in DATA["spaces"])
-PRIVILEGES: dict[str, dict[str, int]] = {p["id"]: p["res"] for p in DATA["council_privileges"]}
-PRIVILEGE_ORDER: tuple[str, ...] = tuple(p["id"] for p in DATA["council_privileges"])
-EXCOMMUNICATIONS: dict[str, dict[str, Any]] = {t["id"]: t for t in DATA["excommunication_tiles"]}
-LEADERS: dict[str, dict[str, Any]] = {t["id"]: t for t in DATA["leaders"]}
-BONUS_TILES: dict[str, dict[str, Any]] = {t["id"]: t for t in DATA["personal_bonus_tiles"]}
+CARDS: dict[int, dict[str, Any]] = {card["id"]: card for card in DATA["cards"]}
+TOWERS: dict[str, list[dict[str, Any]]] = {tower["card_type"]: tower["floors"] for tower in DATA["towers"]}
+SPACES: dict[str, dict[str, Any]] = {space["id"]: space for space in DATA["spaces"]}
+SPACE_ORDER: tuple[str, ...] = tuple(space["id"] for space in DATA["spaces"])
+PRIVILEGES: dict[str, dict[str, int]] = {
+    privilege["id"]: privilege["res"] for privilege in DATA["council_privileges"]
+}
+PRIVILEGE_ORDER: tuple[str, ...] = tuple(privilege["id"] for privilege in DATA["council_privileges"])
+EXCOMMUNICATIONS: dict[str, dict[str, Any]] = {tile["id"]: tile for tile in DATA["excommunication_tiles"]}
+LEADERS: dict[str, dict[str, Any]] = {leader["id"]: leader for leader in DATA["leaders"]}
+BONUS_TILES: dict[str, dict[str, Any]] = {tile["id"]: tile for tile in DATA["personal_bonus_tiles"]}
 ADVANCED_TILES: tuple[str, ...] = tuple(
-    t["id"] for t in DATA["personal_bonus_tiles"] if t["side"] == "advanced"
+    tile["id"] for tile in DATA["personal_bonus_tiles"] if tile["side"] == "advanced"
 )
 
 FAITH_VP: list[int] = DATA["faith_vp"]
@@ -45,7 +47,11 @@ OCCUPIED_TOWER_FEE: dict[str, int] = DATA["occupied_tower_fee"]
 STARTING_GOODS: dict[str, int] = DATA["setup"]["starting_goods"]
 STARTING_COINS: list[int] = DATA["setup"]["starting_coins_by_turn_position"]
 
-TOWER_SPACES: dict[str, tuple[str, int]] = {f"{t}_{i + 1}": (t, i) for t in CARD_TYPES for i in range(4)}
+TOWER_SPACES: dict[str, tuple[str, int]] = {
+    f"{card_type}_{floor_index + 1}": (card_type, floor_index)
+    for card_type in CARD_TYPES
+    for floor_index in range(4)
+}
 """``territory_3`` -> ("territory", 2): tower space name -> (card type, floor index)."""
 
 ROUNDS = 6
@@ -57,4 +63,4 @@ def period_of(round_no: int) -> int:
 
 
 def cards_of(card_type: str, period: int) -> list[int]:
-    return [c["id"] for c in DATA["cards"] if c["type"] == card_type and c["period"] == period]
+    return [card["id"] for card in DATA["cards"] if card["type"] == card_type and card["period"] == period]

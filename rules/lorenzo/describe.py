@@ -65,58 +65,60 @@ def cost_text(alt: Mapping[str, Any]) -> str:
 def _types_text(types: list[str]) -> str:
     if len(types) == 4:
         return "any"
-    return "/".join(TYPE_NAMES[t] for t in types)
+    return "/".join(TYPE_NAMES[tile] for tile in types)
 
 
-def effect_text(e: Mapping[str, Any]) -> str:
-    op = e["op"]
+def effect_text(effect: Mapping[str, Any]) -> str:
+    op = effect["op"]
     if op == "gain":
-        return "+" + res_text(e["res"])
+        return "+" + res_text(effect["res"])
     if op == "privileges":
-        n = e["count"]
+        n = effect["count"]
         return "1 Council Privilege" if n == 1 else f"{n} different Council Privileges"
     if op == "gain_per_card":
-        return f"+{res_text(e['res'])} per {TYPE_NAMES[e['card_type']]}"
+        return f"+{res_text(effect['res'])} per {TYPE_NAMES[effect['card_type']]}"
     if op == "gain_per_points":
-        per = e["per"]
-        return f"+{res_text(e['res'])} per {res_text(per)}"
+        per = effect["per"]
+        return f"+{res_text(effect['res'])} per {res_text(per)}"
     if op == "take_card":
-        text = f"take {_types_text(e['card_types'])} card at value {e['value']}"
-        if e.get("discount"):
-            text += f" ({res_text(e['discount'])} off)"
+        text = f"take {_types_text(effect['card_types'])} card at value {effect['value']}"
+        if effect.get("discount"):
+            text += f" ({res_text(effect['discount'])} off)"
         return text
     if op in ("harvest", "production"):
-        return f"{op.capitalize()} at value {e['value']}"
+        return f"{op.capitalize()} at value {effect['value']}"
     if op == "exchange":
-        opts = [f"{res_text(o['pay'])} -> {effects_text(o['effects'])}" for o in e["options"]]
+        opts = [
+            f"{res_text(option['pay'])} -> {effects_text(option['effects'])}" for option in effect["options"]
+        ]
         return "pay " + " or ".join(opts)
     if op == "action_bonus":
-        action = e["action"]
+        action = effect["action"]
         if action == "take_card":
-            text = f"+{e['value']} to take {_types_text(e['card_types'])} cards"
+            text = f"+{effect['value']} to take {_types_text(effect['card_types'])} cards"
         else:
-            text = f"+{e['value']} to every {action.capitalize()}"
-        if e.get("discount"):
-            text += f", {res_text(e['discount'])} off"
-        if e.get("discount_one_of"):
-            text += ", " + " or ".join(res_text(d) for d in e["discount_one_of"]) + " off"
+            text = f"+{effect['value']} to every {action.capitalize()}"
+        if effect.get("discount"):
+            text += f", {res_text(effect['discount'])} off"
+        if effect.get("discount_one_of"):
+            text += ", " + " or ".join(res_text(d) for d in effect["discount_one_of"]) + " off"
         return text
     if op == "no_floor_bonus":
-        return "no bonuses from tower floors " + " and ".join(str(f) for f in e["floors"])
+        return "no bonuses from tower floors " + " and ".join(str(f) for f in effect["floors"])
     return op.replace("_", " ")
 
 
 def effects_text(effects: list[Mapping[str, Any]]) -> str:
-    return "; ".join(effect_text(e) for e in effects) if effects else ""
+    return "; ".join(effect_text(effect) for effect in effects) if effects else ""
 
 
 def card_permanent_text(card: Mapping[str, Any]) -> str:
     if "harvest" in card:
-        h = card["harvest"]
-        return f"Harvest {h['value']}: {effects_text(h['effects'])}"
+        harvest = card["harvest"]
+        return f"Harvest {harvest['value']}: {effects_text(harvest['effects'])}"
     if "production" in card:
-        p = card["production"]
-        return f"Production {p['value']}: {effects_text(p['effects'])}"
+        production = card["production"]
+        return f"Production {production['value']}: {effects_text(production['effects'])}"
     if card.get("permanent"):
         return effects_text(card["permanent"])
     return ""
@@ -124,23 +126,23 @@ def card_permanent_text(card: Mapping[str, Any]) -> str:
 
 def card_dict(card_id: int) -> dict[str, Any]:
     """The card as shown in views (see view.py)."""
-    c = CARDS[card_id]
+    card = CARDS[card_id]
     return {
-        "id": c["id"],
-        "name": c["name"],
-        "type": c["type"],
-        "period": c["period"],
-        "costs": [cost_text(a) for a in c["costs"]],
-        "immediate": effects_text(c["immediate"]),
-        "permanent": card_permanent_text(c),
-        "end_vp": c.get("end_vp", 0),
+        "id": card["id"],
+        "name": card["name"],
+        "type": card["type"],
+        "period": card["period"],
+        "costs": [cost_text(a) for a in card["costs"]],
+        "immediate": effects_text(card["immediate"]),
+        "permanent": card_permanent_text(card),
+        "end_vp": card.get("end_vp", 0),
     }
 
 
 def tile_dict(tile_id: str) -> dict[str, Any]:
-    t = BONUS_TILES[tile_id]
+    tile = BONUS_TILES[tile_id]
     return {
         "id": tile_id,
-        "harvest": effects_text(t["harvest"]["effects"]),
-        "production": effects_text(t["production"]["effects"]),
+        "harvest": effects_text(tile["harvest"]["effects"]),
+        "production": effects_text(tile["production"]["effects"]),
     }

@@ -95,95 +95,95 @@ class Mods:
     double_immediate: frozenset[str] = frozenset()
 
 
-def permanent_effects(state: State, seat: int) -> Iterator[dict[str, Any]]:
-    """Every ongoing effect on ``seat``: its Characters, its excommunications, its played Leaders."""
-    ps = state["ps"][seat]
-    for card_id in ps["cards"]["character"]:
+def permanent_effects(state: State, player: int) -> Iterator[dict[str, Any]]:
+    """Every ongoing effect on ``player``: its Characters, its excommunications, its played Leaders."""
+    player_state = state["players"][player]
+    for card_id in player_state["cards"]["character"]:
         yield from CARDS[card_id].get("permanent", [])
-    for tile_id in ps["excomm"]:
+    for tile_id in player_state["excommunications"]:
         yield from EXCOMMUNICATIONS[tile_id]["effects"]
-    for leader_id in ps.get("leaders", []):
-        kind, effects = effective_ability(state, seat, leader_id)
+    for leader_id in player_state["leaders_played"]:
+        kind, effects = effective_ability(state, player, leader_id)
         if kind == "permanent":
             yield from effects
 
 
-def modifiers(state: State, seat: int) -> Mods:
-    m = Mods(six=state["ps"][seat].get("six"))
-    for e in permanent_effects(state, seat):
-        _fold(m, e)
-    return m
+def modifiers(state: State, player: int) -> Mods:
+    mods = Mods(six=state["players"][player]["montefeltro_member"])
+    for effect in permanent_effects(state, player):
+        _fold(mods, effect)
+    return mods
 
 
-def _fold(m: Mods, e: dict[str, Any]) -> None:
-    op = e["op"]
+def _fold(mods: Mods, effect: dict[str, Any]) -> None:
+    op = effect["op"]
     if op == "action_bonus":
-        if e["action"] == "take_card":
-            for t in e["card_types"]:
-                m.take_bonus[t] = m.take_bonus.get(t, 0) + e["value"]
-                if e.get("discount"):
-                    d = m.take_discount.setdefault(t, {})
-                    for k, v in e["discount"].items():
-                        d[k] = d.get(k, 0) + v
-                if e.get("discount_one_of"):
-                    m.take_discount_one_of.setdefault(t, []).extend(e["discount_one_of"])
-        elif e["action"] == "harvest":
-            m.harvest_bonus += e["value"]
+        if effect["action"] == "take_card":
+            for card_type in effect["card_types"]:
+                mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
+                if effect.get("discount"):
+                    discount = mods.take_discount.setdefault(card_type, {})
+                    for k, v in effect["discount"].items():
+                        discount[k] = discount.get(k, 0) + v
+                if effect.get("discount_one_of"):
+                    mods.take_discount_one_of.setdefault(card_type, []).extend(effect["discount_one_of"])
+        elif effect["action"] == "harvest":
+            mods.harvest_bonus += effect["value"]
         else:
-            m.production_bonus += e["value"]
+            mods.production_bonus += effect["value"]
     elif op == "no_floor_bonus":
-        m.no_floor_bonus = m.no_floor_bonus | frozenset(e["floors"])
+        mods.no_floor_bonus = mods.no_floor_bonus | frozenset(effect["floors"])
     elif op == "action_value_modifier":
-        if e["action"] == "take_card":
-            for t in e["card_types"]:
-                m.take_bonus[t] = m.take_bonus.get(t, 0) + e["value"]
-        elif e["action"] == "harvest":
-            m.harvest_malus += e["value"]
+        if effect["action"] == "take_card":
+            for card_type in effect["card_types"]:
+                mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
+        elif effect["action"] == "harvest":
+            mods.harvest_malus += effect["value"]
         else:
-            m.production_malus += e["value"]
+            mods.production_malus += effect["value"]
     elif op == "gain_reduction":
-        if e.get("mode") == "one_of":
-            m.wood_or_stone_reduction += e["amount"]
+        if effect.get("mode") == "one_of":
+            mods.wood_or_stone_reduction += effect["amount"]
         else:
-            for r in e["res_types"]:
-                m.gain_reduction[r] = m.gain_reduction.get(r, 0) + e["amount"]
+            for resource in effect["res_types"]:
+                mods.gain_reduction[resource] = mods.gain_reduction.get(resource, 0) + effect["amount"]
     elif op == "family_member_bonus":
-        if e["members"] == "colored":
-            m.coloured_bonus += e["value"]
+        if effect["members"] == "colored":
+            mods.coloured_bonus += effect["value"]
         else:
-            m.neutral_bonus += e["value"]
+            mods.neutral_bonus += effect["value"]
     elif op == "set_family_member_value":
-        if e["members"] == "colored":
-            m.coloured_set = e["value"]
+        if effect["members"] == "colored":
+            mods.coloured_set = effect["value"]
     elif op == "forbid_area":
-        m.forbidden_areas = m.forbidden_areas | {e["area"]}
+        mods.forbidden_areas = mods.forbidden_areas | {effect["area"]}
     elif op == "servant_rate":
-        m.servants_per_point = max(m.servants_per_point, e["servants_per_point"])
+        mods.servants_per_point = max(mods.servants_per_point, effect["servants_per_point"])
     elif op == "skip_first_placement":
-        m.skip_first = True
+        mods.skip_first = True
     elif op == "no_end_vp":
-        m.no_end_vp = m.no_end_vp | {e["card_type"]}
+        mods.no_end_vp = mods.no_end_vp | {effect["card_type"]}
     elif op == "end_lose_vp_per_vp":
-        m.lose_per_vp = e["every_vp"]
+        mods.lose_per_vp = effect["every_vp"]
     elif op == "end_lose_vp_per_points":
-        m.lose_per_mp = e["every"]
+        mods.lose_per_mp = effect["every"]
     elif op == "end_lose_vp_per_building_cost":
-        m.lose_building_cost = tuple(e["res_types"])
+        mods.lose_building_cost = tuple(effect["res_types"])
     elif op == "end_lose_vp_per_resource":
-        m.lose_per_resource = tuple(e["res_types"])
+        mods.lose_per_resource = tuple(effect["res_types"])
     elif op == "place_in_occupied_spaces":
-        m.occupied_spaces_ok = True
+        mods.occupied_spaces_ok = True
     elif op == "waive_occupied_tower_fee":
-        m.waive_fee = True
+        mods.waive_fee = True
     elif op == "ignore_territory_military_requirement":
-        m.ignore_territory_mp = True
+        mods.ignore_territory_mp = True
     elif op == "card_coin_discount":
-        m.coin_discount += e["amount"]
+        mods.coin_discount += effect["amount"]
     elif op == "vatican_support_bonus":
-        for k, v in e["res"].items():
-            m.support_bonus[k] = m.support_bonus.get(k, 0) + v
+        for k, v in effect["res"].items():
+            mods.support_bonus[k] = mods.support_bonus.get(k, 0) + v
     elif op == "double_card_immediate_gains":
-        m.double_immediate = m.double_immediate | frozenset(e["res_types"])
+        mods.double_immediate = mods.double_immediate | frozenset(effect["res_types"])
     # copy_leader is resolved by the Leaders option when the leader is played.
 
 

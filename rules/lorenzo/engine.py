@@ -1,24 +1,39 @@
 """The Lorenzo rules engine: state, legality, resolution and the flow of turns, rounds and reports.
 
 The state is a plain JSON-able dict (lists, str keys, ints) so ``to_json``/``from_json`` round-trip
-exactly; ``apply`` copies it with ``marshal`` (fast, standard library) and mutates the copy only.
+exactly; ``apply`` copies it (``rules.core.copy_state``) and mutates the copy only. Its keys
+(format 2, see state_format.py for older saves):
+
+- ``format``, ``seed``, ``draws`` (random draws made so far), ``options``, ``player_count``;
+- ``round`` (1-6), ``phase`` (tile_draft, leader_draft, actions, vatican, over), ``turn_order``;
+- ``turn_queue`` (this round's placement turns: one seat per family member, in turn order) and
+  ``turn_index`` (the next of them);
+- ``dice``, ``decks`` (card ids per type, next first), ``tower_cards`` and ``tower_occupants``
+  (per card type, floor 1 first: a card id / ``[seat, member]`` or None), ``space_occupants``
+  (per non-tower space: ``[seat, member]`` in placement order), ``excommunication_tiles`` (one
+  per period), ``bonus_tiles_left`` (advanced tile draft), ``leader_draft`` (``{"packs",
+  "picks"}`` or None), ``stack`` (frames, below), ``last_move``, ``moves_applied``;
+- ``players``: per seat ``resources``, ``faith_vp`` (VP scored from faith), ``cards`` (per type),
+  ``free_members``, ``excommunications``, ``bonus_tile``, ``leaders_played``, ``leader_hand``
+  (secret), ``leaders_used`` (this round), ``copied_leader`` (Lorenzo de' Medici),
+  ``montefeltro_member`` (Federico da Montefeltro's member this round).
 
 Flow. Each round has a queue of placement turns (one entry per family member, in turn order;
 E2-7 moves a player's first entry to the end). Anything that asks a player something is a *frame*
-on ``state["stack"]``; the top frame is answered before play goes on. Automatic frames ("fx":
-effects still to resolve, "act": cards still to activate in a Harvest/Production) are worked off
-by ``advance`` until a decision is on top or the stack is empty, then the next placement turn,
-Vatican Report or round begins. Decision frames: "priv", "pay", "take", "bonus", "exch",
-"vatican", "tile".
+on ``state["stack"]`` (``{"kind", "seat", ...}``); the top frame is answered before play goes on.
+Automatic frames ("effects": effects still to resolve, "activation": cards still to activate in a
+Harvest/Production) are worked off by ``advance`` until a decision is on top or the stack is
+empty, then the next placement turn, Vatican Report or round begins. Decision frames: "privilege",
+"pay", "take_card", "bonus_action", "exchange", "vatican", "bonus_tile", "lose_wood_or_stone",
+and with leaders "copy_leader", "montefeltro", "leader_window".
 """
 
 from __future__ import annotations
 
-import marshal
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import rng_for, seat
+from rules.core import current_format, rng_for, seat
 from rules.lorenzo import leaders
 from rules.lorenzo.data import (
     ADVANCED_TILES,
@@ -68,6 +83,7 @@ from rules.lorenzo.moves import (
     Vatican,
     goods,
 )
+from rules.lorenzo.state_format import UPGRADES
 
 State = dict[str, Any]
 FEE_COINS = OCCUPIED_TOWER_FEE["coin"]  # §8.2: coins to enter a tower that holds a member
@@ -82,15 +98,9 @@ class Log:
     changed: list[str] = field(default_factory=list)
 
 
-def copy_state(st: State) -> State:
-    # marshal keeps dict/list/str/int exactly and is much faster than copy.deepcopy.
-    result: State = marshal.loads(marshal.dumps(st))
-    return result
-
-
-def _draw(st: State) -> Any:
-    rng = rng_for(st["seed"], st["draws"])
-    st["draws"] += 1
+def _draw(state: State) -> Any:
+    rng = rng_for(state["seed"], state["draws"])
+    state["draws"] += 1
     return rng
 
 
@@ -100,60 +110,60 @@ def _draw(st: State) -> Any:
 
 
 def new_game(players: int, seed: int, opts: dict[str, Any]) -> State:
-    st: State = {
-        "v": 1,
-        "n": players,
+    state: State = {
+        "format": current_format(UPGRADES),
+        "player_count": players,
         "seed": seed,
         "draws": 0,
-        "opts": dict(opts),
+        "options": dict(opts),
         "round": 1,
         "phase": "actions",
-        "order": [],
-        "queue": [],
-        "qpos": 0,
+        "turn_order": [],
+        "turn_queue": [],
+        "turn_index": 0,
         "dice": {c: 0 for c in COLOURED},
         "decks": {},
-        "towers": {},
-        "tocc": {},
-        "spaces": {},
-        "excomm": [],
-        "ps": [],
+        "tower_cards": {},
+        "tower_occupants": {},
+        "space_occupants": {},
+        "excommunication_tiles": [],
+        "players": [],
         "stack": [],
-        "tiles_left": [],
-        "last": None,
-        "step": 0,
-        "draft": None,
+        "bonus_tiles_left": [],
+        "last_move": None,
+        "moves_applied": 0,
+        "leader_draft": None,
     }
     order = list(range(players))
-    _draw(st).shuffle(order)
-    st["order"] = order
-    for t in CARD_TYPES:
+    _draw(state).shuffle(order)
+    state["turn_order"] = order
+    for card_type in CARD_TYPES:
         deck: list[int] = []
         for period in (1, 2, 3):
-            pile = cards_of(t, period)
-            _draw(st).shuffle(pile)
+            pile = cards_of(card_type, period)
+            _draw(state).shuffle(pile)
             deck.extend(pile)  # period I on top (front of the list)
-        st["decks"][t] = deck
+        state["decks"][card_type] = deck
     for period in (1, 2, 3):
         tiles = [f"E{period}-{i}" for i in range(1, 8)]
-        st["excomm"].append(_draw(st).choice(tiles))
-    for p in range(players):
+        state["excommunication_tiles"].append(_draw(state).choice(tiles))
+    for player in range(players):
         res = {k: 0 for k in RESOURCES}
         res.update(STARTING_GOODS)
-        res["coin"] = STARTING_COINS[order.index(p)]
-        st["ps"].append(
+        res["coin"] = STARTING_COINS[order.index(player)]
+        state["players"].append(
             {
-                "res": res,
+                "resources": res,
                 "faith_vp": 0,
-                "cards": {t: [] for t in CARD_TYPES},
-                "free": list(MEMBERS),
-                "excomm": [],
-                "tile": "standard",
-                "leaders": [],
-                "hand": [],
-                "used": [],
-                "copied": None,
-                "six": None,
+                "cards": {card_type: [] for card_type in CARD_TYPES},
+                "free_members": list(MEMBERS),
+                "excommunications": [],
+                "bonus_tile": "standard",
+                "leaders_played": [],
+                "leader_hand": [],
+                "leaders_used": [],
+                "copied_leader": None,
+                "montefeltro_member": None,
             }
         )
     drafting = opts.get("advanced_tiles") or (
@@ -162,79 +172,87 @@ def new_game(players: int, seed: int, opts: dict[str, Any]) -> State:
     if drafting:
         # §4 then §6: tiles and leaders are chosen during game setup, before round 1's cards are
         # dealt and its dice rolled (advance sets round 1 up when the drafts are over).
-        st["towers"] = {t: [None] * 4 for t in CARD_TYPES}
-        st["tocc"] = {t: [None] * 4 for t in CARD_TYPES}
-        st["spaces"] = {s: [] for s in SPACE_ORDER}
+        state["tower_cards"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
+        state["tower_occupants"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
+        state["space_occupants"] = {s: [] for s in SPACE_ORDER}
     else:
-        _setup_round(st)
+        _setup_round(state)
     if opts.get("leaders"):
-        leaders.deal(st, _draw(st), opts.get("leader_draft", "draft") == "draft")
-        if st["draft"] is not None:
-            st["phase"] = "leader_draft"
+        leaders.deal(state, _draw(state), opts.get("leader_draft", "draft") == "draft")
+        if state["leader_draft"] is not None:
+            state["phase"] = "leader_draft"
     if opts.get("advanced_tiles"):
         # §4 advanced game: tiles chosen in reverse turn order -> last player's frame on top.
-        st["phase"] = "tile_draft"
-        st["tiles_left"] = list(ADVANCED_TILES)
-        for p in order:
-            st["stack"].append({"k": "tile", "seat": p})
-    advance(st, Log())
-    return st
+        state["phase"] = "tile_draft"
+        state["bonus_tiles_left"] = list(ADVANCED_TILES)
+        for player in order:
+            state["stack"].append({"kind": "bonus_tile", "seat": player})
+    advance(state, Log())
+    return state
 
 
-def _setup_round(st: State) -> None:
-    rng = _draw(st)
-    st["dice"] = {c: rng.randint(1, 6) for c in COLOURED}
-    for t in CARD_TYPES:
-        deck = st["decks"][t]
-        st["towers"][t] = deck[:4]  # floor 1 gets the first card (order is irrelevant to play)
-        st["decks"][t] = deck[4:]
-        st["tocc"][t] = [None, None, None, None]
-    st["spaces"] = {s: [] for s in SPACE_ORDER}
-    queue: list[int] = [p for _ in MEMBERS for p in st["order"]]
-    for p in st["order"]:
-        if modifiers(st, p).skip_first:
+def _setup_round(state: State) -> None:
+    rng = _draw(state)
+    state["dice"] = {c: rng.randint(1, 6) for c in COLOURED}
+    for card_type in CARD_TYPES:
+        deck = state["decks"][card_type]
+        state["tower_cards"][card_type] = deck[
+            :4
+        ]  # floor 1 gets the first card (order is irrelevant to play)
+        state["decks"][card_type] = deck[4:]
+        state["tower_occupants"][card_type] = [None, None, None, None]
+    state["space_occupants"] = {s: [] for s in SPACE_ORDER}
+    queue: list[int] = [player for _ in MEMBERS for player in state["turn_order"]]
+    for player in state["turn_order"]:
+        if modifiers(state, player).skip_first:
             # E2-7: skip the first placement, place the last member after everyone else.
-            queue.remove(p)
-            queue.append(p)
-    st["queue"] = queue
-    st["qpos"] = 0
-    for ps in st["ps"]:
-        ps["free"] = list(MEMBERS)
-        ps["used"] = []  # once-per-round leader abilities refresh (§15.4)
-        ps["six"] = None
+            queue.remove(player)
+            queue.append(player)
+    state["turn_queue"] = queue
+    state["turn_index"] = 0
+    for player_state in state["players"]:
+        player_state["free_members"] = list(MEMBERS)
+        player_state["leaders_used"] = []  # once-per-round leader abilities refresh (§15.4)
+        player_state["montefeltro_member"] = None
 
 
-def _end_round(st: State, log: Log) -> None:
+def _end_round(state: State, log: Log) -> None:
     # §15: discard leftover cards, new turn order from the Council Palace, members come home.
     council_first: list[int] = []
-    for p, _member in st["spaces"]["council"]:
-        if p not in council_first:
-            council_first.append(p)
-    st["order"] = council_first + [p for p in st["order"] if p not in council_first]
+    for player, _member in state["space_occupants"]["council"]:
+        if player not in council_first:
+            council_first.append(player)
+    state["turn_order"] = council_first + [
+        player for player in state["turn_order"] if player not in council_first
+    ]
     if council_first:
-        log.events.append("Turn order is now " + ", ".join(seat(p) for p in st["order"]) + ".")
-    if st["round"] >= ROUNDS:
-        st["phase"] = "over"
+        log.events.append(
+            "Turn order is now " + ", ".join(seat(player) for player in state["turn_order"]) + "."
+        )
+    if state["round"] >= ROUNDS:
+        state["phase"] = "over"
         log.events.append("The game is over.")
         return
-    st["round"] += 1
-    st["phase"] = "actions"
-    _setup_round(st)
-    d = st["dice"]
+    state["round"] += 1
+    state["phase"] = "actions"
+    _setup_round(state)
+    dice = state["dice"]
     log.events.append(
-        f"Round {st['round']} (period {period_of(st['round'])}) begins: dice black {d['black']}, "
-        f"white {d['white']}, orange {d['orange']}."
+        f"Round {state['round']} (period {period_of(state['round'])}) begins: dice black {dice['black']}, "
+        f"white {dice['white']}, orange {dice['orange']}."
     )
 
 
-def _end_actions(st: State, log: Log) -> None:
-    if st["round"] in REPORT_ROUNDS:
-        st["phase"] = "vatican"
-        log.events.append(f"Vatican Report: {VATICAN_REQUIREMENT[period_of(st['round']) - 1]} faith needed.")
-        for p in reversed(st["order"]):  # first player's frame on top: processed in turn order
-            st["stack"].append({"k": "vatican", "seat": p})
+def _end_actions(state: State, log: Log) -> None:
+    if state["round"] in REPORT_ROUNDS:
+        state["phase"] = "vatican"
+        log.events.append(
+            f"Vatican Report: {VATICAN_REQUIREMENT[period_of(state['round']) - 1]} faith needed."
+        )
+        for player in reversed(state["turn_order"]):  # first player's frame on top: processed in turn order
+            state["stack"].append({"kind": "vatican", "seat": player})
     else:
-        _end_round(st, log)
+        _end_round(state, log)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -242,7 +260,7 @@ def _end_actions(st: State, log: Log) -> None:
 # ----------------------------------------------------------------------------------------------
 
 
-def member_value(st: State, mods: Mods, member: str) -> int:
+def member_value(state: State, mods: Mods, member: str) -> int:
     """A family member's value before servants: die (coloured) or 0 (neutral), then modifiers."""
     if member == "neutral":
         return mods.neutral_bonus
@@ -251,7 +269,7 @@ def member_value(st: State, mods: Mods, member: str) -> int:
     elif mods.coloured_set is not None:
         base = mods.coloured_set  # Ludovico il Moro
     else:
-        base = st["dice"][member]
+        base = state["dice"][member]
     return int(base) + mods.coloured_bonus
 
 
@@ -278,11 +296,11 @@ def card_payments(
     card: dict[str, Any], mods: Mods, avail: dict[str, int], extra_discount: dict[str, int]
 ) -> list[dict[str, int]]:
     """The distinct costs the player can pay for ``card`` now, dominated ones dropped (§8.5)."""
-    t = card["type"]
-    fixed = dict(mods.take_discount.get(t, {}))
+    card_type = card["type"]
+    fixed = dict(mods.take_discount.get(card_type, {}))
     for k, v in extra_discount.items():
         fixed[k] = fixed.get(k, 0) + v
-    one_of: list[dict[str, int]] = mods.take_discount_one_of.get(t) or [{}]
+    one_of: list[dict[str, int]] = mods.take_discount_one_of.get(card_type) or [{}]
     found: list[dict[str, int]] = []
     for alt in card["costs"] or [{"pay": {}}]:
         if any(avail.get(k, 0) < v for k, v in alt.get("require", {}).items()):
@@ -315,8 +333,8 @@ def territory_slot_mp(mods: Mods) -> list[int]:
 
 
 def tower_offer(
-    st: State,
-    p: int,
+    state: State,
+    player: int,
     mods: Mods,
     space: str,
     value: int,
@@ -328,38 +346,41 @@ def tower_offer(
 
     ``member`` is None for a card-effect action (§8.4): no same-colour rule, no space taken.
     """
-    t, fi = TOWER_SPACES[space]
-    floor_name = f"the {TYPE_NAMES[t]} tower floor {fi + 1}"
-    card_id = st["towers"][t][fi]
+    card_type, floor_index = TOWER_SPACES[space]
+    floor_name = f"the {TYPE_NAMES[card_type]} tower floor {floor_index + 1}"
+    card_id = state["tower_cards"][card_type][floor_index]
     if card_id is None:
         return Offer(f"There is no card left on {floor_name}.")
-    ps = st["ps"][p]
-    occ = st["tocc"][t]
+    player_state = state["players"][player]
+    occupants = state["tower_occupants"][card_type]
     if member is not None and member != "neutral":
-        for o in occ:
-            if o is not None and o[0] == p and o[1] != "neutral":
+        for occupant in occupants:
+            if occupant is not None and occupant[0] == player and occupant[1] != "neutral":
                 return Offer(
-                    f"You already have a coloured family member ({o[1]}) in the {TYPE_NAMES[t]} tower."
+                    f"You already have a coloured family member ({occupant[1]}) "
+                    f"in the {TYPE_NAMES[card_type]} tower."
                 )
-    if len(ps["cards"][t]) >= MAX_CARDS_PER_TYPE:
-        return Offer(f"You already have {MAX_CARDS_PER_TYPE} {TYPE_NAMES[t]} cards, the most allowed.")
-    if servants > ps["res"]["servant"]:
-        return Offer(f"You have only {ps['res']['servant']} servants.")
-    floor = TOWERS[t][fi]
-    total = value + servants // mods.servants_per_point + mods.take_bonus.get(t, 0)
+    if len(player_state["cards"][card_type]) >= MAX_CARDS_PER_TYPE:
+        return Offer(
+            f"You already have {MAX_CARDS_PER_TYPE} {TYPE_NAMES[card_type]} cards, the most allowed."
+        )
+    if servants > player_state["resources"]["servant"]:
+        return Offer(f"You have only {player_state['resources']['servant']} servants.")
+    floor = TOWERS[card_type][floor_index]
+    total = value + servants // mods.servants_per_point + mods.take_bonus.get(card_type, 0)
     if total < floor["min_value"]:
         return Offer(f"{floor_name.capitalize()} needs value {floor['min_value']}; yours would be {total}.")
-    avail = dict(ps["res"])
+    avail = dict(player_state["resources"])
     avail["servant"] -= servants
-    fee = tower_fee(mods) if any(o is not None for o in occ) else 0
+    fee = tower_fee(mods) if any(occupant is not None for occupant in occupants) else 0
     if avail["coin"] < fee:
-        return Offer(f"The {TYPE_NAMES[t]} tower is occupied: you need {fee} coins for the fee.")
+        return Offer(f"The {TYPE_NAMES[card_type]} tower is occupied: you need {fee} coins for the fee.")
     avail["coin"] -= fee
-    bonus = {} if (fi + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
+    bonus = {} if (floor_index + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
     for k, v in bonus.items():
         avail[k] += v
-    if t == "territory":
-        need = territory_slot_mp(mods)[len(ps["cards"]["territory"])]
+    if card_type == "territory":
+        need = territory_slot_mp(mods)[len(player_state["cards"]["territory"])]
         if avail["mp"] < need:
             return Offer(f"Your next Territory slot needs {need} Military Points; you have {avail['mp']}.")
     payments = card_payments(CARDS[card_id], mods, avail, discount)
@@ -374,38 +395,54 @@ def _costs_text(card_id: int) -> str:
     return " or ".join(cost_text(a) for a in CARDS[card_id]["costs"]) or "free"
 
 
-def _enter_tower(st: State, p: int, space: str, servants: int, offer: Offer, log: Log) -> None:
+def _enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
     """Pay servants and fee, take the floor bonus, then pay for the card (or ask which cost)."""
-    t, fi = TOWER_SPACES[space]
-    res = st["ps"][p]["res"]
+    card_type, floor_index = TOWER_SPACES[space]
+    res = state["players"][player]["resources"]
     res["servant"] -= servants
     res["coin"] -= offer.fee
     if offer.fee:
-        log.events.append(f"{seat(p)} paid {offer.fee} coins to enter the occupied {TYPE_NAMES[t]} tower.")
+        log.events.append(
+            f"{seat(player)} paid {offer.fee} coins to enter the occupied {TYPE_NAMES[card_type]} tower."
+        )
     if offer.bonus:
         _add(res, offer.bonus)
-        log.events.append(f"{seat(p)} took the floor bonus: {res_text(offer.bonus)}.")
+        log.events.append(f"{seat(player)} took the floor bonus: {res_text(offer.bonus)}.")
     if len(offer.payments) == 1:
-        _finish_take(st, p, t, fi, offer.payments[0], log)
+        _finish_take(state, player, card_type, floor_index, offer.payments[0], log)
     else:
-        st["stack"].append({"k": "pay", "seat": p, "t": t, "fi": fi, "options": offer.payments})
+        state["stack"].append(
+            {
+                "kind": "pay",
+                "seat": player,
+                "card_type": card_type,
+                "floor_index": floor_index,
+                "costs": offer.payments,
+            }
+        )
 
 
-def _finish_take(st: State, p: int, t: str, fi: int, pay: dict[str, int], log: Log) -> None:
-    ps = st["ps"][p]
-    card_id = st["towers"][t][fi]
+def _finish_take(
+    state: State, player: int, card_type: str, floor_index: int, pay: dict[str, int], log: Log
+) -> None:
+    player_state = state["players"][player]
+    card_id = state["tower_cards"][card_type][floor_index]
     for k, v in pay.items():
-        ps["res"][k] -= v
-    st["towers"][t][fi] = None
-    ps["cards"][t].append(card_id)
+        player_state["resources"][k] -= v
+    state["tower_cards"][card_type][floor_index] = None
+    player_state["cards"][card_type].append(card_id)
     card = CARDS[card_id]
     log.changed.append(f"card:{card_id}")
     paid = f" paying {res_text(pay)}" if pay else ""
-    log.events.append(f"{seat(p)} took {card['name']}{paid}.")
+    log.events.append(f"{seat(player)} took {card['name']}{paid}.")
     if card["immediate"]:
         # §17/§19: gains and privileges first, then a bonus action (stable order otherwise).
-        fx = sorted(card["immediate"], key=lambda e: e["op"] in ("take_card", "harvest", "production"))
-        st["stack"].append({"k": "fx", "seat": p, "src": card["name"], "fx": fx, "imm": True})
+        fx = sorted(
+            card["immediate"], key=lambda effect: effect["op"] in ("take_card", "harvest", "production")
+        )
+        state["stack"].append(
+            {"kind": "effects", "seat": player, "source": card["name"], "effects": fx, "immediate": True}
+        )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -414,35 +451,43 @@ def _finish_take(st: State, p: int, t: str, fi: int, pay: dict[str, int], log: L
 
 
 def space_check(
-    st: State, p: int, mods: Mods, space: str, member: str, servants: int
+    state: State, player: int, mods: Mods, space: str, member: str, servants: int
 ) -> tuple[str | None, int]:
     """Legality of a non-tower space and the resulting action value."""
-    sp = SPACES[space]
-    if sp["min_players"] > st["n"]:
-        return f"{space} is covered in a {st['n']}-player game.", 0
-    if sp["area"] in mods.forbidden_areas:
+    space_data = SPACES[space]
+    if space_data["min_players"] > state["player_count"]:
+        return f"{space} is covered in a {state['player_count']}-player game.", 0
+    if space_data["area"] in mods.forbidden_areas:
         return "Your excommunication forbids the Market.", 0
-    occupants = st["spaces"][space]
-    if sp["capacity"] is not None and len(occupants) >= sp["capacity"] and not mods.occupied_spaces_ok:
+    occupants = state["space_occupants"][space]
+    if (
+        space_data["capacity"] is not None
+        and len(occupants) >= space_data["capacity"]
+        and not mods.occupied_spaces_ok
+    ):
         return f"{space} is already occupied.", 0
-    if sp["area"] in AREA_SPACES and member != "neutral":
-        for s in AREA_SPACES[sp["area"]]:
-            for o in st["spaces"][s]:
-                if o[0] == p and o[1] != "neutral":
-                    return f"You already have a coloured family member ({o[1]}) in the {sp['area']} area.", 0
-    have = st["ps"][p]["res"]["servant"]
+    if space_data["area"] in AREA_SPACES and member != "neutral":
+        for area_space in AREA_SPACES[space_data["area"]]:
+            for occupant in state["space_occupants"][area_space]:
+                if occupant[0] == player and occupant[1] != "neutral":
+                    return (
+                        f"You already have a coloured family member ({occupant[1]}) "
+                        f"in the {space_data['area']} area.",
+                        0,
+                    )
+    have = state["players"][player]["resources"]["servant"]
     if servants > have:
         return f"You have only {have} servants.", 0
-    fm = member_value(st, mods, member) + servants // mods.servants_per_point
-    if sp["area"] in AREA_SPACES:
-        value = fm + sp["value_modifier"] + _action_mod(mods, sp["area"], False)
-        tested = fm if st["opts"].get("harvest_min_check", "member") == "member" else value
-        if tested < sp["min_value"]:
-            return f"{space} needs value {sp['min_value']}; yours would be {tested}.", 0
+    member_total = member_value(state, mods, member) + servants // mods.servants_per_point
+    if space_data["area"] in AREA_SPACES:
+        value = member_total + space_data["value_modifier"] + _action_mod(mods, space_data["area"], False)
+        tested = member_total if state["options"].get("harvest_min_check", "member") == "member" else value
+        if tested < space_data["min_value"]:
+            return f"{space} needs value {space_data['min_value']}; yours would be {tested}.", 0
         return None, value
-    if fm < sp["min_value"]:
-        return f"{space} needs value {sp['min_value']}; yours would be {fm}.", 0
-    return None, fm
+    if member_total < space_data["min_value"]:
+        return f"{space} needs value {space_data['min_value']}; yours would be {member_total}.", 0
+    return None, member_total
 
 
 def _action_mod(mods: Mods, action: str, servants_only: bool) -> int:
@@ -452,25 +497,25 @@ def _action_mod(mods: Mods, action: str, servants_only: bool) -> int:
     return (0 if servants_only else mods.production_bonus) + mods.production_malus
 
 
-def _activation_values(st: State, p: int, action: str) -> list[int]:
-    ps = st["ps"][p]
+def _activation_values(state: State, player: int, action: str) -> list[int]:
+    player_state = state["players"][player]
     kind = "territory" if action == "harvest" else "building"
-    values = {BONUS_TILES[ps["tile"]][action]["value"]}
-    values.update(CARDS[c][action]["value"] for c in ps["cards"][kind])
+    values = {BONUS_TILES[player_state["bonus_tile"]][action]["value"]}
+    values.update(CARDS[c][action]["value"] for c in player_state["cards"][kind])
     return sorted(values)
 
 
-def start_activation(st: State, p: int, action: str, value: int, log: Log) -> None:
+def start_activation(state: State, player: int, action: str, value: int, log: Log) -> None:
     """A Harvest or Production of ``value`` (§10): the bonus tile, then each card it reaches."""
-    ps = st["ps"][p]
+    player_state = state["players"][player]
     kind = "territory" if action == "harvest" else "building"
     items: list[list[Any]] = []
-    tile = BONUS_TILES[ps["tile"]][action]
+    tile = BONUS_TILES[player_state["bonus_tile"]][action]
     if value >= tile["value"]:
-        items.append(["tile", ps["tile"]])
-    items.extend(["card", c] for c in ps["cards"][kind] if CARDS[c][action]["value"] <= value)
+        items.append(["tile", player_state["bonus_tile"]])
+    items.extend(["card", c] for c in player_state["cards"][kind] if CARDS[c][action]["value"] <= value)
     log.events.append(
-        f"{seat(p)} {'harvests' if action == 'harvest' else 'produces'} at value {value}"
+        f"{seat(player)} {'harvests' if action == 'harvest' else 'produces'} at value {value}"
         + (
             f" ({len(items)} activation{'s' if len(items) != 1 else ''})."
             if items
@@ -479,8 +524,10 @@ def start_activation(st: State, p: int, action: str, value: int, log: Log) -> No
     )
     if items:
         # Exchanges may only spend what the player held before the Production began (§10).
-        budget = dict(ps["res"]) if action == "production" else None
-        st["stack"].append({"k": "act", "seat": p, "action": action, "items": items, "budget": budget})
+        budget = dict(player_state["resources"]) if action == "production" else None
+        state["stack"].append(
+            {"kind": "activation", "seat": player, "action": action, "items": items, "budget": budget}
+        )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -494,8 +541,8 @@ def _add(res: dict[str, int], gain: dict[str, int]) -> None:
 
 
 def gain(
-    st: State,
-    p: int,
+    state: State,
+    player: int,
     res: dict[str, int],
     src: str,
     log: Log,
@@ -507,79 +554,93 @@ def gain(
     With E1-4 and a source giving both wood and stone, the player chooses which one is lost: a
     ``lose`` decision is pushed and this runs again with ``prefer`` set.
     """
-    mods = modifiers(st, p)
+    mods = modifiers(state, player)
     if prefer is None and wood_or_stone_choice(mods, res):
-        st["stack"].append({"k": "lose", "seat": p, "res": dict(res), "src": src, "imm": immediate})
+        state["stack"].append(
+            {
+                "kind": "lose_wood_or_stone",
+                "seat": player,
+                "gains": dict(res),
+                "source": src,
+                "immediate": immediate,
+            }
+        )
         return
     got = reduced_gain(mods, res, prefer or "wood")
     if immediate and mods.double_immediate:
         got = {k: v * (2 if k in mods.double_immediate else 1) for k, v in got.items()}
-    _add(st["ps"][p]["res"], got)
+    _add(state["players"][player]["resources"], got)
     lost = {k: res.get(k, 0) - got.get(k, 0) for k in res if res.get(k, 0) > got.get(k, 0)}
-    text = f"{seat(p)} gained {res_text(got)} ({src})"
+    text = f"{seat(player)} gained {res_text(got)} ({src})"
     if lost:
         text += f"; the excommunication took {res_text(lost)}"
     log.events.append(text + ".")
 
 
-def _run_effect(st: State, frame: dict[str, Any], e: dict[str, Any], log: Log) -> None:
-    p = frame["seat"]
-    src = frame["src"]
-    ps = st["ps"][p]
-    op = e["op"]
-    if op == "gain":
-        gain(st, p, e["res"], src, log, frame.get("imm", False))
+def _run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log: Log) -> None:
+    player = frame["seat"]
+    src = frame["source"]
+    player_state = state["players"][player]
+    op = effect["op"]
+    if op in ("gain", "gain_per_card", "gain_per_points"):
+        times = 1
+        if op == "gain_per_card":
+            times = len(player_state["cards"][effect["card_type"]])
+        elif op == "gain_per_points":
+            ((key, per),) = effect["per"].items()
+            times = player_state["resources"][key] // per
+        gains = {k: v * times for k, v in effect["res"].items()}
+        gain(state, player, gains, src, log, frame.get("immediate", False))
     elif op == "privileges":
-        st["stack"].append({"k": "priv", "seat": p, "left": e["count"], "taken": [], "src": src})
-    elif op == "gain_per_card":
-        n = len(ps["cards"][e["card_type"]])
-        gain(st, p, {k: v * n for k, v in e["res"].items()}, src, log, frame.get("imm", False))
-    elif op == "gain_per_points":
-        ((key, per),) = e["per"].items()
-        n = ps["res"][key] // per
-        gain(st, p, {k: v * n for k, v in e["res"].items()}, src, log, frame.get("imm", False))
+        state["stack"].append(
+            {"kind": "privilege", "seat": player, "remaining": effect["count"], "chosen": [], "source": src}
+        )
     elif op == "take_card":
-        st["stack"].append(
+        state["stack"].append(
             {
-                "k": "take",
-                "seat": p,
-                "types": e["card_types"],
-                "value": e["value"],
-                "discount": e.get("discount", {}),
-                "src": src,
+                "kind": "take_card",
+                "seat": player,
+                "card_types": effect["card_types"],
+                "value": effect["value"],
+                "discount": effect.get("discount", {}),
+                "source": src,
             }
         )
     elif op in ("harvest", "production"):
-        st["stack"].append(
+        state["stack"].append(
             {
-                "k": "bonus",
-                "seat": p,
+                "kind": "bonus_action",
+                "seat": player,
                 "action": op,
-                "value": e["value"],
-                "servants_only": e.get("modifiable_by") == "servants_only",
-                "src": src,
+                "value": effect["value"],
+                "servants_only": effect.get("modifiable_by") == "servants_only",
+                "source": src,
             }
         )
-    elif op == "set_family_member_value" and e["members"] == "one_colored":
-        st["stack"].append({"k": "six", "seat": p})
+    elif op == "set_family_member_value" and effect["members"] == "one_colored":
+        state["stack"].append({"kind": "montefeltro", "seat": player})
     elif op == "exchange":
-        budget = _budget(st, p)
-        opts = [o for o in e["options"] if all(budget.get(k, 0) >= v for k, v in o["pay"].items())]
-        if opts:
-            st["stack"].append({"k": "exch", "seat": p, "src": src, "opts": opts})
+        budget = _budget(state, player)
+        affordable = [
+            option
+            for option in effect["options"]
+            if all(budget.get(k, 0) >= v for k, v in option["pay"].items())
+        ]
+        if affordable:
+            state["stack"].append({"kind": "exchange", "seat": player, "source": src, "options": affordable})
         else:
-            log.events.append(f"{seat(p)} cannot pay for the exchange of {src}.")
+            log.events.append(f"{seat(player)} cannot pay for the exchange of {src}.")
     else:
         raise ValueError(f"unknown one-shot effect op {op!r}")  # the data test forbids this
 
 
-def _budget(st: State, p: int) -> dict[str, int]:
-    for f in reversed(st["stack"]):
-        if f["k"] == "act" and f["seat"] == p and f["budget"] is not None:
-            budget: dict[str, int] = f["budget"]
+def _budget(state: State, player: int) -> dict[str, int]:
+    for frame in reversed(state["stack"]):
+        if frame["kind"] == "activation" and frame["seat"] == player and frame["budget"] is not None:
+            budget: dict[str, int] = frame["budget"]
             return budget
     # An exchange outside a Production cannot happen with the base data; use the supply.
-    supply: dict[str, int] = st["ps"][p]["res"]
+    supply: dict[str, int] = state["players"][player]["resources"]
     return supply
 
 
@@ -588,136 +649,149 @@ def _budget(st: State, p: int) -> dict[str, int]:
 # ----------------------------------------------------------------------------------------------
 
 
-def advance(st: State, log: Log) -> None:
+def advance(state: State, log: Log) -> None:
     """Resolve automatic work until a player must decide or place (or the game is over)."""
-    stack = st["stack"]
+    stack = state["stack"]
     while True:
         if stack:
-            f = stack[-1]
-            k = f["k"]
-            if k == "fx":
-                if f["fx"]:
-                    _run_effect(st, f, f["fx"].pop(0), log)
+            frame = stack[-1]
+            kind = frame["kind"]
+            if kind == "effects":
+                if frame["effects"]:
+                    _run_effect(state, frame, frame["effects"].pop(0), log)
                 else:
                     stack.pop()
                 continue
-            if k == "act":
-                if not f["items"]:
+            if kind == "activation":
+                if not frame["items"]:
                     stack.pop()
                     continue
-                kind, ident = f["items"].pop(0)
-                if kind == "tile":
-                    part = BONUS_TILES[ident][f["action"]]
+                item_kind, ident = frame["items"].pop(0)
+                if item_kind == "tile":
+                    part = BONUS_TILES[ident][frame["action"]]
                     name = "personal bonus tile"
                 else:
-                    part = CARDS[ident][f["action"]]
+                    part = CARDS[ident][frame["action"]]
                     name = CARDS[ident]["name"]
-                stack.append({"k": "fx", "seat": f["seat"], "src": name, "fx": list(part["effects"])})
+                stack.append(
+                    {
+                        "kind": "effects",
+                        "seat": frame["seat"],
+                        "source": name,
+                        "effects": list(part["effects"]),
+                    }
+                )
                 continue
-            if k == "vatican" and st["ps"][f["seat"]]["res"]["fp"] < _requirement(st):
+            if kind == "vatican" and state["players"][frame["seat"]]["resources"]["fp"] < _requirement(state):
                 stack.pop()
-                _excommunicate(st, f["seat"], log, voluntary=False)
+                _excommunicate(state, frame["seat"], log, voluntary=False)
                 continue
-            if k == "bonus":
-                opts = bonus_options(st, f)
+            if kind == "bonus_action":
+                opts = bonus_options(state, frame)
                 if len(opts) == 1:
                     stack.pop()
-                    _do_bonus(st, f, opts[0].servants, log)
+                    _do_bonus(state, frame, opts[0].servants, log)
                     continue
-            if k == "after" and not _window_open(st, f["seat"]):
+            if kind == "leader_window" and not _window_open(state, frame["seat"]):
                 stack.pop()  # nothing left to play or activate: the turn ends by itself
                 continue
-            if k == "take" and len(take_options(st, f)) == 1:
+            if kind == "take_card" and len(take_options(state, frame)) == 1:
                 stack.pop()
-                log.events.append(f"{seat(f['seat'])} could take no card with {f['src']}.")
+                log.events.append(f"{seat(frame['seat'])} could take no card with {frame['source']}.")
                 continue
             return
-        phase = st["phase"]
+        phase = state["phase"]
         if phase == "tile_draft":
-            st["phase"] = "leader_draft" if st["draft"] else "actions"
+            state["phase"] = "leader_draft" if state["leader_draft"] else "actions"
             continue
         if phase == "leader_draft":
-            draft = st["draft"]
+            draft = state["leader_draft"]
             if draft is None:
-                st["phase"] = "actions"
+                state["phase"] = "actions"
                 continue
             if all(len(pack) == 1 for pack in draft["packs"]):
                 draft["picks"] = [pack[0] for pack in draft["packs"]]  # the last card is forced
-                leaders.pass_packs(st)
+                leaders.pass_packs(state)
                 log.events.append("The leader draft is over: everyone holds 4 leaders.")
                 continue
             return
         if phase == "actions":
-            if not any(st["dice"].values()):  # the drafts are over: set round 1 up now
-                _setup_round(st)
-                d = st["dice"]
+            if not any(state["dice"].values()):  # the drafts are over: set round 1 up now
+                _setup_round(state)
+                dice = state["dice"]
                 log.events.append(
-                    f"Round 1 begins: dice black {d['black']}, white {d['white']}, orange {d['orange']}."
+                    f"Round 1 begins: dice black {dice['black']}, white {dice['white']}, "
+                    f"orange {dice['orange']}."
                 )
                 continue
-            if st["qpos"] >= len(st["queue"]):
-                _end_actions(st, log)
+            if state["turn_index"] >= len(state["turn_queue"]):
+                _end_actions(state, log)
                 continue
-            p = st["queue"][st["qpos"]]
-            if st["ps"][p]["free"] and (has_placement(st, p) or leader_moves(st, p)):
+            player = state["turn_queue"][state["turn_index"]]
+            if state["players"][player]["free_members"] and (
+                has_placement(state, player) or leader_moves(state, player)
+            ):
                 return
-            if st["ps"][p]["free"]:
-                log.events.append(f"{seat(p)} has no family member that can reach a space and passes.")
-            st["qpos"] += 1
+            if state["players"][player]["free_members"]:
+                log.events.append(f"{seat(player)} has no family member that can reach a space and passes.")
+            state["turn_index"] += 1
             continue
         if phase == "vatican":
-            _end_round(st, log)
+            _end_round(state, log)
             continue
         return
 
 
-def _requirement(st: State) -> int:
-    return VATICAN_REQUIREMENT[period_of(st["round"]) - 1]
+def _requirement(state: State) -> int:
+    return VATICAN_REQUIREMENT[period_of(state["round"]) - 1]
 
 
-def _excommunicate(st: State, p: int, log: Log, voluntary: bool) -> None:
-    ps = st["ps"][p]
-    tile = st["excomm"][period_of(st["round"]) - 1]
-    ps["excomm"].append(tile)
-    why = "refused to support the Church" if voluntary else f"has only {ps['res']['fp']} faith"
-    log.events.append(f"{seat(p)} {why} and is excommunicated ({tile}).")
-    if st["round"] == ROUNDS:
+def _excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None:
+    player_state = state["players"][player]
+    tile = state["excommunication_tiles"][period_of(state["round"]) - 1]
+    player_state["excommunications"].append(tile)
+    why = (
+        "refused to support the Church" if voluntary else f"has only {player_state['resources']['fp']} faith"
+    )
+    log.events.append(f"{seat(player)} {why} and is excommunicated ({tile}).")
+    if state["round"] == ROUNDS:
         # §14: at the last report an excommunicated player still scores their faith, then resets.
-        _score_faith(st, p, log, bonus=False)
+        _score_faith(state, player, log, bonus=False)
 
 
-def _score_faith(st: State, p: int, log: Log, bonus: bool) -> None:
-    ps = st["ps"][p]
-    fp = ps["res"]["fp"]
+def _score_faith(state: State, player: int, log: Log, bonus: bool) -> None:
+    player_state = state["players"][player]
+    fp = player_state["resources"]["fp"]
     vp = FAITH_VP[min(fp, len(FAITH_VP) - 1)]  # §19: the track ends at 15; more faith scores as 15
-    ps["res"]["vp"] += vp
-    ps["faith_vp"] += vp
-    ps["res"]["fp"] = 0
-    log.events.append(f"{seat(p)} scored {vp} VP for {fp} faith.")
+    player_state["resources"]["vp"] += vp
+    player_state["faith_vp"] += vp
+    player_state["resources"]["fp"] = 0
+    log.events.append(f"{seat(player)} scored {vp} VP for {fp} faith.")
     if bonus:
-        extra = modifiers(st, p).support_bonus
+        extra = modifiers(state, player).support_bonus
         if extra:
-            _add(ps["res"], extra)
-            log.events.append(f"{seat(p)} gained {res_text(extra)} for supporting the Church.")
+            _add(player_state["resources"], extra)
+            log.events.append(f"{seat(player)} gained {res_text(extra)} for supporting the Church.")
 
 
-def has_placement(st: State, p: int) -> bool:
+def has_placement(state: State, player: int) -> bool:
     """Whether ``p`` can place any free member. The Council Palace (min 1, unlimited) is always
     open, so this is whether some member reaches value 1 with the servants held."""
-    mods = modifiers(st, p)
-    servants = st["ps"][p]["res"]["servant"]
+    mods = modifiers(state, player)
+    servants = state["players"][player]["resources"]["servant"]
     return any(
-        member_value(st, mods, m) + servants // mods.servants_per_point >= 1 for m in st["ps"][p]["free"]
+        member_value(state, mods, m) + servants // mods.servants_per_point >= 1
+        for m in state["players"][player]["free_members"]
     )
 
 
-def active(st: State) -> frozenset[int]:
-    if st["phase"] == "leader_draft" and st["draft"] is not None:
-        return frozenset(p for p, pick in enumerate(st["draft"]["picks"]) if pick is None)
-    if st["stack"]:
-        return frozenset({st["stack"][-1]["seat"]})
-    if st["phase"] == "actions" and st["qpos"] < len(st["queue"]):
-        return frozenset({st["queue"][st["qpos"]]})
+def active(state: State) -> frozenset[int]:
+    if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
+        return frozenset(player for player, pick in enumerate(state["leader_draft"]["picks"]) if pick is None)
+    if state["stack"]:
+        return frozenset({state["stack"][-1]["seat"]})
+    if state["phase"] == "actions" and state["turn_index"] < len(state["turn_queue"]):
+        return frozenset({state["turn_queue"][state["turn_index"]]})
     return frozenset()
 
 
@@ -726,146 +800,160 @@ def active(st: State) -> frozenset[int]:
 # ----------------------------------------------------------------------------------------------
 
 
-def placements(st: State, p: int) -> list[LorenzoMove]:
+def placements(state: State, player: int) -> list[LorenzoMove]:
     """Every placement: each free member on each space it can use, with the fewest servants
     needed; on Harvest/Production spaces also each servant count that activates more cards."""
-    mods = modifiers(st, p)
-    ps = st["ps"][p]
-    have = ps["res"]["servant"]
+    mods = modifiers(state, player)
+    player_state = state["players"][player]
+    have = player_state["resources"]["servant"]
     rate = mods.servants_per_point
     out: list[LorenzoMove] = []
-    for member in ps["free"]:
-        base = member_value(st, mods, member)
-        for space, (t, fi) in TOWER_SPACES.items():
-            if st["towers"][t][fi] is None:
+    for member in player_state["free_members"]:
+        base = member_value(state, mods, member)
+        for space, (card_type, floor_index) in TOWER_SPACES.items():
+            if state["tower_cards"][card_type][floor_index] is None:
                 continue
-            need = servants_for(TOWERS[t][fi]["min_value"] - base - mods.take_bonus.get(t, 0), mods)
-            if need <= have and tower_offer(st, p, mods, space, base, need, member, {}).error is None:
+            need = servants_for(
+                TOWERS[card_type][floor_index]["min_value"] - base - mods.take_bonus.get(card_type, 0), mods
+            )
+            if need <= have and tower_offer(state, player, mods, space, base, need, member, {}).error is None:
                 out.append(Place(member, space, need))
         for space in SPACE_ORDER:
-            sp = SPACES[space]
-            if sp["area"] in AREA_SPACES:
-                area = sp["area"]
-                bonus = sp["value_modifier"] + _action_mod(mods, area, False)
-                tested_extra = 0 if st["opts"].get("harvest_min_check", "member") == "member" else bonus
-                need = servants_for(sp["min_value"] - base - tested_extra, mods)
-                if need > have or space_check(st, p, mods, space, member, need)[0] is not None:
+            space_data = SPACES[space]
+            if space_data["area"] in AREA_SPACES:
+                area = space_data["area"]
+                bonus = space_data["value_modifier"] + _action_mod(mods, area, False)
+                tested_extra = 0 if state["options"].get("harvest_min_check", "member") == "member" else bonus
+                need = servants_for(space_data["min_value"] - base - tested_extra, mods)
+                if need > have or space_check(state, player, mods, space, member, need)[0] is not None:
                     continue
                 out.append(Place(member, space, need))
                 value = base + need // rate + bonus
-                for threshold in _activation_values(st, p, area):
+                for threshold in _activation_values(state, player, area):
                     if threshold > value:
                         extra = need + servants_for(threshold - value, mods)
                         if extra <= have:
                             out.append(Place(member, space, extra))
             else:
-                need = servants_for(sp["min_value"] - base, mods)
-                if need <= have and space_check(st, p, mods, space, member, need)[0] is None:
+                need = servants_for(space_data["min_value"] - base, mods)
+                if need <= have and space_check(state, player, mods, space, member, need)[0] is None:
                     out.append(Place(member, space, need))
     return out
 
 
-def take_options(st: State, f: dict[str, Any]) -> list[LorenzoMove]:
-    p = f["seat"]
-    mods = modifiers(st, p)
-    have = st["ps"][p]["res"]["servant"]
+def take_options(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
+    player = frame["seat"]
+    mods = modifiers(state, player)
+    have = state["players"][player]["resources"]["servant"]
     out: list[LorenzoMove] = []
-    for space, (t, fi) in TOWER_SPACES.items():
-        if t not in f["types"] or st["towers"][t][fi] is None:
+    for space, (card_type, floor_index) in TOWER_SPACES.items():
+        if card_type not in frame["card_types"] or state["tower_cards"][card_type][floor_index] is None:
             continue
-        need = servants_for(TOWERS[t][fi]["min_value"] - f["value"] - mods.take_bonus.get(t, 0), mods)
+        need = servants_for(
+            TOWERS[card_type][floor_index]["min_value"] - frame["value"] - mods.take_bonus.get(card_type, 0),
+            mods,
+        )
         if (
             need <= have
-            and tower_offer(st, p, mods, space, f["value"], need, None, f["discount"]).error is None
+            and tower_offer(state, player, mods, space, frame["value"], need, None, frame["discount"]).error
+            is None
         ):
             out.append(Take(space, need))
     out.append(Take(None))
     return out
 
 
-def bonus_options(st: State, f: dict[str, Any]) -> list[BonusAction]:
-    p = f["seat"]
-    mods = modifiers(st, p)
-    have = st["ps"][p]["res"]["servant"]
-    value = f["value"] + _action_mod(mods, f["action"], f["servants_only"])
-    out = [BonusAction(f["action"], 0)]
-    for threshold in _activation_values(st, p, f["action"]):
+def bonus_options(state: State, frame: dict[str, Any]) -> list[BonusAction]:
+    player = frame["seat"]
+    mods = modifiers(state, player)
+    have = state["players"][player]["resources"]["servant"]
+    value = frame["value"] + _action_mod(mods, frame["action"], frame["servants_only"])
+    out = [BonusAction(frame["action"], 0)]
+    for threshold in _activation_values(state, player, frame["action"]):
         if threshold > value and servants_for(threshold - value, mods) <= have:
-            out.append(BonusAction(f["action"], servants_for(threshold - value, mods)))
+            out.append(BonusAction(frame["action"], servants_for(threshold - value, mods)))
     return out
 
 
-def _do_bonus(st: State, f: dict[str, Any], servants: int, log: Log) -> None:
-    p = f["seat"]
-    mods = modifiers(st, p)
-    st["ps"][p]["res"]["servant"] -= servants
+def _do_bonus(state: State, frame: dict[str, Any], servants: int, log: Log) -> None:
+    player = frame["seat"]
+    mods = modifiers(state, player)
+    state["players"][player]["resources"]["servant"] -= servants
     value = (
-        f["value"] + servants // mods.servants_per_point + _action_mod(mods, f["action"], f["servants_only"])
+        frame["value"]
+        + servants // mods.servants_per_point
+        + _action_mod(mods, frame["action"], frame["servants_only"])
     )
-    start_activation(st, p, f["action"], value, log)
+    start_activation(state, player, frame["action"], value, log)
 
 
-def decision_moves(st: State) -> list[LorenzoMove]:
+def decision_moves(state: State) -> list[LorenzoMove]:
     """The answers to the decision on top of the stack."""
-    f = st["stack"][-1]
-    k = f["k"]
-    if k == "priv":
-        return [Privilege(c) for c in PRIVILEGE_ORDER if c not in f["taken"]]
-    if k == "pay":
-        return [Pay(goods(o)) for o in f["options"]]
-    if k == "exch":
-        exchanges: list[LorenzoMove] = [Exchange(goods(o["pay"])) for o in f["opts"]]
+    frame = state["stack"][-1]
+    kind = frame["kind"]
+    if kind == "privilege":
+        return [Privilege(c) for c in PRIVILEGE_ORDER if c not in frame["chosen"]]
+    if kind == "pay":
+        return [Pay(goods(cost)) for cost in frame["costs"]]
+    if kind == "exchange":
+        exchanges: list[LorenzoMove] = [Exchange(goods(option["pay"])) for option in frame["options"]]
         return [*exchanges, Exchange(None)]
-    if k == "take":
-        return take_options(st, f)
-    if k == "bonus":
-        return list(bonus_options(st, f))
-    if k == "vatican":
+    if kind == "take_card":
+        return take_options(state, frame)
+    if kind == "bonus_action":
+        return list(bonus_options(state, frame))
+    if kind == "vatican":
         return [Vatican(True), Vatican(False)]
-    if k == "tile":
-        return [ChooseTile(t) for t in st["tiles_left"]]
-    if k == "lose":
+    if kind == "bonus_tile":
+        return [ChooseTile(card_type) for card_type in state["bonus_tiles_left"]]
+    if kind == "lose_wood_or_stone":
         return [Lose("wood"), Lose("stone")]
-    if k == "copy":
-        return [Copy(x) for x in leaders.copy_targets(st, f["seat"])]
-    if k == "six":
-        return [SetSix(m) for m in COLOURED if m in st["ps"][f["seat"]]["free"]]
-    if k == "after":
-        return [*leader_moves(st, f["seat"]), End()]
-    raise ValueError(f"unknown decision frame {k!r}")
+    if kind == "copy_leader":
+        return [Copy(x) for x in leaders.copy_targets(state, frame["seat"])]
+    if kind == "montefeltro":
+        return [SetSix(m) for m in COLOURED if m in state["players"][frame["seat"]]["free_members"]]
+    if kind == "leader_window":
+        return [*leader_moves(state, frame["seat"]), End()]
+    raise ValueError(f"unknown decision frame {kind!r}")
 
 
-def leader_moves(st: State, p: int) -> list[LorenzoMove]:
+def leader_moves(state: State, player: int) -> list[LorenzoMove]:
     """Leader actions open to ``p`` before placing in a turn (§13)."""
-    if not st["opts"].get("leaders"):
+    if not state["options"].get("leaders"):
         return []
-    ps = st["ps"][p]
+    player_state = state["players"][player]
     moves: list[LorenzoMove] = []
-    for x in ps["hand"]:
-        if leaders.requirement_met(st, p, x) and (x != leaders.COPY or leaders.copy_targets(st, p)):
+    for x in player_state["leader_hand"]:
+        if leaders.requirement_met(state, player, x) and (
+            x != leaders.COPY or leaders.copy_targets(state, player)
+        ):
             moves.append(LeaderAction("play", x))
-    moves.extend(LeaderAction("activate", x) for x in ps["leaders"] if leaders.can_activate(st, p, x))
-    moves.extend(LeaderAction("discard", x) for x in ps["hand"])
+    moves.extend(
+        LeaderAction("activate", x)
+        for x in player_state["leaders_played"]
+        if leaders.can_activate(state, player, x)
+    )
+    moves.extend(LeaderAction("discard", x) for x in player_state["leader_hand"])
     return moves
 
 
-def _window_open(st: State, p: int) -> bool:
+def _window_open(state: State, player: int) -> bool:
     """§13: Leader actions may also follow the placement. The turn stays open for them while a
     leader can be played or activated; a discard alone does not hold the turn (discarding
     before placing gives the same privilege, earlier)."""
-    return any(isinstance(m, LeaderAction) and m.verb != "discard" for m in leader_moves(st, p))
+    return any(isinstance(m, LeaderAction) and m.verb != "discard" for m in leader_moves(state, player))
 
 
-def legal_moves(st: State, p: int) -> list[LorenzoMove]:
-    if p not in active(st):
+def legal_moves(state: State, player: int) -> list[LorenzoMove]:
+    if player not in active(state):
         return []
-    if st["phase"] == "leader_draft":
-        return [Draft(x) for x in st["draft"]["packs"][p]]
-    if st["stack"]:
-        return decision_moves(st)
-    moves = placements(st, p)
-    extra = leader_moves(st, p)
-    if st["opts"].get("voluntary_pass") or not moves:
+    if state["phase"] == "leader_draft":
+        return [Draft(x) for x in state["leader_draft"]["packs"][player]]
+    if state["stack"]:
+        return decision_moves(state)
+    moves = placements(state, player)
+    extra = leader_moves(state, player)
+    if state["options"].get("voluntary_pass") or not moves:
         extra.append(Pass())  # without a placement a player with leader actions may still pass
     return moves + extra
 
@@ -875,204 +963,236 @@ def legal_moves(st: State, p: int) -> list[LorenzoMove]:
 # ----------------------------------------------------------------------------------------------
 
 
-def check(st: State, p: int, move: LorenzoMove) -> str | None:
+def check(state: State, player: int, move: LorenzoMove) -> str | None:
     """Why ``move`` is illegal for ``p`` now, or None. Agrees with ``legal_moves`` and accepts
     any servant count the rules allow (legal_moves lists only the useful ones)."""
-    if st["phase"] == "leader_draft":
-        if isinstance(move, Draft) and move.leader in st["draft"]["packs"][p]:
+    if state["phase"] == "leader_draft":
+        if isinstance(move, Draft) and move.leader in state["leader_draft"]["packs"][player]:
             return None
-        return "Keep one leader of your pack: " + ", ".join(st["draft"]["packs"][p]) + "."
-    if st["stack"]:
-        f = st["stack"][-1]
-        if isinstance(move, Take) and f["k"] == "take" and move.space is not None:
-            t, _fi = TOWER_SPACES[move.space]
-            if t not in f["types"]:
-                return f"{f['src']} takes only {'/'.join(TYPE_NAMES[x] for x in f['types'])} cards."
+        return "Keep one leader of your pack: " + ", ".join(state["leader_draft"]["packs"][player]) + "."
+    if state["stack"]:
+        frame = state["stack"][-1]
+        if isinstance(move, Take) and frame["kind"] == "take_card" and move.space is not None:
+            card_type, _fi = TOWER_SPACES[move.space]
+            if card_type not in frame["card_types"]:
+                allowed = "/".join(TYPE_NAMES[x] for x in frame["card_types"])
+                return f"{frame['source']} takes only {allowed} cards."
             return tower_offer(
-                st, p, modifiers(st, p), move.space, f["value"], move.servants, None, f["discount"]
+                state,
+                player,
+                modifiers(state, player),
+                move.space,
+                frame["value"],
+                move.servants,
+                None,
+                frame["discount"],
             ).error
-        if isinstance(move, BonusAction) and f["k"] == "bonus" and move.action == f["action"]:
-            have = st["ps"][p]["res"]["servant"]
+        if (
+            isinstance(move, BonusAction)
+            and frame["kind"] == "bonus_action"
+            and move.action == frame["action"]
+        ):
+            have = state["players"][player]["resources"]["servant"]
             return None if move.servants <= have else f"You have only {have} servants."
-        if isinstance(move, LeaderAction) and f["k"] == "after":
-            return None if move in leader_moves(st, p) else _leader_refusal(st, p, move)
-        if move in decision_moves(st):
+        if isinstance(move, LeaderAction) and frame["kind"] == "leader_window":
+            return None if move in leader_moves(state, player) else _leader_refusal(state, player, move)
+        if move in decision_moves(state):
             return None
-        return f"Now answer: {prompt_text(st)}"
+        return f"Now answer: {prompt_text(state)}"
     if isinstance(move, Pass):
-        if st["opts"].get("voluntary_pass") or not has_placement(st, p):
+        if state["options"].get("voluntary_pass") or not has_placement(state, player):
             return None
         return "Passing is not allowed while you can place."
     if isinstance(move, LeaderAction):
-        if move in leader_moves(st, p):
+        if move in leader_moves(state, player):
             return None
-        return _leader_refusal(st, p, move)
+        return _leader_refusal(state, player, move)
     if not isinstance(move, Place):
         return "There is no decision to answer: place a family member."
-    ps = st["ps"][p]
-    if move.member not in ps["free"]:
+    player_state = state["players"][player]
+    if move.member not in player_state["free_members"]:
         return f"Your {move.member} family member is already placed this round."
-    mods = modifiers(st, p)
-    base = member_value(st, mods, move.member)
+    mods = modifiers(state, player)
+    base = member_value(state, mods, move.member)
     if move.space in TOWER_SPACES:
-        return tower_offer(st, p, mods, move.space, base, move.servants, move.member, {}).error
-    return space_check(st, p, mods, move.space, move.member, move.servants)[0]
+        return tower_offer(state, player, mods, move.space, base, move.servants, move.member, {}).error
+    return space_check(state, player, mods, move.space, move.member, move.servants)[0]
 
 
-def _leader_refusal(st: State, p: int, move: LeaderAction) -> str:
-    ps = st["ps"][p]
+def _leader_refusal(state: State, player: int, move: LeaderAction) -> str:
+    player_state = state["players"][player]
     name = LEADERS[move.leader]["name"]
-    if not st["opts"].get("leaders"):
+    if not state["options"].get("leaders"):
         return "This game is played without Leaders."
-    if move.verb in ("play", "discard") and move.leader not in ps["hand"]:
+    if move.verb in ("play", "discard") and move.leader not in player_state["leader_hand"]:
         return f"{name} is not in your hand."
     if move.verb == "play":
-        if move.leader == leaders.COPY and not leaders.copy_targets(st, p):
+        if move.leader == leaders.COPY and not leaders.copy_targets(state, player):
             return "Lorenzo de' Medici needs a leader played by another player to copy."
         return f"You do not meet the requirement of {name}."
-    if move.leader not in ps["leaders"]:
+    if move.leader not in player_state["leaders_played"]:
         return f"You have not played {name}."
-    if move.leader in ps["used"]:
+    if move.leader in player_state["leaders_used"]:
         return f"{name} was already used this round."
     return f"{name} has no ability to activate now."
 
 
-def apply_move(st: State, p: int, move: LorenzoMove, log: Log) -> None:
-    """Mutate ``st`` (a private copy) by a move already checked legal."""
+def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
+    """Mutate ``state`` (a private copy) by a move already checked legal."""
     if isinstance(move, Draft):
-        draft = st["draft"]
-        draft["picks"][p] = move.leader
-        log.events.append(f"{seat(p)} kept a leader.")
+        draft = state["leader_draft"]
+        draft["picks"][player] = move.leader
+        log.events.append(f"{seat(player)} kept a leader.")
         if all(x is not None for x in draft["picks"]):
-            leaders.pass_packs(st)
+            leaders.pass_packs(state)
             log.events.append("Leader packs are passed to the right.")
     elif isinstance(move, LeaderAction):
-        _do_leader(st, p, move, log)
+        _do_leader(state, player, move, log)
     elif isinstance(move, Place):
-        _do_place(st, p, move, log)
+        _do_place(state, player, move, log)
     elif isinstance(move, Pass):
-        log.events.append(f"{seat(p)} passes.")
-        st["qpos"] += 1
+        log.events.append(f"{seat(player)} passes.")
+        state["turn_index"] += 1
     else:
-        f = st["stack"].pop()
-        _answer(st, p, f, move, log)
-    advance(st, log)
+        frame = state["stack"].pop()
+        _answer(state, player, frame, move, log)
+    advance(state, log)
 
 
-def _do_leader(st: State, p: int, move: LeaderAction, log: Log) -> None:
-    ps = st["ps"][p]
+def _do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
+    player_state = state["players"][player]
     name = LEADERS[move.leader]["name"]
     if move.verb == "play":
-        ps["hand"].remove(move.leader)
-        ps["leaders"].append(move.leader)
-        log.events.append(f"{seat(p)} played the leader {name}.")
+        player_state["leader_hand"].remove(move.leader)
+        player_state["leaders_played"].append(move.leader)
+        log.events.append(f"{seat(player)} played the leader {name}.")
         if move.leader == leaders.COPY:
-            st["stack"].append({"k": "copy", "seat": p})
+            state["stack"].append({"kind": "copy_leader", "seat": player})
     elif move.verb == "discard":
-        ps["hand"].remove(move.leader)
-        log.events.append(f"{seat(p)} discarded the leader {name}.")
-        st["stack"].append({"k": "priv", "seat": p, "left": 1, "taken": [], "src": "a discarded leader"})
+        player_state["leader_hand"].remove(move.leader)
+        log.events.append(f"{seat(player)} discarded the leader {name}.")
+        state["stack"].append(
+            {
+                "kind": "privilege",
+                "seat": player,
+                "remaining": 1,
+                "chosen": [],
+                "source": "a discarded leader",
+            }
+        )
     else:
-        ps["used"].append(move.leader)
-        _kind, effects = leaders.effective_ability(st, p, move.leader)
-        log.events.append(f"{seat(p)} activated {name}.")
-        st["stack"].append({"k": "fx", "seat": p, "src": name, "fx": list(effects)})
+        player_state["leaders_used"].append(move.leader)
+        _kind, effects = leaders.effective_ability(state, player, move.leader)
+        log.events.append(f"{seat(player)} activated {name}.")
+        state["stack"].append({"kind": "effects", "seat": player, "source": name, "effects": list(effects)})
 
 
-def _do_place(st: State, p: int, move: Place, log: Log) -> None:
-    ps = st["ps"][p]
-    mods = modifiers(st, p)
-    base = member_value(st, mods, move.member)
-    ps["free"].remove(move.member)
-    st["qpos"] += 1
-    if st["opts"].get("leaders"):
+def _do_place(state: State, player: int, move: Place, log: Log) -> None:
+    player_state = state["players"][player]
+    mods = modifiers(state, player)
+    base = member_value(state, mods, move.member)
+    player_state["free_members"].remove(move.member)
+    state["turn_index"] += 1
+    if state["options"].get("leaders"):
         # Below the placement's own decisions: Leader actions after placing (§13).
-        st["stack"].append({"k": "after", "seat": p})
+        state["stack"].append({"kind": "leader_window", "seat": player})
     log.changed.append(move.space)
     servant_txt = f" with {move.servants} servant{'s' if move.servants != 1 else ''}" if move.servants else ""
     if move.space in TOWER_SPACES:
-        t, fi = TOWER_SPACES[move.space]
-        offer = tower_offer(st, p, mods, move.space, base, move.servants, move.member, {})
+        card_type, floor_index = TOWER_SPACES[move.space]
+        offer = tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
         log.events.append(
-            f"{seat(p)} placed {MEMBER_NAMES[move.member]} (value {offer.value}){servant_txt} on the "
-            f"{TYPE_NAMES[t]} tower floor {fi + 1}."
+            f"{seat(player)} placed {MEMBER_NAMES[move.member]} (value {offer.value}){servant_txt} on the "
+            f"{TYPE_NAMES[card_type]} tower floor {floor_index + 1}."
         )
-        st["tocc"][t][fi] = [p, move.member]
-        _enter_tower(st, p, move.space, move.servants, offer, log)
+        state["tower_occupants"][card_type][floor_index] = [player, move.member]
+        _enter_tower(state, player, move.space, move.servants, offer, log)
         return
-    _err, value = space_check(st, p, mods, move.space, move.member, move.servants)
-    ps["res"]["servant"] -= move.servants
-    st["spaces"][move.space].append([p, move.member])
-    sp = SPACES[move.space]
+    _err, value = space_check(state, player, mods, move.space, move.member, move.servants)
+    player_state["resources"]["servant"] -= move.servants
+    state["space_occupants"][move.space].append([player, move.member])
+    space_data = SPACES[move.space]
     log.events.append(
-        f"{seat(p)} placed {MEMBER_NAMES[move.member]}{servant_txt} on {SPACE_TITLES[move.space]}."
+        f"{seat(player)} placed {MEMBER_NAMES[move.member]}{servant_txt} on {SPACE_TITLES[move.space]}."
     )
-    if sp["area"] in AREA_SPACES:
-        start_activation(st, p, sp["area"], value, log)
+    if space_data["area"] in AREA_SPACES:
+        start_activation(state, player, space_data["area"], value, log)
     else:
-        st["stack"].append({"k": "fx", "seat": p, "src": SPACE_TITLES[move.space], "fx": list(sp["effects"])})
+        state["stack"].append(
+            {
+                "kind": "effects",
+                "seat": player,
+                "source": SPACE_TITLES[move.space],
+                "effects": list(space_data["effects"]),
+            }
+        )
 
 
-def _answer(st: State, p: int, f: dict[str, Any], move: LorenzoMove, log: Log) -> None:
-    k = f["k"]
+def _answer(state: State, player: int, frame: dict[str, Any], move: LorenzoMove, log: Log) -> None:
+    kind = frame["kind"]
     if isinstance(move, Privilege):
-        f["left"] -= 1
-        f["taken"].append(move.choice)
-        if f["left"] > 0:
-            st["stack"].append(f)
-        gain(st, p, PRIVILEGES[move.choice], f"Council Privilege from {f['src']}", log)
+        frame["remaining"] -= 1
+        frame["chosen"].append(move.choice)
+        if frame["remaining"] > 0:
+            state["stack"].append(frame)
+        gain(state, player, PRIVILEGES[move.choice], f"Council Privilege from {frame['source']}", log)
     elif isinstance(move, Pay):
-        _finish_take(st, p, f["t"], f["fi"], dict(move.cost), log)
+        _finish_take(state, player, frame["card_type"], frame["floor_index"], dict(move.cost), log)
     elif isinstance(move, Exchange):
         if move.pay is None:
-            log.events.append(f"{seat(p)} skipped the exchange of {f['src']}.")
+            log.events.append(f"{seat(player)} skipped the exchange of {frame['source']}.")
             return
         pay = dict(move.pay)
-        opt = next(o for o in f["opts"] if o["pay"] == pay)
-        budget = _budget(st, p)
-        res = st["ps"][p]["res"]
+        option = next(option for option in frame["options"] if option["pay"] == pay)
+        budget = _budget(state, player)
+        res = state["players"][player]["resources"]
         for kk, v in pay.items():
             res[kk] -= v
             if budget is not res:
                 budget[kk] -= v
-        log.events.append(f"{seat(p)} paid {res_text(pay)} to {f['src']}.")
-        st["stack"].append({"k": "fx", "seat": p, "src": f["src"], "fx": list(opt["effects"])})
+        log.events.append(f"{seat(player)} paid {res_text(pay)} to {frame['source']}.")
+        state["stack"].append(
+            {"kind": "effects", "seat": player, "source": frame["source"], "effects": list(option["effects"])}
+        )
     elif isinstance(move, Take):
         if move.space is None:
-            log.events.append(f"{seat(p)} took no card with {f['src']}.")
+            log.events.append(f"{seat(player)} took no card with {frame['source']}.")
             return
-        mods = modifiers(st, p)
-        offer = tower_offer(st, p, mods, move.space, f["value"], move.servants, None, f["discount"])
-        t, fi = TOWER_SPACES[move.space]
+        mods = modifiers(state, player)
+        offer = tower_offer(
+            state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
+        )
+        card_type, floor_index = TOWER_SPACES[move.space]
         log.changed.append(move.space)
         log.events.append(
-            f"{seat(p)} uses {f['src']} on the {TYPE_NAMES[t]} tower floor {fi + 1} (value {offer.value})."
+            f"{seat(player)} uses {frame['source']} on the {TYPE_NAMES[card_type]} tower floor "
+            f"{floor_index + 1} (value {offer.value})."
         )
-        _enter_tower(st, p, move.space, move.servants, offer, log)
+        _enter_tower(state, player, move.space, move.servants, offer, log)
     elif isinstance(move, BonusAction):
-        _do_bonus(st, f, move.servants, log)
+        _do_bonus(state, frame, move.servants, log)
     elif isinstance(move, Vatican):
         if move.support:
-            log.events.append(f"{seat(p)} supports the Church.")
-            _score_faith(st, p, log, bonus=True)
+            log.events.append(f"{seat(player)} supports the Church.")
+            _score_faith(state, player, log, bonus=True)
         else:
-            _excommunicate(st, p, log, voluntary=True)
+            _excommunicate(state, player, log, voluntary=True)
     elif isinstance(move, Lose):
-        gain(st, p, f["res"], f["src"], log, f["imm"], prefer=move.res)
+        gain(state, player, frame["gains"], frame["source"], log, frame["immediate"], prefer=move.res)
     elif isinstance(move, Copy):
-        st["ps"][p]["copied"] = move.leader
-        log.events.append(f"{seat(p)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
+        state["players"][player]["copied_leader"] = move.leader
+        log.events.append(f"{seat(player)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
     elif isinstance(move, End):
-        log.events.append(f"{seat(p)} ends the turn.")
+        log.events.append(f"{seat(player)} ends the turn.")
     elif isinstance(move, SetSix):
-        st["ps"][p]["six"] = move.member
-        log.events.append(f"{seat(p)}'s {move.member} family member has value 6 this round.")
+        state["players"][player]["montefeltro_member"] = move.member
+        log.events.append(f"{seat(player)}'s {move.member} family member has value 6 this round.")
     elif isinstance(move, ChooseTile):
-        st["ps"][p]["tile"] = move.tile
-        st["tiles_left"].remove(move.tile)
-        log.events.append(f"{seat(p)} chose the personal bonus tile {move.tile}.")
+        state["players"][player]["bonus_tile"] = move.tile
+        state["bonus_tiles_left"].remove(move.tile)
+        log.events.append(f"{seat(player)} chose the personal bonus tile {move.tile}.")
     else:  # pragma: no cover - check() refuses anything else
-        raise ValueError(f"cannot answer {k} with {move!r}")
+        raise ValueError(f"cannot answer {kind} with {move!r}")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1080,54 +1200,58 @@ def _answer(st: State, p: int, f: dict[str, Any], move: LorenzoMove, log: Log) -
 # ----------------------------------------------------------------------------------------------
 
 
-def your_prompt(st: State, player: int) -> str:
+def your_prompt(state: State, player: int) -> str:
     """``prompt_text`` as asked of ``player``, who must act: without their own seat in front, as
     ``rules.core.Prompt`` and the header's ``your_prompt`` are addressed to them."""
-    return prompt_text(st).removeprefix(f"{seat(player)}: ")
+    return prompt_text(state).removeprefix(f"{seat(player)}: ")
 
 
-def prompt_text(st: State) -> str:
-    if st["stack"]:
-        f = st["stack"][-1]
-        p = seat(f["seat"])
-        k = f["k"]
-        if k == "priv":
-            n = f["left"]
-            diff = ", different from " + ", ".join(f["taken"]) if f["taken"] else ""
-            return f"{p}: choose a Council Privilege from {f['src']} ({n} left{diff})."
-        if k == "pay":
-            card = CARDS[st["towers"][f["t"]][f["fi"]]]
-            return f"{p}: choose how to pay for {card['name']}."
-        if k == "exch":
-            return f"{p}: choose an exchange of {f['src']} (or none)."
-        if k == "take":
-            types = "/".join(TYPE_NAMES[t] for t in f["types"])
+def prompt_text(state: State) -> str:
+    if state["stack"]:
+        frame = state["stack"][-1]
+        who = seat(frame["seat"])
+        kind = frame["kind"]
+        if kind == "privilege":
+            n = frame["remaining"]
+            diff = ", different from " + ", ".join(frame["chosen"]) if frame["chosen"] else ""
+            return f"{who}: choose a Council Privilege from {frame['source']} ({n} left{diff})."
+        if kind == "pay":
+            card = CARDS[state["tower_cards"][frame["card_type"]][frame["floor_index"]]]
+            return f"{who}: choose how to pay for {card['name']}."
+        if kind == "exchange":
+            return f"{who}: choose an exchange of {frame['source']} (or none)."
+        if kind == "take_card":
+            types = "/".join(TYPE_NAMES[card_type] for card_type in frame["card_types"])
             return (
-                f"{p}: {f['src']} takes a {types} card at value {f['value']} (servants may be added) or none."
+                f"{who}: {frame['source']} takes a {types} card at value {frame['value']} "
+                "(servants may be added) or none."
             )
-        if k == "bonus":
-            return f"{p}: {f['src']} gives a {f['action'].capitalize()} at value {f['value']}; add servants?"
-        if k == "vatican":
+        if kind == "bonus_action":
+            action = frame["action"].capitalize()
+            return f"{who}: {frame['source']} gives a {action} at value {frame['value']}; add servants?"
+        if kind == "vatican":
             return (
-                f"{p}: Vatican Report - support the Church (score your faith) or refuse (be excommunicated)."
+                f"{who}: Vatican Report - support the Church (score your faith) "
+                "or refuse (be excommunicated)."
             )
-        if k == "tile":
-            return f"{p}: choose a personal bonus tile ({', '.join(st['tiles_left'])})."
-        if k == "lose":
-            return f"{p}: your excommunication takes 1 wood or 1 stone from {f['src']} - which?"
-        if k == "copy":
-            return f"{p}: choose the played leader that Lorenzo de' Medici copies."
-        if k == "six":
-            return f"{p}: choose the coloured family member that has value 6 this round."
-        if k == "after":
-            return f"{p}: play or activate a Leader after your placement, or 'end' your turn."
-    if st["phase"] == "leader_draft" and st["draft"] is not None:
-        waiting = ", ".join(seat(q) for q in sorted(active(st)))
+        if kind == "bonus_tile":
+            return f"{who}: choose a personal bonus tile ({', '.join(state['bonus_tiles_left'])})."
+        if kind == "lose_wood_or_stone":
+            return f"{who}: your excommunication takes 1 wood or 1 stone from {frame['source']} - which?"
+        if kind == "copy_leader":
+            return f"{who}: choose the played leader that Lorenzo de' Medici copies."
+        if kind == "montefeltro":
+            return f"{who}: choose the coloured family member that has value 6 this round."
+        if kind == "leader_window":
+            return f"{who}: play or activate a Leader after your placement, or 'end' your turn."
+    if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
+        waiting = ", ".join(seat(q) for q in sorted(active(state)))
         return f"Leader draft: {waiting} must keep one leader from their pack (secretly)."
-    if st["phase"] == "over":
+    if state["phase"] == "over":
         return "The game is over."
-    act = active(st)
+    act = active(state)
     if act:
-        (p_,) = act
-        return f"{seat(p_)}: place a family member ({', '.join(st['ps'][p_]['free'])} left)."
+        (player,) = act
+        free = ", ".join(state["players"][player]["free_members"])
+        return f"{seat(player)}: place a family member ({free} left)."
     return "Waiting."

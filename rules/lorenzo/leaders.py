@@ -14,80 +14,85 @@ State = dict[str, Any]
 COPY = "lorenzo_de_medici"
 
 
-def requirement_met(st: State, p: int, leader_id: str) -> bool:
+def requirement_met(state: State, player: int, leader_id: str) -> bool:
     """§13: thresholds on cards owned and goods/points held; nothing is spent."""
-    ps = st["ps"][p]
+    player_state = state["players"][player]
     req = LEADERS[leader_id]["requirement"]
-    for t, n in req.get("cards", {}).items():
-        if len(ps["cards"][t]) < n:
+    for card_type, needed in req.get("cards", {}).items():
+        if len(player_state["cards"][card_type]) < needed:
             return False
-    for k, n in req.get("res", {}).items():
-        if ps["res"][k] < n:
+    for k, needed in req.get("res", {}).items():
+        if player_state["resources"][k] < needed:
             return False
     need = req.get("same_type_cards")
-    return not (need and max(len(ps["cards"][t]) for t in CARD_TYPES) < need)
+    return not (need and max(len(player_state["cards"][card_type]) for card_type in CARD_TYPES) < need)
 
 
-def copy_targets(st: State, p: int) -> list[str]:
+def copy_targets(state: State, player: int) -> list[str]:
     """Leaders another player has played, which Lorenzo de' Medici may copy."""
     found: list[str] = []
-    for q, ps in enumerate(st["ps"]):
-        if q != p:
-            found.extend(x for x in ps["leaders"] if x != COPY and x not in found)
+    for other, player_state in enumerate(state["players"]):
+        if other != player:
+            found.extend(x for x in player_state["leaders_played"] if x != COPY and x not in found)
     return found
 
 
-def effective_ability(st: State, p: int, leader_id: str) -> tuple[str, list[dict[str, Any]]]:
+def effective_ability(state: State, player: int, leader_id: str) -> tuple[str, list[dict[str, Any]]]:
     """(ability kind, effects) of a played leader, following Lorenzo de' Medici's copy."""
     target = leader_id
     if leader_id == COPY:
-        target = st["ps"][p].get("copied") or ""
+        target = state["players"][player].get("copied_leader") or ""
         if not target:
             return "permanent", []
     leader = LEADERS[target]
     return leader["ability"], leader["effects"]
 
 
-def can_activate(st: State, p: int, leader_id: str) -> bool:
-    ps = st["ps"][p]
-    if leader_id not in ps["leaders"] or leader_id in ps["used"]:
+def can_activate(state: State, player: int, leader_id: str) -> bool:
+    player_state = state["players"][player]
+    if leader_id not in player_state["leaders_played"] or leader_id in player_state["leaders_used"]:
         return False
-    kind, effects = effective_ability(st, p, leader_id)
+    kind, effects = effective_ability(state, player, leader_id)
     if kind != "once_per_round":
         return False
     if any(e["op"] == "set_family_member_value" for e in effects):
         # Federico da Montefeltro: needs a coloured member still to place this round.
-        return any(m != "neutral" for m in ps["free"]) and ps.get("six") is None
+        return (
+            any(member != "neutral" for member in player_state["free_members"])
+            and player_state["montefeltro_member"] is None
+        )
     return True
 
 
-def deal(st: State, rng: Any, draft: bool) -> None:
+def deal(state: State, rng: Any, draft: bool) -> None:
     """Deal 4 leaders per player; with ``draft`` they become packs to draft from (§4)."""
     pool = sorted(LEADERS)
     rng.shuffle(pool)
-    n = st["n"]
-    packs = [pool[4 * p : 4 * p + 4] for p in range(n)]
+    count = state["player_count"]
+    packs = [pool[4 * player : 4 * player + 4] for player in range(count)]
     if draft:
-        st["draft"] = {"packs": packs, "picks": [None] * n}
+        state["leader_draft"] = {"packs": packs, "picks": [None] * count}
     else:
-        for p in range(n):
-            st["ps"][p]["hand"] = packs[p]
+        for player in range(count):
+            state["players"][player]["leader_hand"] = packs[player]
 
 
-def pass_packs(st: State) -> None:
+def pass_packs(state: State) -> None:
     """Everyone keeps their pick and passes the rest to the player on their right. Seats are
     numbered clockwise, so the right-hand neighbour of seat p is seat p - 1."""
-    draft = st["draft"]
-    n = st["n"]
+    draft = state["leader_draft"]
+    count = state["player_count"]
     packs = draft["packs"]
-    for p in range(n):
-        pick = draft["picks"][p]
-        st["ps"][p]["hand"].append(pick)
-        packs[p].remove(pick)
-    draft["packs"] = [packs[(p + 1) % n] for p in range(n)]  # seat p receives from its left (p + 1)
-    draft["picks"] = [None] * n
+    for player in range(count):
+        pick = draft["picks"][player]
+        state["players"][player]["leader_hand"].append(pick)
+        packs[player].remove(pick)
+    draft["packs"] = [
+        packs[(player + 1) % count] for player in range(count)
+    ]  # seat p receives from its left (p + 1)
+    draft["picks"] = [None] * count
     if not draft["packs"][0]:
-        st["draft"] = None
+        state["leader_draft"] = None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -130,7 +135,7 @@ LEADER_ALIASES, SHARED_WORDS = _aliases()
 
 def find_leader(tokens: list[str]) -> str | list[str] | None:
     """The leader id that ``tokens`` name, the candidates (list) when a word is shared, or None."""
-    key = "_".join(t.replace("'", "") for t in tokens)
+    key = "_".join(card_type.replace("'", "") for card_type in tokens)
     if key in LEADER_ALIASES:
         return LEADER_ALIASES[key]
     if key in SHARED_WORDS:

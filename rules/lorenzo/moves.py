@@ -224,18 +224,32 @@ assert set(PRIVILEGE_ALIASES.values()) == set(PRIVILEGE_ORDER)
 
 SPACE_NAMES = set(TOWER_SPACES) | set(SPACES)
 _RES_ALIASES = {"coins": "coin", "servants": "servant"}
-_KV = re.compile(r"^([a-z]+)=(\d+)$")
+_KV = re.compile(r"^([a-z]+)=(.+)$")
+_NUMBER = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit() and \d accept '²' or '٣'
+MAX_AMOUNT = 999
+"""The largest count a move may name; far above anything a player holds, and it keeps a typed
+number from turning into a huge integer."""
+
+
+def _amount(value: str, text: str) -> int:
+    """A count written in a move: ASCII digits 0-9, from 0 to MAX_AMOUNT."""
+    if not _NUMBER.fullmatch(value):
+        shown = value if len(value) <= 12 else value[:12] + "..."
+        raise BadSyntax(
+            f"'{text}': '{shown}' is not a number from 0 to {MAX_AMOUNT} (write it with the digits 0-9)."
+        )
+    return int(value)
 
 
 def _parse_servants(tokens: list[str], text: str) -> int:
     if not tokens:
         return 0
     if len(tokens) == 1:
-        m = _KV.match(tokens[0])
-        if m and m.group(1) in ("servants", "servant", "s"):
-            return int(m.group(2))
-        if tokens[0].isdigit():
-            return int(tokens[0])
+        match = _KV.match(tokens[0])
+        if match and match.group(1) in ("servants", "servant", "s"):
+            return _amount(match.group(2), text)
+        if not match and any(ch.isnumeric() for ch in tokens[0]):  # a bare count: "servants" implied
+            return _amount(tokens[0], text)
     raise BadSyntax(f"'{text}': expected at most 'servants=N' after the space.")
 
 
@@ -244,13 +258,13 @@ def _parse_goods(tokens: list[str], text: str) -> Goods:
         return ()
     res: dict[str, int] = {}
     for tok in tokens:
-        m = _KV.match(tok)
-        if not m:
+        match = _KV.match(tok)
+        if not match:
             raise BadSyntax(f"'{text}': goods are written like 'coin=3 wood=1'.")
-        key = _RES_ALIASES.get(m.group(1), m.group(1))
+        key = _RES_ALIASES.get(match.group(1), match.group(1))
         if key not in RESOURCES:
-            raise BadSyntax(f"'{text}': unknown good '{m.group(1)}' (use {', '.join(RESOURCES)}).")
-        res[key] = res.get(key, 0) + int(m.group(2))
+            raise BadSyntax(f"'{text}': unknown good '{match.group(1)}' (use {', '.join(RESOURCES)}).")
+        res[key] = res.get(key, 0) + _amount(match.group(2), text)
     if not res:
         raise BadSyntax(f"'{text}': say what to pay, e.g. 'pay coin=3'.")
     return goods(res)

@@ -34,22 +34,22 @@ def military_points(mps: list[int], rule: str) -> list[int]:
     second = values[1] if len(values) > 1 else None
     if rule == "tied_first_only" and mps.count(top) > 1:
         second = None
-    return [first_vp if m == top else second_vp if m == second else 0 for m in mps]
+    return [first_vp if mp == top else second_vp if mp == second else 0 for mp in mps]
 
 
-def breakdown(st: State) -> list[dict[str, int]]:
-    n = st["n"]
-    rule = st["opts"].get("military_tie", "next_gets_second")
-    military = military_points([st["ps"][p]["res"]["mp"] for p in range(n)], rule)
+def breakdown(state: State) -> list[dict[str, int]]:
+    count = state["player_count"]
+    rule = state["options"].get("military_tie", "next_gets_second")
+    military = military_points([state["players"][player]["resources"]["mp"] for player in range(count)], rule)
     rows: list[dict[str, int]] = []
-    for p in range(n):
-        ps = st["ps"][p]
-        res = ps["res"]
-        mods = modifiers(st, p)
-        cards = ps["cards"]
+    for player in range(count):
+        player_state = state["players"][player]
+        res = player_state["resources"]
+        mods = modifiers(state, player)
+        cards = player_state["cards"]
         row = {
-            "play": res["vp"] - ps["faith_vp"],
-            "faith": ps["faith_vp"],
+            "play": res["vp"] - player_state["faith_vp"],
+            "faith": player_state["faith_vp"],
             "territories": 0
             if "territory" in mods.no_end_vp
             else SCORING["territory_vp"][len(cards["territory"])],
@@ -58,8 +58,8 @@ def breakdown(st: State) -> list[dict[str, int]]:
             else SCORING["character_vp"][len(cards["character"])],
             "ventures": 0
             if "venture" in mods.no_end_vp
-            else sum(CARDS[c]["end_vp"] for c in cards["venture"]),
-            "military": military[p],
+            else sum(CARDS[card]["end_vp"] for card in cards["venture"]),
+            "military": military[player],
             "goods": sum(res[k] for k in SCORING["resource_types"]) // SCORING["resources_per_vp"],
         }
         penalty = 0
@@ -67,10 +67,10 @@ def breakdown(st: State) -> list[dict[str, int]]:
             penalty += res["vp"] // mods.lose_per_vp  # E3-4 counts the VP held before final scoring
         if mods.lose_per_mp:
             penalty += res["mp"] // mods.lose_per_mp
-        for c in cards["building"]:
+        for card in cards["building"]:
             for k in mods.lose_building_cost:
                 # E3-6: the cost printed on the card (its first alternative; buildings have one).
-                penalty += CARDS[c]["costs"][0]["pay"].get(k, 0) if CARDS[c]["costs"] else 0
+                penalty += CARDS[card]["costs"][0]["pay"].get(k, 0) if CARDS[card]["costs"] else 0
         penalty += sum(res[k] for k in mods.lose_per_resource)
         # The VP track has no negative side: a penalty takes a player to 0 at worst.
         subtotal = sum(row.values())
@@ -79,14 +79,16 @@ def breakdown(st: State) -> list[dict[str, int]]:
     return rows
 
 
-def outcome(st: State) -> Outcome | None:
-    if st["phase"] != "over":
+def outcome(state: State) -> Outcome | None:
+    if state["phase"] != "over":
         return None
-    rows = breakdown(st)
+    rows = breakdown(state)
     scores = tuple(sum(r.values()) for r in rows)
-    position = {p: i for i, p in enumerate(st["order"])}
+    position = {player: i for i, player in enumerate(state["turn_order"])}
     # Tie-break (§16, [R]): the tied player earlier in the final turn order ranks higher.
-    ranking = tuple(sorted(range(st["n"]), key=lambda p: (-scores[p], position[p])))
+    ranking = tuple(
+        sorted(range(state["player_count"]), key=lambda player: (-scores[player], position[player]))
+    )
     notes = ("Ties are broken by the final turn order (earlier wins).",)
     return Outcome(
         scores=scores, ranking=ranking, winners=frozenset({ranking[0]}), breakdown=tuple(rows), notes=notes

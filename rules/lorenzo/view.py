@@ -227,16 +227,17 @@ def _card(card_id: int) -> Card:
 def _tile(tile_id: str) -> BonusTile:
     return cast(BonusTile, tile_dict(tile_id))
 
-_KINDS = {
-    "priv": "privilege",
+
+_KINDS = {  # frame kinds in the state -> the ``pending.kind`` names of the view contract
+    "privilege": "privilege",
     "pay": "pay",
-    "exch": "exchange",
-    "take": "take",
+    "exchange": "exchange",
+    "take_card": "take",
     "vatican": "vatican",
-    "tile": "tile",
-    "copy": "copy",
-    "six": "six",
-    "lose": "lose",
+    "bonus_tile": "tile",
+    "copy_leader": "copy",
+    "montefeltro": "six",
+    "lose_wood_or_stone": "lose",
 }
 
 
@@ -254,9 +255,9 @@ def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> Le
 
 def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnifico") -> LorenzoView:
     pending: Pending | None = None
-    if st["stack"] and st["stack"][-1]["k"] != "after":  # the Leader window's moves are private
+    if st["stack"] and st["stack"][-1]["kind"] != "leader_window":  # the Leader window's moves are private
         f = st["stack"][-1]
-        kind = f["action"] if f["k"] == "bonus" else _KINDS[f["k"]]
+        kind = f["action"] if f["kind"] == "bonus_action" else _KINDS[f["kind"]]
         pending = {
             "seat": f["seat"],
             "kind": kind,
@@ -270,8 +271,8 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
                 "space": f"{t}_{i + 1}",
                 "min_value": TOWERS[t][i]["min_value"],
                 "bonus": dict(TOWERS[t][i]["bonus"]),
-                "card": None if st["towers"][t][i] is None else _card(st["towers"][t][i]),
-                "occupant": _occ(st["tocc"][t][i]),
+                "card": None if st["tower_cards"][t][i] is None else _card(st["tower_cards"][t][i]),
+                "occupant": _occ(st["tower_occupants"][t][i]),
             }
             for i in range(4)
         ]
@@ -288,53 +289,56 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
                 "min_value": sp["min_value"],
                 "modifier": sp["value_modifier"],
                 "capacity": sp["capacity"],
-                "covered": sp["min_players"] > st["n"],
+                "covered": sp["min_players"] > st["player_count"],
                 "reward": reward,
-                "occupants": [cast(Occupant, _occ(o)) for o in st["spaces"][s]],
+                "occupants": [cast(Occupant, _occ(o)) for o in st["space_occupants"][s]],
             }
         )
     players_info: list[PlayerInfo] = []
-    for p, ps in enumerate(st["ps"]):
+    for p, ps in enumerate(st["players"]):
         mods = modifiers(st, p)
         players_info.append(
             {
                 "seat": p,
-                "turn_position": st["order"].index(p),
-                "goods": {k: ps["res"][k] for k in GOODS},
-                "points": {k: ps["res"][k] for k in POINTS},
+                "turn_position": st["turn_order"].index(p),
+                "goods": {k: ps["resources"][k] for k in GOODS},
+                "points": {k: ps["resources"][k] for k in POINTS},
                 "cards": {t: [_card(c) for c in ps["cards"][t]] for t in CARD_TYPES},
                 "family": {
-                    m: {"placed": m not in ps["free"], "value": member_value(st, mods, m)} for m in MEMBERS
+                    m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)}
+                    for m in MEMBERS
                 },
-                "excommunications": list(ps["excomm"]),
+                "excommunications": list(ps["excommunications"]),
                 # From the engine's own rules (one source of truth with tower_offer); public,
                 # since they follow from played leaders only.
                 "tower_fee": tower_fee(mods),
                 "territory_slot_mp": territory_slot_mp(mods),
-                "bonus_tile": _tile(ps["tile"]),
-                "leaders_in_hand": len(ps["hand"]),
+                "bonus_tile": _tile(ps["bonus_tile"]),
+                "leaders_in_hand": len(ps["leader_hand"]),
                 "leaders": [
-                    _leader(x, x in ps["used"], ps.get("copied") if x == "lorenzo_de_medici" else None)
-                    for x in ps["leaders"]
+                    _leader(
+                        x, x in ps["leaders_used"], ps["copied_leader"] if x == "lorenzo_de_medici" else None
+                    )
+                    for x in ps["leaders_played"]
                 ],
-                "hand": [_leader(x) for x in ps["hand"]] if viewer == p else None,
-                "draft_pack": [_leader(x) for x in st["draft"]["packs"][p]]
-                if viewer == p and st.get("draft")
+                "hand": [_leader(x) for x in ps["leader_hand"]] if viewer == p else None,
+                "draft_pack": [_leader(x) for x in st["leader_draft"]["packs"][p]]
+                if viewer == p and st["leader_draft"]
                 else None,
-                "draft_pick": st["draft"]["picks"][p] if viewer == p and st.get("draft") else None,
+                "draft_pick": st["leader_draft"]["picks"][p] if viewer == p and st["leader_draft"] else None,
             }
         )
     result = outcome(st)
-    last = st["last"]
+    last = st["last_move"]
     return {
         "header": _header(st, viewer, title, None if result is None else result.to_json()),
         "game": "lorenzo",
-        "players": st["n"],
+        "players": st["player_count"],
         "viewer": viewer,
         "round": st["round"],
         "period": period_of(st["round"]),
         "phase": st["phase"],
-        "turn_order": list(st["order"]),
+        "turn_order": list(st["turn_order"]),
         "active": sorted(active(st)),
         "prompt": prompt_text(st),
         "pending": pending,
@@ -346,16 +350,18 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
                 "period": i + 1,
                 "id": tid,
                 "text": EXCOMMUNICATIONS[tid]["text"],
-                "seats": [p for p in range(st["n"]) if tid in st["ps"][p]["excomm"]],
+                "seats": [
+                    p for p in range(st["player_count"]) if tid in st["players"][p]["excommunications"]
+                ],
             }
-            for i, tid in enumerate(st["excomm"])
+            for i, tid in enumerate(st["excommunication_tiles"])
         ],
         "vatican_requirement": list(VATICAN_REQUIREMENT),
         "faith_vp": list(FAITH_VP),
         "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
         "tower_fee": FEE_COINS,
         "players_info": players_info,
-        "bonus_tiles_available": [_tile(t) for t in st["tiles_left"]]
+        "bonus_tiles_available": [_tile(t) for t in st["bonus_tiles_left"]]
         if st["phase"] == "tile_draft"
         else [],
         "last_move": None if last is None else cast(LastMove, dict(last)),
@@ -364,20 +370,20 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
 
 
 def _header(st: State, viewer: int | None, title: str, result: OutcomeJSON | None) -> ViewHeader:
-    last = st["last"]
+    last = st["last_move"]
     acting = sorted(active(st))
     prompt = prompt_text(st)
     return {
         "game": "lorenzo",
         "title": title,
-        "seats": seat_headers(st["n"]),
+        "seats": seat_headers(st["player_count"]),
         "viewer": viewer,
         "round": st["round"],
         "rounds": ROUNDS,
         "period": f"Period {ROMAN[period_of(st['round'])]}",
         "phase": st["phase"],
         "phase_title": PHASE_TITLES.get(st["phase"], str(st["phase"])),
-        "order": list(st["order"]),
+        "order": list(st["turn_order"]),
         "active": acting,
         "prompt": prompt,  # one line for the whole table, public (the Leader window hides the hand)
         "your_prompt": your_prompt(st, viewer) if viewer is not None and viewer in acting else None,

@@ -35,9 +35,9 @@ def shown_text(reply: dict[str, Any]) -> str:
 
 
 def hidden_leaders(state: dict[str, Any]) -> set[str]:
-    ids = {x for ps in state["ps"] for x in ps["hand"]}
-    if state.get("draft"):
-        ids |= {x for pack in state["draft"]["packs"] for x in pack}
+    ids = {x for ps in state["players"] for x in ps["leader_hand"]}
+    if state["leader_draft"]:
+        ids |= {x for pack in state["leader_draft"]["packs"] for x in pack}
     return {LEADERS[x]["name"] for x in ids}
 
 

@@ -26,9 +26,9 @@ from tests.bot.harness import Harness, public
 
 def hidden_names(state: dict[str, Any]) -> set[str]:
     """Names and ids of leaders nobody has revealed: in a hand or still in a draft pack."""
-    ids = {x for ps in state["ps"] for x in ps["hand"]}
-    if state.get("draft"):
-        ids |= {x for pack in state["draft"]["packs"] for x in pack}
+    ids = {x for ps in state["players"] for x in ps["leader_hand"]}
+    if state["leader_draft"]:
+        ids |= {x for pack in state["leader_draft"]["packs"] for x in pack}
     return {LEADERS[x]["name"] for x in ids} | ids
 
 
@@ -179,12 +179,12 @@ def test_lorenzo_leader_and_end_commands(tmp_path: Path) -> None:
             first = (await h.started())["mentions"][0]
             other = "bob" if first == "alice" else "alice"
             turn = await h.tables.turn(1)
-            hand = turn.state["ps"][turn.acting[0].seat]["hand"]
+            hand = turn.state["players"][turn.acting[0].seat]["leader_hand"]
             r = await h.one(f"{first} ? /lorenzo leader action:discard leader:")
             assert r["ephemeral"] and sorted(c["value"] for c in r["choices"]) == sorted(hand)
             r = await h.one(f"{other} ? /lorenzo leader action:discard leader:")
             assert r["choices"] == []  # not their turn: nothing, and nothing of anyone else's
-            theirs = (await h.tables.turn(1)).state["ps"][1 - turn.acting[0].seat]["hand"][0]
+            theirs = (await h.tables.turn(1)).state["players"][1 - turn.acting[0].seat]["leader_hand"][0]
             r = await h.one(f"{first} /lorenzo leader action:discard leader:{theirs}")
             assert r["ephemeral"] and "not in your hand" in r["content"]
             r = await h.one(f"{first} /lorenzo leader action:discard leader:{hand[0]}")
@@ -229,7 +229,7 @@ def test_three_players_draft_at_once_from_buttons_opened_together(tmp_path: Path
                         assert "Leader packs are passed" in shown["content"]
             turn = await h.tables.turn(1)
             assert turn.state["phase"] == "actions"
-            assert all(len(ps["hand"]) == 4 for ps in turn.state["ps"])
+            assert all(len(ps["leader_hand"]) == 4 for ps in turn.state["players"])
             assert [m.text.split()[0] for m in await h.tables.log(1)] == ["draft"] * 9
 
     asyncio.run(go())

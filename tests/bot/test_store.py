@@ -426,3 +426,29 @@ def test_storage_unusable_postgres_database_is_named_without_its_password(db: st
             assert words in line and "\n" not in line and "s3cret" not in line, line
 
     run(go())
+
+
+def test_storage_a_move_reads_once_and_writes_once(db: Path | str) -> None:
+    """Issue 16: a move reads the game and its seats once and writes once, typed or by button:
+    2 statements on PostgreSQL (a read, a one-statement write; target 3), 5 hops on SQLite (a
+    read, then BEGIN, update, log append, COMMIT)."""
+    from bench.roundtrips import count
+    from tests.bot.harness import Harness
+
+    budget = 5 if isinstance(db, Path) else 2
+
+    async def go() -> None:
+        async with Harness(db) as h:
+            await h("alice /game new game:tally target:6")
+            await h("bob /game join")
+            first = (await h.started())["mentions"][0]
+            hops = count(h.store)
+            board = await h.one(f'{first} /move "text:add 3"')
+            assert hops.count == budget and board["files"] and not board["ephemeral"]
+            buttons = [c["custom_id"] for c in board["components"] if ":m" in c["custom_id"]]
+            hops.count = 0
+            done = await h.one(f"{first} click {buttons[1]}")
+            assert hops.count == budget and "took a bonus point" in done["content"]
+            assert [m.text for m in await h.tables.log(1)] == ["add 3", "bonus point"]
+
+    run(go())

@@ -29,26 +29,26 @@ def scenario(
     """
     st = GAME.setup(players, seed, options or {})
     st["stack"] = []
-    st["draft"] = None
+    st["leader_draft"] = None
     st["phase"] = "actions"
     st["round"] = round_no
-    st["order"] = list(range(players))
-    st["queue"] = [p for _ in MEMBERS for p in range(players)]
-    st["qpos"] = 0
+    st["turn_order"] = list(range(players))
+    st["turn_queue"] = [p for _ in MEMBERS for p in range(players)]
+    st["turn_index"] = 0
     st["dice"] = dict(zip(("black", "white", "orange"), dice, strict=True))
-    st["spaces"] = {s: [] for s in SPACE_ORDER}
+    st["space_occupants"] = {s: [] for s in SPACE_ORDER}
     for t in CARD_TYPES:
-        st["tocc"][t] = [None] * 4
+        st["tower_occupants"][t] = [None] * 4
     for p in range(players):
         if res is not None:
-            st["ps"][p]["res"] = {k: res.get(k, 0) for k in RESOURCES}
-        st["ps"][p]["free"] = list(MEMBERS)
+            st["players"][p]["resources"] = {k: res.get(k, 0) for k in RESOURCES}
+        st["players"][p]["free_members"] = list(MEMBERS)
     for space, card in (towers or {}).items():
         t, fi = TOWER_SPACES[space]
-        st["towers"][t][fi] = card
+        st["tower_cards"][t][fi] = card
     for p, ids in (cards or {}).items():
         for c in ids:
-            st["ps"][p]["cards"][CARDS[c]["type"]].append(c)
+            st["players"][p]["cards"][CARDS[c]["type"]].append(c)
     return st
 
 
@@ -82,7 +82,7 @@ def as_seat(st: State, p: int, text: str) -> tuple[State, list[str]]:
 
 
 def delta(before: State, after: State, p: int) -> dict[str, int]:
-    a, b = before["ps"][p]["res"], after["ps"][p]["res"]
+    a, b = before["players"][p]["resources"], after["players"][p]["resources"]
     return {k: b[k] - a[k] for k in RESOURCES if b[k] != a[k]}
 
 
@@ -104,7 +104,7 @@ def top(st: State) -> dict[str, Any]:
 def resolve(st: State, answer: str | None = None) -> State:
     """Answer pending decisions with their first legal option (or ``answer`` when it is legal);
     stops at a Vatican Report decision."""
-    while st["stack"] and st["stack"][-1]["k"] != "vatican":
+    while st["stack"] and st["stack"][-1]["kind"] != "vatican":
         (p,) = GAME.active_players(st)
         moves = GAME.legal_moves(st, p)
         chosen = next((m for m in moves if answer and m.to_text() == answer), moves[0])
@@ -125,7 +125,7 @@ def council_all(st: State) -> State:
             st = resolve(st)
             continue
         p = active(st)
-        member = st["ps"][p]["free"][0]
+        member = st["players"][p]["free_members"][0]
         servants = " servants=1" if member == "neutral" else ""
         st, _ = as_seat(st, p, f"place {member} council{servants}")
     return st

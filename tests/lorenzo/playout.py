@@ -43,9 +43,9 @@ ILLEGAL_TEXTS = ("place black nowhere", "privilege gold", "", "pay", "take tower
 
 
 def _invariants(st: dict[str, Any]) -> None:
-    for p, ps in enumerate(st["ps"]):
+    for p, ps in enumerate(st["players"]):
         for k in RESOURCES:
-            assert ps["res"][k] >= 0, f"seat {p} has {ps['res'][k]} {k}"
+            assert ps["resources"][k] >= 0, f"seat {p} has {ps['resources'][k]} {k}"
         for t in CARD_TYPES:
             assert len(ps["cards"][t]) <= 6, f"seat {p} has {len(ps['cards'][t])} {t} cards"
 

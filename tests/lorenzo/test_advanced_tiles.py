@@ -24,8 +24,8 @@ TILES = {
 def test_s10_bonus_tile_harvest_and_production_numbers(tile: str) -> None:
     harvest, production = TILES[tile]
     st = scenario(2, res=rich(), dice=(1, 1, 1), options={"advanced_tiles": True})
-    st["ps"][0]["tile"] = tile
-    st["queue"] = [0, 0]
+    st["players"][0]["bonus_tile"] = tile
+    st["turn_queue"] = [0, 0]
     after, _ = as_seat(st, 0, "place black harvest")  # value 1, no territories: only the tile
     assert delta(st, after, 0) == harvest
     again, _ = as_seat(after, 0, "place white production")
@@ -35,7 +35,7 @@ def test_s10_bonus_tile_harvest_and_production_numbers(tile: str) -> None:
 def test_s10_bonus_tile_needs_value_1() -> None:
     """The big Production space at value 1 gives 1 - 3 = -2: the tile does not activate."""
     st = scenario(3, res=rich(servant=0), dice=(1, 1, 1), options={"advanced_tiles": True})
-    st["ps"][0]["tile"] = "advanced_d"
+    st["players"][0]["bonus_tile"] = "advanced_d"
     after, events = as_seat(st, 0, "place black production_big")
     assert delta(st, after, 0) == {} and any("nothing activates" in e for e in events)
 
@@ -43,7 +43,7 @@ def test_s10_bonus_tile_needs_value_1() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_s4_advanced_tiles_reverse_turn_order_each_tile_once(players: int) -> None:
     st = GAME.setup(players, 30 + players, {"advanced_tiles": True})
-    order = st["order"]
+    order = st["turn_order"]
     chosen: list[str] = []
     for p in reversed(order):
         assert GAME.active_players(st) == {p}
@@ -52,20 +52,20 @@ def test_s4_advanced_tiles_reverse_turn_order_each_tile_once(players: int) -> No
             with pytest.raises(IllegalMove):
                 GAME.parse(st, p, f"tile {taken}")
         st, _ = as_seat(st, p, texts(st, p)[-1])
-        chosen.append(st["ps"][p]["tile"])
+        chosen.append(st["players"][p]["bonus_tile"])
     assert len(set(chosen)) == players and "standard" not in chosen
     assert st["phase"] == "actions"
     public = GAME.player_view(st, None)
     assert [pi["bonus_tile"]["id"] for pi in public["players_info"]] == [
-        st["ps"][p]["tile"] for p in range(players)
+        st["players"][p]["bonus_tile"] for p in range(players)
     ]
 
 
 def test_s4_without_the_option_everyone_has_the_standard_tile() -> None:
     st = GAME.setup(4, 3)
-    assert st["phase"] == "actions" and {ps["tile"] for ps in st["ps"]} == {"standard"}
+    assert st["phase"] == "actions" and {ps["bonus_tile"] for ps in st["players"]} == {"standard"}
     with pytest.raises(IllegalMove):
-        GAME.parse(st, st["order"][0], "tile advanced_a")
+        GAME.parse(st, st["turn_order"][0], "tile advanced_a")
 
 
 def test_s4_tile_choice_is_public_while_it_happens() -> None:
@@ -78,5 +78,5 @@ def test_s4_tile_choice_is_public_while_it_happens() -> None:
         "advanced_c",
         "advanced_d",
     ]
-    assert view["pending"]["kind"] == "tile" and GAME.prompt(st, st["order"][-1]).decision
-    assert not GAME.prompt(st, st["order"][-1]).secret
+    assert view["pending"]["kind"] == "tile" and GAME.prompt(st, st["turn_order"][-1]).decision
+    assert not GAME.prompt(st, st["turn_order"][-1]).secret

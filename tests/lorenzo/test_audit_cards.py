@@ -37,7 +37,7 @@ def test_s9_production_per_card_gains() -> None:
     (1 VP per Venture: 2) at Production 6; the Residence's exchange is skipped."""
     st = bare_scenario(2, dice=(6, 1, 1), res=rich(), cards={0: [25, 27, 32, 73, 74]})
     st2, _ = play(st, "place black production")
-    assert top(st2)["k"] == "exch"
+    assert top(st2)["kind"] == "exchange"
     after, _ = play(st2, "exchange none")
     assert delta(st, after, 0) == {"coin": 2 + 3, "mp": 1, "vp": 2}
 
@@ -45,7 +45,7 @@ def test_s9_production_per_card_gains() -> None:
 def test_s14_e1_2_per_card_gain_is_one_source() -> None:
     """E1-2 with the Mint's 3 coins: 2 (one source); the tile's 2 coins: 1."""
     st = bare_scenario(2, dice=(5, 1, 1), res=rich(), cards={0: [25, 27, 26]})
-    st["ps"][0]["excomm"] = ["E1-2"]
+    st["players"][0]["excommunications"] = ["E1-2"]
     after, _ = as_seat(st, 0, "place black production")
     assert delta(st, after, 0) == {"coin": 1 + 2, "mp": 1}
 
@@ -73,12 +73,12 @@ def test_s17_hero_privilege_first_can_meet_the_venture_requirement() -> None:
     st = bare_scenario(2, res=rich(mp=1), towers={"character_2": 60, "venture_1": 77})
     before = st
     st, _ = play(st, "place black character_2")
-    assert top(st)["k"] == "priv"
+    assert top(st)["kind"] == "privilege"
     st, _ = play(st, "privilege military")
     assert texts(st, 0) == ["take venture_1", "take none"]
     after, _ = play(st, "take venture_1")
     assert delta(before, after, 0) == {"coin": -4 + 3}  # MP: 1 + 2 - 2
-    assert after["ps"][0]["res"]["mp"] == 1
+    assert after["players"][0]["resources"]["mp"] == 1
 
 
 def test_s9_venture_military_cost_then_coins_and_privilege() -> None:
@@ -94,7 +94,7 @@ def test_s10_venture_harvest_action_can_be_raised_with_servants() -> None:
     Citadel (5) needs 1 servant more - offered as a choice."""
     st = bare_scenario(2, res=rich(), towers={"venture_1": 85}, cards={0: [1, 7]})
     st, _ = play(st, "place black venture_1")
-    assert top(st)["k"] == "bonus"
+    assert top(st)["kind"] == "bonus_action"
     assert texts(st, 0) == ["harvest", "harvest servants=1"]
     before = st
     after, _ = play(st, "harvest servants=1")

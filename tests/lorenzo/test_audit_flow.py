@@ -29,24 +29,24 @@ State = dict[str, Any]
 def test_s4_starting_supply_by_turn_position(players: int, seed: int) -> None:
     """§4.6-7: 2 wood, 2 stone, 3 servants each; coins 5/6/7/8 by turn position; points 0."""
     st = GAME.setup(players, seed)
-    assert sorted(st["order"]) == list(range(players))
+    assert sorted(st["turn_order"]) == list(range(players))
     for p in range(players):
-        res = st["ps"][p]["res"]
-        pos = st["order"].index(p)
+        res = st["players"][p]["resources"]
+        pos = st["turn_order"].index(p)
         assert res == {"coin": 5 + pos, "wood": 2, "stone": 2, "servant": 3, "vp": 0, "mp": 0, "fp": 0}
-    assert GAME.active_players(st) == {st["order"][0]}
+    assert GAME.active_players(st) == {st["turn_order"][0]}
 
 
 def test_s4_s6_decks_deal_four_cards_of_the_period_per_round_without_repeats() -> None:
     """§4.2/§6: each round deals 4 cards of the current period to each tower; the 2 rounds of a
     period use its 8 cards; excommunication tiles: one of each period."""
     st = GAME.setup(3, 11)
-    assert [int(t[1]) for t in st["excomm"]] == [1, 2, 3]
+    assert [int(t[1]) for t in st["excommunication_tiles"]] == [1, 2, 3]
     seen: dict[str, set[int]] = {t: set() for t in CARD_TYPES}
     for round_no in range(1, 5):
         assert st["round"] == round_no
         for t in CARD_TYPES:
-            floor_cards = st["towers"][t]
+            floor_cards = st["tower_cards"][t]
             assert all(CARDS[c]["type"] == t for c in floor_cards)
             assert {CARDS[c]["period"] for c in floor_cards} == {(round_no + 1) // 2}
             assert not seen[t] & set(floor_cards)
@@ -67,7 +67,7 @@ def test_s4_s6_decks_deal_four_cards_of_the_period_per_round_without_repeats() -
 def _at_report(round_no: int, fps: list[int]) -> State:
     st = bare_scenario(len(fps), res=rich(), round_no=round_no)
     for p, fp in enumerate(fps):
-        st["ps"][p]["res"]["fp"] = fp
+        st["players"][p]["resources"]["fp"] = fp
     return council_all(st)  # council_all chooses wood/stone privileges: faith unchanged
 
 
@@ -91,36 +91,40 @@ def _at_report(round_no: int, fps: list[int]) -> State:
 )
 def test_s14_support_scores_the_faith_track_and_resets_to_zero(fp: int, vp: int) -> None:
     st = _at_report(2, [fp, 0])
-    before = st["ps"][0]["res"]["vp"]
+    before = st["players"][0]["resources"]["vp"]
     after, _ = play(st, "support")
-    assert after["ps"][0]["res"]["vp"] == before + vp
-    assert after["ps"][0]["res"]["fp"] == 0 and after["ps"][0]["excomm"] == []
+    assert after["players"][0]["resources"]["vp"] == before + vp
+    assert after["players"][0]["resources"]["fp"] == 0 and after["players"][0]["excommunications"] == []
 
 
 @pytest.mark.parametrize(("round_no", "need"), [(2, 3), (4, 4), (6, 5)])
 def test_s14_one_faith_short_is_excommunicated_without_a_choice(round_no: int, need: int) -> None:
     st = _at_report(round_no, [need - 1, need])
-    assert top(st) == {"k": "vatican", "seat": 1}  # seat 0 was not asked
-    tile = st["excomm"][round_no // 2 - 1]
-    assert st["ps"][0]["excomm"] == [tile]
+    assert top(st) == {"kind": "vatican", "seat": 1}  # seat 0 was not asked
+    tile = st["excommunication_tiles"][round_no // 2 - 1]
+    assert st["players"][0]["excommunications"] == [tile]
     if round_no < 6:
-        assert st["ps"][0]["res"]["fp"] == need - 1  # §14: excommunicated players keep their FP
+        assert st["players"][0]["resources"]["fp"] == need - 1  # §14: excommunicated players keep their FP
 
 
 def test_s14_refusing_with_enough_faith_excommunicates_and_keeps_faith() -> None:
     st = _at_report(4, [9, 0])
-    vp = st["ps"][0]["res"]["vp"]
+    vp = st["players"][0]["resources"]["vp"]
     after, _ = play(st, "refuse")
-    assert after["ps"][0]["excomm"] == [st["excomm"][1]]
-    assert after["ps"][0]["res"]["fp"] == 9 and after["ps"][0]["res"]["vp"] == vp
+    assert after["players"][0]["excommunications"] == [st["excommunication_tiles"][1]]
+    assert after["players"][0]["resources"]["fp"] == 9 and after["players"][0]["resources"]["vp"] == vp
 
 
 def test_s14_round_6_lacking_faith_excommunicated_then_scores_faith() -> None:
     """§14 [S]: at the last report 4 FP (< 5) -> excommunicated, then 4 VP, FP reset; game over."""
     st = _at_report(6, [4, 0])
     assert st["phase"] == "over"
-    ps = st["ps"][0]
-    assert ps["excomm"] == [st["excomm"][2]] and ps["faith_vp"] == 4 and ps["res"]["fp"] == 0
+    ps = st["players"][0]
+    assert (
+        ps["excommunications"] == [st["excommunication_tiles"][2]]
+        and ps["faith_vp"] == 4
+        and ps["resources"]["fp"] == 0
+    )
     out = GAME.outcome(st)
     assert out is not None and out.breakdown[0]["faith"] == 4
 
@@ -129,11 +133,15 @@ def test_s14_excommunication_penalty_starts_with_the_next_round() -> None:
     """§14: the tile applies from the report on: E1-2 (one coin fewer per source) drawn for
     period I; seat 0 (0 FP) is excommunicated and gets 4 coins from Market 1 in round 3."""
     st = bare_scenario(2, res=rich(), round_no=2)
-    st["excomm"][0] = "E1-2"
-    st["ps"][1]["res"]["fp"] = 5
+    st["excommunication_tiles"][0] = "E1-2"
+    st["players"][1]["resources"]["fp"] = 5
     st = council_all(st)
     st, _ = play(st, "support")
-    assert st["round"] == 3 and st["ps"][0]["excomm"] == ["E1-2"] and st["ps"][1]["excomm"] == []
+    assert (
+        st["round"] == 3
+        and st["players"][0]["excommunications"] == ["E1-2"]
+        and st["players"][1]["excommunications"] == []
+    )
     assert GAME.active_players(st) == {0}
     after, _ = as_seat(st, 0, "place black market_1")
     assert delta(st, after, 0) == {"coin": 4}
@@ -146,7 +154,7 @@ def test_s14_excommunication_penalty_starts_with_the_next_round() -> None:
 
 def _ex(tile: str, players: int = 2, **kw: Any) -> State:
     st = bare_scenario(players, res=rich(), **kw)
-    st["ps"][0]["excomm"] = [tile]
+    st["players"][0]["excommunications"] = [tile]
     return st
 
 
@@ -162,14 +170,14 @@ def test_e1_2_council_coin_and_coin_privilege_are_two_sources() -> None:
     st = _ex("E1-2")
     st, _ = play(st, "place black council")
     after, _ = play(st, "privilege coins")
-    assert after["ps"][0]["res"]["coin"] == 20 + 0 + 1
+    assert after["players"][0]["resources"]["coin"] == 20 + 0 + 1
 
 
 def test_e1_3_servant_privilege_loses_one() -> None:
     st = _ex("E1-3")
     st, _ = play(st, "place black council")
     after, _ = play(st, "privilege servants")
-    assert after["ps"][0]["res"]["servant"] == 20 + 1
+    assert after["players"][0]["resources"]["servant"] == 20 + 1
 
 
 def test_e1_4_floor_bonus_and_card_are_separate_sources() -> None:
@@ -192,7 +200,7 @@ def test_e1_5_with_the_big_space_is_minus_six() -> None:
 def test_e1_6_applies_to_a_card_production_action() -> None:
     """E1-6: the Bishop's Production at 4 is 1: tile (2 coins 1 MP), not the Bank (value 2)."""
     st = _ex("E1-6", towers={"character_1": 70}, cards={0: [41]})
-    st["ps"][0]["res"]["servant"] = 0
+    st["players"][0]["resources"]["servant"] = 0
     after, _ = as_seat(st, 0, "place black character_1")
     assert delta(st, after, 0) == {"coin": -5 + 2, "fp": 1, "mp": 1}
 
@@ -201,7 +209,7 @@ def test_e1_7_lowers_coloured_members_but_not_the_neutral() -> None:
     """E1-7: die 1 - 1 = 0, so a coloured member needs a servant even for the Council; the neutral
     stays 0 (not -1): one servant is still enough for it."""
     st = _ex("E1-7", dice=(1, 1, 1))
-    st["ps"][0]["res"]["servant"] = 1
+    st["players"][0]["resources"]["servant"] = 1
     moves = texts(st, 0)
     assert "place black council" not in moves and "place black council servants=1" in moves
     assert "place neutral council servants=1" in moves
@@ -225,12 +233,12 @@ def test_e2_6_also_doubles_servants_of_a_card_action() -> None:
 def test_e2_7_queue_with_two_excommunicated_players() -> None:
     """E2-7 (seats 0 and 2 of 3): 1 places, then 0 1 2 three times, then 0 and 2 their last."""
     st = bare_scenario(3, res=rich(), round_no=3)
-    st["ps"][0]["excomm"] = ["E2-7"]
-    st["ps"][2]["excomm"] = ["E2-7"]
+    st["players"][0]["excommunications"] = ["E2-7"]
+    st["players"][2]["excommunications"] = ["E2-7"]
     st = council_all(st)
     assert st["round"] == 4
-    order = st["order"]
+    order = st["turn_order"]
     skip = {0, 2}
     expected = [p for p in order if p not in skip] + order * 3 + [p for p in order if p in skip]
-    assert st["queue"] == expected
-    assert all(st["queue"].count(p) == 4 for p in range(3))
+    assert st["turn_queue"] == expected
+    assert all(st["turn_queue"].count(p) == 4 for p in range(3))

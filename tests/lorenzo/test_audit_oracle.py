@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from rules.core import copy_state
 from rules.lorenzo import GAME, engine
 from rules.lorenzo.data import CARDS
 from rules.lorenzo.moves import BonusAction, Place, Take, Vatican
@@ -52,13 +53,13 @@ AREA = {
 
 
 def _member_value(st: State, p: int, member: str, servants: int) -> int:
-    ex = st["ps"][p]["excomm"]
+    ex = st["players"][p]["excommunications"]
     base = 0 if member == "neutral" else st["dice"][member] - (1 if "E1-7" in ex else 0)
     return base + servants // (2 if "E2-6" in ex else 1)
 
 
 def _check_place(before: State, after: State, p: int, move: Place) -> None:
-    ps = before["ps"][p]
+    ps = before["players"][p]
     if (
         move.space.split("_")[0] in ("territory", "character", "building", "venture")
         and move.space[-1].isdigit()
@@ -66,23 +67,23 @@ def _check_place(before: State, after: State, p: int, move: Place) -> None:
         t, fi = move.space.split("_")[0], int(move.space[-1]) - 1
         value = _member_value(before, p, move.member, move.servants)
         value += sum(b for c, (tt, b) in TAKE_BONUS.items() if tt == t and c in ps["cards"]["character"])
-        value -= sum(4 for e, tt in E2_TAKE.items() if tt == t and e in ps["excomm"])
+        value -= sum(4 for e, tt in E2_TAKE.items() if tt == t and e in ps["excommunications"])
         assert value >= FLOOR_MIN[fi], (move, value)
-        assert before["towers"][t][fi] is not None and before["tocc"][t][fi] is None
+        assert before["tower_cards"][t][fi] is not None and before["tower_occupants"][t][fi] is None
         if move.member != "neutral":  # §8.3
-            assert not any(o and o[0] == p and o[1] != "neutral" for o in before["tocc"][t])
+            assert not any(o and o[0] == p and o[1] != "neutral" for o in before["tower_occupants"][t])
         if after["round"] == before["round"] and after["phase"] != "over":  # board not yet cleared
-            assert after["tocc"][t][fi] == [p, move.member]
+            assert after["tower_occupants"][t][fi] == [p, move.member]
         return
-    assert move.space not in COVERED[before["n"]]  # §5
-    assert not (move.space.startswith("market") and "E2-5" in ps["excomm"])
+    assert move.space not in COVERED[before["player_count"]]  # §5
+    assert not (move.space.startswith("market") and "E2-5" in ps["excommunications"])
     if move.space in SINGLE:
-        assert before["spaces"][move.space] == []
+        assert before["space_occupants"][move.space] == []
     if move.space in AREA and move.member != "neutral":  # §10 colour rule per area
         spaces = [s for s, a in AREA.items() if a == AREA[move.space]]
-        assert not any(o[0] == p and o[1] != "neutral" for s in spaces for o in before["spaces"][s])
+        assert not any(o[0] == p and o[1] != "neutral" for s in spaces for o in before["space_occupants"][s])
     tested = _member_value(before, p, move.member, move.servants)
-    if move.space in AREA and before["opts"].get("harvest_min_check") == "action":
+    if move.space in AREA and before["options"].get("harvest_min_check") == "action":
         tested = _action_value(before, p, move)  # option: the minimum is tested on the action value
     assert tested >= 1, (move, tested)
 
@@ -96,11 +97,11 @@ SLOT_MP = [0, 0, 3, 7, 12, 18]  # §8.6
 def _affordable(st: State, p: int, t: str, fi: int, servants: int, discount: dict[str, int]) -> bool:
     """§8.2-8.6 from the reference: fee first (not payable by the bonus), then the floor bonus
     (unless Preacher, reduced by E1 tiles), then the Territory slot or the cheapest cost."""
-    ps = st["ps"][p]
-    ex = ps["excomm"]
-    avail = dict(ps["res"])
+    ps = st["players"][p]
+    ex = ps["excommunications"]
+    avail = dict(ps["resources"])
     avail["servant"] -= servants
-    if any(o is not None for o in st["tocc"][t]):
+    if any(o is not None for o in st["tower_occupants"][t]):
         if avail["coin"] < 3:
             return False
         avail["coin"] -= 3
@@ -114,7 +115,7 @@ def _affordable(st: State, p: int, t: str, fi: int, servants: int, discount: dic
         return False
     if t == "territory":
         return avail["mp"] >= SLOT_MP[len(ps["cards"]["territory"])]
-    card = CARDS[st["towers"][t][fi]]
+    card = CARDS[st["tower_cards"][t][fi]]
     cuts: list[dict[str, int]] = [dict(discount)]
     if t == "character" and 51 in ps["cards"]["character"]:  # Dame: 1 coin off
         cuts = [{**c, "coin": c.get("coin", 0) + 1} for c in cuts]
@@ -130,32 +131,32 @@ def _affordable(st: State, p: int, t: str, fi: int, servants: int, discount: dic
 
 
 def _tower_value_bonus(st: State, p: int, t: str) -> int:
-    ps = st["ps"][p]
+    ps = st["players"][p]
     bonus = sum(b for c, (tt, b) in TAKE_BONUS.items() if tt == t and c in ps["cards"]["character"])
-    return bonus - sum(4 for e, tt in E2_TAKE.items() if tt == t and e in ps["excomm"])
+    return bonus - sum(4 for e, tt in E2_TAKE.items() if tt == t and e in ps["excommunications"])
 
 
 def _check_tower_choices(st: State, p: int, moves: list[Any]) -> None:
     """The tower placements (or card-action takes) offered equal the oracle's, with the fewest
     servants."""
-    ps = st["ps"][p]
-    rate = 2 if "E2-6" in ps["excomm"] else 1
+    ps = st["players"][p]
+    rate = 2 if "E2-6" in ps["excommunications"] else 1
     expected: set[tuple[str | None, str, int]] = set()
     frame = st["stack"][-1] if st["stack"] else None
     if frame is None:
-        members: list[str | None] = list(ps["free"])
+        members: list[str | None] = list(ps["free_members"])
     else:
         members = [None]
     for member in members:
         for t in TOWERS:
-            if frame is not None and t not in frame["types"]:
+            if frame is not None and t not in frame["card_types"]:
                 continue
             if member not in (None, "neutral") and any(
-                o and o[0] == p and o[1] != "neutral" for o in st["tocc"][t]
+                o and o[0] == p and o[1] != "neutral" for o in st["tower_occupants"][t]
             ):
                 continue
             for fi in range(4):
-                if st["towers"][t][fi] is None:
+                if st["tower_cards"][t][fi] is None:
                     continue
                 if member is None:
                     assert frame is not None
@@ -164,7 +165,7 @@ def _check_tower_choices(st: State, p: int, moves: list[Any]) -> None:
                     base = _member_value(st, p, member, 0)
                 need = max(0, FLOOR_MIN[fi] - base - _tower_value_bonus(st, p, t)) * rate
                 discount = frame.get("discount", {}) if frame else {}
-                if need <= ps["res"]["servant"] and _affordable(st, p, t, fi, need, discount):
+                if need <= ps["resources"]["servant"] and _affordable(st, p, t, fi, need, discount):
                     expected.add((member, f"{t}_{fi + 1}", need))
     offered = {
         (m.member if isinstance(m, Place) else None, m.space, m.servants)
@@ -195,11 +196,11 @@ def _cut(ex: list[str], gain: dict[str, int]) -> dict[str, int]:
 
 def _action_value(st: State, p: int, move: Place) -> int:
     """§10: member value + servants, -3 on a big space, Character bonuses, E1-5/E1-6."""
-    ps = st["ps"][p]
+    ps = st["players"][p]
     action = AREA[move.space]
     value = _member_value(st, p, move.member, move.servants) - (3 if move.space.endswith("_big") else 0)
     value += sum(b for c, b in ACTION_BONUS[action].items() if c in ps["cards"]["character"])
-    return value - (3 if ACTION_MALUS[action] in ps["excomm"] else 0)
+    return value - (3 if ACTION_MALUS[action] in ps["excommunications"] else 0)
 
 
 def _check_activation(before: State, after: State, p: int, action: str, value: int, servants: int) -> None:
@@ -207,7 +208,7 @@ def _check_activation(before: State, after: State, p: int, action: str, value: i
     with printed value <= it; the gains per source, when no decision was needed."""
     if after["stack"] or after["round"] != before["round"] or after["phase"] != "actions":
         return  # a decision (exchange, privilege, E1-4 choice) or the round ended: not comparable
-    ps = before["ps"][p]
+    ps = before["players"][p]
     sources: list[dict[str, int]] = [TILE[action]] if value >= 1 else []
     kind = "territory" if action == "harvest" else "building"
     for c in ps["cards"][kind]:
@@ -220,26 +221,26 @@ def _check_activation(before: State, after: State, p: int, action: str, value: i
             elif e["op"] == "gain_per_card":
                 n = len(ps["cards"][e["card_type"]])
                 sources.append({k: v * n for k, v in e["res"].items()})
-    expected = {k: 0 for k in ps["res"]}
+    expected = {k: 0 for k in ps["resources"]}
     expected["servant"] -= servants
     for src in sources:
-        for k, v in _cut(ps["excomm"], src).items():
+        for k, v in _cut(ps["excommunications"], src).items():
             expected[k] += v
-    got = {k: after["ps"][p]["res"][k] - v for k, v in ps["res"].items()}
+    got = {k: after["players"][p]["resources"][k] - v for k, v in ps["resources"].items()}
     assert got == expected, (action, value)
 
 
 def _check_card_action(before: State, after: State, p: int, move: BonusAction) -> None:
     """§10: a card's free Harvest/Production: its value + servants + Character bonuses +
     E1-5/E1-6, no -3 and no space."""
-    ps = before["ps"][p]
+    ps = before["players"][p]
     frame = before["stack"][-1]
-    value = frame["value"] + move.servants // (2 if "E2-6" in ps["excomm"] else 1)
+    value = frame["value"] + move.servants // (2 if "E2-6" in ps["excommunications"] else 1)
     value += sum(b for c, b in ACTION_BONUS[move.action].items() if c in ps["cards"]["character"])
-    value -= 3 if ACTION_MALUS[move.action] in ps["excomm"] else 0
+    value -= 3 if ACTION_MALUS[move.action] in ps["excommunications"] else 0
     _check_activation(before, after, p, move.action, value, move.servants)
     if after["round"] == before["round"] and after["phase"] == "actions":
-        assert after["spaces"] == before["spaces"]  # no member, no space taken
+        assert after["space_occupants"] == before["space_occupants"]  # no member, no space taken
 
 
 MARKET = {"market_1": {"coin": 5}, "market_2": {"servant": 5}, "market_3": {"mp": 3, "coin": 2}}  # §11
@@ -249,12 +250,12 @@ def _check_market(before: State, after: State, p: int, move: Place) -> None:
     """§11 rewards, cut per source by E1-1..E1-3."""
     if after["stack"] or after["round"] != before["round"] or after["phase"] != "actions":
         return
-    ps = before["ps"][p]
-    delta = {k: 0 for k in ps["res"]}
+    ps = before["players"][p]
+    delta = {k: 0 for k in ps["resources"]}
     delta["servant"] -= move.servants
-    for k, v in _cut(ps["excomm"], MARKET[move.space]).items():
+    for k, v in _cut(ps["excommunications"], MARKET[move.space]).items():
         delta[k] += v
-    assert {k: after["ps"][p]["res"][k] - v for k, v in ps["res"].items()} == delta, move
+    assert {k: after["players"][p]["resources"][k] - v for k, v in ps["resources"].items()} == delta, move
 
 
 def _check_tower_gains(
@@ -265,19 +266,19 @@ def _check_tower_gains(
     if after["stack"] or after["round"] != before["round"] or after["phase"] != "actions":
         return
     t, fi = space.split("_")[0], int(space[-1]) - 1
-    card = CARDS[before["towers"][t][fi]]
+    card = CARDS[before["tower_cards"][t][fi]]
     if any(e["op"] in ("privileges", "take_card", "harvest", "production") for e in card["immediate"]):
         return  # these ask or act further: checked by the scenario tests
-    ps = before["ps"][p]
-    ex = ps["excomm"]
-    delta = {k: 0 for k in ps["res"]}
+    ps = before["players"][p]
+    ex = ps["excommunications"]
+    delta = {k: 0 for k in ps["resources"]}
     delta["servant"] -= servants
-    if any(o is not None for o in before["tocc"][t]):
+    if any(o is not None for o in before["tower_occupants"][t]):
         delta["coin"] -= 3
     if fi >= 2 and 55 not in ps["cards"]["character"]:
         for k, v in _cut(ex, {FLOOR_BONUS[t]: fi - 1}).items():
             delta[k] += v
-    avail = {k: v + delta[k] for k, v in ps["res"].items()}
+    avail = {k: v + delta[k] for k, v in ps["resources"].items()}
     cuts: list[dict[str, int]] = [dict(discount)]
     if t == "character" and 51 in ps["cards"]["character"]:
         cuts = [{**c, "coin": c.get("coin", 0) + 1} for c in cuts]
@@ -308,21 +309,21 @@ def _check_tower_gains(
             gain = {k: v * n for k, v in e["res"].items()}
         else:  # gain_per_points (General): points held now
             ((key, per),) = e["per"].items()
-            gain = {k: v * ((ps["res"][key] + delta[key]) // per) for k, v in e["res"].items()}
+            gain = {k: v * ((ps["resources"][key] + delta[key]) // per) for k, v in e["res"].items()}
         for k, v in _cut(ex, gain).items():
             delta[k] += v
-    got = {k: after["ps"][p]["res"][k] - v for k, v in ps["res"].items()}
+    got = {k: after["players"][p]["resources"][k] - v for k, v in ps["resources"].items()}
     assert got == delta, (space, card["name"])
 
 
 def _expected_scores(st: State, rule: str) -> list[int]:
-    mps = [ps["res"]["mp"] for ps in st["ps"]]
+    mps = [ps["resources"]["mp"] for ps in st["players"]]
     ranks = sorted(set(mps), reverse=True)
     first = ranks[0]
     second = ranks[1] if len(ranks) > 1 and not (rule == "tied_first_only" and mps.count(first) > 1) else None
     scores = []
-    for p, ps in enumerate(st["ps"]):
-        res, cards, ex = ps["res"], ps["cards"], ps["excomm"]
+    for p, ps in enumerate(st["players"]):
+        res, cards, ex = ps["resources"], ps["cards"], ps["excommunications"]
         total = res["vp"]
         total += 0 if "E3-3" in ex else TERRITORY_VP[len(cards["territory"])]
         total += 0 if "E3-1" in ex else CHARACTER_VP[len(cards["character"])]
@@ -351,13 +352,13 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
     rng = random.Random(seed)
     st = GAME.setup(players, seed, options)
     # every excommunication tile is in play in some game: tiles k of each period for seed % 7
-    st["excomm"] = [f"E{period}-{seed % 7 + 1}" for period in (1, 2, 3)]
+    st["excommunication_tiles"] = [f"E{period}-{seed % 7 + 1}" for period in (1, 2, 3)]
     council: list[int] = []
     votes: dict[int, bool] = {}
     while GAME.active_players(st):
         (p,) = GAME.active_players(st)
         moves = list(GAME.legal_moves(st, p))
-        if not st["stack"] or st["stack"][-1]["k"] == "take":
+        if not st["stack"] or st["stack"][-1]["kind"] == "take_card":
             _check_tower_choices(st, p, moves)
         move = rng.choice(moves)
         after, _ = GAME.apply(st, p, move)
@@ -380,7 +381,7 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
         if after["round"] != st["round"] or after["phase"] == "over":
             # §15.2: first to the Council first; the rest keep their order behind.
             firsts = list(dict.fromkeys(council))
-            assert after["order"] == firsts + [q for q in st["order"] if q not in firsts]
+            assert after["turn_order"] == firsts + [q for q in st["turn_order"] if q not in firsts]
             council = []
             if st["round"] in REQUIREMENT:
                 assert snapshots[-1]["round"] == st["round"]
@@ -398,29 +399,29 @@ def _play(players: int, seed: int, options: dict[str, Any], snapshots: list[Stat
 def _check_queue(st: State) -> None:
     """§6: one placement per turn in turn order, 4 turns each; E2-7: the excommunicated player's
     first turn is skipped and its last member placed after everyone else."""
-    order = st["order"]
-    skip = [p for p in order if "E2-7" in st["ps"][p]["excomm"]]
+    order = st["turn_order"]
+    skip = [p for p in order if "E2-7" in st["players"][p]["excommunications"]]
     expected = [p for p in order if p not in skip] + order * 3 + skip
-    assert st["queue"] == expected and st["qpos"] == 0
+    assert st["turn_queue"] == expected and st["turn_index"] == 0
 
 
 def _check_report(before: State, after: State, round_no: int, votes: dict[int, bool]) -> None:
     need = REQUIREMENT[round_no]
-    tile = before["excomm"][round_no // 2 - 1]
-    for p, ps in enumerate(before["ps"]):
-        fp, vp = ps["res"]["fp"], ps["res"]["vp"]
-        now = after["ps"][p]
+    tile = before["excommunication_tiles"][round_no // 2 - 1]
+    for p, ps in enumerate(before["players"]):
+        fp, vp = ps["resources"]["fp"], ps["resources"]["vp"]
+        now = after["players"][p]
         if fp < need:
             assert p not in votes  # §14: not asked
-            assert tile in now["excomm"]
+            assert tile in now["excommunications"]
         else:
             assert p in votes
-            assert (tile in now["excomm"]) == (not votes[p])
+            assert (tile in now["excommunications"]) == (not votes[p])
         scored = votes.get(p, False) or round_no == 6
         if scored:
-            assert now["res"]["fp"] == 0 and now["res"]["vp"] == vp + FAITH_VP[min(fp, 15)]
+            assert now["resources"]["fp"] == 0 and now["resources"]["vp"] == vp + FAITH_VP[min(fp, 15)]
         else:
-            assert now["res"]["fp"] == fp and now["res"]["vp"] == vp
+            assert now["resources"]["fp"] == fp and now["resources"]["vp"] == vp
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -436,7 +437,7 @@ def test_random_games_agree_with_the_rules_oracle(
     end_actions = engine._end_actions
 
     def spy(st: State, log: engine.Log) -> None:
-        snapshots.append(engine.copy_state(st))
+        snapshots.append(copy_state(st))
         end_actions(st, log)
 
     monkeypatch.setattr(engine, "_end_actions", spy)

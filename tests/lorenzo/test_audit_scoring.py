@@ -22,7 +22,7 @@ def _last_round(options: dict[str, Any] | None = None) -> State:
     """Round 6 of a 3-player game, about to be played out with every member on the Council
     (each seat: +4 coins, 4 wood/stone privileges, -1 servant for the neutral)."""
     st = bare_scenario(3, res={}, round_no=6, options=options or {})
-    st["excomm"][2] = "E3-5"
+    st["excommunication_tiles"][2] = "E3-5"
     setup = [
         # seat 0: 4 territories, 3 characters, 2 ventures; 10 MP; 6 FP (supports: 7 VP)
         ({"vp": 10, "mp": 10, "fp": 6, "coin": 10, "servant": 5}, [1, 3, 7, 9, 49, 50, 51, 73, 74]),
@@ -34,9 +34,9 @@ def _last_round(options: dict[str, Any] | None = None) -> State:
     from rules.lorenzo.data import CARDS
 
     for p, (res, cards) in enumerate(setup):
-        st["ps"][p]["res"].update(res)
+        st["players"][p]["resources"].update(res)
         for c in cards:
-            st["ps"][p]["cards"][CARDS[c]["type"]].append(c)
+            st["players"][p]["cards"][CARDS[c]["type"]].append(c)
     st = council_all(st)
     st, _ = play(st, "support", "support")  # seats 0 and 2; seat 1 is excommunicated by the engine
     assert st["phase"] == "over"
@@ -83,7 +83,7 @@ def test_s16_5_option_tied_first_only_gives_no_second_place() -> None:
 def test_s16_faith_is_not_scored_again_at_the_end() -> None:
     """§16: FP were converted at the last report; the final lines hold no FP."""
     st = _last_round()
-    assert all(ps["res"]["fp"] == 0 for ps in st["ps"])
+    assert all(ps["resources"]["fp"] == 0 for ps in st["players"])
 
 
 @pytest.mark.parametrize(
@@ -106,11 +106,11 @@ def test_s16_tie_break_is_the_final_turn_order_from_round_6_council() -> None:
     """§16 [R]: equal scores (13 each); seat 1 reached the Council first in round 6, so it is
     first in the final turn order and wins."""
     st = bare_scenario(2, res={"servant": 2, "fp": 5}, round_no=6)
-    st["ps"][1]["res"]["coin"] = 2
+    st["players"][1]["resources"]["coin"] = 2
     st, _ = play(st, "place black market_1", "place black council", "privilege coins")
     st = council_all(st)  # 3 more members each on the Council (wood/stone privileges)
     st, _ = play(st, "support", "support")  # reports in round 6's order (0 then 1)
-    assert st["order"] == [1, 0]
+    assert st["turn_order"] == [1, 0]
     out = GAME.outcome(st)
     assert out is not None
     # seat 0: 8 coins 3 wood 3 stone 1 servant = 15 -> 3; faith 5; military tie 5 -> 13

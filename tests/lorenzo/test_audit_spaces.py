@@ -84,7 +84,7 @@ def test_s10_big_space_takes_members_of_every_player_and_the_single_space_one() 
     st = bare_scenario(4, res=rich())
     st, _ = play(st, "place black production", "place black production_big")
     st, _ = play(st, "place black production_big", "place black production_big")
-    assert [o[0] for o in st["spaces"]["production_big"]] == [1, 2, 3]
+    assert [o[0] for o in st["space_occupants"]["production_big"]] == [1, 2, 3]
     with pytest.raises(IllegalMove, match="already occupied"):
         GAME.parse(st, 0, "place white production")
 
@@ -93,9 +93,9 @@ def test_s10_colour_rule_spans_the_two_spaces_of_an_area_both_ways() -> None:
     """§10: not two coloured members of one player in one area (big first, then single);
     the neutral may join; the other area and the other players are unaffected."""
     st = bare_scenario(3, res=rich())
-    st["queue"] = [0, 1, 0, 0, 2]
+    st["turn_queue"] = [0, 1, 0, 0, 2]
     st, _ = play(st, "place black harvest_big", "place black harvest")  # seat 1 takes the single
-    assert st["spaces"]["harvest"] == [[1, "black"]]
+    assert st["space_occupants"]["harvest"] == [[1, "black"]]
     with pytest.raises(IllegalMove, match=r"coloured family member \(black\) in the harvest area"):
         GAME.parse(st, 0, "place white harvest_big")
     st, _ = play(st, "place neutral harvest_big servants=1")
@@ -105,7 +105,7 @@ def test_s10_colour_rule_spans_the_two_spaces_of_an_area_both_ways() -> None:
 
 def test_s10_neutral_first_then_a_coloured_member_in_the_same_area() -> None:
     st = bare_scenario(3, res=rich())
-    st["queue"] = [0, 0, 1, 2]
+    st["turn_queue"] = [0, 0, 1, 2]
     st, _ = play(st, "place neutral production servants=1")
     assert "place black production_big" in texts(st, 0)
 
@@ -132,7 +132,7 @@ def test_s10_card_harvest_action_uses_no_space_no_minus_three_and_character_bonu
     after, _ = as_seat(st, 0, "place black character_1")
     # Cardinal -4 coins +2 FP; tile 1 wood 1 stone 1 servant; Hub +1 coin; Monastery +1 stone +1 FP
     assert delta(st, after, 0) == {"coin": -3, "fp": 3, "wood": 1, "stone": 2, "servant": 1}
-    assert after["spaces"]["harvest"] == []
+    assert after["space_occupants"]["harvest"] == []
     assert "place black harvest" in texts(after, 1)
 
 
@@ -159,7 +159,7 @@ def test_s12_privileges_from_different_effects_may_repeat_in_one_production() ->
     """Residence (1 coin -> privilege) and Fortress (+2 VP + privilege): both may be 'coins'."""
     st = bare_scenario(2, dice=(5, 1, 1), res=rich(), cards={0: [32, 44]})
     st, _ = play(st, "place black production", "exchange coin=1", "privilege coins")
-    assert top(st)["k"] == "priv"
+    assert top(st)["kind"] == "privilege"
     assert "privilege coins" in texts(st, 0)
     before = st
     after, _ = play(st, "privilege coins")
@@ -216,12 +216,12 @@ def test_s12_raising_a_statue_two_different_privileges() -> None:
 
 def test_s12_council_gives_one_coin_and_one_privilege_per_member() -> None:
     st = bare_scenario(2, dice=(1, 1, 1), res=rich())
-    st["queue"] = [0, 0, 1, 1]
+    st["turn_queue"] = [0, 0, 1, 1]
     before = st
     st, _ = play(st, "place black council", "privilege servants", "place neutral council servants=1")
     after, _ = play(st, "privilege servants")
     assert delta(before, after, 0) == {"coin": 2, "servant": 2 + 2 - 1}
-    assert after["spaces"]["council"] == [[0, "black"], [0, "neutral"]]
+    assert after["space_occupants"]["council"] == [[0, "black"], [0, "neutral"]]
 
 
 def test_s12_s15_turn_order_from_the_council_neutral_counts_and_earliest_member_counts() -> None:
@@ -250,5 +250,5 @@ def test_s12_s15_turn_order_from_the_council_neutral_counts_and_earliest_member_
         st, _ = play(st, text)
         st = resolve(st)
     assert st["round"] == 2
-    assert st["order"] == [3, 1, 0, 2]
-    assert st["queue"][:4] == [3, 1, 0, 2]
+    assert st["turn_order"] == [3, 1, 0, 2]
+    assert st["turn_queue"][:4] == [3, 1, 0, 2]

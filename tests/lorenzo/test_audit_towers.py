@@ -42,10 +42,10 @@ def test_s7_each_coloured_member_takes_the_value_of_its_own_die() -> None:
 def test_s7_servants_add_one_each_for_this_action_only() -> None:
     """§7: 2 servants lift a die 5 to floor 4 (7); the next member is back to its die."""
     st = bare_scenario(2, dice=(5, 5, 5), res=rich(servant=2), towers={"territory_4": 1, "territory_3": 3})
-    st["queue"] = [0, 0, 1, 1]
+    st["turn_queue"] = [0, 0, 1, 1]
     assert "place black territory_4 servants=2" in texts(st, 0)
     st, _ = play(st, "place black territory_4 servants=2")
-    assert st["ps"][0]["res"]["servant"] == 0
+    assert st["players"][0]["resources"]["servant"] == 0
     with pytest.raises(IllegalMove, match="You have only 0 servants"):
         GAME.parse(st, 0, "place neutral territory_3 servants=5")
 
@@ -81,8 +81,8 @@ def test_s8_1_floor_minimum_value_exactly(space: str, card: int, minimum: int) -
     """§8.1: floors need 1/3/5/7; value = minimum is enough, one less is refused."""
     low = max(minimum - 1, 0)
     st = bare_scenario(2, dice=(minimum if minimum <= 6 else 6, low if low else 1, 1), res=rich(servant=0))
-    st["ps"][0]["res"]["servant"] = 1
-    st["towers"][space.split("_")[0]][int(space[-1]) - 1] = card
+    st["players"][0]["resources"]["servant"] = 1
+    st["tower_cards"][space.split("_")[0]][int(space[-1]) - 1] = card
     need = max(minimum - 6, 0)
     assert f"place black {space}" + (f" servants={need}" if need else "") in texts(st, 0)
     if minimum > 1:
@@ -114,7 +114,7 @@ def test_s8_1_floor_bonus_of_each_tower(space: str, card: int, expected: dict[st
     """§8.1: floor 3/4 bonuses: Territory wood 1/2, Character stone 1/2, Building MP 1/2, Venture
     coins 1/2 (die 6: floor 4 needs one servant)."""
     st = bare_scenario(2, dice=(6, 6, 6), res=rich())
-    st["towers"][space.split("_")[0]][int(space[-1]) - 1] = card
+    st["tower_cards"][space.split("_")[0]][int(space[-1]) - 1] = card
     servants = " servants=1" if space.endswith("_4") else ""
     after, _ = as_seat(st, 0, f"place black {space}{servants}")
     assert delta(st, after, 0) == expected
@@ -129,7 +129,7 @@ def _venture_tower_taken(coins: int, **kw: Any) -> State:
     """Seat 0 stands on venture_1; seat 1 (with ``coins``) is to place, Hiring Recruits on floor 4."""
     st = bare_scenario(2, dice=(6, 6, 6), res=rich(), towers={"venture_1": 74, "venture_4": 73}, **kw)
     st, _ = play(st, "place black venture_1")
-    st["ps"][1]["res"]["coin"] = coins
+    st["players"][1]["resources"]["coin"] = coins
     return st
 
 
@@ -138,7 +138,7 @@ def test_s8_2_fee_is_paid_first_and_the_floor_bonus_then_pays_the_card() -> None
     st = _venture_tower_taken(5)
     after, events = as_seat(st, 1, "place black venture_4 servants=1")
     assert delta(st, after, 1) == {"coin": -5, "servant": -1, "mp": 5}
-    assert after["ps"][1]["cards"]["venture"] == [73]
+    assert after["players"][1]["cards"]["venture"] == [73]
     assert any("paid 3 coins" in e for e in events)
 
 
@@ -155,14 +155,14 @@ def test_s8_2_fee_and_card_together_must_be_affordable() -> None:
     st = _venture_tower_taken(4)
     with pytest.raises(IllegalMove, match="cannot pay for Hiring Recruits"):
         GAME.parse(st, 1, "place black venture_4 servants=1")
-    assert st["ps"][1]["res"]["coin"] == 4
+    assert st["players"][1]["resources"]["coin"] == 4
 
 
 def test_s8_2_no_fee_in_an_empty_tower_even_after_a_card_was_taken_by_a_card_effect() -> None:
     """§8.2: only family members make a tower occupied: a card taken by the Abbess does not."""
     st = bare_scenario(2, res=rich(), towers={"character_1": 56, "territory_1": 1, "territory_2": 3})
     st, _ = play(st, "place black character_1", "take territory_1")
-    assert st["towers"]["territory"][0] is None and st["tocc"]["territory"] == [None] * 4
+    assert st["tower_cards"]["territory"][0] is None and st["tower_occupants"]["territory"] == [None] * 4
     before = st
     after, _ = play(st, "place black territory_2")
     assert "coin" not in delta(before, after, 1)
@@ -179,7 +179,7 @@ def test_s8_2_another_players_neutral_member_makes_the_tower_occupied() -> None:
 def test_s8_2_your_own_neutral_then_a_coloured_member_pays_the_fee() -> None:
     """§8.3/§17: your neutral first, then one coloured member in the same tower: legal, fee 3."""
     st = bare_scenario(2, res=rich(), towers={"building_1": 32, "building_2": 25})
-    st["queue"] = [0, 0, 1, 1]
+    st["turn_queue"] = [0, 0, 1, 1]
     st, _ = play(st, "place neutral building_1 servants=1")
     before = st
     after, _ = play(st, "place black building_2")
@@ -203,7 +203,7 @@ def test_s17_preacher_in_an_occupied_tower_pays_the_fee_and_gets_no_bonus() -> N
 
 def test_s8_3_two_coloured_members_never_share_a_tower_in_any_order() -> None:
     st = bare_scenario(2, res=rich(), towers={"venture_1": 74, "venture_2": 75, "venture_3": 73})
-    st["queue"] = [0, 0, 0, 1]
+    st["turn_queue"] = [0, 0, 0, 1]
     st, _ = play(st, "place orange venture_1")
     for member in ("black", "white"):
         with pytest.raises(IllegalMove, match=r"coloured family member \(orange\)"):
@@ -225,12 +225,12 @@ def test_s8_4_card_action_ignores_the_colour_rule_but_pays_fee_and_gets_the_bonu
     st, _ = play(st, "place black territory_1", "place black venture_1")
     before = st
     st, _ = play(st, "place white character_1")
-    assert top(st)["k"] == "take"
+    assert top(st)["kind"] == "take_card"
     assert "take territory_3 servants=1" in texts(st, 0)
     after, _ = play(st, "take territory_3 servants=1")
     assert delta(before, after, 0) == {"coin": -6, "fp": 1, "servant": -1, "wood": 2}
-    assert after["ps"][0]["cards"]["territory"] == [1, 5]
-    assert after["tocc"]["territory"] == [[0, "black"], None, None, None]
+    assert after["players"][0]["cards"]["territory"] == [1, 5]
+    assert after["tower_occupants"]["territory"] == [[0, "black"], None, None, None]
 
 
 def test_s8_4_card_action_needs_the_fee_too() -> None:
@@ -238,8 +238,8 @@ def test_s8_4_card_action_needs_the_fee_too() -> None:
     the occupied Territory tower (fee 3), so the card action takes nothing."""
     st = bare_scenario(2, res=rich(coin=5), towers={"territory_1": 1, "territory_2": 3, "character_1": 56})
     st, events = play(st, "place black territory_1", "place black character_1")
-    assert not st["stack"] and st["ps"][1]["res"]["coin"] == 2
-    assert st["ps"][1]["cards"]["territory"] == []
+    assert not st["stack"] and st["players"][1]["resources"]["coin"] == 2
+    assert st["players"][1]["cards"]["territory"] == []
     assert any("could take no card" in e for e in events)
 
 
@@ -250,8 +250,8 @@ def test_s8_4_captain_gains_mp_before_its_territory_action() -> None:
     st, _ = play(st, "place black character_2")
     assert texts(st, 0) == ["take territory_3", "take none"]
     after, _ = play(st, "take territory_3")
-    assert after["ps"][0]["res"]["mp"] == 3
-    assert after["ps"][0]["cards"]["territory"] == [1, 5, 3]
+    assert after["players"][0]["resources"]["mp"] == 3
+    assert after["players"][0]["cards"]["territory"] == [1, 5, 3]
 
 
 def test_s8_6_card_action_respects_the_six_card_limit() -> None:
@@ -284,7 +284,7 @@ def test_s8_5_patron_and_dame_discounts_stop_at_zero_and_the_fee_still_applies()
     assert texts(st, 0) == ["take character_1", "take none"]
     after, _ = play(st, "take character_1")
     assert delta(before, after, 0) == {"coin": -5, "mp": 3}
-    assert after["ps"][0]["cards"]["character"] == [51, 59, 49]
+    assert after["players"][0]["cards"]["character"] == [51, 59, 49]
 
 
 def test_s8_5_architect_takes_one_wood_and_one_stone_off() -> None:
@@ -314,7 +314,7 @@ def test_s8_5_venture_military_cost_require_and_pay() -> None:
     st, _ = play(st, "place black venture_1")
     assert texts(st, 0) == ["pay mp=5", "pay coin=4 wood=3 stone=3"]
     after, _ = play(st, "pay mp=5")
-    assert after["ps"][0]["res"]["mp"] == 5 and after["ps"][0]["res"]["fp"] == 2
+    assert after["players"][0]["resources"]["mp"] == 5 and after["players"][0]["resources"]["fp"] == 2
     st9 = bare_scenario(2, res=rich(mp=9), towers={"venture_1": 96})
     after9, _ = as_seat(st9, 0, "place black venture_1")
     assert delta(st9, after9, 0) == {"coin": -4, "wood": -3, "stone": -3, "fp": 2}
@@ -334,7 +334,7 @@ def test_s17_pico_coin_discount_does_nothing_to_the_military_alternative() -> No
     """§17: a coin discount applies only to the cost paid: Pico della Mirandola (3 coins off)
     makes Support to the Pope's goods cost 1 coin 3 wood 3 stone (4 - 3); the MP cost stays 5."""
     st = bare_scenario(2, res=rich(mp=10), towers={"venture_1": 96}, options={"leaders": True})
-    st["ps"][0]["leaders"] = ["pico_della_mirandola"]
+    st["players"][0]["leaders_played"] = ["pico_della_mirandola"]
     st, _ = play(st, "place black venture_1")
     assert texts(st, 0) == ["pay mp=5", "pay coin=1 wood=3 stone=3"]
 
@@ -350,8 +350,8 @@ def test_s8_6_territory_slot_requirement_exact(owned: int, need: int) -> None:
     cards = {0: [1, 3, 7, 9, 15][:owned]}
     ok = bare_scenario(2, res=rich(mp=need), towers={"territory_1": 17}, cards=cards)
     after, _ = as_seat(ok, 0, "place black territory_1")
-    assert len(after["ps"][0]["cards"]["territory"]) == owned + 1
-    assert after["ps"][0]["res"]["mp"] == need
+    assert len(after["players"][0]["cards"]["territory"]) == owned + 1
+    assert after["players"][0]["resources"]["mp"] == need
     short = bare_scenario(2, res=rich(mp=need - 1), towers={"territory_1": 17}, cards=cards)
     with pytest.raises(IllegalMove, match=f"needs {need} Military Points; you have {need - 1}"):
         GAME.parse(short, 0, "place black territory_1")

@@ -137,7 +137,7 @@ TAKE_DELTA: dict[int, dict[str, int]] = {
 
 def _clear_towers(st: dict[str, Any]) -> None:
     for t in CARD_TYPES:
-        st["towers"][t] = [None] * 4
+        st["tower_cards"][t] = [None] * 4
 
 
 def _answer_all(st: dict[str, Any]) -> dict[str, Any]:
@@ -145,7 +145,7 @@ def _answer_all(st: dict[str, Any]) -> dict[str, Any]:
     while st["stack"]:
         f = top(st)
         assert f is not None
-        if f["k"] == "priv":
+        if f["kind"] == "privilege":
             st, _ = play(st, PRIVILEGE_SCRIPT[used])
             used += 1
         else:
@@ -158,11 +158,11 @@ def test_s9_card_taken_pays_cost_and_resolves_immediate_effect(card_id: int) -> 
     card = CARDS[card_id]
     st = scenario(2, res=rich(mp=20), cards={0: [c for c in OWNED if c != card_id]})
     _clear_towers(st)
-    st["towers"][card["type"]][0] = card_id
+    st["tower_cards"][card["type"]][0] = card_id
     st, _ = as_seat(st, 0, f"place black {card['type']}_1")
     before = scenario(2, res=rich(mp=20))
     after = _answer_all(st)
-    assert card_id in after["ps"][0]["cards"][card["type"]]
+    assert card_id in after["players"][0]["cards"][card["type"]]
     assert delta(before, after, 0) == TAKE_DELTA[card_id], card["name"]
 
 
@@ -370,18 +370,18 @@ def test_s8_4_free_card_action_of_each_card(card_id: int) -> None:
     card = CARDS[card_id]
     st = scenario(2, res=rich(mp=20), towers={f"{card['type']}_1": card_id, space: target})
     for t in CARD_TYPES:
-        st["towers"][t] = [
+        st["tower_cards"][t] = [
             c if f"{t}_{i + 1}" in (space, f"{card['type']}_1") else None
-            for i, c in enumerate(st["towers"][t])
+            for i, c in enumerate(st["tower_cards"][t])
         ]
     st, _ = as_seat(st, 0, f"place black {card['type']}_1")
-    while top(st)["k"] == "priv":
+    while top(st)["kind"] == "privilege":
         st, _ = play(st, "privilege coins")
-    assert top(st)["k"] == "take"
+    assert top(st)["kind"] == "take_card"
     before = st
     st, _ = play(st, answer)
     after = _answer_all(st)
-    assert target in after["ps"][0]["cards"][CARDS[target]["type"]]
+    assert target in after["players"][0]["cards"][CARDS[target]["type"]]
     assert delta(before, after, 0) == gain
 
 
@@ -389,9 +389,9 @@ def test_s8_4_free_action_value_is_limited() -> None:
     """Abbess (value 4) cannot reach floor 3 (5) without a servant; floor 2 (3) is fine."""
     st = scenario(2, res=rich(servant=0))
     _clear_towers(st)
-    st["towers"]["character"][0] = 56
-    st["towers"]["territory"][2] = 1
-    st["towers"]["territory"][1] = 3
+    st["tower_cards"]["character"][0] = 56
+    st["tower_cards"]["territory"][2] = 1
+    st["tower_cards"]["territory"][1] = 3
     st, _ = play(st, "place black character_1")
     assert texts(st, 0) == ["take territory_2", "take none"]
     with pytest.raises(IllegalMove, match="needs value 5"):

@@ -18,7 +18,7 @@ ON = {"leaders": True}
 
 def _with(leader: str, *, played: bool = True, **kw: Any) -> dict[str, Any]:
     st = scenario(kw.pop("players", 2), options=ON, **kw)
-    st["ps"][0]["leaders" if played else "hand"] = [leader]
+    st["players"][0]["leaders_played" if played else "leader_hand"] = [leader]
     return st
 
 
@@ -30,18 +30,18 @@ def _with(leader: str, *, played: bool = True, **kw: Any) -> dict[str, Any]:
 def test_s4_leader_draft_keep_one_pass_right_until_four() -> None:
     st = GAME.setup(3, 8, ON)
     assert st["phase"] == "leader_draft" and GAME.active_players(st) == {0, 1, 2}
-    packs = [list(p) for p in st["draft"]["packs"]]
+    packs = [list(p) for p in st["leader_draft"]["packs"]]
     assert all(len(p) == 4 for p in packs) and len({x for p in packs for x in p}) == 12
     assert GAME.prompt(st, 0).secret
     keep = [packs[p][0] for p in range(3)]
     for p in (2, 0, 1):  # any order: the picks are simultaneous
         st, events = as_seat(st, p, f"draft {keep[p]}")
         assert keep[p] not in " ".join(events)
-        assert st["last"]["text"] == "draft (secret)"
+        assert st["last_move"]["text"] == "draft (secret)"
     # each seat now holds its pick and has received the rest of its left neighbour's pack (p + 1)
     for p in range(3):
-        assert st["ps"][p]["hand"] == [keep[p]]
-        assert sorted(st["draft"]["packs"][p]) == sorted(
+        assert st["players"][p]["leader_hand"] == [keep[p]]
+        assert sorted(st["leader_draft"]["packs"][p]) == sorted(
             x for x in packs[(p + 1) % 3] if x != keep[(p + 1) % 3]
         )
     public = json.dumps(GAME.player_view(st, None))
@@ -49,19 +49,19 @@ def test_s4_leader_draft_keep_one_pass_right_until_four() -> None:
     while st["phase"] == "leader_draft":
         p = min(GAME.active_players(st))
         st, _ = as_seat(st, p, texts(st, p)[0])
-    assert all(len(ps["hand"]) == 4 for ps in st["ps"])
+    assert all(len(ps["leader_hand"]) == 4 for ps in st["players"])
     assert st["phase"] == "actions"
 
 
 def test_s4_leader_random_deal_variant() -> None:
     st = GAME.setup(4, 8, {"leaders": True, "leader_draft": "deal"})
-    assert st["phase"] == "actions" and all(len(ps["hand"]) == 4 for ps in st["ps"])
-    assert len({x for ps in st["ps"] for x in ps["hand"]}) == 16
+    assert st["phase"] == "actions" and all(len(ps["leader_hand"]) == 4 for ps in st["players"])
+    assert len({x for ps in st["players"] for x in ps["leader_hand"]}) == 16
 
 
 def test_draft_refuses_a_leader_not_in_the_pack() -> None:
     st = GAME.setup(2, 8, ON)
-    other = st["draft"]["packs"][1][0]
+    other = st["leader_draft"]["packs"][1][0]
     with pytest.raises(IllegalMove, match="Keep one leader"):
         GAME.parse(st, 0, f"draft {other}")
 
@@ -107,12 +107,12 @@ def test_requirement_table_covers_all_20_leaders() -> None:
 def test_s13_requirement_met_exactly(leader: str) -> None:
     res, cards = REQUIREMENTS[leader]
     st = scenario(2, res=res, cards={0: cards}, options=ON)
-    st["ps"][0]["hand"] = [leader]
-    st["ps"][1]["leaders"] = ["santa_rita"]  # something for Lorenzo de' Medici to copy
+    st["players"][0]["leader_hand"] = [leader]
+    st["players"][1]["leaders_played"] = ["santa_rita"]  # something for Lorenzo de' Medici to copy
     assert f"leader play {leader}" in texts(st, 0)
     after, _ = as_seat(st, 0, f"leader play {leader}")
-    assert leader in after["ps"][0]["leaders"] and after["ps"][0]["hand"] == []
-    assert {k: after["ps"][0]["res"][k] for k in res} == res  # requirements are not spent
+    assert leader in after["players"][0]["leaders_played"] and after["players"][0]["leader_hand"] == []
+    assert {k: after["players"][0]["resources"][k] for k in res} == res  # requirements are not spent
 
 
 @pytest.mark.parametrize("leader", sorted(REQUIREMENTS))
@@ -124,8 +124,8 @@ def test_s13_requirement_one_short(leader: str) -> None:
     else:
         cards = cards[:-1]
     st = scenario(2, res=res, cards={0: cards}, options=ON)
-    st["ps"][0]["hand"] = [leader]
-    st["ps"][1]["leaders"] = ["santa_rita"]
+    st["players"][0]["leader_hand"] = [leader]
+    st["players"][1]["leaders_played"] = ["santa_rita"]
     assert f"leader play {leader}" not in texts(st, 0)
     with pytest.raises(IllegalMove, match="requirement"):
         GAME.parse(st, 0, f"leader play {leader}")
@@ -158,15 +158,15 @@ def test_s13_once_per_round_gain(leader: str) -> None:
     assert after["round"] == 2
     assert GAME.active_players(after) == {0}
     assert f"leader activate {leader}" in texts(after, 0)
-    assert after["ps"][0]["used"] == []
+    assert after["players"][0]["leaders_used"] == []
 
 
 def test_s13_ludovico_iii_gonzaga_privilege() -> None:
     st = _with("ludovico_iii_gonzaga", res=rich())
     st, _ = play(st, "leader activate ludovico_iii_gonzaga")
-    assert top(st)["k"] == "priv"
+    assert top(st)["kind"] == "privilege"
     after, _ = play(st, "privilege faith")
-    assert after["ps"][0]["res"]["fp"] == 1
+    assert after["players"][0]["resources"]["fp"] == 1
 
 
 def test_s13_francesco_sforza_harvest_1_servants_only() -> None:
@@ -211,16 +211,16 @@ def test_s13_federico_da_montefeltro_one_coloured_member_is_six() -> None:
 
 def test_s13_ludovico_ariosto_occupied_spaces() -> None:
     st = _with("ludovico_ariosto", res=rich())
-    st["queue"] = [1, 0, 1, 0]
+    st["turn_queue"] = [1, 0, 1, 0]
     st, _ = as_seat(st, 1, "place black market_1")
     assert "place black market_1" in texts(st, 0)
     after, _ = as_seat(st, 0, "place black market_1")
-    assert len(after["spaces"]["market_1"]) == 2
+    assert len(after["space_occupants"]["market_1"]) == 2
 
 
 def test_s13_filippo_brunelleschi_no_tower_fee() -> None:
     st = _with("filippo_brunelleschi", res=rich(), towers={"territory_1": 1, "territory_2": 3})
-    st["queue"] = [1, 0]
+    st["turn_queue"] = [1, 0]
     st, _ = as_seat(st, 1, "place black territory_1")
     after, _ = as_seat(st, 0, "place black territory_2")
     assert "coin" not in delta(st, after, 0)
@@ -235,9 +235,9 @@ def test_s13_pico_della_mirandola_three_coins_less() -> None:
 def test_s13_sisto_iv_five_vp_when_supporting() -> None:
     st = _with("sisto_iv", res=rich(fp=5), round_no=2)
     st = council_all(st)
-    vp = st["ps"][0]["res"]["vp"]
+    vp = st["players"][0]["resources"]["vp"]
     after, _ = play(st, "support")
-    assert after["ps"][0]["res"]["vp"] == vp + 5 + 5  # 5 FP -> 5 VP, +5 Sisto IV
+    assert after["players"][0]["resources"]["vp"] == vp + 5 + 5  # 5 FP -> 5 VP, +5 Sisto IV
 
 
 def test_s13_lucrezia_borgia_coloured_plus_two() -> None:
@@ -256,14 +256,14 @@ def test_s13_ludovico_il_moro_coloured_are_five_and_lucrezia_adds() -> None:
     )
     moves = texts(st, 0)
     assert "place black territory_3" in moves and "place white territory_4" not in moves
-    st["ps"][0]["leaders"].append("lucrezia_borgia")
+    st["players"][0]["leaders_played"].append("lucrezia_borgia")
     assert "place white territory_4" in texts(st, 0)  # 5 + 2 = 7 (§17)
 
 
 def test_s13_cesare_borgia_ignores_territory_requirements() -> None:
     st = _with("cesare_borgia", res=rich(mp=0), towers={"territory_1": 1}, cards={0: [2, 3, 4, 5]})
     after, _ = as_seat(st, 0, "place black territory_1")
-    assert 1 in after["ps"][0]["cards"]["territory"]
+    assert 1 in after["players"][0]["cards"]["territory"]
 
 
 def test_s13_santa_rita_doubles_goods_of_card_immediate_effects_only() -> None:
@@ -275,8 +275,8 @@ def test_s13_santa_rita_doubles_goods_of_card_immediate_effects_only() -> None:
 
 def test_s13_lorenzo_de_medici_copies_a_played_leader() -> None:
     st = scenario(2, res=rich(vp=35), options=ON, towers={"territory_1": 1, "territory_2": 3})
-    st["ps"][0]["hand"] = ["lorenzo_de_medici"]
-    st["ps"][1]["leaders"] = ["filippo_brunelleschi", "michelangelo_buonarroti"]
+    st["players"][0]["leader_hand"] = ["lorenzo_de_medici"]
+    st["players"][1]["leaders_played"] = ["filippo_brunelleschi", "michelangelo_buonarroti"]
     st, _ = play(st, "leader play lorenzo_de_medici")
     assert texts(st, 0) == ["copy filippo_brunelleschi", "copy michelangelo_buonarroti"]
     st, _ = play(st, "copy michelangelo_buonarroti")
@@ -289,7 +289,7 @@ def test_s13_lorenzo_de_medici_copies_a_played_leader() -> None:
 
 def test_s13_lorenzo_de_medici_needs_something_to_copy() -> None:
     st = scenario(2, res=rich(vp=40), options=ON)
-    st["ps"][0]["hand"] = ["lorenzo_de_medici"]
+    st["players"][0]["leader_hand"] = ["lorenzo_de_medici"]
     with pytest.raises(IllegalMove, match="copy"):
         GAME.parse(st, 0, "leader play lorenzo_de_medici")
 
@@ -302,9 +302,9 @@ def test_s13_lorenzo_de_medici_needs_something_to_copy() -> None:
 def test_s13_discard_a_leader_for_a_privilege() -> None:
     st = _with("sisto_iv", played=False, res=rich())
     st, _ = play(st, "leader discard sisto_iv")
-    assert st["ps"][0]["hand"] == [] and top(st)["k"] == "priv"
+    assert st["players"][0]["leader_hand"] == [] and top(st)["kind"] == "privilege"
     after, _ = play(st, "privilege coins")
-    assert after["ps"][0]["res"]["coin"] == 22 and GAME.active_players(after) == {0}
+    assert after["players"][0]["resources"]["coin"] == 22 and GAME.active_players(after) == {0}
 
 
 def test_s13_played_leader_cannot_be_discarded() -> None:
@@ -315,7 +315,7 @@ def test_s13_played_leader_cannot_be_discarded() -> None:
 
 def test_s13_leader_actions_only_in_your_turn() -> None:
     st = _with("michelangelo_buonarroti", res=rich())
-    st["queue"] = [1, 0]
+    st["turn_queue"] = [1, 0]
     assert texts(st, 0) == []
     with pytest.raises(NotYourTurn):
         GAME.parse(st, 0, "leader activate michelangelo_buonarroti")
@@ -324,7 +324,7 @@ def test_s13_leader_actions_only_in_your_turn() -> None:
 def test_s19_player_with_no_placement_may_use_leaders_then_pass() -> None:
     """§19: no placement possible but a Leader action exists -> the turn waits; 'pass' is allowed."""
     st = _with("cosimo_de_medici", res=rich(servant=0))
-    st["ps"][0]["free"] = ["neutral"]
+    st["players"][0]["free_members"] = ["neutral"]
     moves = texts(st, 0)
     assert moves == ["leader activate cosimo_de_medici", "pass"]
     st, _ = play(st, "leader activate cosimo_de_medici")  # +3 servants: now the neutral can go
@@ -333,6 +333,6 @@ def test_s19_player_with_no_placement_may_use_leaders_then_pass() -> None:
 
 def test_leaders_option_off_refuses_leader_moves() -> None:
     st = scenario(2, res=rich())
-    st["ps"][0]["hand"] = ["sisto_iv"]
+    st["players"][0]["leader_hand"] = ["sisto_iv"]
     with pytest.raises(IllegalMove, match="without Leaders"):
         GAME.parse(st, 0, "leader discard sisto_iv")

@@ -73,5 +73,5 @@ def test_golden_leader_playthrough(path: Path) -> None:
     assert out.scores == expected["scores"] == tuple(data["expected_scores"])
     assert [dict(b) for b in out.breakdown] == data["expected_breakdown"]
     assert list(out.ranking) == data["expected_ranking"]
-    assert [ps["leaders"] for ps in st["ps"]] == expected["played"]
+    assert [ps["leaders_played"] for ps in st["players"]] == expected["played"]
     assert activations == data["expected_activations"]

@@ -70,30 +70,32 @@ so their abilities meet every kind of action early (a test position, not a real 
 def start(players: int, seed: int, options: dict[str, Any], rich: bool) -> State:
     st = GAME.setup(players, seed, options)
     if rich:
-        for ps in st["ps"]:
-            ps["res"].update(RICH)
+        for ps in st["players"]:
+            ps["resources"].update(RICH)
     return st
 
 
 def _invariants(st: State) -> None:
     seen: list[str] = []
-    for p, ps in enumerate(st["ps"]):
+    for p, ps in enumerate(st["players"]):
         for k in RESOURCES:
-            assert ps["res"][k] >= 0, f"seat {p} has {ps['res'][k]} {k}"
+            assert ps["resources"][k] >= 0, f"seat {p} has {ps['resources'][k]} {k}"
         for t in CARD_TYPES:
             assert len(ps["cards"][t]) <= 6
-        assert len(ps["hand"]) + len(ps["leaders"]) <= 4
-        seen += ps["hand"] + ps["leaders"]
-        assert set(ps["used"]) <= set(ps["leaders"])
-    if st["draft"]:
-        seen += [x for pack in st["draft"]["packs"] for x in pack]
+        assert len(ps["leader_hand"]) + len(ps["leaders_played"]) <= 4
+        seen += ps["leader_hand"] + ps["leaders_played"]
+        assert set(ps["leaders_used"]) <= set(ps["leaders_played"])
+    if st["leader_draft"]:
+        seen += [x for pack in st["leader_draft"]["packs"] for x in pack]
     assert len(seen) == len(set(seen)), "a leader is in two places"
 
 
 def _secrets_hold(st: State) -> None:
-    views = {q: json.dumps(GAME.player_view(st, q)) for q in [None, *range(st["n"])]}
-    for p, ps in enumerate(st["ps"]):
-        hidden = list(ps["hand"]) + (list(st["draft"]["packs"][p]) if st["draft"] else [])
+    views = {q: json.dumps(GAME.player_view(st, q)) for q in [None, *range(st["player_count"])]}
+    for p, ps in enumerate(st["players"]):
+        hidden = list(ps["leader_hand"]) + (
+            list(st["leader_draft"]["packs"][p]) if st["leader_draft"] else []
+        )
         for leader_id in hidden:
             for word in (leader_id, LEADERS[leader_id]["name"]):
                 for q, text in views.items():
@@ -102,7 +104,7 @@ def _secrets_hold(st: State) -> None:
 
 def _refusals(st: State, p: int, legal: set[str]) -> None:
     before = GAME.to_json(st)
-    ps = st["ps"][p]
+    ps = st["players"][p]
     probes = [f"leader {verb} {x}" for x in LEADERS for verb in ("play", "activate", "discard")]
     probes += [f"draft {x}" for x in LEADERS] + [f"copy {x}" for x in LEADERS] + ["end"]
     for text in probes:
@@ -110,7 +112,7 @@ def _refusals(st: State, p: int, legal: set[str]) -> None:
             continue
         with pytest.raises(RulesError):
             GAME.parse(st, p, text)
-    assert ps is st["ps"][p] and GAME.to_json(st) == before
+    assert ps is st["players"][p] and GAME.to_json(st) == before
 
 
 def play_one(
@@ -181,7 +183,7 @@ def main() -> None:
         for players in (2, 3, 4):
             for seed in range(games):
                 st = play_one(players, seed, options, stats, rich=seed % 2 == 1)
-                played.update(x for ps in st["ps"] for x in ps["leaders"])
+                played.update(x for ps in st["players"] for x in ps["leaders_played"])
                 total += 1
     print(
         json.dumps(

@@ -51,7 +51,7 @@ def test_s13_after_placing_play_a_leader_the_placement_qualified_for_and_use_it(
     """Taking the 5th Venture qualifies Francesco Sforza; the same turn he is played and his
     Harvest at value 1 is done (tile 1 wood 1 stone 1 servant + Commercial Hub 1 coin)."""
     st = _st(res=rich(), cards={0: [*V[:4], 1]}, towers={"venture_1": 78})
-    st["ps"][0]["hand"] = ["francesco_sforza"]
+    st["players"][0]["leader_hand"] = ["francesco_sforza"]
     assert "leader play francesco_sforza" not in texts(st, 0)  # 4 Ventures: not yet
     st, _ = play(st, "place black venture_1")  # Hosting Panhandlers: 3 wood, +4 servants
     assert GAME.active_players(st) == {0}
@@ -70,12 +70,12 @@ def test_s13_after_placing_play_a_leader_the_placement_qualified_for_and_use_it(
 
 def test_s13_after_placing_end_closes_the_window_and_the_ability_waits() -> None:
     st = _st(res=rich())
-    st["ps"][0]["leaders"] = ["girolamo_savonarola"]
+    st["players"][0]["leaders_played"] = ["girolamo_savonarola"]
     st, _ = play(st, "place black council", "privilege coins")
-    assert GAME.active_players(st) == {0} and top(st)["k"] == "after"
+    assert GAME.active_players(st) == {0} and top(st)["kind"] == "leader_window"
     st, events = play(st, "end")
     assert any("ends the turn" in e for e in events)
-    assert GAME.active_players(st) == {1} and st["ps"][0]["used"] == []
+    assert GAME.active_players(st) == {1} and st["players"][0]["leaders_used"] == []
     st, _ = play(st, "place black council", "privilege coins")  # seat 1 (no leaders: no window)
     assert GAME.active_players(st) == {0}
     assert "leader activate girolamo_savonarola" in texts(st, 0)
@@ -84,7 +84,7 @@ def test_s13_after_placing_end_closes_the_window_and_the_ability_waits() -> None
 def test_s13_after_placing_a_discard_alone_does_not_hold_the_turn() -> None:
     """Engine choice: the window opens only for a play or an activation (see rules help)."""
     st = _st(res=rich(servant=0))
-    st["ps"][0]["hand"] = ["sisto_iv"]  # needs 6 servants: not playable
+    st["players"][0]["leader_hand"] = ["sisto_iv"]  # needs 6 servants: not playable
     assert "leader discard sisto_iv" in texts(st, 0)
     st, _ = play(st, "place black market_1")
     assert GAME.active_players(st) == {1}
@@ -92,12 +92,12 @@ def test_s13_after_placing_a_discard_alone_does_not_hold_the_turn() -> None:
 
 def test_s13_leader_actions_both_before_and_after_the_same_placement() -> None:
     st = _st(res=rich())
-    st["ps"][0]["hand"] = ["michelangelo_buonarroti", "santa_rita"]
+    st["players"][0]["leader_hand"] = ["michelangelo_buonarroti", "santa_rita"]
     st, _ = play(st, "leader play michelangelo_buonarroti")  # before placing (10 stone held)
     st, _ = play(st, "leader discard santa_rita", "privilege faith")
     assert GAME.active_players(st) == {0} and not st["stack"]
     st, _ = play(st, "place black market_1")
-    assert top(st)["k"] == "after"
+    assert top(st)["kind"] == "leader_window"
     before = st
     st, _ = play(st, "leader activate michelangelo_buonarroti")
     assert delta(before, st, 0) == {"coin": 3}
@@ -108,23 +108,23 @@ def test_s13_sisto_iv_played_after_the_last_placement_counts_at_that_vatican_rep
     """The last placement of round 2 (Market 2: +5 servants) meets Sisto IV's 6 servants; played
     in the window, he adds 5 VP at the report that follows."""
     st = _st(res={"coin": 6, "wood": 6, "stone": 6, "servant": 1, "fp": 3}, round_no=2)
-    st["ps"][0]["hand"] = ["sisto_iv"]
-    st["ps"][0]["free"] = ["black"]
-    st["ps"][1]["free"] = []
-    st["queue"] = [0]
+    st["players"][0]["leader_hand"] = ["sisto_iv"]
+    st["players"][0]["free_members"] = ["black"]
+    st["players"][1]["free_members"] = []
+    st["turn_queue"] = [0]
     st, _ = play(st, "place black market_2")
     assert texts(st, 0) == ["leader play sisto_iv", "leader discard sisto_iv", "end"]
     st, _ = play(st, "leader play sisto_iv")
     assert st["phase"] == "vatican" and GAME.active_players(st) == {0}
-    vp = st["ps"][0]["res"]["vp"]
+    vp = st["players"][0]["resources"]["vp"]
     st, _ = play(st, "support")
-    assert st["ps"][0]["res"]["vp"] == vp + 3 + 5
+    assert st["players"][0]["resources"]["vp"] == vp + 3 + 5
 
 
 def test_s19_no_family_member_left_means_no_turn_and_no_leader_actions() -> None:
     st = _st(res=rich())
-    st["ps"][0]["leaders"] = ["sandro_botticelli"]
-    st["ps"][0]["free"] = []
+    st["players"][0]["leaders_played"] = ["sandro_botticelli"]
+    st["players"][0]["free_members"] = []
     st = settle(st)  # seat 0's queue entries are skipped: nothing to place
     assert GAME.active_players(st) == {1}
     assert texts(st, 0) == []
@@ -134,10 +134,10 @@ def test_s19_no_family_member_left_means_no_turn_and_no_leader_actions() -> None
 
 def test_s13_leader_actions_wait_while_a_decision_is_open() -> None:
     st = _st(res=rich(), towers={"venture_2": 80})  # Support to the Bishop: MP or goods
-    st["ps"][0]["leaders"] = ["michelangelo_buonarroti"]
-    st["ps"][0]["res"]["mp"] = 4
+    st["players"][0]["leaders_played"] = ["michelangelo_buonarroti"]
+    st["players"][0]["resources"]["mp"] = 4
     st, _ = play(st, "place black venture_2")
-    assert top(st)["k"] == "pay"
+    assert top(st)["kind"] == "pay"
     assert "leader activate michelangelo_buonarroti" not in texts(st, 0)
     with pytest.raises(IllegalMove, match="Now answer"):
         GAME.parse(st, 0, "leader activate michelangelo_buonarroti")
@@ -206,7 +206,7 @@ def test_notation_bad_leader_text(text: str) -> None:
 
 def test_notation_leader_names_through_the_game() -> None:
     st = _st(res=rich())
-    st["ps"][0]["hand"] = ["sandro_botticelli"]
+    st["players"][0]["leader_hand"] = ["sandro_botticelli"]
     before = GAME.to_json(st)
     assert GAME.parse(st, 0, "leader play Sandro Botticelli") == LeaderAction("play", "sandro_botticelli")
     with pytest.raises(IllegalMove, match="not in your hand"):
@@ -221,20 +221,20 @@ def test_notation_leader_names_through_the_game() -> None:
 
 def test_s13_lucrezia_borgia_needs_six_cards_of_one_type_not_six_in_all() -> None:
     st = _st(res=rich(), cards={0: T[:5] + B[:5] + C[:5] + V[:5]})
-    st["ps"][0]["hand"] = ["lucrezia_borgia"]
+    st["players"][0]["leader_hand"] = ["lucrezia_borgia"]
     assert "leader play lucrezia_borgia" not in texts(st, 0)
     st = _st(res=rich(), cards={0: V[:6]})
-    st["ps"][0]["hand"] = ["lucrezia_borgia"]
+    st["players"][0]["leader_hand"] = ["lucrezia_borgia"]
     assert "leader play lucrezia_borgia" in texts(st, 0)
 
 
 def test_s13_losing_the_requirement_later_changes_nothing() -> None:
     """Savonarola needs 18 coins to be played; spent down to 2 he still works."""
     st = _st(res=rich(coin=18))
-    st["ps"][0]["hand"] = ["girolamo_savonarola"]
+    st["players"][0]["leader_hand"] = ["girolamo_savonarola"]
     st, _ = play(st, "leader play girolamo_savonarola")
-    assert st["ps"][0]["res"]["coin"] == 18
-    st["ps"][0]["res"]["coin"] = 2
+    assert st["players"][0]["resources"]["coin"] == 18
+    st["players"][0]["resources"]["coin"] = 2
     before = st
     st, _ = play(st, "leader activate girolamo_savonarola")
     assert delta(before, st, 0) == {"fp": 1}
@@ -242,14 +242,14 @@ def test_s13_losing_the_requirement_later_changes_nothing() -> None:
 
 def test_s13_play_and_activate_in_the_same_turn_and_several_discards() -> None:
     st = _st(res=rich())
-    st["ps"][0]["hand"] = ["sandro_botticelli", "sisto_iv", "santa_rita", "cesare_borgia"]
+    st["players"][0]["leader_hand"] = ["sandro_botticelli", "sisto_iv", "santa_rita", "cesare_borgia"]
     before = st
     st, _ = play(st, "leader play botticelli", "leader activate botticelli")
     assert delta(before, st, 0) == {"vp": 1, "mp": 2}
     st, _ = play(
         st, "leader discard santa_rita", "privilege coins", "leader discard cesare", "privilege coins"
     )
-    assert st["ps"][0]["hand"] == ["sisto_iv"] and st["ps"][0]["res"]["coin"] == 24
+    assert st["players"][0]["leader_hand"] == ["sisto_iv"] and st["players"][0]["resources"]["coin"] == 24
     assert GAME.active_players(st) == {0} and "place black council" in texts(st, 0)
 
 
@@ -265,7 +265,7 @@ def _values(st: dict[str, Any], p: int = 0) -> dict[str, int]:
 
 def test_s7_montefeltro_six_then_lucrezia_plus_two() -> None:
     st = _st(res=rich(servant=0), dice=(1, 1, 1), towers={"territory_4": 1})
-    st["ps"][0]["leaders"] = ["federico_da_montefeltro", "lucrezia_borgia"]
+    st["players"][0]["leaders_played"] = ["federico_da_montefeltro", "lucrezia_borgia"]
     st, _ = play(st, "leader activate montefeltro", "montefeltro orange")
     assert _values(st) == {"black": 3, "white": 3, "orange": 8, "neutral": 0}
     assert texts(st, 0).count("place orange territory_4") == 1  # 8 >= 7 without servants
@@ -273,26 +273,34 @@ def test_s7_montefeltro_six_then_lucrezia_plus_two() -> None:
 
 def test_s7_montefeltro_six_with_il_moro_five_and_e1_7() -> None:
     st = _st(res=rich(), dice=(2, 3, 4))
-    st["ps"][0]["leaders"] = ["federico_da_montefeltro", "ludovico_il_moro", "sigismondo_malatesta"]
-    st["ps"][0]["excomm"] = ["E1-7"]
+    st["players"][0]["leaders_played"] = [
+        "federico_da_montefeltro",
+        "ludovico_il_moro",
+        "sigismondo_malatesta",
+    ]
+    st["players"][0]["excommunications"] = ["E1-7"]
     st, _ = play(st, "leader activate federico_da_montefeltro", "montefeltro black")
     assert _values(st) == {"black": 5, "white": 4, "orange": 4, "neutral": 3}  # 6-1, 5-1, 5-1, 0+3
 
 
 def test_s15_montefeltro_lasts_the_round_and_refreshes() -> None:
     st = _st(res=rich(), dice=(1, 1, 1))
-    st["ps"][0]["leaders"] = ["federico_da_montefeltro"]
+    st["players"][0]["leaders_played"] = ["federico_da_montefeltro"]
     st, _ = play(st, "leader activate federico_da_montefeltro", "montefeltro white")
     assert "leader activate federico_da_montefeltro" not in texts(st, 0)
     st = council_all(st)
-    assert st["round"] == 2 and st["ps"][0]["six"] is None and st["ps"][0]["used"] == []
+    assert (
+        st["round"] == 2
+        and st["players"][0]["montefeltro_member"] is None
+        and st["players"][0]["leaders_used"] == []
+    )
     assert "leader activate federico_da_montefeltro" in texts(st, 0)
 
 
 def test_s13_montefeltro_needs_a_coloured_member_still_to_place() -> None:
     st = _st(res=rich())
-    st["ps"][0]["leaders"] = ["federico_da_montefeltro"]
-    st["ps"][0]["free"] = ["neutral"]
+    st["players"][0]["leaders_played"] = ["federico_da_montefeltro"]
+    st["players"][0]["free_members"] = ["neutral"]
     assert "leader activate federico_da_montefeltro" not in texts(st, 0)
     with pytest.raises(IllegalMove, match="no ability to activate now"):
         GAME.parse(st, 0, "leader activate federico_da_montefeltro")
@@ -305,7 +313,7 @@ def test_s13_montefeltro_needs_a_coloured_member_still_to_place() -> None:
 
 def test_s10_sforza_with_servants_reaches_more_territories_and_e1_5_applies() -> None:
     st = _st(res=rich(), cards={0: [1, 2, 3]})  # Hub (1), Woods (2), Village (3)
-    st["ps"][0]["leaders"] = ["francesco_sforza"]
+    st["players"][0]["leaders_played"] = ["francesco_sforza"]
     st, _ = play(st, "leader activate francesco_sforza")
     assert texts(st, 0) == ["harvest", "harvest servants=1", "harvest servants=2"]
     before = st
@@ -313,8 +321,8 @@ def test_s10_sforza_with_servants_reaches_more_territories_and_e1_5_applies() ->
     assert delta(before, st, 0) == {"wood": 2, "stone": 1, "coin": 2}  # servants: -2 paid, +1 +1
     # E1-5 (-3 to every Harvest) applies to Sforza's Harvest too: value 1 - 3 activates nothing
     st = _st(res=rich(servant=0), cards={0: [1]})
-    st["ps"][0]["leaders"] = ["francesco_sforza"]
-    st["ps"][0]["excomm"] = ["E1-5"]
+    st["players"][0]["leaders_played"] = ["francesco_sforza"]
+    st["players"][0]["excommunications"] = ["E1-5"]
     before = st
     st, events = play(st, "leader activate francesco_sforza")
     assert delta(before, st, 0) == {} and any("nothing activates" in e for e in events)
@@ -322,7 +330,7 @@ def test_s10_sforza_with_servants_reaches_more_territories_and_e1_5_applies() ->
 
 def test_s10_leonardo_without_servants_activates_nothing() -> None:
     st = _st(res=rich(servant=0), cards={0: [43]})
-    st["ps"][0]["leaders"] = ["leonardo_da_vinci"]
+    st["players"][0]["leaders_played"] = ["leonardo_da_vinci"]
     before = st
     st, events = play(st, "leader activate leonardo_da_vinci")
     assert delta(before, st, 0) == {} and any("value 0: nothing activates" in e for e in events)
@@ -336,26 +344,26 @@ def test_s10_leonardo_without_servants_activates_nothing() -> None:
 
 def test_s17_ariosto_occupied_single_spaces_but_the_colour_rule_still_applies() -> None:
     st = _st(3, res=rich())
-    st["queue"] = [1, 0, 0, 0]
+    st["turn_queue"] = [1, 0, 0, 0]
     st, _ = as_seat(st, 1, "place black harvest")
     assert "place black harvest" not in texts(st, 0)  # without Ariosto: occupied
-    st["ps"][0]["leaders"] = ["ludovico_ariosto"]
+    st["players"][0]["leaders_played"] = ["ludovico_ariosto"]
     assert "place black harvest" in texts(st, 0)
-    st["spaces"]["harvest_big"].append([0, "white"])  # seat 0 already has a coloured member there
+    st["space_occupants"]["harvest_big"].append([0, "white"])  # seat 0 already has a coloured member there
     with pytest.raises(IllegalMove, match="coloured family member"):
         GAME.parse(st, 0, "place black harvest")
     assert "place neutral harvest servants=1" in texts(st, 0)
     after, _ = as_seat(st, 0, "place neutral production servants=1")
-    after["queue"] = [0, 0]
-    after["qpos"] = 0
+    after["turn_queue"] = [0, 0]
+    after["turn_index"] = 0
     after, _ = as_seat(after, 0, "place orange production")  # own member already there
-    assert [o[0] for o in after["spaces"]["production"]] == [0, 0]
+    assert [o[0] for o in after["space_occupants"]["production"]] == [0, 0]
 
 
 def test_s17_ariosto_a_taken_tower_floor_still_has_no_card() -> None:
     st = _st(res=rich(), towers={"territory_1": 1})
-    st["ps"][0]["leaders"] = ["ludovico_ariosto"]
-    st["queue"] = [1, 0]
+    st["players"][0]["leaders_played"] = ["ludovico_ariosto"]
+    st["turn_queue"] = [1, 0]
     st, _ = as_seat(st, 1, "place black territory_1")
     with pytest.raises(IllegalMove, match="no card left"):
         GAME.parse(st, 0, "place black territory_1")
@@ -374,7 +382,7 @@ def test_s8_5_pico_della_mirandola_only_coin_costs_never_below_zero(
     card: int, space: str, paid: dict[str, int]
 ) -> None:
     st = _st(res=rich(mp=3), towers={space: card})
-    st["ps"][0]["leaders"] = ["pico_della_mirandola"]
+    st["players"][0]["leaders_played"] = ["pico_della_mirandola"]
     after, _ = as_seat(st, 0, f"place black {space}")
     got = delta(st, after, 0)
     assert {k: v for k, v in got.items() if v < 0} == paid
@@ -382,7 +390,7 @@ def test_s8_5_pico_della_mirandola_only_coin_costs_never_below_zero(
 
 def test_s8_5_pico_and_the_dame_together_make_a_character_free() -> None:
     st = _st(res=rich(), cards={0: [51]}, towers={"character_1": 50})  # Dame; Stonemason 4 coins
-    st["ps"][0]["leaders"] = ["pico_della_mirandola"]
+    st["players"][0]["leaders_played"] = ["pico_della_mirandola"]
     after, _ = as_seat(st, 0, "place black character_1")
     assert "coin" not in delta(st, after, 0)
 
@@ -390,20 +398,20 @@ def test_s8_5_pico_and_the_dame_together_make_a_character_free() -> None:
 def test_s8_6_cesare_borgia_also_for_card_effect_territory_actions() -> None:
     """Captain: +2 MP and a Territory at value 6; the 5th slot needs 12 MP, Cesare ignores it."""
     st = _st(res=rich(), cards={0: T[:4]}, towers={"character_1": 57, "territory_1": 17})
-    st["ps"][0]["leaders"] = ["cesare_borgia"]
+    st["players"][0]["leaders_played"] = ["cesare_borgia"]
     st, _ = play(st, "place black character_1")
     assert "take territory_1" in texts(st, 0)
     st, _ = play(st, "take territory_1")
-    assert len(st["ps"][0]["cards"]["territory"]) == 5
+    assert len(st["players"][0]["cards"]["territory"]) == 5
 
 
 def test_s17_brunelleschi_still_needs_the_card_cost() -> None:
     st = _st(res=rich(coin=3), towers={"character_1": 49, "character_2": 50})
-    st["ps"][0]["leaders"] = ["filippo_brunelleschi"]
-    st["queue"] = [1, 0]
+    st["players"][0]["leaders_played"] = ["filippo_brunelleschi"]
+    st["turn_queue"] = [1, 0]
     st, _ = as_seat(st, 1, "place black character_1")
     assert "place black character_2" not in texts(st, 0)  # Stonemason costs 4, fee waived, has 3
-    st["ps"][0]["res"]["coin"] = 4
+    st["players"][0]["resources"]["coin"] = 4
     after, _ = as_seat(st, 0, "place black character_2")
     assert delta(st, after, 0) == {"coin": -4}
 
@@ -420,19 +428,19 @@ def test_s17_santa_rita_doubles_goods_of_card_immediate_effects(
     space: str, card: int, gained: dict[str, int]
 ) -> None:
     st = _st(res=rich(), towers={space: card})
-    st["ps"][0]["leaders"] = ["santa_rita"]
+    st["players"][0]["leaders_played"] = ["santa_rita"]
     after, _ = as_seat(st, 0, f"place black {space}")
     assert delta(st, after, 0) == gained
 
 
 def test_s17_santa_rita_not_for_privileges_action_spaces_or_harvests() -> None:
     st = _st(res=rich(), towers={"character_1": 52}, cards={0: [2]})  # Knight: 1 privilege
-    st["ps"][0]["leaders"] = ["santa_rita"]
+    st["players"][0]["leaders_played"] = ["santa_rita"]
     before = st
     st, _ = play(st, "place black character_1", "privilege coins")
     assert delta(before, st, 0) == {}  # Knight 2 coins paid, the privilege's 2 coins not doubled
-    st["queue"] = [0, 0]
-    st["qpos"] = 0
+    st["turn_queue"] = [0, 0]
+    st["turn_index"] = 0
     before = st
     st, _ = play(st, "place white market_1")
     assert delta(before, st, 0) == {"coin": 5}
@@ -444,33 +452,33 @@ def test_s17_santa_rita_not_for_privileges_action_spaces_or_harvests() -> None:
 def test_s17_santa_rita_with_e1_2_engine_reduces_then_doubles() -> None:
     """Engine choice (rules help): the source is reduced first, then doubled: City 3 -> 2 -> 4."""
     st = _st(res=rich(), towers={"territory_1": 8})
-    st["ps"][0]["leaders"] = ["santa_rita"]
-    st["ps"][0]["excomm"] = ["E1-2"]
+    st["players"][0]["leaders_played"] = ["santa_rita"]
+    st["players"][0]["excommunications"] = ["E1-2"]
     after, _ = as_seat(st, 0, "place black territory_1")
     assert delta(st, after, 0) == {"coin": 4}
 
 
 def test_s14_sisto_iv_no_bonus_when_refusing_or_lacking_faith() -> None:
     st = _st(res=rich(fp=5), round_no=2)
-    st["ps"][0]["leaders"] = ["sisto_iv"]
-    st["ps"][1]["leaders"] = []
+    st["players"][0]["leaders_played"] = ["sisto_iv"]
+    st["players"][1]["leaders_played"] = []
     st = council_all(st)
-    vp = st["ps"][0]["res"]["vp"]
+    vp = st["players"][0]["resources"]["vp"]
     st, _ = play(st, "refuse")
-    assert st["ps"][0]["res"]["vp"] == vp and st["ps"][0]["excomm"]
+    assert st["players"][0]["resources"]["vp"] == vp and st["players"][0]["excommunications"]
     st = _st(res=rich(fp=2), round_no=2)
-    st["ps"][0]["leaders"] = ["sisto_iv"]
+    st["players"][0]["leaders_played"] = ["sisto_iv"]
     st = council_all(st)  # 2 FP < 3: excommunicated automatically, no support, no bonus
-    assert st["ps"][0]["excomm"] and st["ps"][0]["res"]["vp"] == 0
+    assert st["players"][0]["excommunications"] and st["players"][0]["resources"]["vp"] == 0
 
 
 def test_s14_sisto_iv_counts_at_every_report() -> None:
     st = _st(res=rich(fp=4), round_no=4)
-    st["ps"][0]["leaders"] = ["sisto_iv"]
+    st["players"][0]["leaders_played"] = ["sisto_iv"]
     st = council_all(st)
-    vp = st["ps"][0]["res"]["vp"]
+    vp = st["players"][0]["resources"]["vp"]
     st, _ = play(st, "support")
-    assert st["ps"][0]["res"]["vp"] == vp + 4 + 5
+    assert st["players"][0]["resources"]["vp"] == vp + 4 + 5
 
 
 # ---------------------------------------------------------------------------------------------
@@ -480,9 +488,9 @@ def test_s14_sisto_iv_counts_at_every_report() -> None:
 
 def _lorenzo(others: dict[int, list[str]], players: int = 3, **kw: Any) -> dict[str, Any]:
     st = _st(players, res=rich(vp=35), **kw)
-    st["ps"][0]["hand"] = ["lorenzo_de_medici"]
+    st["players"][0]["leader_hand"] = ["lorenzo_de_medici"]
     for p, ids in others.items():
-        st["ps"][p]["leaders"] = ids
+        st["players"][p]["leaders_played"] = ids
     return st
 
 
@@ -513,12 +521,12 @@ def test_s13_lorenzo_copying_montefeltro_asks_for_the_member() -> None:
 
 def test_s13_lorenzo_and_the_original_each_use_the_ability_once_per_round() -> None:
     st = _lorenzo({1: ["sandro_botticelli"]}, players=2)
-    st["ps"][1]["used"] = ["sandro_botticelli"]  # the owner already used it this round
+    st["players"][1]["leaders_used"] = ["sandro_botticelli"]  # the owner already used it this round
     st, _ = play(st, "leader play lorenzo_de_medici", "copy botticelli")
     before = st
     st, _ = play(st, "leader activate lorenzo_de_medici")
     assert delta(before, st, 0) == {"vp": 1, "mp": 2}
-    assert st["ps"][0]["used"] == ["lorenzo_de_medici"]
+    assert st["players"][0]["leaders_used"] == ["lorenzo_de_medici"]
 
 
 def test_s13_lorenzo_copy_is_public() -> None:
@@ -542,9 +550,9 @@ def test_s13_lorenzo_copy_is_public() -> None:
 
 
 def _hidden_words(st: dict[str, Any], p: int) -> list[str]:
-    ids = list(st["ps"][p]["hand"])
-    if st.get("draft"):
-        ids += st["draft"]["packs"][p]
+    ids = list(st["players"][p]["leader_hand"])
+    if st["leader_draft"]:
+        ids += st["leader_draft"]["packs"][p]
     return [w for x in ids for w in (x, LEADERS[x]["name"])]
 
 
@@ -558,8 +566,8 @@ def test_secrets_hands_and_packs_only_in_the_owners_view(deal: str) -> None:
                 for word in _hidden_words(st, p):
                     assert (word in text) == (q == p), (p, q, word)
             own = GAME.player_view(st, p)["players_info"][p]
-            assert own["leaders_in_hand"] == len(st["ps"][p]["hand"])
-            assert [x["id"] for x in own["hand"]] == st["ps"][p]["hand"]
+            assert own["leaders_in_hand"] == len(st["players"][p]["leader_hand"])
+            assert [x["id"] for x in own["hand"]] == st["players"][p]["leader_hand"]
         if st["phase"] != "leader_draft":
             break
         for p in sorted(GAME.active_players(st)):
@@ -569,7 +577,7 @@ def test_secrets_hands_and_packs_only_in_the_owners_view(deal: str) -> None:
 
 def test_secrets_public_view_shows_counts_and_played_leaders() -> None:
     st = _st(res=rich())
-    st["ps"][0]["hand"] = ["sandro_botticelli", "santa_rita"]
+    st["players"][0]["leader_hand"] = ["sandro_botticelli", "santa_rita"]
     st, _ = play(st, "leader play botticelli", "leader activate botticelli")
     info = GAME.player_view(st, None)["players_info"][0]
     assert info["hand"] is None and info["leaders_in_hand"] == 1
@@ -597,9 +605,9 @@ def test_s4_drafts_come_before_round_1_is_set_up(options: dict[str, Any]) -> Non
         events += ev
     assert st["phase"] == "actions" and st["round"] == 1
     assert all(1 <= d <= 6 for d in st["dice"].values())
-    assert all(len([c for c in st["towers"][t] if c is not None]) == 4 for t in st["towers"])
+    assert all(len([c for c in st["tower_cards"][t] if c is not None]) == 4 for t in st["tower_cards"])
     assert any(e.startswith("Round 1 begins: dice") for e in events)
-    assert GAME.active_players(st) == {st["order"][0]}
+    assert GAME.active_players(st) == {st["turn_order"][0]}
 
 
 def test_s4_without_a_draft_round_1_is_ready_at_once() -> None:
@@ -609,14 +617,14 @@ def test_s4_without_a_draft_round_1_is_ready_at_once() -> None:
 
 def test_notation_a_shared_word_is_clear_when_only_one_of_its_leaders_is_legal() -> None:
     st = _st(res=rich())
-    st["ps"][0]["hand"] = ["lucrezia_borgia", "cosimo_de_medici"]
+    st["players"][0]["leader_hand"] = ["lucrezia_borgia", "cosimo_de_medici"]
     assert GAME.parse(st, 0, "leader discard borgia") == LeaderAction("discard", "lucrezia_borgia")
     assert GAME.parse(st, 0, "leader discard medici") == LeaderAction("discard", "cosimo_de_medici")
-    st["ps"][0]["hand"] = ["cosimo_de_medici", "lorenzo_de_medici"]
+    st["players"][0]["leader_hand"] = ["cosimo_de_medici", "lorenzo_de_medici"]
     with pytest.raises(AmbiguousMove, match="cosimo_de_medici or lorenzo_de_medici"):
         GAME.parse(st, 0, "leader discard medici")
     draft = GAME.setup(2, 3, ON)
-    draft["draft"]["packs"][0] = ["cosimo_de_medici", "santa_rita", "sisto_iv", "lucrezia_borgia"]
+    draft["leader_draft"]["packs"][0] = ["cosimo_de_medici", "santa_rita", "sisto_iv", "lucrezia_borgia"]
     assert GAME.parse(draft, 0, "draft medici") == Draft("cosimo_de_medici")
     assert GAME.parse(draft, 0, "draft borgia") == Draft("lucrezia_borgia")
     with pytest.raises(AmbiguousMove, match="ludovico_ariosto"):
@@ -653,12 +661,12 @@ def test_rules_help_leader_examples_are_moves() -> None:
 @pytest.mark.parametrize("leader", ["ludovico_iii_gonzaga", "francesco_sforza", "leonardo_da_vinci"])
 def test_s15_4_once_per_round_actions_refresh_at_the_end_of_the_round(leader: str) -> None:
     st = _st(res=rich())
-    st["ps"][0]["leaders"] = [leader]
+    st["players"][0]["leaders_played"] = [leader]
     st, _ = play(st, f"leader activate {leader}")
     st = resolve(st)
-    assert st["ps"][0]["used"] == [leader] and f"leader activate {leader}" not in texts(st, 0)
+    assert st["players"][0]["leaders_used"] == [leader] and f"leader activate {leader}" not in texts(st, 0)
     st = council_all(st)
-    assert st["round"] == 2 and st["ps"][0]["used"] == []
+    assert st["round"] == 2 and st["players"][0]["leaders_used"] == []
     assert GAME.active_players(st) == {0} and f"leader activate {leader}" in texts(st, 0)
 
 
@@ -666,7 +674,7 @@ def test_s15_4_lorenzo_copy_refreshes_and_keeps_its_copy() -> None:
     st = _lorenzo({1: ["bartolomeo_colleoni"]}, players=2)
     st, _ = play(st, "leader play lorenzo", "copy colleoni", "leader activate lorenzo")
     st = council_all(st)
-    assert st["round"] == 2 and st["ps"][0]["copied"] == "bartolomeo_colleoni"
+    assert st["round"] == 2 and st["players"][0]["copied_leader"] == "bartolomeo_colleoni"
     before = st
     st, _ = play(st, "leader activate lorenzo_de_medici")
     assert delta(before, st, 0) == {"vp": 4}
@@ -674,7 +682,7 @@ def test_s15_4_lorenzo_copy_refreshes_and_keeps_its_copy() -> None:
 
 def test_secrets_a_pick_waiting_for_the_others_shows_only_to_its_player() -> None:
     st = GAME.setup(3, 12, ON)
-    pick = st["draft"]["packs"][1][2]
+    pick = st["leader_draft"]["packs"][1][2]
     st, _ = as_seat(st, 1, f"draft {pick}")
     assert GAME.player_view(st, 1)["players_info"][1]["draft_pick"] == pick
     for viewer in (None, 0, 2):
@@ -689,7 +697,7 @@ def test_s4_draft_pick_k_comes_from_the_pack_dealt_k_seats_to_the_left(players: 
     """Keep 1, pass the rest right (to seat - 1): the k-th pick of seat p is from the pack first
     dealt to seat p + k; the 4th card is kept automatically; every seat ends with 4."""
     st = GAME.setup(players, 40 + players, ON)
-    dealt = [list(pack) for pack in st["draft"]["packs"]]
+    dealt = [list(pack) for pack in st["leader_draft"]["packs"]]
     rng = random.Random(players)
     for k in range(3):
         for p in range(players):
@@ -697,9 +705,9 @@ def test_s4_draft_pick_k_comes_from_the_pack_dealt_k_seats_to_the_left(players: 
             assert sorted(options) == sorted(x for x in dealt[(p + k) % players] if x in options)
             assert len(options) == 4 - k
             st, _ = as_seat(st, p, f"draft {rng.choice(options)}")
-    assert st["phase"] == "actions" and st["draft"] is None
+    assert st["phase"] == "actions" and st["leader_draft"] is None
     for p in range(players):
-        hand = st["ps"][p]["hand"]
+        hand = st["players"][p]["leader_hand"]
         assert len(hand) == 4
         assert [next(q for q in range(players) if x in dealt[q]) for x in hand] == [
             (p + k) % players for k in range(4)

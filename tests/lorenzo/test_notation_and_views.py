@@ -81,6 +81,28 @@ def test_bad_text_is_bad_syntax(text: str) -> None:
     assert GAME.to_json(st) == before
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place black council ²",
+        "place black council servants=²",
+        "place black council servants=٣",  # Arabic-Indic three: \d and int() would accept it
+        "place black council servants=1000",
+        "pay coin=²",
+        "exchange wood=\u0663",
+        "harvest servants=９",  # fullwidth nine
+        "place black council servants=" + "9" * 5000,  # int() would refuse it with a ValueError
+    ],
+)
+def test_notation_counts_are_ascii_digits_in_range(text: str) -> None:
+    st = scenario(2, res=rich())
+    before = GAME.to_json(st)
+    with pytest.raises(BadSyntax, match="is not a number from 0 to 999 \\(write it with the digits 0-9\\)"):
+        GAME.parse(st, 0, text)
+    assert GAME.to_json(st) == before
+    assert GAME.parse(st, 0, "place black council servants=002") == Place("black", "council", 2)
+
+
 def test_moves_out_of_turn_are_refused() -> None:
     st = scenario(2, res=rich())
     with pytest.raises(NotYourTurn):
@@ -100,9 +122,9 @@ def test_apply_refuses_an_illegal_move_and_keeps_the_state() -> None:
 def test_s19_auto_pass_when_no_member_can_reach_a_space() -> None:
     """§19 default: a player whose remaining member cannot reach any space passes automatically."""
     st = scenario(2, res=rich(servant=0))
-    st["ps"][0]["free"] = ["neutral"]
-    st["ps"][1]["free"] = ["black", "white"]
-    st["queue"] = [1, 0, 1]
+    st["players"][0]["free_members"] = ["neutral"]
+    st["players"][1]["free_members"] = ["black", "white"]
+    st["turn_queue"] = [1, 0, 1]
     after, events = as_seat(st, 1, "place black market_1")
     assert any("passes" in e for e in events)
     assert GAME.active_players(after) == {1}
@@ -112,7 +134,7 @@ def test_option_voluntary_pass() -> None:
     st = scenario(2, res=rich(), options={"voluntary_pass": True})
     assert "pass" in texts(st, 0)
     after, _ = play(st, "pass")
-    assert GAME.active_players(after) == {1} and after["ps"][0]["free"] == [
+    assert GAME.active_players(after) == {1} and after["players"][0]["free_members"] == [
         "black",
         "white",
         "orange",
@@ -126,7 +148,7 @@ def test_option_voluntary_pass() -> None:
 
 def test_s4_advanced_tiles_chosen_in_reverse_turn_order() -> None:
     st = GAME.setup(3, 4, {"advanced_tiles": True})
-    order = st["order"]
+    order = st["turn_order"]
     assert st["phase"] == "tile_draft"
     assert GAME.active_players(st) == {order[-1]}
     assert texts(st, order[-1]) == [
@@ -139,24 +161,27 @@ def test_s4_advanced_tiles_chosen_in_reverse_turn_order() -> None:
     assert GAME.active_players(st) == {order[1]}
     assert "tile advanced_b" not in texts(st, order[1])
     st, _ = play(st, "tile advanced_d", "tile advanced_a")
-    assert [st["ps"][p]["tile"] for p in order] == ["advanced_a", "advanced_d", "advanced_b"]
+    assert [st["players"][p]["bonus_tile"] for p in order] == ["advanced_a", "advanced_d", "advanced_b"]
     assert st["phase"] == "actions" and GAME.active_players(st) == {order[0]}
 
 
 def test_advanced_tile_effects() -> None:
     """advanced_b: Harvest 1 coin 1 wood 1 stone; Production 1 servant 2 MP."""
     st = scenario(2, res=rich())
-    st["ps"][0]["tile"] = "advanced_b"
-    st["queue"] = [0, 0, 1]
+    st["players"][0]["bonus_tile"] = "advanced_b"
+    st["turn_queue"] = [0, 0, 1]
     after, _ = as_seat(st, 0, "place black harvest")
-    assert {k: after["ps"][0]["res"][k] - st["ps"][0]["res"][k] for k in ("coin", "wood", "stone")} == {
+    assert {
+        k: after["players"][0]["resources"][k] - st["players"][0]["resources"][k]
+        for k in ("coin", "wood", "stone")
+    } == {
         "coin": 1,
         "wood": 1,
         "stone": 1,
     }
     after2, _ = as_seat(after, 0, "place white production")
-    assert after2["ps"][0]["res"]["servant"] - after["ps"][0]["res"]["servant"] == 1
-    assert after2["ps"][0]["res"]["mp"] - after["ps"][0]["res"]["mp"] == 2
+    assert after2["players"][0]["resources"]["servant"] - after["players"][0]["resources"]["servant"] == 1
+    assert after2["players"][0]["resources"]["mp"] - after["players"][0]["resources"]["mp"] == 2
 
 
 def test_s9_several_privileges_from_one_effect_differ() -> None:
@@ -172,13 +197,13 @@ def test_s17_immediate_gains_before_the_free_action() -> None:
     """§19: Captain gives +2 MP before its free Territory action (so it can meet a slot requirement)."""
     st = scenario(2, res=rich(mp=1), towers={"character_1": 57, "territory_3": 1}, cards={0: [2, 3]})
     st, _ = play(st, "place black character_1")
-    assert top(st)["k"] == "take"
+    assert top(st)["kind"] == "take_card"
     assert "take territory_3" in texts(st, 0)  # 3rd territory needs 3 MP: 1 + 2 from the Captain
 
 
 def test_player_view_keys_and_secrets() -> None:
     st = scenario(4, res=rich())
-    st["ps"][2]["hand"] = ["santa_rita"]
+    st["players"][2]["leader_hand"] = ["santa_rita"]
     st, _ = play(st, "place black market_4")
     public = GAME.player_view(st, None)
     own = GAME.player_view(st, 2)

@@ -34,7 +34,7 @@ def test_s16_5_military_tie_for_first_option_no_second_place() -> None:
     assert military_points([9, 9, 4, 1], "tied_first_only") == [5, 5, 0, 0]
     st = scenario(3, res={}, options={"military_tie": "tied_first_only"})
     for p, mp in enumerate([9, 9, 4]):
-        st["ps"][p]["res"]["mp"] = mp
+        st["players"][p]["resources"]["mp"] = mp
     assert [r["military"] for r in breakdown(st)] == [5, 5, 0]
 
 
@@ -45,7 +45,7 @@ def test_s16_6_one_vp_per_five_goods() -> None:
 
 def test_s16_faith_and_play_vp_in_the_breakdown() -> None:
     st = scenario(2, res={"vp": 30})
-    st["ps"][0]["faith_vp"] = 12
+    st["players"][0]["faith_vp"] = 12
     row = breakdown(st)[0]
     assert row["play"] == 18 and row["faith"] == 12
 
@@ -54,9 +54,9 @@ def test_s16_outcome_scores_ranking_and_tie_break_by_turn_order() -> None:
     """§16 [R]: the tied player earlier in the final turn order wins."""
     st = scenario(3, res={"vp": 10})
     st["phase"] = "over"
-    st["order"] = [2, 0, 1]
+    st["turn_order"] = [2, 0, 1]
     for p in range(3):
-        st["ps"][p]["res"]["mp"] = 0
+        st["players"][p]["resources"]["mp"] = 0
     out = GAME.outcome(st)
     assert out is not None
     assert out.scores == (15, 15, 15)  # 10 VP + 5 for shared first military place

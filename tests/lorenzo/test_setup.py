@@ -14,16 +14,16 @@ from tests.lorenzo.helpers import council_all, play, resolve, rich, scenario, te
 def test_s4_starting_goods_and_coins_by_turn_position(players: int) -> None:
     """§4.6-7: 2 wood, 2 stone, 3 servants; coins 5/6/7/8 by turn position."""
     st = GAME.setup(players, 11)
-    for pos, p in enumerate(st["order"]):
-        res = st["ps"][p]["res"]
+    for pos, p in enumerate(st["turn_order"]):
+        res = st["players"][p]["resources"]
         assert (res["wood"], res["stone"], res["servant"]) == (2, 2, 3)
         assert res["coin"] == 5 + pos
         assert (res["vp"], res["mp"], res["fp"]) == (0, 0, 0)
-    assert sorted(st["order"]) == list(range(players))
+    assert sorted(st["turn_order"]) == list(range(players))
 
 
 def test_s4_random_turn_order_depends_on_seed() -> None:
-    orders = {tuple(GAME.setup(4, s)["order"]) for s in range(20)}
+    orders = {tuple(GAME.setup(4, s)["turn_order"]) for s in range(20)}
     assert len(orders) > 5
 
 
@@ -31,11 +31,11 @@ def test_s4_decks_by_period_and_excommunication_per_period() -> None:
     """§4.2-3: each deck is period I on top, then II, then III; one tile per period."""
     st = GAME.setup(3, 5)
     for t in CARD_TYPES:
-        dealt = st["towers"][t] + st["decks"][t]
+        dealt = st["tower_cards"][t] + st["decks"][t]
         assert [CARDS[c]["period"] for c in dealt] == [1] * 8 + [2] * 8 + [3] * 8
         assert all(CARDS[c]["type"] == t for c in dealt)
-    assert [x.split("-")[0] for x in st["excomm"]] == ["E1", "E2", "E3"]
-    tiles = {tuple(GAME.setup(3, s)["excomm"]) for s in range(30)}
+    assert [x.split("-")[0] for x in st["excommunication_tiles"]] == ["E1", "E2", "E3"]
+    tiles = {tuple(GAME.setup(3, s)["excommunication_tiles"]) for s in range(30)}
     assert len(tiles) > 10
 
 
@@ -72,8 +72,8 @@ def test_s6_one_member_per_turn_in_turn_order() -> None:
     st = scenario(3, res=rich())
     st, _ = play(st, "place black market_1", "place black market_2", "place black harvest")
     assert GAME.active_players(st) == {0}
-    assert st["ps"][0]["free"] == ["white", "orange", "neutral"]
-    assert st["queue"] == [0, 1, 2] * 4
+    assert st["players"][0]["free_members"] == ["white", "orange", "neutral"]
+    assert st["turn_queue"] == [0, 1, 2] * 4
 
 
 def test_s15_new_turn_order_from_council_palace() -> None:
@@ -93,11 +93,11 @@ def test_s15_new_turn_order_from_council_palace() -> None:
     )
     st = council_all(st)
     assert st["round"] == 2
-    assert st["order"] == [2, 3, 0, 1]
+    assert st["turn_order"] == [2, 3, 0, 1]
     # §15.1/§15.3: the board was cleared, members returned and new cards dealt
-    assert all(c is not None for t in CARD_TYPES for c in st["towers"][t])
-    assert all(not occ for occ in st["spaces"].values())
-    assert all(ps["free"] == ["black", "white", "orange", "neutral"] for ps in st["ps"])
+    assert all(c is not None for t in CARD_TYPES for c in st["tower_cards"][t])
+    assert all(not occ for occ in st["space_occupants"].values())
+    assert all(ps["free_members"] == ["black", "white", "orange", "neutral"] for ps in st["players"])
 
 
 def test_s15_order_unchanged_when_nobody_visits_the_council() -> None:
@@ -116,15 +116,15 @@ def test_s15_order_unchanged_when_nobody_visits_the_council() -> None:
         st, _ = play(st, text)
         st = resolve(st)
     assert st["round"] == 2
-    assert st["order"] == [0, 1]
+    assert st["turn_order"] == [0, 1]
 
 
 def test_s15_leftover_cards_are_discarded() -> None:
     """§15.1: cards left in the towers leave the game; the next round deals fresh ones."""
     st = scenario(2, res=rich())
-    left = [c for t in CARD_TYPES for c in st["towers"][t]]
+    left = [c for t in CARD_TYPES for c in st["tower_cards"][t]]
     st = council_all(st)
-    now = [c for t in CARD_TYPES for c in st["towers"][t]]
+    now = [c for t in CARD_TYPES for c in st["tower_cards"][t]]
     assert not set(left) & set(now)
     assert not set(left) & {c for t in CARD_TYPES for c in st["decks"][t]}
 

@@ -34,13 +34,13 @@ def test_s10_single_space_holds_one_member_big_space_many() -> None:
     with pytest.raises(IllegalMove, match="occupied"):
         GAME.parse(st, 1, "place black harvest")
     st, _ = play(st, "place black harvest_big", "place black harvest_big")
-    assert len(st["spaces"]["harvest_big"]) == 2
+    assert len(st["space_occupants"]["harvest_big"]) == 2
 
 
 def test_s10_same_colour_rule_per_area() -> None:
     """§10: not two coloured members of one player in the Harvest area (single + big)."""
     st = scenario(3, res=rich())
-    st["queue"] = [0, 0, 0, 1]
+    st["turn_queue"] = [0, 0, 0, 1]
     st, _ = play(st, "place black harvest")
     with pytest.raises(IllegalMove, match="coloured"):
         GAME.parse(st, 0, "place white harvest_big")
@@ -78,7 +78,7 @@ def test_s10_servant_counts_listed_for_each_new_activation() -> None:
 def test_s10_production_exchange_is_chosen_by_the_player() -> None:
     st = scenario(2, dice=(4, 1, 1), res=rich(wood=2, coin=0), cards={0: [29]})
     st, _ = play(st, "place black production")
-    assert top(st)["k"] == "exch"
+    assert top(st)["kind"] == "exchange"
     assert texts(st, 0) == ["exchange wood=1", "exchange wood=2", "exchange none"]
     before = st
     after, _ = play(st, "exchange wood=2")
@@ -121,7 +121,7 @@ def test_s10_production_penalty_on_big_space_and_artisan_bonus() -> None:
     """Artisan +2 to Production: die 5 on the big space = 5 - 3 + 2 = 4 activates the Carpenter's Shop."""
     st = scenario(3, dice=(5, 1, 1), res=rich(), cards={0: [54, 29]})
     st, _ = play(st, "place black production_big")
-    assert top(st)["k"] == "exch"
+    assert top(st)["kind"] == "exchange"
 
 
 @pytest.mark.parametrize(
@@ -147,7 +147,7 @@ def test_s11_market_4_two_different_privileges() -> None:
 
 def test_s11_market_space_holds_one_member_and_no_colour_rule() -> None:
     st = scenario(2, res=rich())
-    st["queue"] = [0, 0, 1, 1]
+    st["turn_queue"] = [0, 0, 1, 1]
     st, _ = play(st, "place black market_1")
     assert "place white market_2" in texts(st, 0)
     with pytest.raises(IllegalMove, match="occupied"):
@@ -156,7 +156,7 @@ def test_s11_market_space_holds_one_member_and_no_colour_rule() -> None:
 
 def test_s12_council_coin_and_privilege_unlimited() -> None:
     st = scenario(2, res=rich())
-    st["queue"] = [0, 0, 1, 1]
+    st["turn_queue"] = [0, 0, 1, 1]
     st, _ = play(st, "place black council")
     assert texts(st, 0) == [
         "privilege wood_stone",
@@ -166,11 +166,11 @@ def test_s12_council_coin_and_privilege_unlimited() -> None:
         "privilege faith",
     ]
     st, _ = play(st, "privilege military")
-    assert st["ps"][0]["res"]["coin"] == 21 and st["ps"][0]["res"]["mp"] == 2
+    assert st["players"][0]["resources"]["coin"] == 21 and st["players"][0]["resources"]["mp"] == 2
     st, _ = play(
         st, "place white council", "privilege military"
     )  # privileges from different effects may repeat
-    assert st["ps"][0]["res"]["mp"] == 4
+    assert st["players"][0]["resources"]["mp"] == 4
 
 
 @pytest.mark.parametrize(

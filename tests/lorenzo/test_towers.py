@@ -29,7 +29,7 @@ def test_s7_servants_raise_the_value_one_each() -> None:
     with pytest.raises(IllegalMove, match="needs value 3"):
         GAME.parse(st, 0, "place black territory_2 servants=1")
     after, _ = as_seat(st, 0, "place black territory_2 servants=3")  # more servants than needed is legal
-    assert after["ps"][0]["res"]["servant"] == 1
+    assert after["players"][0]["resources"]["servant"] == 1
 
 
 def test_s7_neutral_member_needs_a_servant() -> None:
@@ -43,10 +43,10 @@ def test_s8_2_floor_bonus_and_card_taken() -> None:
     """§8.2.3/§8.2.5: floor 3 Territory gives 1 wood; the card goes to the board; immediate effect."""
     st = scenario(2, res=rich(wood=0), towers={"territory_3": 2})
     after, events = as_seat(st, 0, "place black territory_3")
-    assert after["ps"][0]["cards"]["territory"] == [2]
+    assert after["players"][0]["cards"]["territory"] == [2]
     assert delta(st, after, 0) == {"wood": 2}  # 1 floor bonus + 1 from Woods
-    assert after["towers"]["territory"][2] is None
-    assert after["tocc"]["territory"][2] == [0, "black"]
+    assert after["tower_cards"]["territory"][2] is None
+    assert after["tower_occupants"]["territory"][2] == [0, "black"]
     assert any("Woods" in e for e in events)
 
 
@@ -62,7 +62,7 @@ def test_s8_2_occupied_tower_fee_three_coins() -> None:
 def test_s8_2_fee_cannot_be_paid_with_the_floor_bonus() -> None:
     """§17: the floor bonus can pay the card, not the fee (Venture floor 3 gives 1 coin)."""
     st = scenario(2, res=rich(coin=2), towers={"venture_1": 74, "venture_3": 77})
-    st["ps"][1]["res"]["mp"] = 5
+    st["players"][1]["resources"]["mp"] = 5
     st, _ = play(st, "place black venture_1")
     with pytest.raises(IllegalMove, match="3 coins"):
         GAME.parse(st, 1, "place black venture_3")
@@ -72,14 +72,14 @@ def test_s8_2_floor_bonus_can_pay_the_card() -> None:
     """§17: Venture floor 4 gives 2 coins, enough with 2 held for Hiring Recruits (4 coins)."""
     st = scenario(2, dice=(6, 6, 6), res=rich(coin=2), towers={"venture_4": 73})
     after, _ = as_seat(st, 0, "place black venture_4 servants=1")
-    assert after["ps"][0]["cards"]["venture"] == [73]
-    assert after["ps"][0]["res"]["coin"] == 0
+    assert after["players"][0]["cards"]["venture"] == [73]
+    assert after["players"][0]["resources"]["coin"] == 0
 
 
 def test_s8_2_own_neutral_member_makes_the_tower_occupied() -> None:
     """§17: your own neutral member counts as occupying; your second card there pays the fee."""
     st = scenario(2, res=rich(), towers={"territory_1": 1, "territory_2": 3})
-    st["queue"] = [0, 0, 1, 1]
+    st["turn_queue"] = [0, 0, 1, 1]
     st, _ = play(st, "place neutral territory_1 servants=1")
     after, _ = play(st, "place black territory_2")
     assert delta(st, after, 0)["coin"] == -3
@@ -88,13 +88,13 @@ def test_s8_2_own_neutral_member_makes_the_tower_occupied() -> None:
 def test_s8_3_same_colour_rule_in_a_tower() -> None:
     """§8.3: two coloured members of one player never share a tower; the neutral may join."""
     st = scenario(2, res=rich(), towers={"territory_1": 1, "territory_2": 3, "territory_3": 4})
-    st["queue"] = [0, 0, 0, 1]
+    st["turn_queue"] = [0, 0, 0, 1]
     st, _ = play(st, "place black territory_1")
     assert not any(m.startswith("place white territory") for m in texts(st, 0))
     with pytest.raises(IllegalMove, match="coloured family member"):
         GAME.parse(st, 0, "place white territory_2")
     st, _ = play(st, "place neutral territory_2 servants=3")
-    assert st["tocc"]["territory"][1] == [0, "neutral"]
+    assert st["tower_occupants"]["territory"][1] == [0, "neutral"]
 
 
 def test_s8_3_other_players_do_not_restrict_you() -> None:
@@ -107,7 +107,7 @@ def test_s8_5_cost_alternatives_are_a_decision() -> None:
     """§8.5: a Venture with two costs asks which to pay (military: need 4, pay 2)."""
     st = scenario(2, res=rich(mp=4), towers={"venture_1": 80})
     st, _ = play(st, "place black venture_1")
-    assert top(st)["k"] == "pay"
+    assert top(st)["kind"] == "pay"
     assert texts(st, 0) == ["pay mp=2", "pay coin=2 wood=1 stone=1"]
     after, _ = play(st, "pay mp=2")
     assert delta(st, after, 0) == {"mp": -2, "fp": 3}
@@ -169,7 +169,7 @@ def test_s8_6_territory_slot_military_requirement(owned: int, mp: int, ok: bool)
     st = scenario(2, res=rich(mp=mp), towers={"territory_1": 1}, cards={0: [2, 3, 4, 5, 6][:owned]})
     if ok:
         after, _ = as_seat(st, 0, "place black territory_1")
-        assert after["ps"][0]["res"]["mp"] == mp
+        assert after["players"][0]["resources"]["mp"] == mp
     else:
         with pytest.raises(IllegalMove, match="Military Points"):
             GAME.parse(st, 0, "place black territory_1")
@@ -193,22 +193,22 @@ def test_s8_4_free_card_action_pays_fee_gets_bonus_and_may_use_servants() -> Non
     no same-colour rule."""
     st = scenario(2, res=rich(), towers={"character_1": 56, "territory_3": 2, "territory_1": 1})
     st, _ = play(st, "place black territory_1", "place black character_1")  # seat 1 takes the Abbess
-    assert top(st)["k"] == "take"
+    assert top(st)["kind"] == "take_card"
     options = texts(st, 1)
     assert "take territory_3 servants=1" in options and "take none" in options
     before = st
     after, _ = play(st, "take territory_3 servants=1")
     d = delta(before, after, 1)
     assert d == {"servant": -1, "coin": -3, "wood": 2}  # fee, floor bonus 1 wood + Woods 1 wood
-    assert after["ps"][1]["cards"]["territory"] == [2]
-    assert after["tocc"]["territory"][2] is None  # no member placed by a card action
+    assert after["players"][1]["cards"]["territory"] == [2]
+    assert after["tower_occupants"]["territory"][2] is None  # no member placed by a card action
 
 
 def test_s8_4_free_card_action_is_optional() -> None:
     st = scenario(2, res=rich(), towers={"character_1": 56, "territory_1": 1})
     st, _ = play(st, "place black character_1")
     after, events = play(st, "take none")
-    assert after["ps"][0]["cards"]["territory"] == []
+    assert after["players"][0]["cards"]["territory"] == []
     assert any("took no card" in e for e in events)
 
 
@@ -231,8 +231,8 @@ def test_s17_territory_requirement_checked_only_when_placed() -> None:
     """Spending MP later (a military Venture) does not remove Territories already placed."""
     st = scenario(2, res=rich(mp=5), towers={"venture_1": 79}, cards={0: [1, 2, 3]})
     after, _ = as_seat(st, 0, "place black venture_1")  # Fighting Heresies: need 5 MP, pay 3
-    assert after["ps"][0]["res"]["mp"] == 2  # below the 3rd slot's 3 MP
-    assert len(after["ps"][0]["cards"]["territory"]) == 3
+    assert after["players"][0]["resources"]["mp"] == 2  # below the 3rd slot's 3 MP
+    assert len(after["players"][0]["cards"]["territory"]) == 3
 
 
 def test_s17_brunelleschi_waives_the_fee_for_card_actions_too() -> None:
@@ -242,7 +242,7 @@ def test_s17_brunelleschi_waives_the_fee_for_card_actions_too() -> None:
         towers={"character_1": 56, "territory_1": 1, "territory_2": 3},
         options={"leaders": True},
     )
-    st["ps"][1]["leaders"] = ["filippo_brunelleschi"]
+    st["players"][1]["leaders_played"] = ["filippo_brunelleschi"]
     st, _ = play(st, "place black territory_1", "place black character_1")  # seat 1 takes the Abbess
     before = st
     after, _ = play(st, "take territory_2")

@@ -13,7 +13,7 @@ from tests.lorenzo.helpers import as_seat, council_all, delta, play, rich, scena
 def _report(round_no: int, fps: list[int], **kw: object) -> dict:
     st = scenario(len(fps), res=rich(), round_no=round_no, **kw)  # type: ignore[arg-type]
     for p, fp in enumerate(fps):
-        st["ps"][p]["res"]["fp"] = fp
+        st["players"][p]["resources"]["fp"] = fp
     st = council_all(st)
     return st
 
@@ -22,13 +22,16 @@ def test_s14_report_after_round_2_support_scores_and_resets() -> None:
     """§14: 3 FP needed in period I; support scores the track (5 FP -> 5 VP) and resets FP."""
     st = _report(2, [5, 1])
     # council_all gave each seat 4 privileges (first option, wood/stone) and 4 coins; no faith.
-    assert st["phase"] == "vatican" and top(st) == {"k": "vatican", "seat": 0}
+    assert st["phase"] == "vatican" and top(st) == {"kind": "vatican", "seat": 0}
     assert texts(st, 0) == ["support", "refuse"]
     # seat 1 (1 FP < 3) is excommunicated without being asked
-    vp = st["ps"][0]["res"]["vp"]
+    vp = st["players"][0]["resources"]["vp"]
     after, events = play(st, "support")
-    assert after["ps"][0]["res"]["vp"] == vp + 5 and after["ps"][0]["res"]["fp"] == 0
-    assert after["ps"][1]["excomm"] == [st["excomm"][0]] and after["ps"][1]["res"]["fp"] == 1
+    assert after["players"][0]["resources"]["vp"] == vp + 5 and after["players"][0]["resources"]["fp"] == 0
+    assert (
+        after["players"][1]["excommunications"] == [st["excommunication_tiles"][0]]
+        and after["players"][1]["resources"]["fp"] == 1
+    )
     assert after["round"] == 3
     assert any("excommunicated" in e for e in events)
 
@@ -36,16 +39,18 @@ def test_s14_report_after_round_2_support_scores_and_resets() -> None:
 def test_s14_refusing_means_excommunication_and_keeping_faith() -> None:
     st = _report(2, [4, 0])
     after, _ = play(st, "refuse")
-    assert after["ps"][0]["excomm"] == [st["excomm"][0]]
-    assert after["ps"][0]["res"]["fp"] == 4
+    assert after["players"][0]["excommunications"] == [st["excommunication_tiles"][0]]
+    assert after["players"][0]["resources"]["fp"] == 4
 
 
 @pytest.mark.parametrize(("round_no", "need"), [(2, 3), (4, 4), (6, 5)])
 def test_s14_requirement_by_period(round_no: int, need: int) -> None:
     st = _report(round_no, [need, need - 1])
-    assert top(st) == {"k": "vatican", "seat": 0}  # exactly the requirement: may support
+    assert top(st) == {"kind": "vatican", "seat": 0}  # exactly the requirement: may support
     st, _ = play(st, "support")
-    assert st["excomm"][round_no // 2 - 1] in st["ps"][1]["excomm"]  # one short: excommunicated
+    assert (
+        st["excommunication_tiles"][round_no // 2 - 1] in st["players"][1]["excommunications"]
+    )  # one short: excommunicated
 
 
 def test_s14_reports_in_turn_order() -> None:
@@ -62,25 +67,25 @@ def test_s14_last_report_excommunicated_player_still_scores_faith() -> None:
     st = _report(6, [0, 4])
     # seat 0 has 0 FP: excommunicated, scores 0; seat 1: 4 FP -> 4 VP
     assert st["phase"] == "over"
-    assert st["ps"][1]["faith_vp"] == 4 and st["ps"][1]["res"]["fp"] == 0
-    assert st["excomm"][2] in st["ps"][1]["excomm"]
+    assert st["players"][1]["faith_vp"] == 4 and st["players"][1]["resources"]["fp"] == 0
+    assert st["excommunication_tiles"][2] in st["players"][1]["excommunications"]
 
 
 def test_s14_faith_above_15_scores_as_15() -> None:
     st = _report(4, [18, 0])
     st, _ = play(st, "support")
-    assert st["ps"][0]["faith_vp"] == 30
+    assert st["players"][0]["faith_vp"] == 30
 
 
 def test_s14_no_report_after_odd_rounds() -> None:
     st = _report(1, [0, 0])
     assert st["round"] == 2 and st["phase"] == "actions"
-    assert st["ps"][0]["excomm"] == []
+    assert st["players"][0]["excommunications"] == []
 
 
 def _ex(tile: str, players: int = 4, **kw: object) -> dict:
     st = scenario(players, res=rich(), **kw)  # type: ignore[arg-type]
-    st["ps"][0]["excomm"] = [tile]
+    st["players"][0]["excommunications"] = [tile]
     return st
 
 
@@ -113,7 +118,7 @@ def test_e1_4_one_wood_or_stone_fewer_per_source() -> None:
     """Harvest tile gives 1 wood 1 stone 1 servant: the player chooses which of wood/stone is lost."""
     st = _ex("E1-4", dice=(1, 1, 1))
     mid, _ = as_seat(st, 0, "place black harvest")
-    assert top(mid)["k"] == "lose" and texts(mid, 0) == ["lose wood", "lose stone"]
+    assert top(mid)["kind"] == "lose_wood_or_stone" and texts(mid, 0) == ["lose wood", "lose stone"]
     after, _ = play(mid, "lose stone")
     assert delta(st, after, 0) == {"wood": 1, "servant": 1}
     after, _ = play(mid, "lose wood")
@@ -137,7 +142,7 @@ def test_e1_5_also_on_card_harvest_actions() -> None:
     """Cardinal: Harvest at 4; with E1-5 it is 1 (tile only) unless servants are added."""
     st = _ex("E1-5", towers={"character_1": 69}, cards={0: [4]}, round_no=5)
     st, _ = play(st, "place black character_1")
-    assert top(st)["k"] == "bonus"
+    assert top(st)["kind"] == "bonus_action"
     assert texts(st, 0) == ["harvest", "harvest servants=3"]
 
 
@@ -202,11 +207,11 @@ def test_e2_6_two_servants_per_point() -> None:
 
 def test_e2_7_skip_first_placement_and_place_last() -> None:
     st = scenario(3, res=rich(), round_no=3)
-    st["ps"][0]["excomm"] = ["E2-7"]
+    st["players"][0]["excommunications"] = ["E2-7"]
     st = council_all(st)  # finish round 3 -> round 4 queue is built with the skip
     assert st["round"] == 4
-    q = st["queue"]
-    first = st["order"]
+    q = st["turn_queue"]
+    first = st["turn_order"]
     assert q[0] != 0 and q[-1] == 0 and q.count(0) == 4
     assert q[: len(first) - 1] == [p for p in first if p != 0]
 
@@ -216,40 +221,40 @@ def test_e2_7_skip_first_placement_and_place_last() -> None:
 )
 def test_e3_1_to_3_no_final_vp_for_a_card_type(tile: str, key: str) -> None:
     st = scenario(2, res=rich(), cards={0: [1, 2, 3, 49, 50, 73], 1: [1, 2, 3, 49, 50, 73]})
-    st["ps"][0]["excomm"] = [tile]
+    st["players"][0]["excommunications"] = [tile]
     rows = breakdown(st)
     assert rows[0][key] == 0 and rows[1][key] > 0
 
 
 def test_e3_4_lose_one_vp_per_five_vp() -> None:
     st = scenario(2, res={"vp": 26})
-    st["ps"][0]["excomm"] = ["E3-4"]
+    st["players"][0]["excommunications"] = ["E3-4"]
     assert breakdown(st)[0]["excommunication"] == -5
 
 
 def test_e3_5_lose_one_vp_per_mp() -> None:
     st = scenario(2, res={"vp": 20, "mp": 7})
-    st["ps"][0]["excomm"] = ["E3-5"]
+    st["players"][0]["excommunications"] = ["E3-5"]
     assert breakdown(st)[0]["excommunication"] == -7
 
 
 def test_e3_6_lose_vp_for_wood_and_stone_on_building_costs() -> None:
     """Mint (1 wood 3 stone) + Triumphal Arch (2 coins 2 stone): 1 + 3 + 2 = 6."""
     st = scenario(2, res={"vp": 20}, cards={0: [25, 27]})
-    st["ps"][0]["excomm"] = ["E3-6"]
+    st["players"][0]["excommunications"] = ["E3-6"]
     assert breakdown(st)[0]["excommunication"] == -6
 
 
 def test_e3_7_lose_vp_per_resource_held() -> None:
     st = scenario(2, res={"vp": 30, "coin": 3, "wood": 2, "stone": 1, "servant": 4})
-    st["ps"][0]["excomm"] = ["E3-7"]
+    st["players"][0]["excommunications"] = ["E3-7"]
     row = breakdown(st)[0]
     assert row["excommunication"] == -10 and row["goods"] == 2
 
 
 def test_excommunication_penalty_never_below_zero() -> None:
     st = scenario(2, res={"vp": 2, "mp": 9})
-    st["ps"][0]["excomm"] = ["E3-5"]
+    st["players"][0]["excommunications"] = ["E3-5"]
     row = breakdown(st)[0]
     assert sum(row.values()) >= 0
 
@@ -264,13 +269,13 @@ def test_s14_last_report_refusal_is_excommunicated_and_still_scores() -> None:
     """Rules choice (sources §7.6): at round 6 refusing also scores the faith VP, then resets."""
     st = _report(6, [7, 0])
     after, _ = play(st, "refuse")
-    assert after["ps"][0]["faith_vp"] == 9 and after["ps"][0]["res"]["fp"] == 0
-    assert after["excomm"][2] in after["ps"][0]["excomm"]
+    assert after["players"][0]["faith_vp"] == 9 and after["players"][0]["resources"]["fp"] == 0
+    assert after["excommunication_tiles"][2] in after["players"][0]["excommunications"]
 
 
 def test_e2_1_also_lowers_card_effect_actions() -> None:
     """E2-1 applies to the Captain's free Territory action: 6 - 4 = 2 reaches only floor 1."""
     st = _ex("E2-1", towers={"character_1": 57, "territory_1": 1, "territory_2": 3}, round_no=3)
-    st["ps"][0]["res"]["servant"] = 0
+    st["players"][0]["resources"]["servant"] = 0
     st, _ = play(st, "place black character_1")
     assert texts(st, 0) == ["take territory_1", "take none"]

@@ -36,7 +36,7 @@ def test_s8_6_view_territory_slot_mp_is_the_standard_requirement() -> None:
 def test_s8_6_view_territory_slot_mp_is_zero_with_cesare_borgia() -> None:
     """§8.6 / §13: Cesare Borgia removes the requirement, for his owner only."""
     st = scenario(3, options=LEADERS_ON)
-    st["ps"][1]["leaders"] = ["cesare_borgia"]
+    st["players"][1]["leaders_played"] = ["cesare_borgia"]
     assert _info(st, 1)["territory_slot_mp"] == [0] * 6
     assert _info(st, 0)["territory_slot_mp"] == STANDARD_SLOTS
     assert _info(st, 2)["territory_slot_mp"] == STANDARD_SLOTS
@@ -49,7 +49,7 @@ def test_s8_6_view_slot_requirement_agrees_with_legal_moves(borgia: bool, mp: in
         2, res=rich(mp=mp), cards={0: TERRITORIES[:3]}, towers={"territory_1": 17}, options=LEADERS_ON
     )
     if borgia:
-        st["ps"][0]["leaders"] = ["cesare_borgia"]
+        st["players"][0]["leaders_played"] = ["cesare_borgia"]
     need = _info(st, 0)["territory_slot_mp"][3]
     assert need == (0 if borgia else 7)
     assert (mp >= need) == legal
@@ -69,7 +69,7 @@ def test_s8_2_view_tower_fee_is_the_data_fee() -> None:
 def test_s8_2_view_tower_fee_is_zero_with_brunelleschi_only_for_him() -> None:
     """§8.2 / §13: Filippo Brunelleschi waives the fee for his owner; the standard fee stays 3."""
     st = scenario(3, options=LEADERS_ON)
-    st["ps"][2]["leaders"] = ["filippo_brunelleschi"]
+    st["players"][2]["leaders_played"] = ["filippo_brunelleschi"]
     for viewer in (None, 0, 2):
         view = GAME.player_view(st, viewer)
         assert view["tower_fee"] == 3
@@ -82,8 +82,8 @@ def test_s8_2_view_tower_fee_is_what_entering_an_occupied_tower_costs(brunellesc
     fee the view names for seat 0."""
     st = scenario(2, res=rich(), towers={"character_1": 49, "character_2": 50}, options=LEADERS_ON)
     if brunelleschi:
-        st["ps"][0]["leaders"] = ["filippo_brunelleschi"]
-    st["queue"] = [1, 0]
+        st["players"][0]["leaders_played"] = ["filippo_brunelleschi"]
+    st["turn_queue"] = [1, 0]
     st, _ = as_seat(st, 1, "place black character_1")
     fee = _info(st, 0)["tower_fee"]
     assert fee == (0 if brunelleschi else 3)

@@ -47,7 +47,7 @@ def test_s8_6_personal_board_prints_the_players_own_slot_requirements() -> None:
 def test_s8_6_personal_board_of_cesare_borgia_needs_no_mp() -> None:
     """§8.6 / §13: with Cesare Borgia played, no empty Territory slot asks for MP."""
     st = scenario(3, cards={0: [1, 2]}, options=LEADERS_ON)
-    st["ps"][0]["leaders"] = ["cesare_borgia"]
+    st["players"][0]["leaders_played"] = ["cesare_borgia"]
     texts = _texts(GAME.player_view(st, 0), private=True)
     assert not [t for t in texts if t.startswith("needs ") and t.endswith(" MP")]
     assert texts.count("no MP needed") == 4
@@ -67,7 +67,7 @@ def test_s8_6_slot_requirement_is_read_from_the_view_not_from_render_data() -> N
 
 def _occupied_character_tower() -> dict[str, Any]:
     st = scenario(3, res=rich(), towers={"character_1": 49, "character_2": 50}, options=LEADERS_ON)
-    st["queue"] = [1, 0, 2]
+    st["turn_queue"] = [1, 0, 2]
     st, _ = as_seat(st, 1, "place black character_1")
     return st
 
@@ -88,14 +88,14 @@ def test_s8_2_public_board_fee_comes_from_the_view() -> None:
 def test_s8_2_public_board_shows_the_standard_fee_even_with_brunelleschi_in_play() -> None:
     """§8.2 / §13: the public board names the standard fee; Brunelleschi's waiver is his own."""
     st = _occupied_character_tower()
-    st["ps"][0]["leaders"] = ["filippo_brunelleschi"]
+    st["players"][0]["leaders_played"] = ["filippo_brunelleschi"]
     assert "occupied: +3 coins to enter" in _texts(GAME.player_view(st, None), private=False)
 
 
 def test_s8_2_personal_board_fee_is_the_players_own() -> None:
     """§8.2 / §13: "+3 coins" on a personal board; "no fee for you" for Brunelleschi's owner."""
     st = _occupied_character_tower()
-    st["ps"][0]["leaders"] = ["filippo_brunelleschi"]
+    st["players"][0]["leaders_played"] = ["filippo_brunelleschi"]
     own = _texts(GAME.player_view(st, 0), private=True)
     other = _texts(GAME.player_view(st, 2), private=True)
     assert "no fee for you" in own and "+3 coins" not in own
@@ -136,7 +136,7 @@ def test_s16_table_shows_final_places_in_ranking_order_at_game_over() -> None:
 def test_s6_table_labels_the_turn_position_as_turn_order_during_play() -> None:
     """§6 turn order: during play each row says "1st / in turn" etc., rows in turn order."""
     st = scenario(3)
-    st["order"] = [2, 0, 1]
+    st["turn_order"] = [2, 0, 1]
     texts = _texts(GAME.player_view(st, None), private=False)
     rows = _seat_cells(texts, "Player", 3)
     assert [r[0] for r in rows] == ["green", "blue", "orange"]

@@ -3,13 +3,14 @@ version-checked write (``Change``), the ``Store`` protocol and its refusals.
 
 Every write names the version it was computed from; a write against a stale version raises
 ``StaleVersion`` and changes nothing, so a move is never applied twice and never lost. Any store
-(``sqlite.SqliteStore`` today) implements ``Store``; nothing here knows a database.
+(``sqlite.SqliteStore``, ``postgres.PostgresStore``) implements ``Store``; nothing here knows a database.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 Status = Literal["lobby", "running", "finished", "abandoned"]
@@ -59,7 +60,7 @@ class MoveRecord:
 
 @dataclass(frozen=True)
 class WaitRecord:
-    """A seat the game waits for: since when, from which version (see migration 5)."""
+    """A seat the game waits for: since when, from which version (games.waits, migration 5)."""
 
     seat: int
     version: int  # the game's version when the decision became this seat's
@@ -107,6 +108,8 @@ class GameRecord:
     lobby_message_id: int | None = None
     clock_hours: float | None = None  # hours per decision; 0 none; None: made before clocks
     waits: tuple[WaitRecord, ...] = ()  # who the game waits for now, since when
+    # The seated players' own settings (read with the seats), by user id; absent: none set.
+    settings: Mapping[int, PlayerSettings] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -117,6 +120,65 @@ class GameRecord:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+
+# The games columns every store reads, in this order (``game_record`` takes a row of them).
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
+    " created_at, updated_at, lobby_message_id, clock_hours, waits"
+)
+
+
+def game_record(row: Sequence[Any], seats: Iterable[Sequence[Any]]) -> GameRecord:
+    """A ``GameRecord`` from a row of ``GAME_COLUMNS`` and its seat rows: (seat, user id, name),
+    optionally followed by the user's settings (quiet start, quiet end, tz, dm; NULLs if none)."""
+    seat_rows = list(seats)
+    return GameRecord(
+        id=int(row[0]),
+        guild_id=int(row[1]),
+        channel_id=int(row[2]),
+        game=str(row[3]),
+        options=json.loads(row[4]),
+        seed=int(row[5]),
+        creator_id=int(row[6]),
+        status=row[7],
+        version=int(row[8]),
+        state=row[9],
+        created_at=float(row[10]),
+        updated_at=float(row[11]),
+        seats=tuple(
+            sorted((SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seat_rows), key=_seat_number)
+        ),
+        lobby_message_id=None if row[12] is None else int(row[12]),
+        clock_hours=None if row[13] is None else float(row[13]),
+        waits=waits_from_json(row[14]),
+        settings={int(s[1]): found for s in seat_rows if (found := _settings(s)) is not None},
+    )
+
+
+def _settings(seat_row: Sequence[Any]) -> PlayerSettings | None:
+    if len(seat_row) < 7 or seat_row[6] is None:  # no settings row (dm is never NULL in one)
+        return None
+    start, end, tz, dm = seat_row[3:7]
+    quiet = None if start is None or end is None else (int(start), int(end))
+    return PlayerSettings(int(seat_row[1]), quiet, None if tz is None else str(tz), bool(dm))
+
+
+def waits_to_json(waits: Sequence[WaitRecord]) -> str:
+    """``games.waits``: [[seat, version, since, mentioned, handed], ...]."""
+    return json.dumps([[w.seat, w.version, w.since, int(w.mentioned), int(w.handed)] for w in waits])
+
+
+def waits_from_json(text: str | None) -> tuple[WaitRecord, ...]:
+    if not text:
+        return ()
+    return tuple(
+        WaitRecord(int(s), int(v), float(at), bool(m), bool(h)) for s, v, at, m, h in json.loads(text)
+    )
+
+
+def _seat_number(seat: SeatRecord) -> int:
+    return seat.seat
 
 
 @dataclass(frozen=True)

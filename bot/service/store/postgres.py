@@ -6,10 +6,9 @@ nothing. Here the row lock PostgreSQL takes on ``UPDATE games ... WHERE version 
 serialises racing writers, across processes too: a second writer waits for the first, re-checks
 the version and finds it moved on. Reads take a pooled connection and no lock of ours.
 
-Round trips: a read is one query (the game row with its seats and waits); a move is one statement
-(version-checked update, log append, the waits and outbox notices in one data-modifying CTE,
-which PostgreSQL runs atomically); only seat changes (lobby, start) need a multi-statement
-transaction.
+Round trips: a read is one query (the game row and its seats together); a move is one statement
+(version-checked update and log append in one data-modifying CTE, which PostgreSQL runs
+atomically); only seat changes (lobby) need a multi-statement transaction.
 """
 
 from __future__ import annotations
@@ -18,13 +17,13 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
 from bot.service.store.base import (
+    GAME_COLUMNS,
     OPEN_STATUSES,
     Change,
     ChannelBusy,
@@ -36,7 +35,8 @@ from bot.service.store.base import (
     StaleVersion,
     Status,
     UnusableDatabase,
-    WaitRecord,
+    game_record,
+    waits_to_json,
 )
 from bot.service.store.migrations import load as load_migrations
 
@@ -47,17 +47,14 @@ ONE_OPEN_PER_CHANNEL = "games_one_open_per_channel"  # the unique index behind C
 # so processes starting together apply each one once.
 MIGRATION_LOCK = 0x7461766F6C61  # "tavola"
 
-_COLUMNS = (
-    "id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-    " created_at, updated_at, lobby_message_id, clock_hours"
+# The seats, with each player's own settings (NULLs when they set none), come with their game:
+# one round trip per read.
+_SEATS = (
+    "ARRAY(SELECT ROW(s.seat, s.user_id, s.name, p.quiet_start, p.quiet_end, p.tz, p.dm)"
+    " FROM seats s LEFT JOIN player_settings p ON p.user_id = s.user_id WHERE s.game_id = g.id"
+    " ORDER BY s.seat)"
 )
-# The seats and waits come with their game: one round trip per read.
-_SEATS = "ARRAY(SELECT ROW(s.seat, s.user_id, s.name) FROM seats s WHERE s.game_id = g.id ORDER BY s.seat)"
-_WAITS = (
-    "ARRAY(SELECT ROW(w.seat, w.version, w.since, w.mentioned, w.handed) FROM waits w"
-    " WHERE w.game_id = g.id ORDER BY w.seat)"
-)
-_SELECT = f"SELECT {_COLUMNS}, {_SEATS} AS seats, {_WAITS} AS waits FROM games g"
+_SELECT = f"SELECT {GAME_COLUMNS}, {_SEATS} AS seats FROM games g"
 
 
 def redact(url: str) -> str:
@@ -78,27 +75,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _record(row: asyncpg.Record) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        creator_id=row["creator_id"],
-        status=row["status"],
-        version=row["version"],
-        state=row["state"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        seats=tuple(SeatRecord(seat, user_id, name) for seat, user_id, name in row["seats"]),
-        lobby_message_id=row["lobby_message_id"],
-        clock_hours=row["clock_hours"],
-        waits=tuple(
-            WaitRecord(seat, version, since, bool(mentioned), bool(handed))
-            for seat, version, since, mentioned, handed in row["waits"]
-        ),
-    )
+    return game_record(row, row["seats"])
 
 
 async def _applied(conn: asyncpg.Connection) -> int:
@@ -309,8 +286,7 @@ class PostgresStore:
                 " status, version, state, created_at, updated_at, clock_hours)"
                 " VALUES ($1, $2, $3, $4, $5, $6, 'lobby', 0, NULL, $7, $7, $9) RETURNING *),"
                 " s AS (INSERT INTO seats (game_id, seat, user_id, name) SELECT id, 0, $6, $8 FROM g)"
-                f" SELECT {_COLUMNS}, ARRAY[ROW(0, $6, $8::text)] AS seats,"
-                " ARRAY[]::record[] AS waits FROM g",
+                f" SELECT {GAME_COLUMNS}, ARRAY[ROW(0, $6, $8::text)] AS seats FROM g",
                 guild_id,
                 channel_id,
                 game,
@@ -337,6 +313,9 @@ class PostgresStore:
             if value is not None:
                 args.append(value)
                 sets.append(f"{column} = ${len(args)}")
+        if change.waits is not None:
+            args.append(waits_to_json(change.waits))
+            sets.append(f"waits = ${len(args)}")
         update = f"UPDATE games SET {', '.join(sets)} WHERE id = $1 AND version = $2"
         try:
             if change.seats is None:
@@ -349,22 +328,23 @@ class PostgresStore:
             raise
         if row is None:
             raise StaleVersion()
-        record = _record(row)
-        # The statement's final SELECT saw the waits as they were before it: return the new ones.
-        return record if change.waits is None else replace(record, waits=tuple(change.waits))
+        return _record(row)
 
     async def _commit_with_seats(self, update: str, args: list[Any], change: Change) -> asyncpg.Record | None:
         """Lobby changes and the start: the seats are replaced whole, in one transaction with the
-        version check (and the waits and notices, when the change has them)."""
+        version check (and the notices, when the change has any)."""
         game_id = args[0]
         seats = change.seats or ()
         async with self._pool.acquire() as conn, conn.transaction():
             if await conn.fetchval(f"{update} RETURNING id", *args) is None:
                 return None
-            extra: list[Any] = [game_id]
-            sql = "WITH g AS (SELECT id, updated_at FROM games WHERE id = $1)" + _extras_sql(change, extra)
-            if len(extra) > 1:
-                await conn.execute(f"{sql} SELECT 1", *extra)
+            if change.notices:
+                extra: list[Any] = [game_id]
+                await conn.execute(
+                    "WITH g AS (SELECT id, updated_at FROM games WHERE id = $1)"
+                    f"{_notices_sql(change, extra)} SELECT 1",
+                    *extra,
+                )
             await conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name)"
@@ -382,7 +362,7 @@ def _one_statement_commit(update: str, change: Change, args: list[Any]) -> str:
 
     The update's row lock is held for the whole statement, so the next ``seq`` is read by the
     only writer that passed the version check."""
-    parts = [f"WITH g AS ({update} RETURNING *)", _extras_sql(change, args)]
+    parts = [f"WITH g AS ({update} RETURNING *)", _notices_sql(change, args)]
     if change.move is not None:
         seat, text = change.move
         args.extend((seat, text))
@@ -391,46 +371,19 @@ def _one_statement_commit(update: str, change: Change, args: list[Any]) -> str:
             " SELECT g.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = g.id),"
             f" ${len(args) - 1}::int, ${len(args)}::text, g.updated_at FROM g)"
         )
-    parts.append(f" SELECT {_COLUMNS}, {_SEATS} AS seats, {_WAITS} AS waits FROM g")
+    parts.append(f" SELECT {GAME_COLUMNS}, {_SEATS} AS seats FROM g")
     return "".join(parts)
 
 
-def _extras_sql(change: Change, args: list[Any]) -> str:
-    """CTE parts (after ``g``, the updated game) replacing the game's waits and claiming its
-    notices; their values are appended to ``args``. The waits are upserted and the others deleted
-    (disjoint rows: the parts of one statement see the same snapshot, so a delete-then-insert of
-    the same key could collide)."""
-    parts = []
-    if change.waits is not None:
-        waits = list(change.waits)
-        args.extend(
-            (
-                [w.seat for w in waits],
-                [w.version for w in waits],
-                [w.since for w in waits],
-                [int(w.mentioned) for w in waits],
-                [int(w.handed) for w in waits],
-            )
-        )
-        n = len(args)
-        parts.append(
-            ", wd AS (DELETE FROM waits WHERE game_id = (SELECT id FROM g)"
-            f" AND NOT (seat = ANY(${n - 4}::int[])))"
-            ", wi AS (INSERT INTO waits (game_id, seat, version, since, mentioned, handed)"
-            " SELECT g.id, w.seat, w.version, w.since, w.mentioned, w.handed FROM g,"
-            f" unnest(${n - 4}::int[], ${n - 3}::int[], ${n - 2}::float8[], ${n - 1}::int[], ${n}::int[])"
-            " AS w(seat, version, since, mentioned, handed)"
-            " ON CONFLICT (game_id, seat) DO UPDATE SET version = excluded.version, since = excluded.since,"
-            " mentioned = excluded.mentioned, handed = excluded.handed)"
-        )
-    if change.notices:
-        args.extend(
-            ([k for k, _ in change.notices], [json.dumps(b, sort_keys=True) for _, b in change.notices])
-        )
-        n = len(args)
-        parts.append(
-            ", nt AS (INSERT INTO outbox (game_id, key, body, created_at)"
-            f" SELECT g.id, x.key, x.body, g.updated_at FROM g, unnest(${n - 1}::text[], ${n}::text[])"
-            " AS x(key, body) ON CONFLICT (game_id, key) DO NOTHING)"
-        )
-    return "".join(parts)
+def _notices_sql(change: Change, args: list[Any]) -> str:
+    """A CTE part (after ``g``, the updated game) claiming the change's notices into the outbox;
+    their values are appended to ``args``. Empty without notices."""
+    if not change.notices:
+        return ""
+    args.extend(([k for k, _ in change.notices], [json.dumps(b, sort_keys=True) for _, b in change.notices]))
+    n = len(args)
+    return (
+        ", nt AS (INSERT INTO outbox (game_id, key, body, created_at)"
+        f" SELECT g.id, x.key, x.body, g.updated_at FROM g, unnest(${n - 1}::text[], ${n}::text[])"
+        " AS x(key, body) ON CONFLICT (game_id, key) DO NOTHING)"
+    )

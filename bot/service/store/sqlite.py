@@ -19,6 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot.service.store.base import (
+    GAME_COLUMNS,
     OPEN_STATUSES,
     Change,
     ChannelBusy,
@@ -30,10 +31,18 @@ from bot.service.store.base import (
     StaleVersion,
     Status,
     UnusableDatabase,
-    WaitRecord,
+    game_record,
+    waits_to_json,
 )
 from bot.service.store.migrations import Dialect, statements
 from bot.service.store.migrations import load as load_migrations
+
+# A game's seats as one JSON value, [[seat, user id, name], ...] (game_record puts them in order).
+# The seats with each player's own settings (NULLs when they set none): one statement per read.
+_SEATS = (
+    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, p.quiet_start, p.quiet_end, p.tz, p.dm))"
+    " FROM seats s LEFT JOIN player_settings p ON p.user_id = s.user_id WHERE s.game_id = games.id)"
+)
 
 
 def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
@@ -116,46 +125,11 @@ class SqliteStore:
     # ----------------------------------------------------------------------------------------
 
     async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
+        """Games and their seats in one statement (one hop to the connection's thread)."""
         rows = await self._conn.execute_fetchall(
-            "SELECT id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-            f" created_at, updated_at, lobby_message_id, clock_hours FROM games WHERE {where}"
-            " ORDER BY id",
-            tuple(args),
+            f"SELECT {GAME_COLUMNS}, {_SEATS} FROM games WHERE {where} ORDER BY id", tuple(args)
         )
-        games: list[GameRecord] = []
-        for r in rows:
-            seat_rows = await self._conn.execute_fetchall(
-                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (r[0],)
-            )
-            seats = tuple(SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seat_rows)
-            wait_rows = await self._conn.execute_fetchall(
-                "SELECT seat, version, since, mentioned, handed FROM waits WHERE game_id = ? ORDER BY seat",
-                (r[0],),
-            )
-            waits = tuple(
-                WaitRecord(int(w[0]), int(w[1]), float(w[2]), bool(w[3]), bool(w[4])) for w in wait_rows
-            )
-            games.append(
-                GameRecord(
-                    id=int(r[0]),
-                    guild_id=int(r[1]),
-                    channel_id=int(r[2]),
-                    game=str(r[3]),
-                    options=json.loads(r[4]),
-                    seed=int(r[5]),
-                    creator_id=int(r[6]),
-                    status=r[7],
-                    version=int(r[8]),
-                    state=r[9],
-                    created_at=float(r[10]),
-                    updated_at=float(r[11]),
-                    seats=seats,
-                    lobby_message_id=None if r[12] is None else int(r[12]),
-                    clock_hours=None if r[13] is None else float(r[13]),
-                    waits=waits,
-                )
-            )
-        return games
+        return [game_record(r, json.loads(r[-1])) for r in rows]
 
     async def get(self, game_id: int) -> GameRecord | None:
         async with self._lock:
@@ -251,12 +225,18 @@ class SqliteStore:
         return str(rows[0][0]) if rows else None
 
     async def set_value(self, key: str, value: str) -> None:
-        async with self._transaction() as conn:
-            await conn.execute(
-                "INSERT INTO bot_values (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self._conn.execute(
+                    "INSERT INTO bot_values (key, value) VALUES (?, ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._lock:
@@ -280,31 +260,20 @@ class SqliteStore:
         creator: SeatRecord,
         clock_hours: float | None = None,
     ) -> GameRecord:
-        now = self._clock()
+        now, chosen = self._clock(), json.dumps(options, sort_keys=True)
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                cursor = await self._conn.execute(
+                (row,) = await self._conn.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status,"
                     " version, state, created_at, updated_at, clock_hours)"
-                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, NULL, ?, ?, ?)",
-                    (
-                        guild_id,
-                        channel_id,
-                        game,
-                        json.dumps(options, sort_keys=True),
-                        seed,
-                        creator.user_id,
-                        now,
-                        now,
-                        clock_hours,
-                    ),
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', 0, NULL, ?7, ?7, ?8)"
+                    f" RETURNING {GAME_COLUMNS}",
+                    (guild_id, channel_id, game, chosen, seed, creator.user_id, now, clock_hours),
                 )
-                game_id = cursor.lastrowid
-                assert game_id is not None
                 await self._conn.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (game_id, creator.user_id, creator.name),
+                    (row[0], creator.user_id, creator.name),
                 )
                 await self._conn.execute("COMMIT")
             except aiosqlite.IntegrityError as exc:
@@ -313,48 +282,56 @@ class SqliteStore:
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
-            return (await self._read_game("id = ?", (game_id,)))[0]
+        return game_record(row, [(0, creator.user_id, creator.name)])
 
     async def commit(self, game_id: int, expected_version: int, change: Change) -> GameRecord:
-        """Apply ``change`` if the game is still at ``expected_version``; bump the version."""
-        now = self._clock()
+        """Apply ``change`` if the game is still at ``expected_version``; bump the version.
+
+        A move is four hops: BEGIN, the version-checked update returning the new record (seats
+        and waits included), the log append, COMMIT. Notices (rare) add one hop each."""
+        sets = ["version = version + 1", "updated_at = ?"]
+        args: list[Any] = [self._clock()]
+        for column in ("status", "state", "channel_id", "lobby_message_id"):
+            value = getattr(change, column)
+            if value is not None:
+                sets.append(f"{column} = ?")
+                args.append(value)
+        if change.waits is not None:
+            sets.append("waits = ?")
+            args.append(waits_to_json(change.waits))
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                sets = ["version = version + 1", "updated_at = ?"]
-                args: list[Any] = [now]
-                if change.status is not None:
-                    sets.append("status = ?")
-                    args.append(change.status)
-                if change.state is not None:
-                    sets.append("state = ?")
-                    args.append(change.state)
-                if change.channel_id is not None:
-                    sets.append("channel_id = ?")
-                    args.append(change.channel_id)
-                if change.lobby_message_id is not None:
-                    sets.append("lobby_message_id = ?")
-                    args.append(change.lobby_message_id)
-                cursor = await self._conn.execute(
-                    f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                    (*args, game_id, expected_version),
+                rows = list(
+                    await self._conn.execute_fetchall(
+                        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?"
+                        f" RETURNING {GAME_COLUMNS}, {_SEATS}",
+                        (*args, game_id, expected_version),
+                    )
                 )
-                if cursor.rowcount != 1:
+                if not rows:
                     raise StaleVersion()
+                seats = json.loads(rows[0][-1])
                 if change.seats is not None:
+                    known = {int(s[1]): list(s[3:]) for s in seats}  # settings of players seated before
+                    seats = [[s.seat, s.user_id, s.name, *known.get(s.user_id, [])] for s in change.seats]
                     await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._conn.executemany(
                         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                        [(game_id, s.seat, s.user_id, s.name) for s in change.seats],
+                        [(game_id, *s[:3]) for s in seats],
                     )
                 if change.move is not None:
-                    seat, text = change.move
                     await self._conn.execute(
                         "INSERT INTO moves (game_id, seq, seat, text, at) VALUES"
                         " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)",
-                        (game_id, game_id, seat, text, now),
+                        (game_id, game_id, *change.move, args[0]),
                     )
-                await self._write_waits_and_notices(game_id, change, now)
+                for key, body in change.notices:
+                    await self._conn.execute(
+                        "INSERT INTO outbox (game_id, key, body, created_at) VALUES (?, ?, ?, ?)"
+                        " ON CONFLICT (game_id, key) DO NOTHING",
+                        (game_id, key, json.dumps(body, sort_keys=True), args[0]),
+                    )
                 await self._conn.execute("COMMIT")
             except aiosqlite.IntegrityError as exc:
                 await self._conn.execute("ROLLBACK")
@@ -364,24 +341,4 @@ class SqliteStore:
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
-            return (await self._read_game("id = ?", (game_id,)))[0]
-
-    async def _write_waits_and_notices(self, game_id: int, change: Change, now: float) -> None:
-        """The parts of a commit beside the game row: who it waits for, what it owes (outbox)."""
-        if change.waits is not None:
-            await self._conn.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
-            await self._conn.executemany(
-                "INSERT INTO waits (game_id, seat, version, since, mentioned, handed)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, w.seat, w.version, w.since, int(w.mentioned), int(w.handed))
-                    for w in change.waits
-                ],
-            )
-        for key, body in change.notices:
-            await self._conn.execute(
-                "INSERT INTO outbox (game_id, key, body, created_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game_id, key) DO NOTHING",
-                (game_id, key, json.dumps(body, sort_keys=True), now),
-            )
-
+        return game_record(rows[0], seats)

@@ -5,16 +5,10 @@ ALTER TABLE games ADD COLUMN clock_hours DOUBLE PRECISION;
 -- The single reminder per wait (migration 3) is replaced by the clock's pings (waits, outbox).
 ALTER TABLE games DROP COLUMN reminded_version;
 
--- Whom a running game waits for and since when: one row per seat that must decide now.
-CREATE TABLE waits (
-    game_id    BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat       INTEGER NOT NULL,
-    version    INTEGER NOT NULL,           -- the game's version when the decision became the seat's
-    since      DOUBLE PRECISION NOT NULL,
-    mentioned  INTEGER NOT NULL,           -- 1: the turn message pinged the player already
-    handed     INTEGER NOT NULL,           -- 1: it came from someone else's move (a new turn)
-    PRIMARY KEY (game_id, seat)
-);
+-- Whom a running game waits for and since when, written with the game's row (no extra statement
+-- per move): JSON [[seat, version the decision became the seat's, since, mentioned, handed], ...]
+-- where mentioned = the turn message pinged the player, handed = it came from another's move.
+ALTER TABLE games ADD COLUMN waits TEXT;
 
 -- Messages the bot owes a game's channel or players (pings, direct messages, notices). A row is
 -- written (claimed, at most once per key) before the message is posted and marked sent after;
