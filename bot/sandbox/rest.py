@@ -7,6 +7,7 @@ threads it opened, and per interaction token what the response was (design.md, "
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from collections.abc import Callable
@@ -16,13 +17,14 @@ import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.sandbox.faults import ATTEMPTS, RETRY_AFTER, Faults, error_body, exception_for, retried
 from bot.sandbox.gateway import (
     APP_ID,
     APPLICATION,
     BOT_USER,
-    BY_ID,
     CHANNEL_ID,
     EPHEMERAL,
+    FakeUser,
     channel_payload,
     dm_payload,
     message_payload,
@@ -30,13 +32,19 @@ from bot.sandbox.gateway import (
 )
 from bot.sandbox.report import Reporter
 
+Wire = Callable[[dict[str, Any]], None]
+
 
 class FakeDiscord:
     """The server side of the sandbox. ``on_thread`` tells the client a thread was created."""
 
-    def __init__(self, reporter: Reporter, on_thread: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(
+        self, reporter: Reporter, on_thread: Callable[[dict[str, Any]], None], wire: Wire | None = None
+    ) -> None:
         self.reporter = reporter
         self.on_thread = on_thread
+        self.wire = wire  # every request the bot sends, as ``--wire`` writes it
+        self.faults = Faults()
         self.commands: dict[str, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}  # every message the bot made, by id
         self.deferred: dict[str, bool] = {}  # interaction token -> deferred ephemerally (type 5)
@@ -62,8 +70,7 @@ class FakeDiscord:
             if int(thread["id"]) == channel_id:
                 return thread
         if channel_id in self.dms:
-            user = BY_ID[self.dms[channel_id]]
-            return dm_payload(channel_id, user)
+            return dm_payload(channel_id, self._member(self.dms[channel_id]))
         return channel_payload()
 
     def channel_name(self, channel_id: int) -> str:
@@ -105,10 +112,14 @@ class FakeDiscord:
         """The DM channel with a member (the same one each time, as Discord keeps it)."""
         for channel_id, member in self.dms.items():
             if member == user_id:
-                return dm_payload(channel_id, BY_ID[user_id])
+                return dm_payload(channel_id, self._member(user_id))
         channel_id = self.next_id()
         self.dms[channel_id] = user_id
-        return dm_payload(channel_id, BY_ID[user_id])
+        return dm_payload(channel_id, self._member(user_id))
+
+    def _member(self, user_id: int) -> FakeUser:
+        found = self.reporter.roster.by_id(user_id)
+        return found if found is not None else FakeUser(f"user{user_id}", user_id)
 
     def open_thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
         """A public thread of the channel; later lines reach it with ``#<name>``."""
@@ -116,6 +127,44 @@ class FakeDiscord:
         self.threads[str(thread["name"])] = thread
         self.on_thread(thread)
         return thread
+
+    # ----------------------------------------------------------------------------------------
+    # every request: on the wire, then refused if an @fail line says so
+    # ----------------------------------------------------------------------------------------
+
+    def gate(
+        self,
+        route: Route,
+        body: Any,
+        files: list[discord.File] | None,
+        *,
+        interaction: str | None = None,
+        webhook: bool = False,
+    ) -> None:
+        """Write the request to the wire and raise what discord.py would if Discord refused it,
+        after the retries discord.py makes (``faults``)."""
+        path = route.url.removeprefix(Route.BASE)
+        sizes = [{"name": f.filename, "size": _size(f)} for f in files or []]
+        for attempt in range(ATTEMPTS):
+            status = self.faults.take(route.method, route.path, path)
+            if self.wire is not None:
+                sent: dict[str, Any] = {
+                    "method": route.method,
+                    "route": route.path,
+                    "path": path,
+                    "json": body,
+                }
+                sent.update(files=sizes, interaction=interaction, status=status or 200)
+                if status == 429:
+                    sent["retry_after"] = RETRY_AFTER
+                self.wire(sent)
+            if status is None:
+                return
+            if retried(status, webhook=webhook) and attempt < ATTEMPTS - 1:
+                continue
+            error = error_body(status, route.path)
+            self.reporter.refused(route.method, route.path, status, error)
+            raise exception_for(status, error)
 
     # ----------------------------------------------------------------------------------------
     # REST
@@ -133,6 +182,7 @@ class FakeDiscord:
         method, path = route.method, route.path
         self.rest_calls.append((method, path))
         body = kwargs.get("json") or _form_json(form) or {}
+        self.gate(route, body, files)
         if path == "/users/@me":
             return BOT_USER
         if path == "/oauth2/applications/@me":
@@ -184,6 +234,8 @@ class FakeDiscord:
         token = str(route.webhook_token)
         path = route.path
         ch = self.token_channel.get(token, CHANNEL_ID)
+        # Interaction tokens are "token-<interaction id>" (gateway.interaction_payload).
+        self.gate(route, body, files, interaction=token.removeprefix("token-"), webhook=True)
         if path.endswith("/callback"):
             return self.callback(int(route.webhook_id or 0), token, body, files)
         if route.method == "POST":  # follow-up
@@ -282,6 +334,13 @@ class RecordingAdapter(AsyncWebhookAdapter):
         **kwargs: Any,
     ) -> Any:
         return await self.server.webhook(route, payload=payload, multipart=multipart, files=list(files or []))
+
+
+def _size(file: discord.File) -> int:
+    file.fp.seek(0, io.SEEK_END)
+    size = file.fp.tell()
+    file.fp.seek(0)
+    return size
 
 
 def _form_json(form: list[dict[str, Any]] | None) -> Any:

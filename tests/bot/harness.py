@@ -34,6 +34,7 @@ class Harness:
         self.games = None if games is None else list(games)  # None: the rules registry
         self.out = out
         self.seen: list[dict[str, Any]] = []
+        self.wire: list[dict[str, Any]] = []  # every request the bot sent (the sandbox's --wire)
         self.clock_hours = clock_hours  # the server default clock (/game new without clock:)
         # "@clock +13h" lines move it on; the store stamps with it too. ``start``: a fixed moment
         # (time then stands still between @clock lines), for tests of local times of day.
@@ -46,7 +47,7 @@ class Harness:
         self.tables = Tables(
             self.store, source, new_seed=lambda: next(seeds), clock=self.clock, clock_hours=self.clock_hours
         )
-        self.sandbox = Sandbox(self.tables, self.seen.append, self.out)
+        self.sandbox = Sandbox(self.tables, self.seen.append, self.out, wire=self.wire.append)
         await self.sandbox.start()
         return self
 

@@ -14,7 +14,7 @@ import pytest
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, CARDS
-from tests.lorenzo.helpers import as_seat, bare_scenario, council_all, delta, play, rich, texts, top
+from tests.lorenzo.helpers import bare_scenario, council_all, delta, move_texts, play, play_active, rich, top
 
 State = dict[str, Any]
 
@@ -55,7 +55,7 @@ def test_s4_s6_decks_deal_four_cards_of_the_period_per_round_without_repeats() -
         st = council_all(st)
         while st["phase"] == "vatican":
             (p,) = GAME.active_players(st)
-            st, _ = as_seat(st, p, "support" if "support" in texts(st, p) else "refuse")
+            st, _ = play(st, p, "support" if "support" in move_texts(st, p) else "refuse")
     assert all(len(s) == 16 for s in seen.values())
 
 
@@ -92,7 +92,7 @@ def _at_report(round_no: int, fps: list[int]) -> State:
 def test_s14_support_scores_the_faith_track_and_resets_to_zero(fp: int, vp: int) -> None:
     st = _at_report(2, [fp, 0])
     before = st["players"][0]["resources"]["vp"]
-    after, _ = play(st, "support")
+    after, _ = play_active(st, "support")
     assert after["players"][0]["resources"]["vp"] == before + vp
     assert after["players"][0]["resources"]["fp"] == 0 and after["players"][0]["excommunications"] == []
 
@@ -110,7 +110,7 @@ def test_s14_one_faith_short_is_excommunicated_without_a_choice(round_no: int, n
 def test_s14_refusing_with_enough_faith_excommunicates_and_keeps_faith() -> None:
     st = _at_report(4, [9, 0])
     vp = st["players"][0]["resources"]["vp"]
-    after, _ = play(st, "refuse")
+    after, _ = play_active(st, "refuse")
     assert after["players"][0]["excommunications"] == [st["excommunication_tiles"][1]]
     assert after["players"][0]["resources"]["fp"] == 9 and after["players"][0]["resources"]["vp"] == vp
 
@@ -136,14 +136,14 @@ def test_s14_excommunication_penalty_starts_with_the_next_round() -> None:
     st["excommunication_tiles"][0] = "E1-2"
     st["players"][1]["resources"]["fp"] = 5
     st = council_all(st)
-    st, _ = play(st, "support")
+    st, _ = play_active(st, "support")
     assert (
         st["round"] == 3
         and st["players"][0]["excommunications"] == ["E1-2"]
         and st["players"][1]["excommunications"] == []
     )
     assert GAME.active_players(st) == {0}
-    after, _ = as_seat(st, 0, "place black market_1")
+    after, _ = play(st, 0, "place black market_1")
     assert delta(st, after, 0) == {"coin": 4}
 
 
@@ -161,29 +161,29 @@ def _ex(tile: str, players: int = 2, **kw: Any) -> State:
 def test_e1_1_building_floor_bonus_is_a_source() -> None:
     """E1-1: floor 4 of the Building tower gives 2 MP -> 1 (Residence: 2 stone, +1 VP)."""
     st = _ex("E1-1", dice=(6, 6, 6), towers={"building_4": 32})
-    after, _ = as_seat(st, 0, "place black building_4 servants=1")
+    after, _ = play(st, 0, "place black building_4 servants=1")
     assert delta(st, after, 0) == {"mp": 1, "stone": -2, "vp": 1, "servant": -1}
 
 
 def test_e1_2_council_coin_and_coin_privilege_are_two_sources() -> None:
     """E1-2: the Council's 1 coin -> 0; the privilege's 2 coins -> 1."""
     st = _ex("E1-2")
-    st, _ = play(st, "place black council")
-    after, _ = play(st, "privilege coins")
+    st, _ = play_active(st, "place black council")
+    after, _ = play_active(st, "privilege coins")
     assert after["players"][0]["resources"]["coin"] == 20 + 0 + 1
 
 
 def test_e1_3_servant_privilege_loses_one() -> None:
     st = _ex("E1-3")
-    st, _ = play(st, "place black council")
-    after, _ = play(st, "privilege servants")
+    st, _ = play_active(st, "place black council")
+    after, _ = play_active(st, "privilege servants")
     assert after["players"][0]["resources"]["servant"] == 20 + 1
 
 
 def test_e1_4_floor_bonus_and_card_are_separate_sources() -> None:
     """E1-4: Territory floor 4 (2 wood -> 1) and Forest's immediate 1 wood (-> 0)."""
     st = _ex("E1-4", dice=(6, 6, 6), towers={"territory_4": 5})
-    after, _ = as_seat(st, 0, "place black territory_4 servants=1")
+    after, _ = play(st, 0, "place black territory_4 servants=1")
     assert delta(st, after, 0) == {"wood": 1, "servant": -1}
 
 
@@ -191,9 +191,9 @@ def test_e1_5_with_the_big_space_is_minus_six() -> None:
     """E1-5 + big Harvest space: die 6 - 6 = 0 activates nothing; 1 servant makes 1: the tile
     (1 wood 1 stone 1 servant) and the Commercial Hub (value 1, +1 coin)."""
     st = _ex("E1-5", players=3, dice=(6, 6, 6), cards={0: [1]})
-    after, events = as_seat(st, 0, "place black harvest_big")
+    after, events = play(st, 0, "place black harvest_big")
     assert delta(st, after, 0) == {} and any("nothing activates" in e for e in events)
-    after1, _ = as_seat(st, 0, "place black harvest_big servants=1")
+    after1, _ = play(st, 0, "place black harvest_big servants=1")
     assert delta(st, after1, 0) == {"wood": 1, "stone": 1, "coin": 1}  # servant -1 + 1
 
 
@@ -201,7 +201,7 @@ def test_e1_6_applies_to_a_card_production_action() -> None:
     """E1-6: the Bishop's Production at 4 is 1: tile (2 coins 1 MP), not the Bank (value 2)."""
     st = _ex("E1-6", towers={"character_1": 70}, cards={0: [41]})
     st["players"][0]["resources"]["servant"] = 0
-    after, _ = as_seat(st, 0, "place black character_1")
+    after, _ = play(st, 0, "place black character_1")
     assert delta(st, after, 0) == {"coin": -5 + 2, "fp": 1, "mp": 1}
 
 
@@ -210,22 +210,22 @@ def test_e1_7_lowers_coloured_members_but_not_the_neutral() -> None:
     stays 0 (not -1): one servant is still enough for it."""
     st = _ex("E1-7", dice=(1, 1, 1))
     st["players"][0]["resources"]["servant"] = 1
-    moves = texts(st, 0)
+    moves = move_texts(st, 0)
     assert "place black council" not in moves and "place black council servants=1" in moves
     assert "place neutral council servants=1" in moves
 
 
 def test_e2_5_forbids_the_market_but_not_the_council() -> None:
     st = _ex("E2-5", players=4)
-    moves = texts(st, 0)
+    moves = move_texts(st, 0)
     assert not any("market" in m for m in moves) and "place black council" in moves
 
 
 def test_e2_6_also_doubles_servants_of_a_card_action() -> None:
     """E2-6 on the Abbess's free action (value 4): floor 3 (5) needs 2 servants, not 1."""
     st = _ex("E2-6", towers={"character_1": 56, "territory_3": 1})
-    st, _ = play(st, "place black character_1")
-    assert texts(st, 0) == ["take territory_3 servants=2", "take none"]
+    st, _ = play_active(st, "place black character_1")
+    assert move_texts(st, 0) == ["take territory_3 servants=2", "take none"]
     with pytest.raises(IllegalMove, match="needs value 5; yours would be 4"):
         GAME.parse(st, 0, "take territory_3 servants=1")
 

@@ -21,7 +21,7 @@ from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, CARDS
 from rules.lorenzo.engine import Log, advance, start_activation
 from rules.lorenzo.scoring import breakdown
-from tests.lorenzo.helpers import as_seat, delta, play, rich, scenario, texts, top
+from tests.lorenzo.helpers import delta, move_texts, play, play_active, rich, scenario, top
 
 PRIVILEGE_SCRIPT = ("privilege coins", "privilege servants", "privilege wood_stone")
 
@@ -146,10 +146,10 @@ def _answer_all(st: dict[str, Any]) -> dict[str, Any]:
         f = top(st)
         assert f is not None
         if f["kind"] == "privilege":
-            st, _ = play(st, PRIVILEGE_SCRIPT[used])
+            st, _ = play_active(st, PRIVILEGE_SCRIPT[used])
             used += 1
         else:
-            st, _ = play(st, texts(st, 0)[0])
+            st, _ = play_active(st, move_texts(st, 0)[0])
     return st
 
 
@@ -159,7 +159,7 @@ def test_s9_card_taken_pays_cost_and_resolves_immediate_effect(card_id: int) -> 
     st = scenario(2, res=rich(mp=20), cards={0: [c for c in OWNED if c != card_id]})
     _clear_towers(st)
     st["tower_cards"][card["type"]][0] = card_id
-    st, _ = as_seat(st, 0, f"place black {card['type']}_1")
+    st, _ = play(st, 0, f"place black {card['type']}_1")
     before = scenario(2, res=rich(mp=20))
     after = _answer_all(st)
     assert card_id in after["players"][0]["cards"][card["type"]]
@@ -302,19 +302,19 @@ def test_s9_character_bonus_to_take_a_card_type(card_id: int) -> None:
             "territory_2" if t != "territory" else "character_2": 3 if t != "territory" else 63,
         },
     )
-    assert f"place black {t}_2" in texts(st, 0)
+    assert f"place black {t}_2" in move_texts(st, 0)
     other = "character_2" if t == "territory" else "territory_2"
-    assert f"place black {other}" not in texts(st, 0)
+    assert f"place black {other}" not in move_texts(st, 0)
 
 
 def test_s9_stonemason_and_dame_discounts() -> None:
     """Stonemason: 1 wood or 1 stone off Buildings; Dame: 1 coin off Characters (Papal Messenger 5 -> 4)."""
     st = scenario(2, res=rich(), towers={"character_1": 63}, cards={0: [51]})
-    after, _ = as_seat(st, 0, "place black character_1")
+    after, _ = play(st, 0, "place black character_1")
     assert delta(st, after, 0) == {"coin": -4, "fp": 3}
     st = scenario(2, res=rich(), towers={"building_1": 26}, cards={0: [50]})  # Tax Office 3 wood 1 stone
-    st, _ = as_seat(st, 0, "place black building_1")
-    assert sorted(texts(st, 0)) == ["pay wood=2 stone=1", "pay wood=3"]
+    st, _ = play(st, 0, "place black building_1")
+    assert sorted(move_texts(st, 0)) == ["pay wood=2 stone=1", "pay wood=3"]
 
 
 HARVEST_PRODUCTION_BONUS = {
@@ -331,7 +331,7 @@ def test_s9_character_bonus_to_harvest_or_production(card_id: int) -> None:
     value 1 + bonus (bonus tile + that card)."""
     action, target, gain = HARVEST_PRODUCTION_BONUS[card_id]
     st = scenario(2, dice=(1, 1, 1), res=rich(), cards={0: [card_id, target]})
-    after, _ = as_seat(st, 0, f"place black {action}")
+    after, _ = play(st, 0, f"place black {action}")
     after = _answer_all(after)
     assert delta(st, after, 0) == gain
 
@@ -339,9 +339,9 @@ def test_s9_character_bonus_to_harvest_or_production(card_id: int) -> None:
 def test_s9_preacher_no_floor_bonus_also_on_card_actions() -> None:
     """Preacher: no floor 3/4 bonus, through members or card actions (Abbess here)."""
     st = scenario(2, res=rich(), towers={"character_1": 56, "territory_3": 1}, cards={0: [55]})
-    st, _ = play(st, "place black character_1")
+    st, _ = play_active(st, "place black character_1")
     before = st
-    after, _ = play(st, "take territory_3 servants=1")
+    after, _ = play_active(st, "take territory_3 servants=1")
     assert delta(before, after, 0) == {"servant": -1}
 
 
@@ -374,12 +374,12 @@ def test_s8_4_free_card_action_of_each_card(card_id: int) -> None:
             c if f"{t}_{i + 1}" in (space, f"{card['type']}_1") else None
             for i, c in enumerate(st["tower_cards"][t])
         ]
-    st, _ = as_seat(st, 0, f"place black {card['type']}_1")
+    st, _ = play(st, 0, f"place black {card['type']}_1")
     while top(st)["kind"] == "privilege":
-        st, _ = play(st, "privilege coins")
+        st, _ = play_active(st, "privilege coins")
     assert top(st)["kind"] == "take_card"
     before = st
-    st, _ = play(st, answer)
+    st, _ = play_active(st, answer)
     after = _answer_all(st)
     assert target in after["players"][0]["cards"][CARDS[target]["type"]]
     assert delta(before, after, 0) == gain
@@ -392,7 +392,7 @@ def test_s8_4_free_action_value_is_limited() -> None:
     st["tower_cards"]["character"][0] = 56
     st["tower_cards"]["territory"][2] = 1
     st["tower_cards"]["territory"][1] = 3
-    st, _ = play(st, "place black character_1")
-    assert texts(st, 0) == ["take territory_2", "take none"]
+    st, _ = play_active(st, "place black character_1")
+    assert move_texts(st, 0) == ["take territory_2", "take none"]
     with pytest.raises(IllegalMove, match="needs value 5"):
         GAME.parse(st, 0, "take territory_3")

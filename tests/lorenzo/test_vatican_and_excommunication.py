@@ -7,7 +7,7 @@ import pytest
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
 from rules.lorenzo.scoring import breakdown
-from tests.lorenzo.helpers import as_seat, council_all, delta, play, rich, scenario, texts, top
+from tests.lorenzo.helpers import council_all, delta, move_texts, play, play_active, rich, scenario, top
 
 
 def _report(round_no: int, fps: list[int], **kw: object) -> dict:
@@ -23,10 +23,10 @@ def test_s14_report_after_round_2_support_scores_and_resets() -> None:
     st = _report(2, [5, 1])
     # council_all gave each seat 4 privileges (first option, wood/stone) and 4 coins; no faith.
     assert st["phase"] == "vatican" and top(st) == {"kind": "vatican", "seat": 0}
-    assert texts(st, 0) == ["support", "refuse"]
+    assert move_texts(st, 0) == ["support", "refuse"]
     # seat 1 (1 FP < 3) is excommunicated without being asked
     vp = st["players"][0]["resources"]["vp"]
-    after, events = play(st, "support")
+    after, events = play_active(st, "support")
     assert after["players"][0]["resources"]["vp"] == vp + 5 and after["players"][0]["resources"]["fp"] == 0
     assert (
         after["players"][1]["excommunications"] == [st["excommunication_tiles"][0]]
@@ -38,7 +38,7 @@ def test_s14_report_after_round_2_support_scores_and_resets() -> None:
 
 def test_s14_refusing_means_excommunication_and_keeping_faith() -> None:
     st = _report(2, [4, 0])
-    after, _ = play(st, "refuse")
+    after, _ = play_active(st, "refuse")
     assert after["players"][0]["excommunications"] == [st["excommunication_tiles"][0]]
     assert after["players"][0]["resources"]["fp"] == 4
 
@@ -47,7 +47,7 @@ def test_s14_refusing_means_excommunication_and_keeping_faith() -> None:
 def test_s14_requirement_by_period(round_no: int, need: int) -> None:
     st = _report(round_no, [need, need - 1])
     assert top(st) == {"kind": "vatican", "seat": 0}  # exactly the requirement: may support
-    st, _ = play(st, "support")
+    st, _ = play_active(st, "support")
     assert (
         st["excommunication_tiles"][round_no // 2 - 1] in st["players"][1]["excommunications"]
     )  # one short: excommunicated
@@ -56,9 +56,9 @@ def test_s14_requirement_by_period(round_no: int, need: int) -> None:
 def test_s14_reports_in_turn_order() -> None:
     st = _report(4, [6, 7, 8])
     assert top(st)["seat"] == 0
-    st, _ = play(st, "support")
+    st, _ = play_active(st, "support")
     assert top(st)["seat"] == 1
-    st, _ = play(st, "refuse")
+    st, _ = play_active(st, "refuse")
     assert top(st)["seat"] == 2
 
 
@@ -73,7 +73,7 @@ def test_s14_last_report_excommunicated_player_still_scores_faith() -> None:
 
 def test_s14_faith_above_15_scores_as_15() -> None:
     st = _report(4, [18, 0])
-    st, _ = play(st, "support")
+    st, _ = play_active(st, "support")
     assert st["players"][0]["faith_vp"] == 30
 
 
@@ -91,64 +91,64 @@ def _ex(tile: str, players: int = 4, **kw: object) -> dict:
 
 def test_e1_1_one_mp_fewer_per_source() -> None:
     st = _ex("E1-1")
-    after, _ = as_seat(st, 0, "place black market_3")
+    after, _ = play(st, 0, "place black market_3")
     assert delta(st, after, 0) == {"coin": 2, "mp": 2}
 
 
 def test_e1_2_one_coin_fewer_per_source() -> None:
     st = _ex("E1-2")
-    after, _ = as_seat(st, 0, "place black market_1")
+    after, _ = play(st, 0, "place black market_1")
     assert delta(st, after, 0) == {"coin": 4}
 
 
 def test_e1_2_per_source_in_a_production() -> None:
     """Tile (2 coins) and Bank (5 coins) are two sources: 1 + 4."""
     st = _ex("E1-2", cards={0: [41]}, dice=(2, 1, 1))
-    after, _ = as_seat(st, 0, "place black production")
+    after, _ = play(st, 0, "place black production")
     assert delta(st, after, 0) == {"coin": 5, "mp": 1}
 
 
 def test_e1_3_one_servant_fewer_per_source() -> None:
     st = _ex("E1-3")
-    after, _ = as_seat(st, 0, "place black market_2")
+    after, _ = play(st, 0, "place black market_2")
     assert delta(st, after, 0) == {"servant": 4}
 
 
 def test_e1_4_one_wood_or_stone_fewer_per_source() -> None:
     """Harvest tile gives 1 wood 1 stone 1 servant: the player chooses which of wood/stone is lost."""
     st = _ex("E1-4", dice=(1, 1, 1))
-    mid, _ = as_seat(st, 0, "place black harvest")
-    assert top(mid)["kind"] == "lose_wood_or_stone" and texts(mid, 0) == ["lose wood", "lose stone"]
-    after, _ = play(mid, "lose stone")
+    mid, _ = play(st, 0, "place black harvest")
+    assert top(mid)["kind"] == "lose_wood_or_stone" and move_texts(mid, 0) == ["lose wood", "lose stone"]
+    after, _ = play_active(mid, "lose stone")
     assert delta(st, after, 0) == {"wood": 1, "servant": 1}
-    after, _ = play(mid, "lose wood")
+    after, _ = play_active(mid, "lose wood")
     assert delta(st, after, 0) == {"stone": 1, "servant": 1}
 
 
 def test_e1_4_single_good_sources_lose_it_without_asking() -> None:
     """Woods gives 1 wood (immediate): with E1-4 nothing is left, no question; floor bonus too."""
     st = _ex("E1-4", towers={"territory_3": 2})
-    after, _ = as_seat(st, 0, "place black territory_3")
+    after, _ = play(st, 0, "place black territory_3")
     assert not after["stack"] and delta(st, after, 0) == {}
 
 
 def test_e1_5_harvest_minus_three() -> None:
     st = _ex("E1-5", cards={0: [4]}, dice=(4, 1, 1))  # 4 - 3 = 1: tile only, not Gravel Pit
-    after, _ = as_seat(st, 0, "place black harvest")
+    after, _ = play(st, 0, "place black harvest")
     assert delta(st, after, 0) == {"wood": 1, "stone": 1, "servant": 1}
 
 
 def test_e1_5_also_on_card_harvest_actions() -> None:
     """Cardinal: Harvest at 4; with E1-5 it is 1 (tile only) unless servants are added."""
     st = _ex("E1-5", towers={"character_1": 69}, cards={0: [4]}, round_no=5)
-    st, _ = play(st, "place black character_1")
+    st, _ = play_active(st, "place black character_1")
     assert top(st)["kind"] == "bonus_action"
-    assert texts(st, 0) == ["harvest", "harvest servants=3"]
+    assert move_texts(st, 0) == ["harvest", "harvest servants=3"]
 
 
 def test_e1_6_production_minus_three() -> None:
     st = _ex("E1-6", cards={0: [41]}, dice=(4, 1, 1))  # 4 - 3 = 1: tile only, not Bank (2)
-    after, _ = as_seat(st, 0, "place black production")
+    after, _ = play(st, 0, "place black production")
     assert delta(st, after, 0) == {"coin": 2, "mp": 1}
 
 
@@ -156,7 +156,7 @@ def test_e1_7_coloured_members_one_less() -> None:
     st = _ex("E1-7", dice=(3, 3, 3), towers={"territory_2": 3})
     with pytest.raises(IllegalMove, match="needs value 3"):
         GAME.parse(st, 0, "place black territory_2")
-    assert "place black territory_2 servants=1" in texts(st, 0)
+    assert "place black territory_2 servants=1" in move_texts(st, 0)
 
 
 @pytest.mark.parametrize(
@@ -172,7 +172,7 @@ def test_e2_1_to_4_minus_four_to_take_a_card_type(tile: str, space: str, card: i
     st = _ex(tile, dice=(6, 6, 6), towers={space: card})
     with pytest.raises(IllegalMove, match="needs value 5; yours would be 2"):
         GAME.parse(st, 0, f"place black {space}")
-    assert f"place black {space} servants=3" in texts(st, 0)
+    assert f"place black {space} servants=3" in move_texts(st, 0)
     other = {
         "territory_3": "character_3",
         "character_3": "territory_3",
@@ -188,19 +188,19 @@ def test_e2_1_to_4_minus_four_to_take_a_card_type(tile: str, space: str, card: i
             else {"character_3": 49, "venture_3": 73, "building_3": 25}[other]
         },
     )
-    assert f"place black {other}" in texts(st2, 0)
+    assert f"place black {other}" in move_texts(st2, 0)
 
 
 def test_e2_5_no_market() -> None:
     st = _ex("E2-5")
-    assert not any("market" in m for m in texts(st, 0))
+    assert not any("market" in m for m in move_texts(st, 0))
     with pytest.raises(IllegalMove, match="Market"):
         GAME.parse(st, 0, "place black market_1")
 
 
 def test_e2_6_two_servants_per_point() -> None:
     st = _ex("E2-6", dice=(1, 1, 1), towers={"territory_2": 3})
-    assert "place black territory_2 servants=4" in texts(st, 0)
+    assert "place black territory_2 servants=4" in move_texts(st, 0)
     with pytest.raises(IllegalMove):
         GAME.parse(st, 0, "place black territory_2 servants=3")
 
@@ -268,7 +268,7 @@ def test_support_requires_the_decision_to_be_yours() -> None:
 def test_s14_last_report_refusal_is_excommunicated_and_still_scores() -> None:
     """Rules choice (sources §7.6): at round 6 refusing also scores the faith VP, then resets."""
     st = _report(6, [7, 0])
-    after, _ = play(st, "refuse")
+    after, _ = play_active(st, "refuse")
     assert after["players"][0]["faith_vp"] == 9 and after["players"][0]["resources"]["fp"] == 0
     assert after["excommunication_tiles"][2] in after["players"][0]["excommunications"]
 
@@ -277,5 +277,5 @@ def test_e2_1_also_lowers_card_effect_actions() -> None:
     """E2-1 applies to the Captain's free Territory action: 6 - 4 = 2 reaches only floor 1."""
     st = _ex("E2-1", towers={"character_1": 57, "territory_1": 1, "territory_2": 3}, round_no=3)
     st["players"][0]["resources"]["servant"] = 0
-    st, _ = play(st, "place black character_1")
-    assert texts(st, 0) == ["take territory_1", "take none"]
+    st, _ = play_active(st, "place black character_1")
+    assert move_texts(st, 0) == ["take territory_1", "take none"]
