@@ -1,6 +1,7 @@
 """``python -m bot``: the real bot when DISCORD_TOKEN is set, otherwise the offline sandbox.
 
-``python -m bot sandbox [--script FILE|-] [--out DIR] [--db PATH|URL] [--seed N]`` runs the sandbox
+``python -m bot sandbox [--script FILE|-] [--out DIR] [--db PATH|URL] [--seed N] [--wire FILE]`` runs
+the sandbox
 explicitly (see the README, "Sandbox").
 """
 
@@ -8,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import random
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 import aiohttp
 import discord
@@ -39,6 +41,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="database file, or a postgresql:// URL (default: a fresh temporary SQLite file)",
     )
     box.add_argument("--seed", type=int, default=1, help="seed for new games' seeds (default 1)")
+    box.add_argument(
+        "--wire", type=Path, help="write every request the bot sends to Discord to FILE, as JSON lines"
+    )
     run = sub.add_parser("run", help="the real bot (needs DISCORD_TOKEN)")
     run.add_argument(
         "--sync-commands",
@@ -86,7 +91,11 @@ def line_reader(source: TextIO, prompt: str | None) -> sandbox.LineReader:
 
 
 async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> None:
-    with tempfile.TemporaryDirectory(prefix="tavola-sandbox-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="tavola-sandbox-") as tmp, contextlib.ExitStack() as files:
+        wire = None
+        if args.wire is not None:
+            wire = sandbox.wire_writer(_open(files, args.wire, "w", "--wire"))
+        script = sys.stdin if args.script in (None, "-") else _open(files, Path(args.script), "r", "--script")
         clock = Clock()  # "@clock +13h" lines move it on
         try:
             store = await open_store(args.db or Path(tmp) / "sandbox.db", clock=clock)
@@ -95,20 +104,28 @@ async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> No
         seeds = random.Random(args.seed)
         tables = Tables(store, new_seed=lambda: seeds.randrange(2**31), clock=clock)
         out = args.out or Path("out/sandbox")
-        hours = settings.reminder_hours
+        interactive = args.script is None
+        if interactive:
+            print(sandbox.welcome(out, tables.games()), flush=True)
         try:
-            if args.script is None:
-                print(sandbox.welcome(out, tables.games()), flush=True)
-                await sandbox.run(
-                    tables, line_reader(sys.stdin, "> "), out_dir=out, idle_marks=False, reminder_hours=hours
-                )
-            elif args.script == "-":
-                await sandbox.run(tables, line_reader(sys.stdin, None), out_dir=out, reminder_hours=hours)
-            else:
-                with open(args.script, encoding="utf-8") as script:
-                    await sandbox.run(tables, line_reader(script, None), out_dir=out, reminder_hours=hours)
+            await sandbox.run(
+                tables,
+                line_reader(script, "> " if interactive else None),
+                out_dir=out,
+                idle_marks=not interactive,
+                reminder_hours=settings.reminder_hours,
+                wire=wire,
+            )
         finally:
             await store.close()
+
+
+def _open(files: contextlib.ExitStack, path: Path, mode: str, option: str) -> TextIO:
+    try:
+        stream = cast(TextIO, open(path, mode, encoding="utf-8"))  # noqa: SIM115 (closed by files)
+    except OSError as exc:
+        raise config.SettingsError(f"{option}: cannot open {path}: {exc.strerror or exc}") from exc
+    return files.enter_context(stream)
 
 
 def main(argv: list[str] | None = None) -> int:

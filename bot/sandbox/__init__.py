@@ -10,13 +10,15 @@ server, offline (README, "Sandbox"; design.md, "The sandbox").
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from bot.sandbox.driver import LineReader, Sandbox
 from bot.sandbox.gateway import GUILD_ID, USERS
 from bot.sandbox.report import print_json
+from bot.sandbox.rest import Wire
 from bot.sandbox.script import SandboxInputError, duration
 from bot.service.config import DEFAULT_REMINDER_HOURS
 from bot.service.table import Tables
@@ -47,6 +49,16 @@ def welcome(out: Path, games: Sequence[Game]) -> str:
     )
 
 
+def wire_writer(out: TextIO) -> Wire:
+    """``--wire FILE``: each request the bot sends, one JSON object per line, written at once."""
+
+    def write(request: dict[str, Any]) -> None:
+        out.write(json.dumps(request, ensure_ascii=False) + "\n")
+        out.flush()
+
+    return write
+
+
 async def run(
     tables: Tables,
     lines: LineReader,
@@ -55,9 +67,10 @@ async def run(
     emit: Callable[[dict[str, Any]], None] = print_json,
     idle_marks: bool = True,
     reminder_hours: float = DEFAULT_REMINDER_HOURS,
+    wire: Wire | None = None,
 ) -> None:
     """Drive a sandbox from ``lines`` (an awaitable-returning reader giving None at the end)."""
-    sandbox = Sandbox(tables, emit, out_dir, reminder_hours=reminder_hours)
+    sandbox = Sandbox(tables, emit, out_dir, reminder_hours=reminder_hours, wire=wire)
     await sandbox.start()
     try:
         while True:
@@ -71,4 +84,14 @@ async def run(
         await sandbox.close()
 
 
-__all__ = ["GUILD_ID", "USERS", "LineReader", "Sandbox", "SandboxInputError", "duration", "run", "welcome"]
+__all__ = [
+    "GUILD_ID",
+    "USERS",
+    "LineReader",
+    "Sandbox",
+    "SandboxInputError",
+    "duration",
+    "run",
+    "welcome",
+    "wire_writer",
+]

@@ -18,9 +18,10 @@ from discord.webhook.async_ import async_context
 
 from bot.app.client import TavolaBot
 from bot.sandbox import gateway
-from bot.sandbox.gateway import BY_NAME, FakeUser, channel_payload, interaction_payload
+from bot.sandbox.faults import read_fault
+from bot.sandbox.gateway import FakeUser, Roster, channel_payload, interaction_payload
 from bot.sandbox.report import Emit, Reporter
-from bot.sandbox.rest import FakeDiscord, RecordingAdapter
+from bot.sandbox.rest import FakeDiscord, RecordingAdapter, Wire
 from bot.sandbox.script import Line, SandboxInputError, command_data, duration, read_line
 from bot.service.config import DEFAULT_REMINDER_HOURS
 from bot.service.table import Tables
@@ -38,13 +39,17 @@ class Sandbox:
         out_dir: Path | None = None,
         *,
         reminder_hours: float = DEFAULT_REMINDER_HOURS,
+        wire: Wire | None = None,
     ) -> None:
         self.tables = tables
         # No background reminder task: time moves only on "@clock" lines, which then look for
         # due reminders exactly as the real bot's task does every few minutes.
         self.bot = TavolaBot(tables, reminder_hours=reminder_hours, reminder_check_seconds=0)
-        self.reporter = Reporter(emit, out_dir, lambda channel_id: self.server.channel_name(channel_id))
-        self.server = FakeDiscord(self.reporter, self._thread_created)
+        self.members = Roster()
+        self.reporter = Reporter(
+            emit, out_dir, lambda channel_id: self.server.channel_name(channel_id), self.members
+        )
+        self.server = FakeDiscord(self.reporter, self._thread_created, wire)
         self._baseline: set[asyncio.Task[Any]] = set()
 
     @property
@@ -119,7 +124,9 @@ class Sandbox:
         for text in lines:
             line = read_line(text)
             assert line is not None, f"not an action: {text!r}"
-            payloads.append(self.interaction_for(BY_NAME[line.who], line))
+            user = self.members.get(line.who)
+            assert user is not None, f"unknown user in {text!r}"
+            payloads.append(self.interaction_for(user, line))
         for payload in payloads:
             self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await self.settle()
@@ -137,13 +144,13 @@ class Sandbox:
             return
         if line is None:
             return
-        if line.who == "@clock":
-            await self.advance_clock(line.words)
+        if line.who.startswith("@"):
+            await self.directive(line.who, line.words)
             return
-        user = BY_NAME.get(line.who.lower())
+        user = self.members.get(line.who)
         if user is None:
             self.reporter.error(
-                line.who.lower(), f"unknown user '{line.who}'; users are {', '.join(BY_NAME)}"
+                line.who.lower(), f"unknown user '{line.who}'; users are {self.members.names()}"
             )
             return
         self.reporter.current_user = user.name
@@ -155,9 +162,31 @@ class Sandbox:
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await self.settle()
 
+    async def directive(self, name: str, words: list[str]) -> None:
+        """``@clock``, ``@fail``, ``@member``, ``@locale``: the sandbox's own script lines."""
+        self.reporter.current_user = "system"
+        try:
+            if name == "@clock":
+                await self.advance_clock(words)
+            elif name == "@fail":
+                self.server.faults.add(read_fault(words))
+            elif name in ("@member", "@locale"):
+                if len(words) != 2:
+                    example = '@member mallory "Mal <3"' if name == "@member" else "@locale alice it"
+                    raise SandboxInputError(f"{name} needs a user name and a value, e.g. {example}")
+                if name == "@member":
+                    self.members.member(*words)
+                else:
+                    self.members.locale(*words)
+            else:
+                raise SandboxInputError(
+                    f"unknown line '{name}'; sandbox lines are @clock, @fail, @member, @locale"
+                )
+        except (SandboxInputError, ValueError) as exc:
+            self.reporter.error("system", str(exc))
+
     async def advance_clock(self, words: list[str]) -> None:
         """``@clock +13h``: move the bot's clock on, then send the reminders that fell due."""
-        self.reporter.current_user = "system"
         seconds = duration(" ".join(words))
         if seconds is None:
             self.reporter.error(

@@ -7,9 +7,11 @@ carry what discord.py 2.7 needs to parse them (design.md, "The sandbox": ``attac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
+
+import discord
 
 GUILD_ID = 900_000_000_000_000_001
 CHANNEL_ID = 900_000_000_000_000_002
@@ -25,6 +27,7 @@ class FakeUser:
     id: int
     manage_server: bool = False
     display: str = ""  # server display name when it differs from the username
+    locale: str = "en-US"  # the member's Discord client language (``interaction.locale``)
 
 
 # Stable fake members of the one fake server. Erin is a moderator (Manage Server).
@@ -38,7 +41,49 @@ USERS: tuple[FakeUser, ...] = (
     FakeUser("frank", 900_000_000_000_000_106, display="*fr_ank*"),
 )
 BY_NAME = {u.name: u for u in USERS}
-BY_ID = {u.id: u for u in USERS}
+LOCALES = tuple(locale.value for locale in discord.Locale)
+FIRST_ADDED_ID = 900_000_000_000_000_201
+
+
+class Roster:
+    """The fake server's members: the six above, plus any an ``@member`` line adds or renames."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, FakeUser] = dict(BY_NAME)
+        self._next_id = FIRST_ADDED_ID
+
+    def get(self, name: str) -> FakeUser | None:
+        return self.by_name.get(name.lower())
+
+    def by_id(self, user_id: int) -> FakeUser | None:
+        return next((u for u in self.by_name.values() if u.id == user_id), None)
+
+    def names(self) -> str:
+        return ", ".join(self.by_name)
+
+    def member(self, name: str, display: str) -> FakeUser:
+        """``@member NAME "display name"``: a new member, or a new display name for one."""
+        key = name.lower()
+        if not key.isascii() or not key.isalnum() or key == "system":
+            raise ValueError(f"a member's NAME is letters and digits (it starts script lines), not '{name}'")
+        if not display or len(display) > 32:
+            raise ValueError("a display name has 1 to 32 characters (Discord's limit)")
+        found = self.by_name.get(key)
+        if found is None:
+            found = FakeUser(key, self._next_id)
+            self._next_id += 1
+        self.by_name[key] = replace(found, display=display)
+        return self.by_name[key]
+
+    def locale(self, name: str, locale: str) -> FakeUser:
+        """``@locale NAME it``: the language the member's Discord client reports."""
+        found = self.get(name)
+        if found is None:
+            raise ValueError(f"unknown user '{name}'; users are {self.names()}")
+        if locale not in LOCALES:
+            raise ValueError(f"'{locale}' is not a Discord locale; locales: {', '.join(LOCALES)}")
+        self.by_name[found.name] = replace(found, locale=locale)
+        return self.by_name[found.name]
 
 
 def now_iso() -> str:
@@ -191,7 +236,7 @@ def interaction_payload(user: FakeUser, kind: int, interaction_id: int) -> dict[
             "permissions": str(permissions),
         },
         "app_permissions": str(MEMBER_PERMISSIONS | MANAGE_GUILD),
-        "locale": "en-US",
+        "locale": user.locale,
         "guild_locale": "en-US",
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(GUILD_ID)},

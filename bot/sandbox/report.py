@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.sandbox.gateway import BY_ID, CHANNEL_ID
+from bot.sandbox.gateway import CHANNEL_ID, Roster
 
 MENTION = re.compile(r"<@!?(\d+)>")
 CHANNEL_MENTION = re.compile(r"<#(\d+)>")
@@ -42,8 +42,11 @@ def components_of(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 class Reporter:
     """Turns what the bot sent into the sandbox's JSON lines, on behalf of ``current_user``."""
 
-    def __init__(self, emit: Emit, out_dir: Path | None, channel_name: Callable[[int], str]) -> None:
+    def __init__(
+        self, emit: Emit, out_dir: Path | None, channel_name: Callable[[int], str], roster: Roster
+    ) -> None:
         self.emit = emit
+        self.roster = roster
         self.out_dir = out_dir
         self.channel_name = channel_name
         self.current_user = "system"
@@ -67,6 +70,10 @@ class Reporter:
 
     def error(self, user: str, text: str) -> None:
         self.record("error", text, user=user)
+
+    def refused(self, method: str, route: str, status: int, body: dict[str, Any]) -> None:
+        """A request the fake Discord refused (an ``@fail`` line), as the bot finally got it."""
+        self.record("refused", f"{method} {route}: {status} {body['message']} (code {body['code']})")
 
     def save_files(self, files: list[discord.File] | None) -> list[tuple[str, int]]:
         saved = []
@@ -94,7 +101,7 @@ class Reporter:
         allowed_users = (body.get("allowed_mentions") or {}).get("users", [])
         pinged = []
         for raw in MENTION.findall(content):
-            user = BY_ID.get(int(raw))
+            user = self.roster.by_id(int(raw))
             if user and ("users" in parse or raw in allowed_users) and user.name not in pinged:
                 pinged.append(user.name)
         record: dict[str, Any] = {
@@ -118,7 +125,10 @@ class Reporter:
 
     def readable(self, content: str) -> str:
         """Mentions as a user reads them: ``<@id>`` -> ``@name``, ``<#id>`` -> ``#channel``."""
-        content = MENTION.sub(
-            lambda m: "@" + (BY_ID[int(m.group(1))].name if int(m.group(1)) in BY_ID else m.group(1)), content
-        )
+
+        def name(match: re.Match[str]) -> str:
+            user = self.roster.by_id(int(match.group(1)))
+            return "@" + (user.name if user else match.group(1))
+
+        content = MENTION.sub(name, content)
         return CHANNEL_MENTION.sub(lambda m: "#" + self.channel_name(int(m.group(1))), content)

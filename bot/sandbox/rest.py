@@ -7,6 +7,7 @@ threads it opened, and per interaction token what the response was (design.md, "
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from collections.abc import Callable
@@ -16,6 +17,7 @@ import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.sandbox.faults import ATTEMPTS, RETRY_AFTER, Faults, error_body, exception_for, retried
 from bot.sandbox.gateway import (
     APP_ID,
     APPLICATION,
@@ -28,13 +30,19 @@ from bot.sandbox.gateway import (
 )
 from bot.sandbox.report import Reporter
 
+Wire = Callable[[dict[str, Any]], None]
+
 
 class FakeDiscord:
     """The server side of the sandbox. ``on_thread`` tells the client a thread was created."""
 
-    def __init__(self, reporter: Reporter, on_thread: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(
+        self, reporter: Reporter, on_thread: Callable[[dict[str, Any]], None], wire: Wire | None = None
+    ) -> None:
         self.reporter = reporter
         self.on_thread = on_thread
+        self.wire = wire  # every request the bot sends, as ``--wire`` writes it
+        self.faults = Faults()
         self.commands: dict[str, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}  # every message the bot made, by id
         self.deferred: dict[str, bool] = {}  # interaction token -> deferred ephemerally (type 5)
@@ -102,6 +110,44 @@ class FakeDiscord:
         return thread
 
     # ----------------------------------------------------------------------------------------
+    # every request: on the wire, then refused if an @fail line says so
+    # ----------------------------------------------------------------------------------------
+
+    def gate(
+        self,
+        route: Route,
+        body: Any,
+        files: list[discord.File] | None,
+        *,
+        interaction: str | None = None,
+        webhook: bool = False,
+    ) -> None:
+        """Write the request to the wire and raise what discord.py would if Discord refused it,
+        after the retries discord.py makes (``faults``)."""
+        path = route.url.removeprefix(Route.BASE)
+        sizes = [{"name": f.filename, "size": _size(f)} for f in files or []]
+        for attempt in range(ATTEMPTS):
+            status = self.faults.take(route.method, route.path, path)
+            if self.wire is not None:
+                sent: dict[str, Any] = {
+                    "method": route.method,
+                    "route": route.path,
+                    "path": path,
+                    "json": body,
+                }
+                sent.update(files=sizes, interaction=interaction, status=status or 200)
+                if status == 429:
+                    sent["retry_after"] = RETRY_AFTER
+                self.wire(sent)
+            if status is None:
+                return
+            if retried(status, webhook=webhook) and attempt < ATTEMPTS - 1:
+                continue
+            error = error_body(status, route.path)
+            self.reporter.refused(route.method, route.path, status, error)
+            raise exception_for(status, error)
+
+    # ----------------------------------------------------------------------------------------
     # REST
     # ----------------------------------------------------------------------------------------
 
@@ -117,6 +163,7 @@ class FakeDiscord:
         method, path = route.method, route.path
         self.rest_calls.append((method, path))
         body = kwargs.get("json") or _form_json(form) or {}
+        self.gate(route, body, files)
         if path == "/users/@me":
             return BOT_USER
         if path == "/oauth2/applications/@me":
@@ -160,6 +207,8 @@ class FakeDiscord:
         token = str(route.webhook_token)
         path = route.path
         ch = self.token_channel.get(token, CHANNEL_ID)
+        # Interaction tokens are "token-<interaction id>" (gateway.interaction_payload).
+        self.gate(route, body, files, interaction=token.removeprefix("token-"), webhook=True)
         if path.endswith("/callback"):
             return self.callback(int(route.webhook_id or 0), token, body, files)
         if route.method == "POST":  # follow-up
@@ -258,6 +307,13 @@ class RecordingAdapter(AsyncWebhookAdapter):
         **kwargs: Any,
     ) -> Any:
         return await self.server.webhook(route, payload=payload, multipart=multipart, files=list(files or []))
+
+
+def _size(file: discord.File) -> int:
+    file.fp.seek(0, io.SEEK_END)
+    size = file.fp.tell()
+    file.fp.seek(0)
+    return size
 
 
 def _form_json(form: list[dict[str, Any]] | None) -> Any:

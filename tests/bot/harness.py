@@ -33,6 +33,7 @@ class Harness:
         self.games = None if games is None else list(games)  # None: the rules registry
         self.out = out
         self.seen: list[dict[str, Any]] = []
+        self.wire: list[dict[str, Any]] = []  # every request the bot sent (the sandbox's --wire)
         self.reminder_hours = reminder_hours
         self.clock = Clock()  # "@clock +13h" lines move it on; the store stamps with it too
 
@@ -41,7 +42,9 @@ class Harness:
         seeds = itertools.count(7)
         source = all_games if self.games is None else (lambda: self.games or [])
         self.tables = Tables(self.store, source, new_seed=lambda: next(seeds), clock=self.clock)
-        self.sandbox = Sandbox(self.tables, self.seen.append, self.out, reminder_hours=self.reminder_hours)
+        self.sandbox = Sandbox(
+            self.tables, self.seen.append, self.out, reminder_hours=self.reminder_hours, wire=self.wire.append
+        )
         await self.sandbox.start()
         return self
 

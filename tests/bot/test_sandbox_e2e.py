@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
-import discord
 import pytest
 
 from tests.bot.harness import Harness, ids, public
@@ -486,11 +484,7 @@ def test_thread_refused_by_discord_plays_on_in_the_channel(db: Path | str, tmp_p
 
     async def body(h: Harness) -> None:
         await lobby(h, "bob")
-
-        def refuse(parent: int, body: dict[str, object]) -> dict[str, object]:
-            raise discord.Forbidden(FakeResponse(), {"message": "Missing Permissions", "code": 50013})
-
-        h.sandbox.server.open_thread = refuse  # type: ignore[method-assign]
+        assert await h("@fail POST /channels/*/threads 403") == []
         r = await h.started("alice /game start thread:true")
         assert not r["ephemeral"] and "could not open a thread" in r["content"] and r["files"]
         assert "channel" not in r
@@ -499,11 +493,6 @@ def test_thread_refused_by_discord_plays_on_in_the_channel(db: Path | str, tmp_p
         assert "total 2" in r["content"]
 
     play(db, tmp_path, body)
-
-
-class FakeResponse:
-    status = 403
-    reason = "Forbidden"
 
 
 def test_simultaneous_private_choices_survive_each_others_moves(db: Path | str, tmp_path: Path) -> None:
@@ -589,14 +578,7 @@ def test_secret_choice_announced_even_without_send_messages(db: Path | str, tmp_
             await h(line)
         await h(f'{second} /move "text:add 3"')
         await h(f'{second} /move "text:bonus coin"')
-        real = h.sandbox.server.rest
-
-        async def no_channel_posts(route: Any, **kwargs: Any) -> Any:
-            if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
-                raise discord.Forbidden(FakeResponse(), {"message": "Missing Permissions", "code": 50013})
-            return await real(route, **kwargs)
-
-        h.sandbox.bot.http.request = no_channel_posts  # type: ignore[method-assign]
+        await h("@fail POST /channels/{channel_id}/messages 403 100")  # no Send Messages
         mine = await h.one(f"{first} click g:1:hand")
         yes = next(c for c in mine["components"] if c["label"] == "vote yes")
         replies = await h(f"{first} click {yes['custom_id']}")

@@ -11,7 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rules.lancaster import GAME, apply_overrides, load_base
+from rules.lancaster import GAME, LancasterGame, apply_overrides, load_base, make_game
+from rules.lancaster.data import earlier_bases
+from tests import helpers as shared
 
 # Laws without decisions that hand out nothing in the first phases of a test: "most squires
 # recruit" (L02) would change courts, so scenario tests use these as neutral current laws.
@@ -19,13 +21,13 @@ QUIET_LAWS = ["L03", "L13", "L11"]
 
 
 def play(state: dict[str, Any], seat: int, text: str) -> tuple[dict[str, Any], list[str]]:
-    move = GAME.parse(state, seat, text)
-    return GAME.apply(state, seat, move)
+    """``seat`` plays ``text`` (tests/helpers.py ``play`` with Lancaster's GAME)."""
+    return shared.play(GAME, state, seat, text)
 
 
 def move_texts(state: dict[str, Any], seat: int) -> list[str]:
     """The seat's legal moves now, as the texts a player would type, in the engine's order."""
-    return [m.to_text() for m in GAME.legal_moves(state, seat)]
+    return shared.move_texts(GAME, state, seat)
 
 
 def setup_game(players: int, seed: int = 1, exts: list[str] | None = None, **options: Any) -> dict[str, Any]:
@@ -139,3 +141,12 @@ def rules_variant(override: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         GAME.use_data(original)
+
+
+def game_at_revision(revision: int) -> LancasterGame:
+    """The game under an earlier revision of the base data (data/revisions.json), as a game begun
+    before a correction keeps its rules: the golden playthroughs were played before the
+    corrections of issue 14 item 5 (revision 1: L09 deployed knights only, no knight on an
+    extended castle space) with random noble stacks, and their hand checks hold for those rules."""
+    bases = earlier_bases(load_base())  # newest first: revision N-1 at index 0
+    return make_game(bases[len(bases) - revision])

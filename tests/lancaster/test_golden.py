@@ -1,7 +1,8 @@
 """Golden playthroughs (design.md tier 3): seed + move list + expected final scores, replayed.
 
-The move lists in golden/ were produced by golden/regenerate.py (a simple deterministic policy)
-and the final scores were checked by hand from the event log. Hand checks (section 10 scoring):
+The move lists (tests/playthroughs/lancaster/) were produced by tests/playthroughs/generate.py
+(its "sensible" policy) and the final scores were checked by hand from the event log. Hand checks
+(section 10 scoring):
 
 3 players (seed 31): seat 0: laws L05 3 + L17 2 + L16 2 + L18 8 (4 nobles then) = 15; 5 nobles
 -> 10; extensions all 1 -> shared first, 6 each, no second; knight strength outside the reserve
@@ -46,33 +47,25 @@ ranking is 3, 1, 2, 0, 4.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-from rules.lancaster import GAME, LancasterGame, load_base, make_game
-from rules.lancaster.data import earlier_bases
 from rules.playout import replay
+from tests.playthroughs import HERE, game_for, load
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+SEEDS = {2: 21, 3: 31, 4: 41, 5: 51}  # the "sensible" playthroughs, one per player count
 
 
-def game_for(golden: dict) -> LancasterGame:
-    """The game under the base data revision a golden game was recorded with: these were played
-    before the corrections of issue 14 item 5 (revision 1: L09 deployed knights only, no knight on
-    an extended castle space) with random noble stacks, and their hand checks hold for those rules.
-    A game without ``data_revision`` uses today's data."""
-    revision = golden.get("data_revision")
-    if revision is None:
-        return GAME
-    bases = earlier_bases(load_base())  # newest first: revision N-1 at index 0
-    return make_game(bases[len(bases) - revision])
+def _golden(players: int, policy: str = "sensible") -> Any:
+    """A Lancaster playthrough (tests/playthroughs/__init__.py has the format)."""
+    seed = SEEDS[players] if policy == "sensible" else 43
+    return load(HERE / "lancaster" / f"{players}p_seed{seed}_{policy}.json")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_golden_playthrough(players: int) -> None:
-    game = json.loads((GOLDEN / f"game_{players}p.json").read_text(encoding="utf-8"))
+    game = _golden(players)
     rules = game_for(game)
     state = rules.setup(game["players"], game["seed"], game["options"])
     for seat, text in game["moves"]:
@@ -90,28 +83,29 @@ def test_golden_hand_checked_totals() -> None:
     """The hand-checked numbers of the module docstring, stated once more as plain data."""
     scores = {}
     for players in (2, 3, 5):
-        game = json.loads((GOLDEN / f"game_{players}p.json").read_text(encoding="utf-8"))
+        game = _golden(players)
         scores[players] = game["expected"]["scores"]
     assert scores[3] == [15 + 10 + 6 + 3, 2 + 13 + 3 + 6, 3 + 28 + 6 + 6 + 6]
     assert scores[2] == [16 + 3 + 6, 17 + 3 + 6 + 6]
     assert scores[5][0] == scores[5][2] == 20
-    game4 = json.loads((GOLDEN / "game_4p.json").read_text(encoding="utf-8"))
+    game4 = _golden(4)
     assert game4["expected"]["scores"] == [10 + 10 + 6 + 3, 12 + 6 + 3 + 6, 14 + 3 + 3 + 0, 11 + 6 + 3 + 3]
     assert scores[5] == [11 + 3 + 6, 9 + 10 + 6 + 3, 8 + 6 + 6, 14 + 21 + 6 + 6, 8 + 1 + 6]
     assert [b["laws"] for b in game5_breakdown()] == [7 + 4, 1 + 8, 1 + 6 + 1, 2 + 12, 2 + 4 + 2]
     assert [b["conflicts"] for b in game5_breakdown()] == [0] * 5
-    game5 = json.loads((GOLDEN / "game_5p.json").read_text(encoding="utf-8"))
+    game5 = _golden(5)
     assert game5["expected"]["ranking"].index(2) < game5["expected"]["ranking"].index(0)
 
 
 def game5_breakdown() -> list[dict[str, int]]:
-    game = json.loads((GOLDEN / "game_5p.json").read_text(encoding="utf-8"))
+    game = _golden(5)
     breakdown: list[dict[str, int]] = game["expected"]["breakdown"]
     return breakdown
 
 
 def test_golden_4p_conflicts_hand_checked() -> None:
-    """Four players (seed 43), every knight sent to France (golden/regenerate.py choose_conflicts).
+    """Four players (seed 43), every knight sent to France (the "conflicts" policy of
+    tests/playthroughs/generate.py).
 
     Hand-checked from the event log (8.3: total against France, ranks by own strength on the card,
     ties to the higher space; PP per rank from the data):
@@ -137,7 +131,7 @@ def test_golden_4p_conflicts_hand_checked() -> None:
     seats 1 and 2 share first (6 each), no second.
     Totals: 25+41+0+6+0 = 72, 40+15+0+3+6 = 64, 44+30+0+3+6 = 83, 24+30+3+3+0 = 60.
     """
-    game = json.loads((GOLDEN / "game_4p_conflicts.json").read_text(encoding="utf-8"))
+    game = _golden(4, "conflicts")
     rules = game_for(game)
     state = replay(rules, rules.setup(game["players"], game["seed"], game["options"]), game["moves"])
     outcome = rules.outcome(state)

@@ -21,7 +21,7 @@ from rules.lancaster.data import earlier_bases, fingerprint
 from rules.lancaster.migrate import FORMAT, format_of, upgrade
 from rules.playout import replay
 
-from .test_playouts import _invariants
+from .conformance import invariants as _invariants
 
 SAVED = sorted((Path(__file__).resolve().parent / "saved").glob("*.json"))
 

@@ -8,6 +8,7 @@ from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, CARDS, MEMBERS, RESOURCES, SPACE_ORDER, TOWER_SPACES
 from rules.lorenzo.engine import Log
 from rules.lorenzo.flow import advance
+from tests import helpers as shared
 
 State = dict[str, Any]
 
@@ -66,20 +67,14 @@ def rich(**extra: int) -> dict[str, int]:
     return base
 
 
-def play(st: State, *texts: str) -> tuple[State, list[str]]:
+def play(st: State, p: int, text: str) -> tuple[State, list[str]]:
+    """Seat ``p`` plays ``text`` (tests/helpers.py ``play`` with Lorenzo's GAME)."""
+    return shared.play(GAME, st, p, text)
+
+
+def play_active(st: State, *texts: str) -> tuple[State, list[str]]:
     """Apply moves by text, each by whoever is active (exactly one seat must be)."""
-    events: list[str] = []
-    for text in texts:
-        (p,) = GAME.active_players(st)
-        move = GAME.parse(st, p, text)
-        st, ev = GAME.apply(st, p, move)
-        events.extend(ev)
-    return st, events
-
-
-def as_seat(st: State, p: int, text: str) -> tuple[State, list[str]]:
-    move = GAME.parse(st, p, text)
-    return GAME.apply(st, p, move)
+    return shared.play_active(GAME, st, *texts)
 
 
 def delta(before: State, after: State, p: int) -> dict[str, int]:
@@ -87,8 +82,8 @@ def delta(before: State, after: State, p: int) -> dict[str, int]:
     return {k: b[k] - a[k] for k in RESOURCES if b[k] != a[k]}
 
 
-def texts(st: State, p: int) -> list[str]:
-    return [m.to_text() for m in GAME.legal_moves(st, p)]
+def move_texts(st: State, p: int) -> list[str]:
+    return shared.move_texts(GAME, st, p)
 
 
 def settle(st: State) -> State:
@@ -128,5 +123,5 @@ def council_all(st: State) -> State:
         p = active(st)
         member = st["players"][p]["free_members"][0]
         servants = " servants=1" if member == "neutral" else ""
-        st, _ = as_seat(st, p, f"place {member} council{servants}")
+        st, _ = play(st, p, f"place {member} council{servants}")
     return st

@@ -7,7 +7,7 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
-from tests.lorenzo.helpers import as_seat, delta, rich, scenario, texts
+from tests.lorenzo.helpers import delta, move_texts, play, rich, scenario
 
 # Reference (lorenzo-data.yaml › personal_bonus_tiles, checked against the tile images):
 # tile -> (Harvest at 1, Production at 1)
@@ -26,9 +26,9 @@ def test_s10_bonus_tile_harvest_and_production_numbers(tile: str) -> None:
     st = scenario(2, res=rich(), dice=(1, 1, 1), options={"advanced_tiles": True})
     st["players"][0]["bonus_tile"] = tile
     st["turn_queue"] = [0, 0]
-    after, _ = as_seat(st, 0, "place black harvest")  # value 1, no territories: only the tile
+    after, _ = play(st, 0, "place black harvest")  # value 1, no territories: only the tile
     assert delta(st, after, 0) == harvest
-    again, _ = as_seat(after, 0, "place white production")
+    again, _ = play(after, 0, "place white production")
     assert delta(after, again, 0) == production
 
 
@@ -36,7 +36,7 @@ def test_s10_bonus_tile_needs_value_1() -> None:
     """The big Production space at value 1 gives 1 - 3 = -2: the tile does not activate."""
     st = scenario(3, res=rich(servant=0), dice=(1, 1, 1), options={"advanced_tiles": True})
     st["players"][0]["bonus_tile"] = "advanced_d"
-    after, events = as_seat(st, 0, "place black production_big")
+    after, events = play(st, 0, "place black production_big")
     assert delta(st, after, 0) == {} and any("nothing activates" in e for e in events)
 
 
@@ -47,11 +47,11 @@ def test_s4_advanced_tiles_reverse_turn_order_each_tile_once(players: int) -> No
     chosen: list[str] = []
     for p in reversed(order):
         assert GAME.active_players(st) == {p}
-        assert texts(st, p) == [f"tile {t}" for t in TILES if t != "standard" and t not in chosen]
+        assert move_texts(st, p) == [f"tile {t}" for t in TILES if t != "standard" and t not in chosen]
         for taken in chosen:
             with pytest.raises(IllegalMove):
                 GAME.parse(st, p, f"tile {taken}")
-        st, _ = as_seat(st, p, texts(st, p)[-1])
+        st, _ = play(st, p, move_texts(st, p)[-1])
         chosen.append(st["players"][p]["bonus_tile"])
     assert len(set(chosen)) == players and "standard" not in chosen
     assert st["phase"] == "actions"

@@ -22,7 +22,7 @@ from rules.lorenzo.data import CARD_TYPES, CARDS
 from rules.lorenzo.engine import Log, start_activation
 from rules.lorenzo.flow import advance
 from rules.lorenzo.scoring import breakdown
-from tests.lorenzo.helpers import as_seat, bare_scenario, delta, play, rich, scenario, texts, top
+from tests.lorenzo.helpers import bare_scenario, delta, move_texts, play, play_active, rich, scenario, top
 
 PRIVILEGE_SCRIPT = ("privilege coins", "privilege servants", "privilege wood_stone")
 
@@ -147,10 +147,10 @@ def _answer_all(st: dict[str, Any]) -> dict[str, Any]:
         f = top(st)
         assert f is not None
         if f["kind"] == "privilege":
-            st, _ = play(st, PRIVILEGE_SCRIPT[used])
+            st, _ = play_active(st, PRIVILEGE_SCRIPT[used])
             used += 1
         else:
-            st, _ = play(st, texts(st, 0)[0])
+            st, _ = play_active(st, move_texts(st, 0)[0])
     return st
 
 
@@ -160,7 +160,7 @@ def test_s9_card_taken_pays_cost_and_resolves_immediate_effect(card_id: int) -> 
     st = scenario(2, res=rich(mp=20), cards={0: [c for c in OWNED if c != card_id]})
     _clear_towers(st)
     st["tower_cards"][card["type"]][0] = card_id
-    st, _ = as_seat(st, 0, f"place black {card['type']}_1")
+    st, _ = play(st, 0, f"place black {card['type']}_1")
     before = scenario(2, res=rich(mp=20))
     after = _answer_all(st)
     assert card_id in after["players"][0]["cards"][card["type"]]
@@ -303,19 +303,19 @@ def test_s9_character_bonus_to_take_a_card_type(card_id: int) -> None:
             "territory_2" if t != "territory" else "character_2": 3 if t != "territory" else 63,
         },
     )
-    assert f"place black {t}_2" in texts(st, 0)
+    assert f"place black {t}_2" in move_texts(st, 0)
     other = "character_2" if t == "territory" else "territory_2"
-    assert f"place black {other}" not in texts(st, 0)
+    assert f"place black {other}" not in move_texts(st, 0)
 
 
 def test_s9_stonemason_and_dame_discounts() -> None:
     """Stonemason: 1 wood or 1 stone off Buildings; Dame: 1 coin off Characters (Papal Messenger 5 -> 4)."""
     st = scenario(2, res=rich(), towers={"character_1": 63}, cards={0: [51]})
-    after, _ = as_seat(st, 0, "place black character_1")
+    after, _ = play(st, 0, "place black character_1")
     assert delta(st, after, 0) == {"coin": -4, "fp": 3}
     st = scenario(2, res=rich(), towers={"building_1": 26}, cards={0: [50]})  # Tax Office 3 wood 1 stone
-    st, _ = as_seat(st, 0, "place black building_1")
-    assert sorted(texts(st, 0)) == ["pay wood=2 stone=1", "pay wood=3"]
+    st, _ = play(st, 0, "place black building_1")
+    assert sorted(move_texts(st, 0)) == ["pay wood=2 stone=1", "pay wood=3"]
 
 
 HARVEST_PRODUCTION_BONUS = {
@@ -332,7 +332,7 @@ def test_s9_character_bonus_to_harvest_or_production(card_id: int) -> None:
     value 1 + bonus (bonus tile + that card)."""
     action, target, gain = HARVEST_PRODUCTION_BONUS[card_id]
     st = scenario(2, dice=(1, 1, 1), res=rich(), cards={0: [card_id, target]})
-    after, _ = as_seat(st, 0, f"place black {action}")
+    after, _ = play(st, 0, f"place black {action}")
     after = _answer_all(after)
     assert delta(st, after, 0) == gain
 
@@ -340,9 +340,9 @@ def test_s9_character_bonus_to_harvest_or_production(card_id: int) -> None:
 def test_s9_preacher_no_floor_bonus_also_on_card_actions() -> None:
     """Preacher: no floor 3/4 bonus, through members or card actions (Abbess here)."""
     st = scenario(2, res=rich(), towers={"character_1": 56, "territory_3": 1}, cards={0: [55]})
-    st, _ = play(st, "place black character_1")
+    st, _ = play_active(st, "place black character_1")
     before = st
-    after, _ = play(st, "take territory_3 servants=1")
+    after, _ = play_active(st, "take territory_3 servants=1")
     assert delta(before, after, 0) == {"servant": -1}
 
 
@@ -375,12 +375,12 @@ def test_s8_4_free_card_action_of_each_card(card_id: int) -> None:
             c if f"{t}_{i + 1}" in (space, f"{card['type']}_1") else None
             for i, c in enumerate(st["tower_cards"][t])
         ]
-    st, _ = as_seat(st, 0, f"place black {card['type']}_1")
+    st, _ = play(st, 0, f"place black {card['type']}_1")
     while top(st)["kind"] == "privilege":
-        st, _ = play(st, "privilege coins")
+        st, _ = play_active(st, "privilege coins")
     assert top(st)["kind"] == "take_card"
     before = st
-    st, _ = play(st, answer)
+    st, _ = play_active(st, answer)
     after = _answer_all(st)
     assert target in after["players"][0]["cards"][CARDS[target]["type"]]
     assert delta(before, after, 0) == gain
@@ -393,8 +393,8 @@ def test_s8_4_free_action_value_is_limited() -> None:
     st["tower_cards"]["character"][0] = 56
     st["tower_cards"]["territory"][2] = 1
     st["tower_cards"]["territory"][1] = 3
-    st, _ = play(st, "place black character_1")
-    assert texts(st, 0) == ["take territory_2", "take none"]
+    st, _ = play_active(st, "place black character_1")
+    assert move_texts(st, 0) == ["take territory_2", "take none"]
     with pytest.raises(IllegalMove, match="needs value 5"):
         GAME.parse(st, 0, "take territory_3")
 
@@ -417,14 +417,14 @@ State = dict[str, Any]
 def test_s9_s17_per_card_vp_counts_the_card_just_placed() -> None:
     """§17: the Paramour with 2 Characters already owned: 3 Characters x 2 = 6 VP."""
     st = bare_scenario(2, res=rich(), towers={"character_1": 67}, cards={0: [49, 50]})
-    after, _ = as_seat(st, 0, "place black character_1")
+    after, _ = play(st, 0, "place black character_1")
     assert delta(st, after, 0) == {"coin": -7, "vp": 6}
 
 
 def test_s9_per_card_vp_of_another_type() -> None:
     """The Noble counts Territories (3 x 2 = 6 VP), not itself."""
     st = bare_scenario(2, res=rich(), towers={"character_1": 65}, cards={0: [1, 3, 7]})
-    after, _ = as_seat(st, 0, "place black character_1")
+    after, _ = play(st, 0, "place black character_1")
     assert delta(st, after, 0) == {"coin": -6, "vp": 6}
 
 
@@ -432,9 +432,9 @@ def test_s9_production_per_card_gains() -> None:
     """Mint (1 coin per Building: Mint, Triumphal Arch, Residence = 3) and Triumphal Arch
     (1 VP per Venture: 2) at Production 6; the Residence's exchange is skipped."""
     st = bare_scenario(2, dice=(6, 1, 1), res=rich(), cards={0: [25, 27, 32, 73, 74]})
-    st2, _ = play(st, "place black production")
+    st2, _ = play_active(st, "place black production")
     assert top(st2)["kind"] == "exchange"
-    after, _ = play(st2, "exchange none")
+    after, _ = play_active(st2, "exchange none")
     assert delta(st, after, 0) == {"coin": 2 + 3, "mp": 1, "vp": 2}
 
 
@@ -442,24 +442,24 @@ def test_s14_e1_2_per_card_gain_is_one_source() -> None:
     """E1-2 with the Mint's 3 coins: 2 (one source); the tile's 2 coins: 1."""
     st = bare_scenario(2, dice=(5, 1, 1), res=rich(), cards={0: [25, 27, 26]})
     st["players"][0]["excommunications"] = ["E1-2"]
-    after, _ = as_seat(st, 0, "place black production")
+    after, _ = play(st, 0, "place black production")
     assert delta(st, after, 0) == {"coin": 1 + 2, "mp": 1}
 
 
 def test_s10_church_exchange_wood_or_stone() -> None:
     st = bare_scenario(2, dice=(1, 1, 1), res=rich(), cards={0: [46]})
-    st, _ = play(st, "place black production")
-    assert texts(st, 0) == ["exchange wood=1", "exchange stone=1", "exchange none"]
+    st, _ = play_active(st, "place black production")
+    assert move_texts(st, 0) == ["exchange wood=1", "exchange stone=1", "exchange none"]
     before = st
-    after, _ = play(st, "exchange stone=1")
+    after, _ = play_active(st, "exchange stone=1")
     assert delta(before, after, 0) == {"stone": -1, "fp": 2}
 
 
 def test_s10_exchange_may_spend_faith_held_before() -> None:
     """Baptistery: 1 FP -> 2 coins 2 VP (FP held before the Production)."""
     st = bare_scenario(2, dice=(2, 1, 1), res=rich(fp=1), cards={0: [38]})
-    st2, _ = play(st, "place black production")
-    after, _ = play(st2, "exchange fp=1")
+    st2, _ = play_active(st, "place black production")
+    after, _ = play_active(st2, "exchange fp=1")
     assert delta(st, after, 0) == {"coin": 2 + 2, "mp": 1, "vp": 2, "fp": -1}
 
 
@@ -468,11 +468,11 @@ def test_s17_hero_privilege_first_can_meet_the_venture_requirement() -> None:
     meets Military Campaign's 3 (pay 2: 1 MP left, +3 coins)."""
     st = bare_scenario(2, res=rich(mp=1), towers={"character_2": 60, "venture_1": 77})
     before = st
-    st, _ = play(st, "place black character_2")
+    st, _ = play_active(st, "place black character_2")
     assert top(st)["kind"] == "privilege"
-    st, _ = play(st, "privilege military")
-    assert texts(st, 0) == ["take venture_1", "take none"]
-    after, _ = play(st, "take venture_1")
+    st, _ = play_active(st, "privilege military")
+    assert move_texts(st, 0) == ["take venture_1", "take none"]
+    after, _ = play_active(st, "take venture_1")
     assert delta(before, after, 0) == {"coin": -4 + 3}  # MP: 1 + 2 - 2
     assert after["players"][0]["resources"]["mp"] == 1
 
@@ -481,7 +481,7 @@ def test_s9_venture_military_cost_then_coins_and_privilege() -> None:
     """Support to the King: need 6 MP, pay 3; +5 coins and 1 privilege."""
     st = bare_scenario(2, res=rich(mp=6), towers={"venture_1": 84})
     before = st
-    st, _ = play(st, "place black venture_1", "privilege faith")
+    st, _ = play_active(st, "place black venture_1", "privilege faith")
     assert delta(before, st, 0) == {"mp": -3, "coin": 5, "fp": 1}
 
 
@@ -489,10 +489,10 @@ def test_s10_venture_harvest_action_can_be_raised_with_servants() -> None:
     """Improving the Canals (3 coins 2 servants): Harvest at 4 (§10: no space, no -3); the
     Citadel (5) needs 1 servant more - offered as a choice."""
     st = bare_scenario(2, res=rich(), towers={"venture_1": 85}, cards={0: [1, 7]})
-    st, _ = play(st, "place black venture_1")
+    st, _ = play_active(st, "place black venture_1")
     assert top(st)["kind"] == "bonus_action"
-    assert texts(st, 0) == ["harvest", "harvest servants=1"]
+    assert move_texts(st, 0) == ["harvest", "harvest servants=1"]
     before = st
-    after, _ = play(st, "harvest servants=1")
+    after, _ = play_active(st, "harvest servants=1")
     # tile 1 wood 1 stone 1 servant; Hub +1 coin; Citadel +1 stone +2 MP; 1 servant spent
     assert delta(before, after, 0) == {"wood": 1, "stone": 2, "coin": 1, "mp": 2}

@@ -12,15 +12,16 @@ from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.flow import is_legal, legal_moves
 from rules.lorenzo.moves import BonusAction, Place, Take
 from rules.playout import random_playout
-from tests.lorenzo.helpers import as_seat, bare_scenario, rich, scenario
-from tests.lorenzo.playout import OPTION_SETS
+from tests.conformance import option_sets
+from tests.lorenzo.conformance import OPTION_SETS
+from tests.lorenzo.helpers import bare_scenario, play, rich, scenario
 
 AUTOMATIC = {"effects", "activation"}
 
 
 def test_every_frame_met_in_play_has_its_record_and_says_what_it_asks() -> None:
     seen: set[str] = set()
-    for options in OPTION_SETS:
+    for options in [*option_sets(GAME), *OPTION_SETS]:
         for players in (2, 4):
             for step in random_playout(GAME, players, 7, options):
                 state = step.after
@@ -58,7 +59,7 @@ def test_s7_extra_servants_are_legal_while_the_card_can_still_be_paid() -> None:
     assert Place("black", "building_1", 0) in legal_moves(st, 0)
     assert Place("black", "building_1", 1) not in legal_moves(st, 0)  # useless: not listed
     assert is_legal(st, 0, Place("black", "building_1", 1))
-    after, _ = as_seat(st, 0, "place black building_1 servants=1")
+    after, _ = play(st, 0, "place black building_1 servants=1")
     assert after["players"][0]["cards"]["building"] == [43]
     assert after["players"][0]["resources"]["servant"] == 0
     with pytest.raises(IllegalMove, match="You cannot pay for Garden"):

@@ -1,8 +1,9 @@
 """Golden playthroughs with the ``leaders`` option (draft, plays, activations, discards): seed +
 move list replayed to hand-checked final scores.
 
-The move lists come from the steered policy of test_leaders_playouts.py. Every breakdown was
-checked by hand against the final state (§16 tables, venture VP, military ranking, goods / 5,
+The move lists (tests/playthroughs/lorenzo/*_leaders.json) come from the steered policy of
+test_leaders_playouts.py (the "leaders" policy of tests/playthroughs/generate.py). Every breakdown
+was checked by hand against the final state (§16 tables, venture VP, military ranking, goods / 5,
 excommunication penalties) and the leader VP against the log:
 
 - 2 players, seed 2030. Seat 0 (il Moro, Santa Rita): VP track 25 of which 15 from faith (10 FP
@@ -21,23 +22,23 @@ excommunication penalties) and the leader VP against the log:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from rules.lorenzo import GAME
 from rules.lorenzo.data import LEADERS
+from tests.playthroughs import load, paths
 
-GOLDEN = sorted((Path(__file__).with_name("golden_leaders")).glob("*.json"))
+GOLDEN = paths("lorenzo", policy="leaders")
 
 EXPECTED = {
-    "lorenzo_leaders_2p_seed2030.json": {
+    "2p_seed2030_leaders": {
         "scores": (52, 43),
         "played": [["ludovico_il_moro", "santa_rita"], ["bartolomeo_colleoni"]],
         "activation_gain": {"bartolomeo_colleoni": "4 VP"},
     },
-    "lorenzo_leaders_3p_seed2028.json": {
+    "3p_seed2028_leaders": {
         "scores": (49, 36, 33),
         "played": [["bartolomeo_colleoni"], ["cosimo_de_medici", "giovanni_dalle_bande_nere"], []],
         "activation_gain": {
@@ -50,13 +51,13 @@ EXPECTED = {
 
 
 def test_every_golden_leader_game_has_hand_checked_expectations() -> None:
-    assert sorted(p.name for p in GOLDEN) == sorted(EXPECTED)
+    assert sorted(p.stem for p in GOLDEN) == sorted(EXPECTED)
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_golden_leader_playthrough(path: Path) -> None:
-    data = json.loads(path.read_text())
-    expected = EXPECTED[path.name]
+    data = load(path)
+    expected = EXPECTED[path.stem]
     st = GAME.setup(data["players"], data["seed"], data["options"])
     activations: dict[str, int] = {}
     for seat, text in data["moves"]:
@@ -70,8 +71,8 @@ def test_golden_leader_playthrough(path: Path) -> None:
             assert f"{{p{seat}}} gained {gain} ({LEADERS[leader]['name']})." in events
     out = GAME.outcome(st)
     assert out is not None
-    assert out.scores == expected["scores"] == tuple(data["expected_scores"])
-    assert [dict(b) for b in out.breakdown] == data["expected_breakdown"]
-    assert list(out.ranking) == data["expected_ranking"]
+    assert out.scores == expected["scores"] == tuple(data["expected"]["scores"])
+    assert [dict(b) for b in out.breakdown] == data["expected"]["breakdown"]
+    assert list(out.ranking) == data["expected"]["ranking"]
     assert [ps["leaders_played"] for ps in st["players"]] == expected["played"]
-    assert activations == data["expected_activations"]
+    assert activations == data["expected"]["activations"]

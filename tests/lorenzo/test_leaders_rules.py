@@ -15,15 +15,15 @@ from rules.lorenzo import GAME
 from rules.lorenzo.data import LEADERS
 from rules.lorenzo.moves import Copy, Draft, End, LeaderAction, parse_text
 from tests.lorenzo.helpers import (
-    as_seat,
     council_all,
     delta,
+    move_texts,
     play,
+    play_active,
     resolve,
     rich,
     scenario,
     settle,
-    texts,
     top,
 )
 
@@ -52,18 +52,18 @@ def test_s13_after_placing_play_a_leader_the_placement_qualified_for_and_use_it(
     Harvest at value 1 is done (tile 1 wood 1 stone 1 servant + Commercial Hub 1 coin)."""
     st = _st(res=rich(), cards={0: [*V[:4], 1]}, towers={"venture_1": 78})
     st["players"][0]["leader_hand"] = ["francesco_sforza"]
-    assert "leader play francesco_sforza" not in texts(st, 0)  # 4 Ventures: not yet
-    st, _ = play(st, "place black venture_1")  # Hosting Panhandlers: 3 wood, +4 servants
+    assert "leader play francesco_sforza" not in move_texts(st, 0)  # 4 Ventures: not yet
+    st, _ = play_active(st, "place black venture_1")  # Hosting Panhandlers: 3 wood, +4 servants
     assert GAME.active_players(st) == {0}
-    assert texts(st, 0) == ["leader play francesco_sforza", "leader discard francesco_sforza", "end"]
+    assert move_texts(st, 0) == ["leader play francesco_sforza", "leader discard francesco_sforza", "end"]
     prompt = GAME.prompt(st, 0)
     assert not prompt.decision and "after your placement" in prompt.text  # no public buttons
     assert GAME.player_view(st, None)["pending"] is None
     assert "francesco_sforza" not in _public(st)
-    st, _ = play(st, "leader play francesco_sforza")
-    assert texts(st, 0) == ["leader activate francesco_sforza", "end"]
+    st, _ = play_active(st, "leader play francesco_sforza")
+    assert move_texts(st, 0) == ["leader activate francesco_sforza", "end"]
     before = st
-    st, _ = play(st, "leader activate francesco_sforza")  # no servant would add a card: done at once
+    st, _ = play_active(st, "leader activate francesco_sforza")  # no servant would add a card: done at once
     assert delta(before, st, 0) == {"wood": 1, "stone": 1, "servant": 1, "coin": 1}
     assert GAME.active_players(st) == {1}  # nothing left to play or activate: the turn ended
 
@@ -71,35 +71,35 @@ def test_s13_after_placing_play_a_leader_the_placement_qualified_for_and_use_it(
 def test_s13_after_placing_end_closes_the_window_and_the_ability_waits() -> None:
     st = _st(res=rich())
     st["players"][0]["leaders_played"] = ["girolamo_savonarola"]
-    st, _ = play(st, "place black council", "privilege coins")
+    st, _ = play_active(st, "place black council", "privilege coins")
     assert GAME.active_players(st) == {0} and top(st)["kind"] == "leader_window"
-    st, events = play(st, "end")
+    st, events = play_active(st, "end")
     assert any("ends the turn" in e for e in events)
     assert GAME.active_players(st) == {1} and st["players"][0]["leaders_used"] == []
-    st, _ = play(st, "place black council", "privilege coins")  # seat 1 (no leaders: no window)
+    st, _ = play_active(st, "place black council", "privilege coins")  # seat 1 (no leaders: no window)
     assert GAME.active_players(st) == {0}
-    assert "leader activate girolamo_savonarola" in texts(st, 0)
+    assert "leader activate girolamo_savonarola" in move_texts(st, 0)
 
 
 def test_s13_after_placing_a_discard_alone_does_not_hold_the_turn() -> None:
     """Engine choice: the window opens only for a play or an activation (see rules help)."""
     st = _st(res=rich(servant=0))
     st["players"][0]["leader_hand"] = ["sisto_iv"]  # needs 6 servants: not playable
-    assert "leader discard sisto_iv" in texts(st, 0)
-    st, _ = play(st, "place black market_1")
+    assert "leader discard sisto_iv" in move_texts(st, 0)
+    st, _ = play_active(st, "place black market_1")
     assert GAME.active_players(st) == {1}
 
 
 def test_s13_leader_actions_both_before_and_after_the_same_placement() -> None:
     st = _st(res=rich())
     st["players"][0]["leader_hand"] = ["michelangelo_buonarroti", "santa_rita"]
-    st, _ = play(st, "leader play michelangelo_buonarroti")  # before placing (10 stone held)
-    st, _ = play(st, "leader discard santa_rita", "privilege faith")
+    st, _ = play_active(st, "leader play michelangelo_buonarroti")  # before placing (10 stone held)
+    st, _ = play_active(st, "leader discard santa_rita", "privilege faith")
     assert GAME.active_players(st) == {0} and not st["stack"]
-    st, _ = play(st, "place black market_1")
+    st, _ = play_active(st, "place black market_1")
     assert top(st)["kind"] == "leader_window"
     before = st
-    st, _ = play(st, "leader activate michelangelo_buonarroti")
+    st, _ = play_active(st, "leader activate michelangelo_buonarroti")
     assert delta(before, st, 0) == {"coin": 3}
     assert GAME.active_players(st) == {1}
 
@@ -112,12 +112,12 @@ def test_s13_sisto_iv_played_after_the_last_placement_counts_at_that_vatican_rep
     st["players"][0]["free_members"] = ["black"]
     st["players"][1]["free_members"] = []
     st["turn_queue"] = [0]
-    st, _ = play(st, "place black market_2")
-    assert texts(st, 0) == ["leader play sisto_iv", "leader discard sisto_iv", "end"]
-    st, _ = play(st, "leader play sisto_iv")
+    st, _ = play_active(st, "place black market_2")
+    assert move_texts(st, 0) == ["leader play sisto_iv", "leader discard sisto_iv", "end"]
+    st, _ = play_active(st, "leader play sisto_iv")
     assert st["phase"] == "vatican" and GAME.active_players(st) == {0}
     vp = st["players"][0]["resources"]["vp"]
-    st, _ = play(st, "support")
+    st, _ = play_active(st, "support")
     assert st["players"][0]["resources"]["vp"] == vp + 3 + 5
 
 
@@ -127,7 +127,7 @@ def test_s19_no_family_member_left_means_no_turn_and_no_leader_actions() -> None
     st["players"][0]["free_members"] = []
     st = settle(st)  # seat 0's queue entries are skipped: nothing to place
     assert GAME.active_players(st) == {1}
-    assert texts(st, 0) == []
+    assert move_texts(st, 0) == []
     with pytest.raises(NotYourTurn):
         GAME.parse(st, 0, "leader activate sandro_botticelli")
 
@@ -136,9 +136,9 @@ def test_s13_leader_actions_wait_while_a_decision_is_open() -> None:
     st = _st(res=rich(), towers={"venture_2": 80})  # Support to the Bishop: MP or goods
     st["players"][0]["leaders_played"] = ["michelangelo_buonarroti"]
     st["players"][0]["resources"]["mp"] = 4
-    st, _ = play(st, "place black venture_2")
+    st, _ = play_active(st, "place black venture_2")
     assert top(st)["kind"] == "pay"
-    assert "leader activate michelangelo_buonarroti" not in texts(st, 0)
+    assert "leader activate michelangelo_buonarroti" not in move_texts(st, 0)
     with pytest.raises(IllegalMove, match="Now answer"):
         GAME.parse(st, 0, "leader activate michelangelo_buonarroti")
 
@@ -222,21 +222,21 @@ def test_notation_leader_names_through_the_game() -> None:
 def test_s13_lucrezia_borgia_needs_six_cards_of_one_type_not_six_in_all() -> None:
     st = _st(res=rich(), cards={0: T[:5] + B[:5] + C[:5] + V[:5]})
     st["players"][0]["leader_hand"] = ["lucrezia_borgia"]
-    assert "leader play lucrezia_borgia" not in texts(st, 0)
+    assert "leader play lucrezia_borgia" not in move_texts(st, 0)
     st = _st(res=rich(), cards={0: V[:6]})
     st["players"][0]["leader_hand"] = ["lucrezia_borgia"]
-    assert "leader play lucrezia_borgia" in texts(st, 0)
+    assert "leader play lucrezia_borgia" in move_texts(st, 0)
 
 
 def test_s13_losing_the_requirement_later_changes_nothing() -> None:
     """Savonarola needs 18 coins to be played; spent down to 2 he still works."""
     st = _st(res=rich(coin=18))
     st["players"][0]["leader_hand"] = ["girolamo_savonarola"]
-    st, _ = play(st, "leader play girolamo_savonarola")
+    st, _ = play_active(st, "leader play girolamo_savonarola")
     assert st["players"][0]["resources"]["coin"] == 18
     st["players"][0]["resources"]["coin"] = 2
     before = st
-    st, _ = play(st, "leader activate girolamo_savonarola")
+    st, _ = play_active(st, "leader activate girolamo_savonarola")
     assert delta(before, st, 0) == {"fp": 1}
 
 
@@ -244,13 +244,13 @@ def test_s13_play_and_activate_in_the_same_turn_and_several_discards() -> None:
     st = _st(res=rich())
     st["players"][0]["leader_hand"] = ["sandro_botticelli", "sisto_iv", "santa_rita", "cesare_borgia"]
     before = st
-    st, _ = play(st, "leader play botticelli", "leader activate botticelli")
+    st, _ = play_active(st, "leader play botticelli", "leader activate botticelli")
     assert delta(before, st, 0) == {"vp": 1, "mp": 2}
-    st, _ = play(
+    st, _ = play_active(
         st, "leader discard santa_rita", "privilege coins", "leader discard cesare", "privilege coins"
     )
     assert st["players"][0]["leader_hand"] == ["sisto_iv"] and st["players"][0]["resources"]["coin"] == 24
-    assert GAME.active_players(st) == {0} and "place black council" in texts(st, 0)
+    assert GAME.active_players(st) == {0} and "place black council" in move_texts(st, 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,9 +266,9 @@ def _values(st: dict[str, Any], p: int = 0) -> dict[str, int]:
 def test_s7_montefeltro_six_then_lucrezia_plus_two() -> None:
     st = _st(res=rich(servant=0), dice=(1, 1, 1), towers={"territory_4": 1})
     st["players"][0]["leaders_played"] = ["federico_da_montefeltro", "lucrezia_borgia"]
-    st, _ = play(st, "leader activate montefeltro", "montefeltro orange")
+    st, _ = play_active(st, "leader activate montefeltro", "montefeltro orange")
     assert _values(st) == {"black": 3, "white": 3, "orange": 8, "neutral": 0}
-    assert texts(st, 0).count("place orange territory_4") == 1  # 8 >= 7 without servants
+    assert move_texts(st, 0).count("place orange territory_4") == 1  # 8 >= 7 without servants
 
 
 def test_s7_montefeltro_six_with_il_moro_five_and_e1_7() -> None:
@@ -279,29 +279,29 @@ def test_s7_montefeltro_six_with_il_moro_five_and_e1_7() -> None:
         "sigismondo_malatesta",
     ]
     st["players"][0]["excommunications"] = ["E1-7"]
-    st, _ = play(st, "leader activate federico_da_montefeltro", "montefeltro black")
+    st, _ = play_active(st, "leader activate federico_da_montefeltro", "montefeltro black")
     assert _values(st) == {"black": 5, "white": 4, "orange": 4, "neutral": 3}  # 6-1, 5-1, 5-1, 0+3
 
 
 def test_s15_montefeltro_lasts_the_round_and_refreshes() -> None:
     st = _st(res=rich(), dice=(1, 1, 1))
     st["players"][0]["leaders_played"] = ["federico_da_montefeltro"]
-    st, _ = play(st, "leader activate federico_da_montefeltro", "montefeltro white")
-    assert "leader activate federico_da_montefeltro" not in texts(st, 0)
+    st, _ = play_active(st, "leader activate federico_da_montefeltro", "montefeltro white")
+    assert "leader activate federico_da_montefeltro" not in move_texts(st, 0)
     st = council_all(st)
     assert (
         st["round"] == 2
         and st["players"][0]["montefeltro_member"] is None
         and st["players"][0]["leaders_used"] == []
     )
-    assert "leader activate federico_da_montefeltro" in texts(st, 0)
+    assert "leader activate federico_da_montefeltro" in move_texts(st, 0)
 
 
 def test_s13_montefeltro_needs_a_coloured_member_still_to_place() -> None:
     st = _st(res=rich())
     st["players"][0]["leaders_played"] = ["federico_da_montefeltro"]
     st["players"][0]["free_members"] = ["neutral"]
-    assert "leader activate federico_da_montefeltro" not in texts(st, 0)
+    assert "leader activate federico_da_montefeltro" not in move_texts(st, 0)
     with pytest.raises(IllegalMove, match="no ability to activate now"):
         GAME.parse(st, 0, "leader activate federico_da_montefeltro")
 
@@ -314,17 +314,17 @@ def test_s13_montefeltro_needs_a_coloured_member_still_to_place() -> None:
 def test_s10_sforza_with_servants_reaches_more_territories_and_e1_5_applies() -> None:
     st = _st(res=rich(), cards={0: [1, 2, 3]})  # Hub (1), Woods (2), Village (3)
     st["players"][0]["leaders_played"] = ["francesco_sforza"]
-    st, _ = play(st, "leader activate francesco_sforza")
-    assert texts(st, 0) == ["harvest", "harvest servants=1", "harvest servants=2"]
+    st, _ = play_active(st, "leader activate francesco_sforza")
+    assert move_texts(st, 0) == ["harvest", "harvest servants=1", "harvest servants=2"]
     before = st
-    st, _ = play(st, "harvest servants=2")  # value 3: tile + Hub + Woods + Village
+    st, _ = play_active(st, "harvest servants=2")  # value 3: tile + Hub + Woods + Village
     assert delta(before, st, 0) == {"wood": 2, "stone": 1, "coin": 2}  # servants: -2 paid, +1 +1
     # E1-5 (-3 to every Harvest) applies to Sforza's Harvest too: value 1 - 3 activates nothing
     st = _st(res=rich(servant=0), cards={0: [1]})
     st["players"][0]["leaders_played"] = ["francesco_sforza"]
     st["players"][0]["excommunications"] = ["E1-5"]
     before = st
-    st, events = play(st, "leader activate francesco_sforza")
+    st, events = play_active(st, "leader activate francesco_sforza")
     assert delta(before, st, 0) == {} and any("nothing activates" in e for e in events)
 
 
@@ -332,7 +332,7 @@ def test_s10_leonardo_without_servants_activates_nothing() -> None:
     st = _st(res=rich(servant=0), cards={0: [43]})
     st["players"][0]["leaders_played"] = ["leonardo_da_vinci"]
     before = st
-    st, events = play(st, "leader activate leonardo_da_vinci")
+    st, events = play_active(st, "leader activate leonardo_da_vinci")
     assert delta(before, st, 0) == {} and any("value 0: nothing activates" in e for e in events)
     assert GAME.active_players(st) == {0}
 
@@ -345,18 +345,18 @@ def test_s10_leonardo_without_servants_activates_nothing() -> None:
 def test_s17_ariosto_occupied_single_spaces_but_the_colour_rule_still_applies() -> None:
     st = _st(3, res=rich())
     st["turn_queue"] = [1, 0, 0, 0]
-    st, _ = as_seat(st, 1, "place black harvest")
-    assert "place black harvest" not in texts(st, 0)  # without Ariosto: occupied
+    st, _ = play(st, 1, "place black harvest")
+    assert "place black harvest" not in move_texts(st, 0)  # without Ariosto: occupied
     st["players"][0]["leaders_played"] = ["ludovico_ariosto"]
-    assert "place black harvest" in texts(st, 0)
+    assert "place black harvest" in move_texts(st, 0)
     st["space_occupants"]["harvest_big"].append([0, "white"])  # seat 0 already has a coloured member there
     with pytest.raises(IllegalMove, match="coloured family member"):
         GAME.parse(st, 0, "place black harvest")
-    assert "place neutral harvest servants=1" in texts(st, 0)
-    after, _ = as_seat(st, 0, "place neutral production servants=1")
+    assert "place neutral harvest servants=1" in move_texts(st, 0)
+    after, _ = play(st, 0, "place neutral production servants=1")
     after["turn_queue"] = [0, 0]
     after["turn_index"] = 0
-    after, _ = as_seat(after, 0, "place orange production")  # own member already there
+    after, _ = play(after, 0, "place orange production")  # own member already there
     assert [o[0] for o in after["space_occupants"]["production"]] == [0, 0]
 
 
@@ -364,7 +364,7 @@ def test_s17_ariosto_a_taken_tower_floor_still_has_no_card() -> None:
     st = _st(res=rich(), towers={"territory_1": 1})
     st["players"][0]["leaders_played"] = ["ludovico_ariosto"]
     st["turn_queue"] = [1, 0]
-    st, _ = as_seat(st, 1, "place black territory_1")
+    st, _ = play(st, 1, "place black territory_1")
     with pytest.raises(IllegalMove, match="no card left"):
         GAME.parse(st, 0, "place black territory_1")
 
@@ -383,7 +383,7 @@ def test_s8_5_pico_della_mirandola_only_coin_costs_never_below_zero(
 ) -> None:
     st = _st(res=rich(mp=3), towers={space: card})
     st["players"][0]["leaders_played"] = ["pico_della_mirandola"]
-    after, _ = as_seat(st, 0, f"place black {space}")
+    after, _ = play(st, 0, f"place black {space}")
     got = delta(st, after, 0)
     assert {k: v for k, v in got.items() if v < 0} == paid
 
@@ -391,7 +391,7 @@ def test_s8_5_pico_della_mirandola_only_coin_costs_never_below_zero(
 def test_s8_5_pico_and_the_dame_together_make_a_character_free() -> None:
     st = _st(res=rich(), cards={0: [51]}, towers={"character_1": 50})  # Dame; Stonemason 4 coins
     st["players"][0]["leaders_played"] = ["pico_della_mirandola"]
-    after, _ = as_seat(st, 0, "place black character_1")
+    after, _ = play(st, 0, "place black character_1")
     assert "coin" not in delta(st, after, 0)
 
 
@@ -399,9 +399,9 @@ def test_s8_6_cesare_borgia_also_for_card_effect_territory_actions() -> None:
     """Captain: +2 MP and a Territory at value 6; the 5th slot needs 12 MP, Cesare ignores it."""
     st = _st(res=rich(), cards={0: T[:4]}, towers={"character_1": 57, "territory_1": 17})
     st["players"][0]["leaders_played"] = ["cesare_borgia"]
-    st, _ = play(st, "place black character_1")
-    assert "take territory_1" in texts(st, 0)
-    st, _ = play(st, "take territory_1")
+    st, _ = play_active(st, "place black character_1")
+    assert "take territory_1" in move_texts(st, 0)
+    st, _ = play_active(st, "take territory_1")
     assert len(st["players"][0]["cards"]["territory"]) == 5
 
 
@@ -409,10 +409,10 @@ def test_s17_brunelleschi_still_needs_the_card_cost() -> None:
     st = _st(res=rich(coin=3), towers={"character_1": 49, "character_2": 50})
     st["players"][0]["leaders_played"] = ["filippo_brunelleschi"]
     st["turn_queue"] = [1, 0]
-    st, _ = as_seat(st, 1, "place black character_1")
-    assert "place black character_2" not in texts(st, 0)  # Stonemason costs 4, fee waived, has 3
+    st, _ = play(st, 1, "place black character_1")
+    assert "place black character_2" not in move_texts(st, 0)  # Stonemason costs 4, fee waived, has 3
     st["players"][0]["resources"]["coin"] = 4
-    after, _ = as_seat(st, 0, "place black character_2")
+    after, _ = play(st, 0, "place black character_2")
     assert delta(st, after, 0) == {"coin": -4}
 
 
@@ -429,7 +429,7 @@ def test_s17_santa_rita_doubles_goods_of_card_immediate_effects(
 ) -> None:
     st = _st(res=rich(), towers={space: card})
     st["players"][0]["leaders_played"] = ["santa_rita"]
-    after, _ = as_seat(st, 0, f"place black {space}")
+    after, _ = play(st, 0, f"place black {space}")
     assert delta(st, after, 0) == gained
 
 
@@ -437,15 +437,15 @@ def test_s17_santa_rita_not_for_privileges_action_spaces_or_harvests() -> None:
     st = _st(res=rich(), towers={"character_1": 52}, cards={0: [2]})  # Knight: 1 privilege
     st["players"][0]["leaders_played"] = ["santa_rita"]
     before = st
-    st, _ = play(st, "place black character_1", "privilege coins")
+    st, _ = play_active(st, "place black character_1", "privilege coins")
     assert delta(before, st, 0) == {}  # Knight 2 coins paid, the privilege's 2 coins not doubled
     st["turn_queue"] = [0, 0]
     st["turn_index"] = 0
     before = st
-    st, _ = play(st, "place white market_1")
+    st, _ = play_active(st, "place white market_1")
     assert delta(before, st, 0) == {"coin": 5}
     before = st
-    st, _ = play(st, "place orange harvest")  # tile + Woods harvest: not immediate effects
+    st, _ = play_active(st, "place orange harvest")  # tile + Woods harvest: not immediate effects
     assert delta(before, st, 0) == {"wood": 2, "stone": 1, "servant": 1}
 
 
@@ -454,7 +454,7 @@ def test_s17_santa_rita_with_e1_2_engine_reduces_then_doubles() -> None:
     st = _st(res=rich(), towers={"territory_1": 8})
     st["players"][0]["leaders_played"] = ["santa_rita"]
     st["players"][0]["excommunications"] = ["E1-2"]
-    after, _ = as_seat(st, 0, "place black territory_1")
+    after, _ = play(st, 0, "place black territory_1")
     assert delta(st, after, 0) == {"coin": 4}
 
 
@@ -464,7 +464,7 @@ def test_s14_sisto_iv_no_bonus_when_refusing_or_lacking_faith() -> None:
     st["players"][1]["leaders_played"] = []
     st = council_all(st)
     vp = st["players"][0]["resources"]["vp"]
-    st, _ = play(st, "refuse")
+    st, _ = play_active(st, "refuse")
     assert st["players"][0]["resources"]["vp"] == vp and st["players"][0]["excommunications"]
     st = _st(res=rich(fp=2), round_no=2)
     st["players"][0]["leaders_played"] = ["sisto_iv"]
@@ -477,7 +477,7 @@ def test_s14_sisto_iv_counts_at_every_report() -> None:
     st["players"][0]["leaders_played"] = ["sisto_iv"]
     st = council_all(st)
     vp = st["players"][0]["resources"]["vp"]
-    st, _ = play(st, "support")
+    st, _ = play_active(st, "support")
     assert st["players"][0]["resources"]["vp"] == vp + 4 + 5
 
 
@@ -496,42 +496,42 @@ def _lorenzo(others: dict[int, list[str]], players: int = 3, **kw: Any) -> dict[
 
 def test_s13_lorenzo_copies_only_other_players_leaders() -> None:
     st = _lorenzo({0: ["sisto_iv"], 1: ["lucrezia_borgia"], 2: ["santa_rita"]})
-    st, _ = play(st, "leader play lorenzo")
-    assert texts(st, 0) == ["copy lucrezia_borgia", "copy santa_rita"]  # not his own Sisto IV
+    st, _ = play_active(st, "leader play lorenzo")
+    assert move_texts(st, 0) == ["copy lucrezia_borgia", "copy santa_rita"]  # not his own Sisto IV
     with pytest.raises(IllegalMove):
         GAME.parse(st, 0, "copy sisto_iv")
 
 
 def test_s13_lorenzo_copying_a_permanent_ability_lucrezia() -> None:
     st = _lorenzo({1: ["lucrezia_borgia"]}, dice=(1, 2, 3))
-    st, _ = play(st, "leader play lorenzo_de_medici", "copy lucrezia_borgia")
+    st, _ = play_active(st, "leader play lorenzo_de_medici", "copy lucrezia_borgia")
     assert _values(st) == {"black": 3, "white": 4, "orange": 5, "neutral": 0}
-    assert not any(t.startswith("copy") for t in texts(st, 0))  # the choice is final
+    assert not any(t.startswith("copy") for t in move_texts(st, 0))  # the choice is final
     with pytest.raises(IllegalMove):
         GAME.parse(st, 0, "copy lucrezia_borgia")
 
 
 def test_s13_lorenzo_copying_montefeltro_asks_for_the_member() -> None:
     st = _lorenzo({2: ["federico_da_montefeltro"]}, dice=(1, 1, 1))
-    st, _ = play(st, "leader play lorenzo_de_medici", "copy federico_da_montefeltro")
-    st, _ = play(st, "leader activate lorenzo_de_medici", "montefeltro black")
+    st, _ = play_active(st, "leader play lorenzo_de_medici", "copy federico_da_montefeltro")
+    st, _ = play_active(st, "leader activate lorenzo_de_medici", "montefeltro black")
     assert _values(st)["black"] == 6
-    assert "leader activate lorenzo_de_medici" not in texts(st, 0)
+    assert "leader activate lorenzo_de_medici" not in move_texts(st, 0)
 
 
 def test_s13_lorenzo_and_the_original_each_use_the_ability_once_per_round() -> None:
     st = _lorenzo({1: ["sandro_botticelli"]}, players=2)
     st["players"][1]["leaders_used"] = ["sandro_botticelli"]  # the owner already used it this round
-    st, _ = play(st, "leader play lorenzo_de_medici", "copy botticelli")
+    st, _ = play_active(st, "leader play lorenzo_de_medici", "copy botticelli")
     before = st
-    st, _ = play(st, "leader activate lorenzo_de_medici")
+    st, _ = play_active(st, "leader activate lorenzo_de_medici")
     assert delta(before, st, 0) == {"vp": 1, "mp": 2}
     assert st["players"][0]["leaders_used"] == ["lorenzo_de_medici"]
 
 
 def test_s13_lorenzo_copy_is_public() -> None:
     st = _lorenzo({1: ["sandro_botticelli"]}, players=2)
-    st, _ = play(st, "leader play lorenzo_de_medici", "copy botticelli")
+    st, _ = play_active(st, "leader play lorenzo_de_medici", "copy botticelli")
     played = GAME.player_view(st, None)["players_info"][0]["leaders"]
     assert played == [
         {
@@ -571,14 +571,14 @@ def test_secrets_hands_and_packs_only_in_the_owners_view(deal: str) -> None:
         if st["phase"] != "leader_draft":
             break
         for p in sorted(GAME.active_players(st)):
-            st, events = as_seat(st, p, texts(st, p)[-1])
+            st, events = play(st, p, move_texts(st, p)[-1])
             assert all(w not in " ".join(events) for w in _hidden_words(st, p))
 
 
 def test_secrets_public_view_shows_counts_and_played_leaders() -> None:
     st = _st(res=rich())
     st["players"][0]["leader_hand"] = ["sandro_botticelli", "santa_rita"]
-    st, _ = play(st, "leader play botticelli", "leader activate botticelli")
+    st, _ = play_active(st, "leader play botticelli", "leader activate botticelli")
     info = GAME.player_view(st, None)["players_info"][0]
     assert info["hand"] is None and info["leaders_in_hand"] == 1
     assert [(x["id"], x["used"]) for x in info["leaders"]] == [("sandro_botticelli", True)]
@@ -601,7 +601,7 @@ def test_s4_drafts_come_before_round_1_is_set_up(options: dict[str, Any]) -> Non
     events: list[str] = []
     while st["phase"] in ("tile_draft", "leader_draft"):
         p = min(GAME.active_players(st))
-        st, ev = as_seat(st, p, texts(st, p)[0])
+        st, ev = play(st, p, move_texts(st, p)[0])
         events += ev
     assert st["phase"] == "actions" and st["round"] == 1
     assert all(1 <= d <= 6 for d in st["dice"].values())
@@ -662,28 +662,29 @@ def test_rules_help_leader_examples_are_moves() -> None:
 def test_s15_4_once_per_round_actions_refresh_at_the_end_of_the_round(leader: str) -> None:
     st = _st(res=rich())
     st["players"][0]["leaders_played"] = [leader]
-    st, _ = play(st, f"leader activate {leader}")
+    st, _ = play_active(st, f"leader activate {leader}")
     st = resolve(st)
-    assert st["players"][0]["leaders_used"] == [leader] and f"leader activate {leader}" not in texts(st, 0)
+    assert st["players"][0]["leaders_used"] == [leader]
+    assert f"leader activate {leader}" not in move_texts(st, 0)
     st = council_all(st)
     assert st["round"] == 2 and st["players"][0]["leaders_used"] == []
-    assert GAME.active_players(st) == {0} and f"leader activate {leader}" in texts(st, 0)
+    assert GAME.active_players(st) == {0} and f"leader activate {leader}" in move_texts(st, 0)
 
 
 def test_s15_4_lorenzo_copy_refreshes_and_keeps_its_copy() -> None:
     st = _lorenzo({1: ["bartolomeo_colleoni"]}, players=2)
-    st, _ = play(st, "leader play lorenzo", "copy colleoni", "leader activate lorenzo")
+    st, _ = play_active(st, "leader play lorenzo", "copy colleoni", "leader activate lorenzo")
     st = council_all(st)
     assert st["round"] == 2 and st["players"][0]["copied_leader"] == "bartolomeo_colleoni"
     before = st
-    st, _ = play(st, "leader activate lorenzo_de_medici")
+    st, _ = play_active(st, "leader activate lorenzo_de_medici")
     assert delta(before, st, 0) == {"vp": 4}
 
 
 def test_secrets_a_pick_waiting_for_the_others_shows_only_to_its_player() -> None:
     st = GAME.setup(3, 12, ON)
     pick = st["leader_draft"]["packs"][1][2]
-    st, _ = as_seat(st, 1, f"draft {pick}")
+    st, _ = play(st, 1, f"draft {pick}")
     assert GAME.player_view(st, 1)["players_info"][1]["draft_pick"] == pick
     for viewer in (None, 0, 2):
         view = GAME.player_view(st, viewer)
@@ -704,7 +705,7 @@ def test_s4_draft_pick_k_comes_from_the_pack_dealt_k_seats_to_the_left(players: 
             options = [m.to_text().split()[1] for m in GAME.legal_moves(st, p)]
             assert sorted(options) == sorted(x for x in dealt[(p + k) % players] if x in options)
             assert len(options) == 4 - k
-            st, _ = as_seat(st, p, f"draft {rng.choice(options)}")
+            st, _ = play(st, p, f"draft {rng.choice(options)}")
     assert st["phase"] == "actions" and st["leader_draft"] is None
     for p in range(players):
         hand = st["players"][p]["leader_hand"]

@@ -24,7 +24,7 @@ from rules.lorenzo.moves import (
     Vatican,
     parse_text,
 )
-from tests.lorenzo.helpers import as_seat, play, rich, scenario, texts, top
+from tests.lorenzo.helpers import move_texts, play, play_active, rich, scenario, top
 
 
 @pytest.mark.parametrize(
@@ -126,15 +126,15 @@ def test_s19_auto_pass_when_no_member_can_reach_a_space() -> None:
     st["players"][0]["free_members"] = ["neutral"]
     st["players"][1]["free_members"] = ["black", "white"]
     st["turn_queue"] = [1, 0, 1]
-    after, events = as_seat(st, 1, "place black market_1")
+    after, events = play(st, 1, "place black market_1")
     assert any("passes" in e for e in events)
     assert GAME.active_players(after) == {1}
 
 
 def test_option_voluntary_pass() -> None:
     st = scenario(2, res=rich(), options={"voluntary_pass": True})
-    assert "pass" in texts(st, 0)
-    after, _ = play(st, "pass")
+    assert "pass" in move_texts(st, 0)
+    after, _ = play_active(st, "pass")
     assert GAME.active_players(after) == {1} and after["players"][0]["free_members"] == [
         "black",
         "white",
@@ -142,7 +142,7 @@ def test_option_voluntary_pass() -> None:
         "neutral",
     ]
     st = scenario(2, res=rich())
-    assert "pass" not in texts(st, 0)
+    assert "pass" not in move_texts(st, 0)
     with pytest.raises(IllegalMove):
         GAME.parse(st, 0, "pass")
 
@@ -152,16 +152,16 @@ def test_s4_advanced_tiles_chosen_in_reverse_turn_order() -> None:
     order = st["turn_order"]
     assert st["phase"] == "tile_draft"
     assert GAME.active_players(st) == {order[-1]}
-    assert texts(st, order[-1]) == [
+    assert move_texts(st, order[-1]) == [
         "tile advanced_a",
         "tile advanced_b",
         "tile advanced_c",
         "tile advanced_d",
     ]
-    st, _ = play(st, "tile advanced_b")
+    st, _ = play_active(st, "tile advanced_b")
     assert GAME.active_players(st) == {order[1]}
-    assert "tile advanced_b" not in texts(st, order[1])
-    st, _ = play(st, "tile advanced_d", "tile advanced_a")
+    assert "tile advanced_b" not in move_texts(st, order[1])
+    st, _ = play_active(st, "tile advanced_d", "tile advanced_a")
     assert [st["players"][p]["bonus_tile"] for p in order] == ["advanced_a", "advanced_d", "advanced_b"]
     assert st["phase"] == "actions" and GAME.active_players(st) == {order[0]}
 
@@ -171,7 +171,7 @@ def test_advanced_tile_effects() -> None:
     st = scenario(2, res=rich())
     st["players"][0]["bonus_tile"] = "advanced_b"
     st["turn_queue"] = [0, 0, 1]
-    after, _ = as_seat(st, 0, "place black harvest")
+    after, _ = play(st, 0, "place black harvest")
     assert {
         k: after["players"][0]["resources"][k] - st["players"][0]["resources"][k]
         for k in ("coin", "wood", "stone")
@@ -180,7 +180,7 @@ def test_advanced_tile_effects() -> None:
         "wood": 1,
         "stone": 1,
     }
-    after2, _ = as_seat(after, 0, "place white production")
+    after2, _ = play(after, 0, "place white production")
     assert after2["players"][0]["resources"]["servant"] - after["players"][0]["resources"]["servant"] == 1
     assert after2["players"][0]["resources"]["mp"] - after["players"][0]["resources"]["mp"] == 2
 
@@ -188,24 +188,24 @@ def test_advanced_tile_effects() -> None:
 def test_s9_several_privileges_from_one_effect_differ() -> None:
     """Royal Messenger: 3 privileges, all different."""
     st = scenario(2, res=rich(), towers={"character_1": 64})
-    st, _ = play(st, "place black character_1", "privilege coins", "privilege faith")
-    assert texts(st, 0) == ["privilege wood_stone", "privilege servants", "privilege military"]
-    st, _ = play(st, "privilege military")
+    st, _ = play_active(st, "place black character_1", "privilege coins", "privilege faith")
+    assert move_texts(st, 0) == ["privilege wood_stone", "privilege servants", "privilege military"]
+    st, _ = play_active(st, "privilege military")
     assert not st["stack"]
 
 
 def test_s17_immediate_gains_before_the_free_action() -> None:
     """§19: Captain gives +2 MP before its free Territory action (so it can meet a slot requirement)."""
     st = scenario(2, res=rich(mp=1), towers={"character_1": 57, "territory_3": 1}, cards={0: [2, 3]})
-    st, _ = play(st, "place black character_1")
+    st, _ = play_active(st, "place black character_1")
     assert top(st)["kind"] == "take_card"
-    assert "take territory_3" in texts(st, 0)  # 3rd territory needs 3 MP: 1 + 2 from the Captain
+    assert "take territory_3" in move_texts(st, 0)  # 3rd territory needs 3 MP: 1 + 2 from the Captain
 
 
 def test_player_view_keys_and_secrets() -> None:
     st = scenario(4, res=rich())
     st["players"][2]["leader_hand"] = ["santa_rita"]
-    st, _ = play(st, "place black market_4")
+    st, _ = play_active(st, "place black market_4")
     public = GAME.player_view(st, None)
     own = GAME.player_view(st, 2)
     json.dumps(public)
@@ -241,7 +241,7 @@ def test_player_view_keys_and_secrets() -> None:
 def test_prompt_marks_decisions() -> None:
     st = scenario(2, res=rich())
     assert not GAME.prompt(st, 0).decision
-    st, _ = play(st, "place black council")
+    st, _ = play_active(st, "place black council")
     prompt = GAME.prompt(st, 0)
     assert prompt.decision and "Council Privilege" in prompt.text
 

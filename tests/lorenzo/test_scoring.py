@@ -8,7 +8,7 @@ import pytest
 
 from rules.lorenzo import GAME
 from rules.lorenzo.scoring import breakdown, military_points
-from tests.lorenzo.helpers import bare_scenario, council_all, play, scenario
+from tests.lorenzo.helpers import bare_scenario, council_all, play_active, scenario
 
 
 @pytest.mark.parametrize(("n", "vp"), [(0, 0), (1, 0), (2, 0), (3, 1), (4, 4), (5, 10), (6, 20)])
@@ -112,7 +112,7 @@ def _last_round(options: dict[str, Any] | None = None) -> State:
         for c in cards:
             st["players"][p]["cards"][CARDS[c]["type"]].append(c)
     st = council_all(st)
-    st, _ = play(st, "support", "support")  # seats 0 and 2; seat 1 is excommunicated by the engine
+    st, _ = play_active(st, "support", "support")  # seats 0 and 2; seat 1 is excommunicated by the engine
     assert st["phase"] == "over"
     return st
 
@@ -181,9 +181,9 @@ def test_s16_tie_break_is_the_final_turn_order_from_round_6_council() -> None:
     first in the final turn order and wins."""
     st = bare_scenario(2, res={"servant": 2, "fp": 5}, round_no=6)
     st["players"][1]["resources"]["coin"] = 2
-    st, _ = play(st, "place black market_1", "place black council", "privilege coins")
+    st, _ = play_active(st, "place black market_1", "place black council", "privilege coins")
     st = council_all(st)  # 3 more members each on the Council (wood/stone privileges)
-    st, _ = play(st, "support", "support")  # reports in round 6's order (0 then 1)
+    st, _ = play_active(st, "support", "support")  # reports in round 6's order (0 then 1)
     assert st["turn_order"] == [1, 0]
     out = GAME.outcome(st)
     assert out is not None

@@ -8,13 +8,13 @@ from rules.core import IllegalMove
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, CARDS
 from tests.lorenzo.helpers import (
-    as_seat,
     council_all,
+    move_texts,
     play,
+    play_active,
     resolve,
     rich,
     scenario,
-    texts,
 )
 
 
@@ -64,7 +64,7 @@ def test_s6_dice_are_rolled_from_the_state_generator() -> None:
 def test_s5_cover_tiles_by_player_count(players: int, covered: set[str]) -> None:
     """§5: 2 players cover both big spaces and markets 3-4; 3 players markets 3-4."""
     st = scenario(players, res=rich())
-    moves = texts(st, 0)
+    moves = move_texts(st, 0)
     for space in ("harvest_big", "production_big", "market_3", "market_4"):
         listed = any(m.split()[2] == space for m in moves if m.startswith("place"))
         assert listed == (space not in covered)
@@ -78,7 +78,7 @@ def test_s5_cover_tiles_by_player_count(players: int, covered: set[str]) -> None
 def test_s6_one_member_per_turn_in_turn_order() -> None:
     """§6: players place one member per turn in turn order, four turns each."""
     st = scenario(3, res=rich())
-    st, _ = play(st, "place black market_1", "place black market_2", "place black harvest")
+    st, _ = play_active(st, "place black market_1", "place black market_2", "place black harvest")
     assert GAME.active_players(st) == {0}
     assert st["players"][0]["free_members"] == ["white", "orange", "neutral"]
     assert st["turn_queue"] == [0, 1, 2] * 4
@@ -88,7 +88,7 @@ def test_s15_new_turn_order_from_council_palace() -> None:
     """§15.2: first to the Council Palace plays first (earliest member counts); others keep
     their relative order behind."""
     st = scenario(4, res=rich())
-    st, _ = play(
+    st, _ = play_active(
         st,
         "place black market_1",
         "place black market_2",
@@ -121,7 +121,7 @@ def test_s15_order_unchanged_when_nobody_visits_the_council() -> None:
         "place neutral venture_2 servants=3",
     ]
     for text in moves:
-        st, _ = play(st, text)
+        st, _ = play_active(st, text)
         st = resolve(st)
     assert st["round"] == 2
     assert st["turn_order"] == [0, 1]
@@ -196,5 +196,5 @@ def test_s4_s6_decks_deal_four_cards_of_the_period_per_round_without_repeats() -
         st = council_all(st)
         while st["phase"] == "vatican":
             (p,) = GAME.active_players(st)
-            st, _ = as_seat(st, p, "support" if "support" in texts(st, p) else "refuse")
+            st, _ = play(st, p, "support" if "support" in move_texts(st, p) else "refuse")
     assert all(len(s) == 16 for s in seen.values())

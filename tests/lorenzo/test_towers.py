@@ -8,7 +8,7 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
-from tests.lorenzo.helpers import as_seat, bare_scenario, delta, play, rich, scenario, texts, top
+from tests.lorenzo.helpers import bare_scenario, delta, move_texts, play, play_active, rich, scenario, top
 
 # Card ids used below (see data/lorenzo.json): 1 Commercial Hub (territory, free), 2 Woods
 # (territory, +1 wood), 25 Mint (building: 1 wood 3 stone), 49 Warlord (character: 2 coins,
@@ -18,7 +18,7 @@ from tests.lorenzo.helpers import as_seat, bare_scenario, delta, play, rich, sce
 
 def test_s7_coloured_member_value_is_its_die_and_neutral_is_zero() -> None:
     st = scenario(2, dice=(1, 3, 5), res=rich(servant=0), towers={"territory_2": 2, "territory_3": 3})
-    moves = texts(st, 0)
+    moves = move_texts(st, 0)
     assert "place white territory_2" in moves  # 3 >= 3
     assert "place black territory_2" not in moves  # 1 < 3 and no servants
     assert "place orange territory_3" in moves  # 5 >= 5
@@ -27,16 +27,16 @@ def test_s7_coloured_member_value_is_its_die_and_neutral_is_zero() -> None:
 
 def test_s7_servants_raise_the_value_one_each() -> None:
     st = scenario(2, dice=(1, 1, 1), res=rich(servant=4), towers={"territory_2": 2})
-    assert "place black territory_2 servants=2" in texts(st, 0)
+    assert "place black territory_2 servants=2" in move_texts(st, 0)
     with pytest.raises(IllegalMove, match="needs value 3"):
         GAME.parse(st, 0, "place black territory_2 servants=1")
-    after, _ = as_seat(st, 0, "place black territory_2 servants=3")  # more servants than needed is legal
+    after, _ = play(st, 0, "place black territory_2 servants=3")  # more servants than needed is legal
     assert after["players"][0]["resources"]["servant"] == 1
 
 
 def test_s7_neutral_member_needs_a_servant() -> None:
     st = scenario(2, res=rich(servant=1))
-    assert "place neutral council servants=1" in texts(st, 0)
+    assert "place neutral council servants=1" in move_texts(st, 0)
     with pytest.raises(IllegalMove):
         GAME.parse(st, 0, "place neutral council")
 
@@ -44,7 +44,7 @@ def test_s7_neutral_member_needs_a_servant() -> None:
 def test_s8_2_floor_bonus_and_card_taken() -> None:
     """§8.2.3/§8.2.5: floor 3 Territory gives 1 wood; the card goes to the board; immediate effect."""
     st = scenario(2, res=rich(wood=0), towers={"territory_3": 2})
-    after, events = as_seat(st, 0, "place black territory_3")
+    after, events = play(st, 0, "place black territory_3")
     assert after["players"][0]["cards"]["territory"] == [2]
     assert delta(st, after, 0) == {"wood": 2}  # 1 floor bonus + 1 from Woods
     assert after["tower_cards"]["territory"][2] is None
@@ -55,8 +55,8 @@ def test_s8_2_floor_bonus_and_card_taken() -> None:
 def test_s8_2_occupied_tower_fee_three_coins() -> None:
     """§8.2.2: 3 coins to enter a tower holding any member (another player's here)."""
     st = scenario(2, res=rich(coin=5), towers={"territory_1": 1, "territory_2": 3})
-    st, _ = play(st, "place black territory_1")
-    after, events = play(st, "place black territory_2")
+    st, _ = play_active(st, "place black territory_1")
+    after, events = play_active(st, "place black territory_2")
     assert delta(st, after, 1) == {"coin": -3}
     assert any("3 coins" in e for e in events)
 
@@ -65,7 +65,7 @@ def test_s8_2_fee_cannot_be_paid_with_the_floor_bonus() -> None:
     """§17: the floor bonus can pay the card, not the fee (Venture floor 3 gives 1 coin)."""
     st = scenario(2, res=rich(coin=2), towers={"venture_1": 74, "venture_3": 77})
     st["players"][1]["resources"]["mp"] = 5
-    st, _ = play(st, "place black venture_1")
+    st, _ = play_active(st, "place black venture_1")
     with pytest.raises(IllegalMove, match="3 coins"):
         GAME.parse(st, 1, "place black venture_3")
 
@@ -73,7 +73,7 @@ def test_s8_2_fee_cannot_be_paid_with_the_floor_bonus() -> None:
 def test_s8_2_floor_bonus_can_pay_the_card() -> None:
     """§17: Venture floor 4 gives 2 coins, enough with 2 held for Hiring Recruits (4 coins)."""
     st = scenario(2, dice=(6, 6, 6), res=rich(coin=2), towers={"venture_4": 73})
-    after, _ = as_seat(st, 0, "place black venture_4 servants=1")
+    after, _ = play(st, 0, "place black venture_4 servants=1")
     assert after["players"][0]["cards"]["venture"] == [73]
     assert after["players"][0]["resources"]["coin"] == 0
 
@@ -82,8 +82,8 @@ def test_s8_2_own_neutral_member_makes_the_tower_occupied() -> None:
     """§17: your own neutral member counts as occupying; your second card there pays the fee."""
     st = scenario(2, res=rich(), towers={"territory_1": 1, "territory_2": 3})
     st["turn_queue"] = [0, 0, 1, 1]
-    st, _ = play(st, "place neutral territory_1 servants=1")
-    after, _ = play(st, "place black territory_2")
+    st, _ = play_active(st, "place neutral territory_1 servants=1")
+    after, _ = play_active(st, "place black territory_2")
     assert delta(st, after, 0)["coin"] == -3
 
 
@@ -91,34 +91,34 @@ def test_s8_3_same_colour_rule_in_a_tower() -> None:
     """§8.3: two coloured members of one player never share a tower; the neutral may join."""
     st = scenario(2, res=rich(), towers={"territory_1": 1, "territory_2": 3, "territory_3": 4})
     st["turn_queue"] = [0, 0, 0, 1]
-    st, _ = play(st, "place black territory_1")
-    assert not any(m.startswith("place white territory") for m in texts(st, 0))
+    st, _ = play_active(st, "place black territory_1")
+    assert not any(m.startswith("place white territory") for m in move_texts(st, 0))
     with pytest.raises(IllegalMove, match="coloured family member"):
         GAME.parse(st, 0, "place white territory_2")
-    st, _ = play(st, "place neutral territory_2 servants=3")
+    st, _ = play_active(st, "place neutral territory_2 servants=3")
     assert st["tower_occupants"]["territory"][1] == [0, "neutral"]
 
 
 def test_s8_3_other_players_do_not_restrict_you() -> None:
     st = scenario(2, res=rich(), towers={"territory_1": 1, "territory_2": 3})
-    st, _ = play(st, "place black territory_1")
-    assert "place black territory_2" in texts(st, 1)
+    st, _ = play_active(st, "place black territory_1")
+    assert "place black territory_2" in move_texts(st, 1)
 
 
 def test_s8_5_cost_alternatives_are_a_decision() -> None:
     """§8.5: a Venture with two costs asks which to pay (military: need 4, pay 2)."""
     st = scenario(2, res=rich(mp=4), towers={"venture_1": 80})
-    st, _ = play(st, "place black venture_1")
+    st, _ = play_active(st, "place black venture_1")
     assert top(st)["kind"] == "pay"
-    assert texts(st, 0) == ["pay mp=2", "pay coin=2 wood=1 stone=1"]
-    after, _ = play(st, "pay mp=2")
+    assert move_texts(st, 0) == ["pay mp=2", "pay coin=2 wood=1 stone=1"]
+    after, _ = play_active(st, "pay mp=2")
     assert delta(st, after, 0) == {"mp": -2, "fp": 3}
 
 
 def test_s8_5_military_requirement_must_be_held() -> None:
     """§8.5: "need X, pay Y": with fewer than X MP only the goods cost is offered."""
     st = scenario(2, res=rich(mp=3), towers={"venture_1": 80})
-    after, _ = as_seat(st, 0, "place black venture_1")
+    after, _ = play(st, 0, "place black venture_1")
     assert not after["stack"]  # only one affordable alternative: paid without asking
     assert delta(st, after, 0) == {"coin": -2, "wood": -1, "stone": -1, "fp": 3}
 
@@ -127,22 +127,22 @@ def test_s8_5_cannot_take_a_card_you_cannot_pay() -> None:
     st = scenario(2, res=rich(coin=3), towers={"venture_1": 73})
     with pytest.raises(IllegalMove, match="cannot pay"):
         GAME.parse(st, 0, "place black venture_1")
-    assert "place black venture_1" not in texts(st, 0)
+    assert "place black venture_1" not in move_texts(st, 0)
 
 
 def test_s8_5_dame_discount_and_bonus() -> None:
     """Dame: +2 to take Characters and 1 coin off (only the coins of the cost)."""
     st = scenario(2, dice=(1, 1, 1), res=rich(coin=10), towers={"character_2": 49}, cards={0: [51]})
-    after, _ = as_seat(st, 0, "place black character_2")  # 1 + 2 = 3 reaches floor 2
+    after, _ = play(st, 0, "place black character_2")  # 1 + 2 = 3 reaches floor 2
     assert delta(st, after, 0) == {"coin": -1, "mp": 3}  # Warlord costs 2, Dame takes 1 off
 
 
 def test_s8_5_stonemason_wood_or_stone_discount_is_a_choice() -> None:
     """Stonemason: 1 wood OR 1 stone off a Building (a pay choice)."""
     st = scenario(2, res=rich(), towers={"building_1": 25}, cards={0: [50]})
-    st, _ = play(st, "place black building_1")
-    assert sorted(texts(st, 0)) == ["pay stone=3", "pay wood=1 stone=2"]  # Mint: 1 wood 3 stone
-    after, _ = play(st, "pay stone=3")
+    st, _ = play_active(st, "place black building_1")
+    assert sorted(move_texts(st, 0)) == ["pay stone=3", "pay wood=1 stone=2"]  # Mint: 1 wood 3 stone
+    after, _ = play_active(st, "pay stone=3")
     assert delta(st, after, 0)["stone"] == -3 and "wood" not in delta(st, after, 0)
 
 
@@ -170,7 +170,7 @@ def test_s8_6_territory_slot_military_requirement(owned: int, mp: int, ok: bool)
     """§8.6: the 3rd..6th Territory needs 3/7/12/18 MP held (not spent)."""
     st = scenario(2, res=rich(mp=mp), towers={"territory_1": 1}, cards={0: [2, 3, 4, 5, 6][:owned]})
     if ok:
-        after, _ = as_seat(st, 0, "place black territory_1")
+        after, _ = play(st, 0, "place black territory_1")
         assert after["players"][0]["resources"]["mp"] == mp
     else:
         with pytest.raises(IllegalMove, match="Military Points"):
@@ -179,14 +179,14 @@ def test_s8_6_territory_slot_military_requirement(owned: int, mp: int, ok: bool)
 
 def test_s8_1_a_taken_floor_cannot_be_used_again() -> None:
     st = scenario(2, res=rich(), towers={"territory_1": 1})
-    st, _ = play(st, "place black territory_1")
+    st, _ = play_active(st, "place black territory_1")
     with pytest.raises(IllegalMove, match="no card"):
         GAME.parse(st, 1, "place black territory_1")
 
 
 def test_s17_preacher_gets_no_floor_bonus() -> None:
     st = scenario(2, res=rich(wood=0), towers={"territory_4": 1}, cards={0: [55]})
-    after, _ = as_seat(st, 0, "place black territory_4 servants=1")
+    after, _ = play(st, 0, "place black territory_4 servants=1")
     assert "wood" not in delta(st, after, 0)
 
 
@@ -194,12 +194,12 @@ def test_s8_4_free_card_action_pays_fee_gets_bonus_and_may_use_servants() -> Non
     """§8.4/§17: Abbess (take any card at value 4): servants allowed, fee paid, floor bonus taken,
     no same-colour rule."""
     st = scenario(2, res=rich(), towers={"character_1": 56, "territory_3": 2, "territory_1": 1})
-    st, _ = play(st, "place black territory_1", "place black character_1")  # seat 1 takes the Abbess
+    st, _ = play_active(st, "place black territory_1", "place black character_1")  # seat 1 takes the Abbess
     assert top(st)["kind"] == "take_card"
-    options = texts(st, 1)
+    options = move_texts(st, 1)
     assert "take territory_3 servants=1" in options and "take none" in options
     before = st
-    after, _ = play(st, "take territory_3 servants=1")
+    after, _ = play_active(st, "take territory_3 servants=1")
     d = delta(before, after, 1)
     assert d == {"servant": -1, "coin": -3, "wood": 2}  # fee, floor bonus 1 wood + Woods 1 wood
     assert after["players"][1]["cards"]["territory"] == [2]
@@ -208,8 +208,8 @@ def test_s8_4_free_card_action_pays_fee_gets_bonus_and_may_use_servants() -> Non
 
 def test_s8_4_free_card_action_is_optional() -> None:
     st = scenario(2, res=rich(), towers={"character_1": 56, "territory_1": 1})
-    st, _ = play(st, "place black character_1")
-    after, events = play(st, "take none")
+    st, _ = play_active(st, "place black character_1")
+    after, events = play_active(st, "take none")
     assert after["players"][0]["cards"]["territory"] == []
     assert any("took no card" in e for e in events)
 
@@ -219,20 +219,20 @@ def test_s17_character_bonus_applies_to_card_actions() -> None:
     st = scenario(
         2, res=rich(servant=0, mp=20), towers={"character_1": 57, "territory_4": 1}, cards={0: [49]}
     )
-    st, _ = play(st, "place black character_1")
-    assert "take territory_4" in texts(st, 0)
+    st, _ = play_active(st, "place black character_1")
+    assert "take territory_4" in move_texts(st, 0)
 
 
 def test_s17_general_one_vp_per_two_mp_rounded_down() -> None:
     st = scenario(2, res=rich(mp=7), towers={"character_1": 71})
-    after, _ = as_seat(st, 0, "place black character_1")
+    after, _ = play(st, 0, "place black character_1")
     assert delta(st, after, 0) == {"coin": -5, "vp": 3}
 
 
 def test_s17_territory_requirement_checked_only_when_placed() -> None:
     """Spending MP later (a military Venture) does not remove Territories already placed."""
     st = scenario(2, res=rich(mp=5), towers={"venture_1": 79}, cards={0: [1, 2, 3]})
-    after, _ = as_seat(st, 0, "place black venture_1")  # Fighting Heresies: need 5 MP, pay 3
+    after, _ = play(st, 0, "place black venture_1")  # Fighting Heresies: need 5 MP, pay 3
     assert after["players"][0]["resources"]["mp"] == 2  # below the 3rd slot's 3 MP
     assert len(after["players"][0]["cards"]["territory"]) == 3
 
@@ -245,9 +245,9 @@ def test_s17_brunelleschi_waives_the_fee_for_card_actions_too() -> None:
         options={"leaders": True},
     )
     st["players"][1]["leaders_played"] = ["filippo_brunelleschi"]
-    st, _ = play(st, "place black territory_1", "place black character_1")  # seat 1 takes the Abbess
+    st, _ = play_active(st, "place black territory_1", "place black character_1")  # seat 1 takes the Abbess
     before = st
-    after, _ = play(st, "take territory_2")
+    after, _ = play_active(st, "take territory_2")
     assert "coin" not in delta(before, after, 1)
 
 
@@ -276,7 +276,7 @@ State = dict[str, Any]
 def test_s7_each_coloured_member_takes_the_value_of_its_own_die() -> None:
     """§7: black/white/orange = the die of that colour; floor 3 needs 5, floor 4 needs 7."""
     st = bare_scenario(2, dice=(5, 4, 6), res=rich(servant=0), towers={"territory_3": 1, "territory_4": 3})
-    moves = texts(st, 0)
+    moves = move_texts(st, 0)
     assert "place black territory_3" in moves  # black 5 >= 5
     assert not any(m.startswith("place white territory_3") for m in moves)  # white 4 < 5, no servants
     assert "place orange territory_3" in moves  # orange 6
@@ -287,8 +287,8 @@ def test_s7_servants_add_one_each_for_this_action_only() -> None:
     """§7: 2 servants lift a die 5 to floor 4 (7); the next member is back to its die."""
     st = bare_scenario(2, dice=(5, 5, 5), res=rich(servant=2), towers={"territory_4": 1, "territory_3": 3})
     st["turn_queue"] = [0, 0, 1, 1]
-    assert "place black territory_4 servants=2" in texts(st, 0)
-    st, _ = play(st, "place black territory_4 servants=2")
+    assert "place black territory_4 servants=2" in move_texts(st, 0)
+    st, _ = play_active(st, "place black territory_4 servants=2")
     assert st["players"][0]["resources"]["servant"] == 0
     with pytest.raises(IllegalMove, match="You have only 0 servants"):
         GAME.parse(st, 0, "place neutral territory_3 servants=5")
@@ -297,7 +297,7 @@ def test_s7_servants_add_one_each_for_this_action_only() -> None:
 def test_s7_neutral_member_is_zero_and_needs_servants_for_every_space() -> None:
     """§7: the neutral member has value 0: floor 2 (3) needs exactly 3 servants."""
     st = bare_scenario(2, res=rich(servant=3), towers={"territory_2": 3})
-    assert "place neutral territory_2 servants=3" in texts(st, 0)
+    assert "place neutral territory_2 servants=3" in move_texts(st, 0)
     with pytest.raises(IllegalMove, match="needs value 3; yours would be 2"):
         GAME.parse(st, 0, "place neutral territory_2 servants=2")
     with pytest.raises(IllegalMove, match="needs value 1"):
@@ -328,11 +328,11 @@ def test_s8_1_floor_minimum_value_exactly(space: str, card: int, minimum: int) -
     st["players"][0]["resources"]["servant"] = 1
     st["tower_cards"][space.split("_")[0]][int(space[-1]) - 1] = card
     need = max(minimum - 6, 0)
-    assert f"place black {space}" + (f" servants={need}" if need else "") in texts(st, 0)
+    assert f"place black {space}" + (f" servants={need}" if need else "") in move_texts(st, 0)
     if minimum > 1:
         with pytest.raises(IllegalMove, match=f"needs value {minimum}; yours would be {low}"):
             GAME.parse(st, 0, f"place white {space}")
-        assert f"place white {space} servants=1" in texts(st, 0)
+        assert f"place white {space} servants=1" in move_texts(st, 0)
 
 
 @pytest.mark.parametrize(
@@ -360,7 +360,7 @@ def test_s8_1_floor_bonus_of_each_tower(space: str, card: int, expected: dict[st
     st = bare_scenario(2, dice=(6, 6, 6), res=rich())
     st["tower_cards"][space.split("_")[0]][int(space[-1]) - 1] = card
     servants = " servants=1" if space.endswith("_4") else ""
-    after, _ = as_seat(st, 0, f"place black {space}{servants}")
+    after, _ = play(st, 0, f"place black {space}{servants}")
     assert delta(st, after, 0) == expected
 
 
@@ -372,7 +372,7 @@ def test_s8_1_floor_bonus_of_each_tower(space: str, card: int, expected: dict[st
 def _venture_tower_taken(coins: int, **kw: Any) -> State:
     """Seat 0 stands on venture_1; seat 1 (with ``coins``) is to place, Hiring Recruits on floor 4."""
     st = bare_scenario(2, dice=(6, 6, 6), res=rich(), towers={"venture_1": 74, "venture_4": 73}, **kw)
-    st, _ = play(st, "place black venture_1")
+    st, _ = play_active(st, "place black venture_1")
     st["players"][1]["resources"]["coin"] = coins
     return st
 
@@ -380,7 +380,7 @@ def _venture_tower_taken(coins: int, **kw: Any) -> State:
 def test_s8_2_fee_is_paid_first_and_the_floor_bonus_then_pays_the_card() -> None:
     """§8.2/§17: 5 coins: fee 3 -> 2, floor bonus +2 -> 4, Hiring Recruits 4 -> 0."""
     st = _venture_tower_taken(5)
-    after, events = as_seat(st, 1, "place black venture_4 servants=1")
+    after, events = play(st, 1, "place black venture_4 servants=1")
     assert delta(st, after, 1) == {"coin": -5, "servant": -1, "mp": 5}
     assert after["players"][1]["cards"]["venture"] == [73]
     assert any("paid 3 coins" in e for e in events)
@@ -389,7 +389,7 @@ def test_s8_2_fee_is_paid_first_and_the_floor_bonus_then_pays_the_card() -> None
 def test_s8_2_floor_bonus_cannot_pay_the_fee() -> None:
     """§17: with 2 coins the fee (3) cannot be paid, although floor 4 would give 2 coins."""
     st = _venture_tower_taken(2)
-    assert not any("venture_4" in m for m in texts(st, 1))
+    assert not any("venture_4" in m for m in move_texts(st, 1))
     with pytest.raises(IllegalMove, match="3 coins for the fee"):
         GAME.parse(st, 1, "place black venture_4 servants=1")
 
@@ -405,18 +405,18 @@ def test_s8_2_fee_and_card_together_must_be_affordable() -> None:
 def test_s8_2_no_fee_in_an_empty_tower_even_after_a_card_was_taken_by_a_card_effect() -> None:
     """§8.2: only family members make a tower occupied: a card taken by the Abbess does not."""
     st = bare_scenario(2, res=rich(), towers={"character_1": 56, "territory_1": 1, "territory_2": 3})
-    st, _ = play(st, "place black character_1", "take territory_1")
+    st, _ = play_active(st, "place black character_1", "take territory_1")
     assert st["tower_cards"]["territory"][0] is None and st["tower_occupants"]["territory"] == [None] * 4
     before = st
-    after, _ = play(st, "place black territory_2")
+    after, _ = play_active(st, "place black territory_2")
     assert "coin" not in delta(before, after, 1)
 
 
 def test_s8_2_another_players_neutral_member_makes_the_tower_occupied() -> None:
     st = bare_scenario(2, res=rich(), towers={"territory_1": 1, "territory_2": 3})
-    st, _ = play(st, "place neutral territory_1 servants=1")
+    st, _ = play_active(st, "place neutral territory_1 servants=1")
     before = st
-    after, _ = play(st, "place black territory_2")
+    after, _ = play_active(st, "place black territory_2")
     assert delta(before, after, 1) == {"coin": -3}
 
 
@@ -424,16 +424,16 @@ def test_s8_2_your_own_neutral_then_a_coloured_member_pays_the_fee() -> None:
     """§8.3/§17: your neutral first, then one coloured member in the same tower: legal, fee 3."""
     st = bare_scenario(2, res=rich(), towers={"building_1": 32, "building_2": 25})
     st["turn_queue"] = [0, 0, 1, 1]
-    st, _ = play(st, "place neutral building_1 servants=1")
+    st, _ = play_active(st, "place neutral building_1 servants=1")
     before = st
-    after, _ = play(st, "place black building_2")
+    after, _ = play_active(st, "place black building_2")
     assert delta(before, after, 0) == {"coin": -3, "wood": -1, "stone": -3, "vp": 5}
 
 
 def test_s17_preacher_in_an_occupied_tower_pays_the_fee_and_gets_no_bonus() -> None:
     """§17: Preacher: no floor bonus, so 7 coins are needed (fee 3 + card 4); 6 are not enough."""
     st = _venture_tower_taken(7, cards={1: [55]})
-    after, _ = as_seat(st, 1, "place black venture_4 servants=1")
+    after, _ = play(st, 1, "place black venture_4 servants=1")
     assert delta(st, after, 1) == {"coin": -7, "servant": -1, "mp": 5}
     st6 = _venture_tower_taken(6, cards={1: [55]})
     with pytest.raises(IllegalMove, match="cannot pay"):
@@ -448,11 +448,11 @@ def test_s17_preacher_in_an_occupied_tower_pays_the_fee_and_gets_no_bonus() -> N
 def test_s8_3_two_coloured_members_never_share_a_tower_in_any_order() -> None:
     st = bare_scenario(2, res=rich(), towers={"venture_1": 74, "venture_2": 75, "venture_3": 73})
     st["turn_queue"] = [0, 0, 0, 1]
-    st, _ = play(st, "place orange venture_1")
+    st, _ = play_active(st, "place orange venture_1")
     for member in ("black", "white"):
         with pytest.raises(IllegalMove, match=r"coloured family member \(orange\)"):
             GAME.parse(st, 0, f"place {member} venture_3")
-    assert "place neutral venture_2 servants=3" in texts(st, 0)
+    assert "place neutral venture_2 servants=3" in move_texts(st, 0)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -466,12 +466,12 @@ def test_s8_4_card_action_ignores_the_colour_rule_but_pays_fee_and_gets_the_bonu
     st = bare_scenario(
         2, res=rich(), towers={"territory_1": 1, "territory_3": 5, "character_1": 56, "venture_1": 74}
     )
-    st, _ = play(st, "place black territory_1", "place black venture_1")
+    st, _ = play_active(st, "place black territory_1", "place black venture_1")
     before = st
-    st, _ = play(st, "place white character_1")
+    st, _ = play_active(st, "place white character_1")
     assert top(st)["kind"] == "take_card"
-    assert "take territory_3 servants=1" in texts(st, 0)
-    after, _ = play(st, "take territory_3 servants=1")
+    assert "take territory_3 servants=1" in move_texts(st, 0)
+    after, _ = play_active(st, "take territory_3 servants=1")
     assert delta(before, after, 0) == {"coin": -6, "fp": 1, "servant": -1, "wood": 2}
     assert after["players"][0]["cards"]["territory"] == [1, 5]
     assert after["tower_occupants"]["territory"] == [[0, "black"], None, None, None]
@@ -481,7 +481,7 @@ def test_s8_4_card_action_needs_the_fee_too() -> None:
     """§8.4: after paying the Abbess (3 of 5 coins) seat 1 has 2 coins: the only card left is in
     the occupied Territory tower (fee 3), so the card action takes nothing."""
     st = bare_scenario(2, res=rich(coin=5), towers={"territory_1": 1, "territory_2": 3, "character_1": 56})
-    st, events = play(st, "place black territory_1", "place black character_1")
+    st, events = play_active(st, "place black territory_1", "place black character_1")
     assert not st["stack"] and st["players"][1]["resources"]["coin"] == 2
     assert st["players"][1]["cards"]["territory"] == []
     assert any("could take no card" in e for e in events)
@@ -491,9 +491,9 @@ def test_s8_4_captain_gains_mp_before_its_territory_action() -> None:
     """§17 default order: the Captain's +2 MP come first, so a 3rd Territory (needs 3 MP) can be
     taken with 1 MP held before."""
     st = bare_scenario(2, res=rich(mp=1), towers={"character_2": 57, "territory_3": 3}, cards={0: [1, 5]})
-    st, _ = play(st, "place black character_2")
-    assert texts(st, 0) == ["take territory_3", "take none"]
-    after, _ = play(st, "take territory_3")
+    st, _ = play_active(st, "place black character_2")
+    assert move_texts(st, 0) == ["take territory_3", "take none"]
+    after, _ = play_active(st, "take territory_3")
     assert after["players"][0]["resources"]["mp"] == 3
     assert after["players"][0]["cards"]["territory"] == [1, 5, 3]
 
@@ -506,8 +506,8 @@ def test_s8_6_card_action_respects_the_six_card_limit() -> None:
         towers={"character_1": 56, "building_1": 32, "venture_1": 74},
         cards={0: [25, 26, 27, 28, 29, 30]},
     )
-    st, _ = play(st, "place black character_1")
-    assert texts(st, 0) == ["take venture_1", "take none"]
+    st, _ = play_active(st, "place black character_1")
+    assert move_texts(st, 0) == ["take venture_1", "take none"]
     with pytest.raises(IllegalMove, match="6 Building"):
         GAME.parse(st, 0, "take building_1")
 
@@ -524,9 +524,9 @@ def test_s8_5_patron_and_dame_discounts_stop_at_zero_and_the_fee_still_applies()
         2, dice=(1, 1, 1), res=rich(), towers={"character_2": 59, "character_1": 49}, cards={0: [51]}
     )
     before = st
-    st, _ = play(st, "place black character_2")  # die 1 + Dame 2 = 3
-    assert texts(st, 0) == ["take character_1", "take none"]
-    after, _ = play(st, "take character_1")
+    st, _ = play_active(st, "place black character_2")  # die 1 + Dame 2 = 3
+    assert move_texts(st, 0) == ["take character_1", "take none"]
+    after, _ = play_active(st, "take character_1")
     assert delta(before, after, 0) == {"coin": -5, "mp": 3}
     assert after["players"][0]["cards"]["character"] == [51, 59, 49]
 
@@ -535,8 +535,8 @@ def test_s8_5_architect_takes_one_wood_and_one_stone_off() -> None:
     """Architect: Mint (1 wood 3 stone) costs 2 stone; the Building tower is empty (no fee)."""
     st = bare_scenario(2, res=rich(), towers={"character_2": 58, "building_1": 25})
     before = st
-    st, _ = play(st, "place black character_2")
-    after, _ = play(st, "take building_1")
+    st, _ = play_active(st, "place black character_2")
+    after, _ = play_active(st, "take building_1")
     assert delta(before, after, 0) == {"coin": -4, "stone": -2, "vp": 5}
 
 
@@ -544,9 +544,9 @@ def test_s8_5_architect_with_stonemason_never_below_zero() -> None:
     """Architect (1 wood + 1 stone) and Stonemason (1 wood OR 1 stone) on Mint (1 wood 3 stone):
     the wood reduction cannot go below 0, so the best is 0 wood 1 stone - paid without asking."""
     st = bare_scenario(2, res=rich(), towers={"character_2": 58, "building_1": 25}, cards={0: [50]})
-    st, _ = play(st, "place black character_2")
+    st, _ = play_active(st, "place black character_2")
     before = st
-    after, _ = play(st, "take building_1")
+    after, _ = play_active(st, "take building_1")
     assert not after["stack"]
     assert delta(before, after, 0) == {"stone": -1, "vp": 5}
 
@@ -555,12 +555,12 @@ def test_s8_5_venture_military_cost_require_and_pay() -> None:
     """Support to the Pope: need 10 MP, pay 5 - or 4 coins 3 wood 3 stone. With 10 MP both are
     offered; paying MP leaves 5. With 9 MP only the goods cost is possible."""
     st = bare_scenario(2, res=rich(mp=10), towers={"venture_1": 96})
-    st, _ = play(st, "place black venture_1")
-    assert texts(st, 0) == ["pay mp=5", "pay coin=4 wood=3 stone=3"]
-    after, _ = play(st, "pay mp=5")
+    st, _ = play_active(st, "place black venture_1")
+    assert move_texts(st, 0) == ["pay mp=5", "pay coin=4 wood=3 stone=3"]
+    after, _ = play_active(st, "pay mp=5")
     assert after["players"][0]["resources"]["mp"] == 5 and after["players"][0]["resources"]["fp"] == 2
     st9 = bare_scenario(2, res=rich(mp=9), towers={"venture_1": 96})
-    after9, _ = as_seat(st9, 0, "place black venture_1")
+    after9, _ = play(st9, 0, "place black venture_1")
     assert delta(st9, after9, 0) == {"coin": -4, "wood": -3, "stone": -3, "fp": 2}
 
 
@@ -570,7 +570,7 @@ def test_s8_5_military_only_venture_needs_the_requirement() -> None:
     with pytest.raises(IllegalMove, match="cannot pay"):
         GAME.parse(st, 0, "place black venture_1")
     st3 = bare_scenario(2, res=rich(mp=3), towers={"venture_1": 77})
-    after, _ = as_seat(st3, 0, "place black venture_1")
+    after, _ = play(st3, 0, "place black venture_1")
     assert delta(st3, after, 0) == {"mp": -2, "coin": 3}
 
 
@@ -579,8 +579,8 @@ def test_s17_pico_coin_discount_does_nothing_to_the_military_alternative() -> No
     makes Support to the Pope's goods cost 1 coin 3 wood 3 stone (4 - 3); the MP cost stays 5."""
     st = bare_scenario(2, res=rich(mp=10), towers={"venture_1": 96}, options={"leaders": True})
     st["players"][0]["leaders_played"] = ["pico_della_mirandola"]
-    st, _ = play(st, "place black venture_1")
-    assert texts(st, 0) == ["pay mp=5", "pay coin=1 wood=3 stone=3"]
+    st, _ = play_active(st, "place black venture_1")
+    assert move_texts(st, 0) == ["pay mp=5", "pay coin=1 wood=3 stone=3"]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -593,7 +593,7 @@ def test_s8_6_territory_slot_requirement_exact(owned: int, need: int) -> None:
     """§8.6: slots 3..6 need 3/7/12/18 MP held; exactly the number is enough and is not spent."""
     cards = {0: [1, 3, 7, 9, 15][:owned]}
     ok = bare_scenario(2, res=rich(mp=need), towers={"territory_1": 17}, cards=cards)
-    after, _ = as_seat(ok, 0, "place black territory_1")
+    after, _ = play(ok, 0, "place black territory_1")
     assert len(after["players"][0]["cards"]["territory"]) == owned + 1
     assert after["players"][0]["resources"]["mp"] == need
     short = bare_scenario(2, res=rich(mp=need - 1), towers={"territory_1": 17}, cards=cards)
@@ -608,4 +608,4 @@ def test_s8_6_six_card_limit_for_every_type() -> None:
         ("building_1", 32, [25, 26, 27, 28, 29, 30]),
     ):
         st = bare_scenario(2, res=rich(mp=30), towers={space: card}, cards={0: owned})
-        assert not any(space in m for m in texts(st, 0)), space
+        assert not any(space in m for m in move_texts(st, 0)), space

@@ -13,7 +13,7 @@ import pytest
 
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARDS, OCCUPIED_TOWER_FEE, TERRITORY_SLOT_MP
-from tests.lorenzo.helpers import as_seat, delta, rich, scenario, texts
+from tests.lorenzo.helpers import delta, move_texts, play, rich, scenario
 
 LEADERS_ON = {"leaders": True}
 TERRITORIES = [1, 2, 3, 4, 5, 6]
@@ -53,7 +53,7 @@ def test_s8_6_view_slot_requirement_agrees_with_legal_moves(borgia: bool, mp: in
     need = _info(st, 0)["territory_slot_mp"][3]
     assert need == (0 if borgia else 7)
     assert (mp >= need) == legal
-    assert ("place black territory_1" in texts(st, 0)) == legal
+    assert ("place black territory_1" in move_texts(st, 0)) == legal
 
 
 def test_s8_2_view_tower_fee_is_the_data_fee() -> None:
@@ -84,9 +84,9 @@ def test_s8_2_view_tower_fee_is_what_entering_an_occupied_tower_costs(brunellesc
     if brunelleschi:
         st["players"][0]["leaders_played"] = ["filippo_brunelleschi"]
     st["turn_queue"] = [1, 0]
-    st, _ = as_seat(st, 1, "place black character_1")
+    st, _ = play(st, 1, "place black character_1")
     fee = _info(st, 0)["tower_fee"]
     assert fee == (0 if brunelleschi else 3)
-    after, _ = as_seat(st, 0, "place black character_2")
+    after, _ = play(st, 0, "place black character_2")
     cost = CARDS[50]["costs"][0]["pay"]["coin"]
     assert delta(st, after, 0) == {"coin": -(cost + fee)}

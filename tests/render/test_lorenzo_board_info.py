@@ -20,7 +20,7 @@ from render.layout import MEMBER_LETTER
 from render.lorenzo import _member_token
 from rules.lorenzo import GAME
 from rules.lorenzo.view import Occupant
-from tests.lorenzo.helpers import as_seat, rich, scenario
+from tests.lorenzo.helpers import play, rich, scenario
 from tests.render.helpers import sampled_states
 
 View = dict[str, Any]
@@ -68,7 +68,7 @@ def test_s8_6_slot_requirement_is_read_from_the_view_not_from_render_data() -> N
 def _occupied_character_tower() -> dict[str, Any]:
     st = scenario(3, res=rich(), towers={"character_1": 49, "character_2": 50}, options=LEADERS_ON)
     st["turn_queue"] = [1, 0, 2]
-    st, _ = as_seat(st, 1, "place black character_1")
+    st, _ = play(st, 1, "place black character_1")
     return st
 
 

@@ -1,0 +1,86 @@
+"""Lancaster's own invariants for the conformance playouts (tests/conformance.py, ``GameChecks``).
+
+Every state: every force owns exactly its knight set (court, reserve, castle, counties,
+conflicts, captured knights waiting for a ransom); gold, squires, vote markers and power never
+below zero; noble stacks never below zero; a conflict card has at most 3 spaces, one per force;
+the JSON round trip gives an equal state. Every move: its events are non-empty sentences. At the
+end: the game is over after round 5, each score is the sum of its breakdown, and the replayed
+state equals the final one. Option sets: every combination of the four options.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core import Move, Outcome
+from rules.lancaster import GAME
+from rules.playout import Step
+from tests.conformance import GameChecks
+
+OPTION_SETS: tuple[dict[str, Any], ...] = tuple(
+    dict(
+        zip(
+            ["noble_stacks", "vote_markers", "discard_unused_votes", "favor_tiles_by_count"],
+            combo,
+            strict=True,
+        )
+    )
+    for combo in itertools.product(["random", "by_letter"], [1, 2], [True, False], [False, True])
+)
+
+
+def _knights(state: dict[str, Any], force: int) -> Counter[int]:
+    found = Counter(state["forces"][force]["court"])
+    for s, count in enumerate(state["forces"][force]["reserve"]):
+        assert count >= 0
+        found[s + 1] += count
+    found.update(state["forces"][force]["castle"].values())
+    for occ in state["counties"].values():
+        if occ is not None and occ["force"] == force:
+            found[occ["strength"]] += 1
+    for card in state["conflicts"]:
+        for space in card["spaces"]:
+            if space["force"] == force:
+                found.update(space["knights"])
+    # Captured knights wait in the ransom decision (or its queued task) until freed or released.
+    waiting = [state["pending"]] + [t.get("decision") for t in state["queue"] if t["task"] == "ransom"]
+    for p in waiting:
+        if p is not None and p["kind"] == "ransom" and p["force"] == force:
+            found.update(p["captured"])
+    return found
+
+
+def invariants(state: dict[str, Any]) -> None:
+    expected = Counter(GAME.data["knight_set"])
+    for f in range(len(state["forces"])):
+        assert _knights(state, f) == expected, f"force {f} lost or gained a knight"
+    for p in state["seats"]:
+        assert min(p["gold"], p["squires"], p["vote_markers"], p["power_points"]) >= 0
+    for stack in state["noble_stacks"].values():
+        assert stack["left"] >= 0
+    for card in state["conflicts"]:
+        assert len(card["spaces"]) <= 3
+        assert len({space["force"] for space in card["spaces"]}) == len(card["spaces"])  # one space per force
+
+
+def _state(state: dict[str, Any]) -> None:
+    invariants(state)
+    assert GAME.from_json(GAME.to_json(state)) == state
+
+
+def _step(step: Step, moves: Sequence[Move]) -> None:
+    assert all(isinstance(e, str) and e for e in step.events)
+
+
+def _end(state: dict[str, Any], outcome: Outcome, replayed: dict[str, Any]) -> None:
+    assert state["phase"] == "over" and state["round"] == 5
+    for score, parts in zip(outcome.scores, outcome.breakdown, strict=True):
+        assert score == sum(parts.values())
+    # Replay from (seed, options, move texts) reproduces the state exactly.
+    assert replayed == state
+
+
+CHECKS = GameChecks(state=_state, step=_step, end=_end, option_sets=OPTION_SETS)
