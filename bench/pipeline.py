@@ -14,9 +14,10 @@ Prints one JSON line. Run from the repository root: ``.venv/bin/python -m bench.
 - ``ack_*``: in the sandbox, time from an interaction arriving to its first response (Discord
   wants it within 3 s), over a full 2-player game of ``/move`` commands. ``burst_ack_*``: six
   games in six threads each receiving a move at the same instant, ten times (renders overlap).
-- ``reminder_scan_*``: ``Tables.due_reminders`` over ``REMINDER_GAMES`` running 2-player Lorenzo
-  games after the clock moved 13 h on: the first scan loads and claims every game (the real
-  bot's task does this at most once per wait), the second finds nothing due (the usual case).
+- ``ping_scan_*``: ``Pings.claim_due`` + ``Pings.deliveries`` over ``PING_GAMES`` running 2-player
+  Lorenzo games after the clock moved 25 h on (past half of the 48 h clock): the first scan claims
+  and prepares every game's ping (the real bot's task does this at most once per ping), the
+  second, after they were marked sent, finds nothing due (the usual case).
 - ``store_round_trips``: statements sent to the store per typed ``/move`` and per button move
   (``bench/roundtrips.py``), SQLite, and PostgreSQL when ``TEST_DATABASE_URL`` is set.
 Targets (issue 2): move p99 < 20 ms without rendering; render+encode p99 < 300 ms (1600 px).
@@ -40,6 +41,7 @@ from PIL import Image
 from bench import roundtrips
 from bot.sandbox import Sandbox
 from bot.service.clock import Clock
+from bot.service.pings import Pings
 from bot.service.store import SeatRecord, SqliteStore
 from bot.service.table import Player, Tables, Turn
 from render import draw_view, render_view
@@ -47,7 +49,7 @@ from render.encode import encode
 from rules import find_game
 
 GAME = find_game("lorenzo")
-REMINDER_GAMES = 200
+PING_GAMES = 200
 PLAYERS = [Player(100 + i, f"P{i}") for i in range(4)]
 
 
@@ -166,21 +168,26 @@ async def burst_ack_times(path: Path, games: int = 6, rounds: int = 10) -> list[
     return measured
 
 
-async def reminder_scan(path: Path, games: int = REMINDER_GAMES) -> tuple[float, float, int]:
-    """Seconds for a scan that reminds every game, then for one that finds none; games reminded."""
+async def ping_scan(path: Path, games: int = PING_GAMES) -> tuple[float, float, int]:
+    """Seconds for a scan that pings every game, then for one that finds none; games pinged."""
     clock = Clock()
     store = await SqliteStore.open(path, clock=clock)
     tables = Tables(store, lambda: [GAME], new_seed=lambda: 9, clock=clock, cache_states=False)
+    pings = Pings(tables)
     for g in range(games):
-        record = await tables.new(1, 20_000 + g, PLAYERS[0], GAME.name, {})
+        record = await tables.new(1, 20_000 + g, PLAYERS[0], GAME.name, {}, clock_hours=48)
         await tables.join(record.id, PLAYERS[1])
         await tables.start(record.id, PLAYERS[0])
-    clock.advance(13 * 3600)
+    clock.advance(25 * 3600)
     t0 = time.perf_counter()
-    due = await tables.due_reminders(12)
+    await pings.claim_due()
+    due = await pings.deliveries()
     first = time.perf_counter() - t0
+    for delivery in due:
+        await pings.delivered(delivery)
     t0 = time.perf_counter()
-    again = await tables.due_reminders(12)
+    await pings.claim_due()
+    again = await pings.deliveries()
     second = time.perf_counter() - t0
     await store.close()
     assert not again
@@ -200,7 +207,7 @@ async def main() -> None:
         floor = await sqlite_floor(Path(tmp) / "floor.db", len(cold))
         acks = await ack_times(Path(tmp) / "ack.db")
         burst = await burst_ack_times(Path(tmp) / "burst.db")
-        scan_all, scan_none, reminded = await reminder_scan(Path(tmp) / "remind.db")
+        scan_all, scan_none, pinged = await ping_scan(Path(tmp) / "pings.db")
     figures.update(
         moves=len(cold),
         move_p50_ms=pct(cold, 0.5),
@@ -245,9 +252,9 @@ async def main() -> None:
         burst_acks=len(burst),
         burst_ack_p50_ms=pct(burst, 0.5),
         burst_ack_max_ms=round(max(burst) * 1000, 3),
-        reminder_games=reminded,
-        reminder_scan_all_due_ms=round(scan_all * 1000, 3),
-        reminder_scan_none_due_ms=round(scan_none * 1000, 3),
+        ping_games=pinged,
+        ping_scan_all_due_ms=round(scan_all * 1000, 3),
+        ping_scan_none_due_ms=round(scan_none * 1000, 3),
     )
     # Statements sent to the store per move through the real bot (bench/roundtrips.py; issue 16
     # targets 3): typed /move and button, SQLite here, PostgreSQL too with TEST_DATABASE_URL.

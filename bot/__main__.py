@@ -63,9 +63,8 @@ async def run_bot(settings: config.Settings, force_sync: bool = False) -> None:
         raise config.SettingsError(f"{setting}: {exc}") from exc
     try:
         bot = TavolaBot(
-            Tables(store, clock=clock),
+            Tables(store, clock=clock, clock_hours=settings.clock_hours),
             dev_guild_id=settings.dev_guild_id,
-            reminder_hours=settings.reminder_hours,
             force_sync=force_sync,
         )
         async with bot:
@@ -102,7 +101,9 @@ async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> No
         except UnusableDatabase as exc:
             raise config.SettingsError(f"--db: {exc}") from exc
         seeds = random.Random(args.seed)
-        tables = Tables(store, new_seed=lambda: seeds.randrange(2**31), clock=clock)
+        tables = Tables(
+            store, new_seed=lambda: seeds.randrange(2**31), clock=clock, clock_hours=settings.clock_hours
+        )
         out = args.out or Path("out/sandbox")
         interactive = args.script is None
         if interactive:
@@ -113,7 +114,6 @@ async def run_sandbox(args: argparse.Namespace, settings: config.Settings) -> No
                 line_reader(script, "> " if interactive else None),
                 out_dir=out,
                 idle_marks=not interactive,
-                reminder_hours=settings.reminder_hours,
                 wire=wire,
             )
         finally:
@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Tavola cannot start: {exc}", file=sys.stderr)
         return 2
     logging.getLogger("discord").setLevel(logging.ERROR)  # e.g. "PyNaCl is not installed": no voice here
+    for name in settings.obsolete:
+        print(f'Tavola: {name} is no longer read (see the README, "Clocks and pings").', file=sys.stderr)
     if args.mode == "run" or (args.mode is None and settings.token):
         if not settings.token:
             print("DISCORD_TOKEN is not set (environment or .env); see .env.example.", file=sys.stderr)

@@ -242,7 +242,9 @@ class Game(Protocol):
     - ``commands() -> Sequence[GameCommand]``: the game's own slash command (``game_commands``);
     - ``content_settings() -> Sequence[ContentSetting]``: content chosen by environment settings
       at start-up (``game_content_settings``);
-    - on a move, ``label() -> str`` (``move_label``).
+    - on a move, ``label() -> str`` (``move_label``);
+    - ``simulate(state, player, move) -> state``: the fast path for computer players and
+      benchmarks (``game_simulate``); see there.
     """
 
     name: str
@@ -502,6 +504,19 @@ def game_commands(game: Game) -> tuple[GameCommand, ...]:
     """``game.commands()``, or none: the game is still played with ``/move`` and buttons."""
     commands = getattr(game, "commands", None)
     return tuple(commands()) if callable(commands) else ()
+
+
+def game_simulate(game: Game, state: Any, player: int, move: Move) -> Any:
+    """The state after ``move``, for simulation (computer players' rollouts, benchmarks).
+
+    ``move`` must be one of ``legal_moves(state, player)``: a game's optional ``simulate(state,
+    player, move)`` may skip checking it again, word no events and copy less, but returns a state
+    equal to the one ``apply`` returns, and never changes ``state``. Without one, this is
+    ``apply(state, player, move)[0]``."""
+    simulate = getattr(game, "simulate", None)
+    if callable(simulate):
+        return simulate(state, player, move)
+    return game.apply(state, player, move)[0]
 
 
 def game_content_settings(game: Game) -> tuple[ContentSetting, ...]:

@@ -12,3 +12,12 @@ def test_engine_bench_reports_every_figure_for_every_game() -> None:
         assert figures["game"] == game.name and figures["games"] == 1
         assert figures["moves_per_game_median"] > 0
         assert figures["floor_ms_median"] > 0 and figures["game_ms_median"] > 0
+
+
+def test_simulate_bench_reports_the_paths_and_the_floor() -> None:
+    from bench.simulate import bench as simulate_bench
+    from rules import find_game
+
+    figures = simulate_bench(find_game("lancaster"), 2, rounds=1, seconds=0.05, tree=None)
+    assert set(figures["playouts_per_s"]) == {"contract", "fast", "floor"}
+    assert figures["moves_per_playout"] > 0 and figures["fast_over_floor"] > 0

@@ -15,7 +15,7 @@ import discord
 
 from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, tables_of
-from bot.app.posting import announce, image_file, post_turn, post_turn_to
+from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to
 from bot.service import present
 from bot.service.store import GameRecord
 from bot.service.table import Private, TableError
@@ -222,4 +222,5 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         allowed_mentions=NO_MENTIONS,
     )
     await post_turn_to(room, turn, intro=present.start_intro(turn))
+    kick(interaction.client, turn)
     await refresh_lobby(interaction, turn.record)

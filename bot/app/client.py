@@ -1,4 +1,4 @@
-"""The Discord client: command tree, persistent components, command sync, the reminder task."""
+"""The Discord client: command tree, persistent components, command sync, the clock task (pings)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from discord import app_commands
 from bot.app import commands
 from bot.app.components import BUTTON_ID, SELECT_ID, GameButton, GameSelect
 from bot.app.guard import answer_error, say
-from bot.app.posting import post_reminder
+from bot.app.posting import post_delivery
+from bot.service.pings import Pings
 from bot.service.table import Tables
 
 log = logging.getLogger("tavola")
-REMINDER_CHECK_SECONDS = 300.0  # how often the real bot looks for games due a reminder
+CLOCK_CHECK_SECONDS = 60.0  # how often the real bot looks for what fell due (pings, takeovers)
 
 
 class TavolaTree(app_commands.CommandTree[Any]):
@@ -39,8 +40,7 @@ class TavolaBot(discord.Client):
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
         force_sync: bool = False,
-        reminder_hours: float = 0.0,
-        reminder_check_seconds: float = REMINDER_CHECK_SECONDS,
+        clock_check_seconds: float = CLOCK_CHECK_SECONDS,
     ) -> None:
         super().__init__(
             intents=discord.Intents(guilds=True), allowed_mentions=discord.AllowedMentions.none()
@@ -50,17 +50,19 @@ class TavolaBot(discord.Client):
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.force_sync = force_sync  # sync even if the tree matches the last recorded sync
-        self.reminder_hours = reminder_hours
-        # 0 = no background task: the owner (the sandbox, a test) calls send_reminders itself.
-        self.reminder_check_seconds = reminder_check_seconds
-        self._reminder_task: asyncio.Task[None] | None = None
+        self.pings = Pings(tables)
+        # 0 = no background task: the owner (the sandbox, a test) calls run_due itself.
+        self.clock_check_seconds = clock_check_seconds
+        self._clock_task: asyncio.Task[None] | None = None
+        self._due_lock = asyncio.Lock()  # one pass at a time: a kick during a pass waits for it
+        self._kicks: set[asyncio.Task[None]] = set()  # kicked passes (kept referenced until done)
 
     async def setup_hook(self) -> None:
         commands.build(self.tree, self.tables)
         # Persistent components: any old message's buttons keep working after a restart.
         self.add_dynamic_items(GameButton, GameSelect)
-        if self.reminder_hours > 0 and self.reminder_check_seconds > 0:
-            self._reminder_task = asyncio.create_task(self.reminder_loop(), name="tavola-reminders")
+        if self.clock_check_seconds > 0:
+            self._clock_task = asyncio.create_task(self.clock_loop(), name="tavola-clock")
         if not self.sync_commands:
             return
         guild = None if self.dev_guild_id is None else discord.Object(id=self.dev_guild_id)
@@ -86,26 +88,40 @@ class TavolaBot(discord.Client):
         log.info("commands synced (%s)", scope)
         return True
 
-    async def send_reminders(self) -> int:
-        """Ping the players of every game that has waited ``reminder_hours``; how many were sent."""
-        sent = 0
-        for reminder in await self.tables.due_reminders(self.reminder_hours):
-            sent += await post_reminder(self, reminder)
-        return sent
+    async def run_due(self) -> int:
+        """Everything that fell due: claim the clock's pings, then post every unsent notice (new
+        ones and any left over from before a crash). Returns how many messages were posted."""
+        async with self._due_lock:
+            await self.pings.claim_due()
+            posted = 0
+            for delivery in await self.pings.deliveries():
+                if await post_delivery(self, delivery, self.tables.clock()):
+                    await self.pings.delivered(delivery)
+                    posted += delivery.turn is not None
+            return posted
 
-    async def reminder_loop(self) -> None:
-        """The real bot's background task: look for due reminders every few minutes."""
+    def kick(self) -> None:
+        """Run what fell due soon, without waiting for the next check (after a move: a turn DM)."""
+        task = asyncio.create_task(self._kicked(), name="tavola-due")
+        self._kicks.add(task)
+        task.add_done_callback(self._kicks.discard)
+
+    async def _kicked(self) -> None:
+        try:
+            await self.run_due()
+        except Exception:
+            log.exception("running what fell due failed")
+
+    async def clock_loop(self) -> None:
+        """The real bot's background task: look for what fell due every minute."""
         await self.wait_until_ready()
         while not self.is_closed():
-            try:
-                await self.send_reminders()
-            except Exception:  # a bad game or a Discord hiccup must not end the loop
-                log.exception("sending reminders failed")
-            await asyncio.sleep(self.reminder_check_seconds)
+            await self._kicked()  # a bad game or a Discord hiccup must not end the loop
+            await asyncio.sleep(self.clock_check_seconds)
 
     async def close(self) -> None:
-        if self._reminder_task is not None:
-            self._reminder_task.cancel()
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

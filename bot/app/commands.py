@@ -10,7 +10,7 @@ import inspect
 import io
 import logging
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -29,13 +29,15 @@ from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tab
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
 from bot.app.posting import image_file
-from bot.service import present
+from bot.service import present, settings
+from bot.service.clocks import CLOCK_MAX_HOURS
 from bot.service.table import TableError, Tables
 from rules.core import game_rules_help
 
 log = logging.getLogger("tavola")
 
-RESERVED = {"game"}  # option names a game may not use: they are /game new's own parameters
+# Option names a game may not use: they are /game new's own parameters.
+RESERVED = {"game", "clock"}
 
 
 def build(tree: app_commands.CommandTree[Any], tables: Tables) -> None:
@@ -77,7 +79,7 @@ def game_group(tables: Tables) -> app_commands.Group:
         turn = await t.turn(gid)
         await interaction.response.defer(thinking=True)
         file = await image_file(turn.game.name, turn.public_view, private=False)
-        title, description = present.status_text(turn)
+        title, description = present.status_text(turn, t.clock_of(turn.record))
         await interaction.followup.send(
             embed=discord.Embed(title=title, description=description),
             file=file,
@@ -114,6 +116,24 @@ def game_group(tables: Tables) -> app_commands.Group:
             for r in records
         ]
         await say(interaction, "\n".join(lines))
+
+    @group.command(name="settings", description="Your quiet hours, time zone and turn DMs (all servers)")
+    @app_commands.describe(
+        quiet="Hours with no pings, e.g. 22-08 or 22:30-07:00 (off: none)",
+        tz="Your time zone, e.g. Europe/Rome or America/New_York",
+        dm="A direct message when it becomes your turn (at most one per turn)",
+    )
+    async def settings_cmd(
+        interaction: Interaction,
+        quiet: app_commands.Range[str, 1, 20] | None = None,
+        tz: app_commands.Range[str, 1, 64] | None = None,
+        dm: Literal["on", "off"] | None = None,
+    ) -> None:
+        wants_dm = None if dm is None else dm == "on"
+        mine = await settings.update(
+            tables_of(interaction).store, interaction.user.id, quiet=quiet, tz=tz, dm=wants_dm
+        )
+        await say(interaction, settings.describe(mine))
 
     @group.command(name="hand", description="Your own board and choices, privately")
     async def hand(interaction: Interaction) -> None:
@@ -172,7 +192,9 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
             if o.name not in RESERVED:
                 option_names.setdefault(o.name, shorten(f"{g.title}: {o.description}", 100))
 
-    async def new(interaction: Interaction, game: str, **options: str | None) -> None:
+    async def new(
+        interaction: Interaction, game: str, clock: float | None = None, **options: str | None
+    ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise TableError("Tavola games live in server channels; use this command there.")
         t = tables_of(interaction)
@@ -183,7 +205,12 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
         if foreign:
             raise TableError(f"{chosen.title} has no option {', '.join(foreign)}.")
         record = await t.new(
-            interaction.guild_id, interaction.channel_id, player_of(interaction), game, given
+            interaction.guild_id,
+            interaction.channel_id,
+            player_of(interaction),
+            game,
+            given,
+            clock_hours=clock,
         )
         title, description = present.lobby_text(record, chosen)
         sent = await interaction.response.send_message(
@@ -204,6 +231,12 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         ),
         inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
+        inspect.Parameter(
+            "clock",
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=app_commands.Range[float, 0, CLOCK_MAX_HOURS] | None,
+            default=None,
+        ),
     ] + [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None)
         for name in option_names
@@ -211,6 +244,10 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         "game": "Which game",
+        "clock": shorten(
+            f"Hours each player has per decision (0: no clock; default {tables.default_clock_hours:g})",
+            100,
+        ),
         **option_names,
     }
     new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]

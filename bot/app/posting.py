@@ -10,15 +10,16 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.app.components import turn_view
-from bot.app.context import MENTION_USERS, Interaction
+from bot.app.context import MENTION_USERS, NO_MENTIONS, Interaction
 from bot.app.guard import say
 from bot.service import present
-from bot.service.table import Reminder, Turn
+from bot.service.pings import Delivery
+from bot.service.table import Turn
 from render import render_view
 
 log = logging.getLogger("tavola")
@@ -57,6 +58,7 @@ async def post_turn(
     if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
         try:
             await post_turn_to(interaction.channel, turn, intro=intro)
+            kick(interaction.client, turn)
             return
         except discord.Forbidden:
             # The server lets the bot answer interactions but not post (no Send Messages): the
@@ -66,6 +68,7 @@ async def post_turn(
     await interaction.followup.send(
         content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
     )
+    kick(interaction.client, turn)
 
 
 async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = ()) -> None:
@@ -74,6 +77,18 @@ async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: S
     await channel.send(
         content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
     )
+
+
+@runtime_checkable
+class Kickable(Protocol):
+    def kick(self) -> None: ...
+
+
+def kick(client: object, turn: Turn) -> None:
+    """Ask the bot to run what fell due now when the new turn owes someone a DM (otherwise the
+    clock's next check is soon enough, and a move costs no extra storage work)."""
+    if turn.owes_dm and isinstance(client, Kickable):
+        client.kick()
 
 
 async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = False) -> None:
@@ -90,19 +105,40 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
         )
 
 
-async def post_reminder(client: discord.Client, reminder: Reminder) -> bool:
-    """Ping whoever a game waits for, in the game's channel or thread, with the board's buttons.
+async def post_delivery(client: discord.Client, delivery: Delivery, now: float) -> bool:
+    """Post the message a delivery stands for: a game's pings (in its channel or thread, with the
+    board's buttons) or a player's turn DM. The nonce makes Discord drop a repeat of a message
+    it already took (a retry after a crash between posting and marking it sent).
 
-    Returns False when the channel cannot be written to (deleted, no access): the reminder was
-    claimed already, so it is not retried for this wait; the game itself is unaffected.
+    Returns True when the notices are settled: posted, or refused for good (a deleted channel, a
+    player who does not take DMs), so they are not retried forever; False to retry later.
     """
-    turn = reminder.turn
-    channel = client.get_partial_messageable(turn.record.channel_id, guild_id=turn.record.guild_id)
+    turn = delivery.turn
+    if turn is None:
+        return True
     try:
+        if delivery.dm is not None:
+            channel: discord.abc.Messageable = await client.create_dm(discord.Object(id=delivery.dm.user_id))
+            await channel.send(
+                present.dm_content(delivery), nonce=delivery.nonce, allowed_mentions=NO_MENTIONS
+            )
+            return True
+        channel = client.get_partial_messageable(turn.record.channel_id, guild_id=turn.record.guild_id)
         await channel.send(
-            present.reminder_content(reminder), view=turn_view(turn), allowed_mentions=MENTION_USERS
+            present.ping_content(delivery, now),
+            view=turn_view(turn),
+            nonce=delivery.nonce,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False,
+                roles=False,
+                replied_user=False,
+                users=[discord.Object(id=p.seat.user_id) for p in delivery.pings],
+            ),
         )
+    except (discord.Forbidden, discord.NotFound):
+        log.warning("notice of game %s refused for good (%s)", turn.record.id, ", ".join(delivery.keys))
+        return True
     except discord.HTTPException:
-        log.warning("could not post the reminder of game %s", turn.record.id)
+        log.warning("notice of game %s not posted; retried later", turn.record.id)
         return False
     return True

@@ -20,7 +20,6 @@ from bot.sandbox.gateway import GUILD_ID, USERS
 from bot.sandbox.report import print_json
 from bot.sandbox.rest import Wire
 from bot.sandbox.script import SandboxInputError, duration
-from bot.service.config import DEFAULT_REMINDER_HOURS
 from bot.service.table import Tables
 from rules.core import Game, game_commands
 
@@ -36,7 +35,8 @@ def welcome(out: Path, games: Sequence[Game]) -> str:
         ("alice ? /move text:pla", "show the autocomplete choices alice would see"),
         ("alice click g:1:join", "press a button (custom_id from a response)"),
         ("alice click g:1:v3:s0 2", "pick value 2 in a select"),
-        ("@clock +13h", "move time on; games waiting long enough remind their players"),
+        ("bob /game settings quiet:22-08 tz:Europe/Rome dm:on", "your quiet hours and turn DMs"),
+        ("@clock +13h", "move time on: the move clocks' pings, and all else that fell due"),
     ]
     return "\n".join(
         [
@@ -66,11 +66,10 @@ async def run(
     out_dir: Path | None,
     emit: Callable[[dict[str, Any]], None] = print_json,
     idle_marks: bool = True,
-    reminder_hours: float = DEFAULT_REMINDER_HOURS,
     wire: Wire | None = None,
 ) -> None:
     """Drive a sandbox from ``lines`` (an awaitable-returning reader giving None at the end)."""
-    sandbox = Sandbox(tables, emit, out_dir, reminder_hours=reminder_hours, wire=wire)
+    sandbox = Sandbox(tables, emit, out_dir, wire=wire)
     await sandbox.start()
     try:
         while True:

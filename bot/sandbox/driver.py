@@ -23,7 +23,6 @@ from bot.sandbox.gateway import FakeUser, Roster, channel_payload, interaction_p
 from bot.sandbox.report import Emit, Reporter
 from bot.sandbox.rest import FakeDiscord, RecordingAdapter, Wire
 from bot.sandbox.script import Line, SandboxInputError, command_data, duration, read_line
-from bot.service.config import DEFAULT_REMINDER_HOURS
 from bot.service.table import Tables
 
 SETTLE_LIMIT = 60.0  # seconds one input may keep the bot busy before the sandbox reports it
@@ -38,13 +37,12 @@ class Sandbox:
         emit: Emit,
         out_dir: Path | None = None,
         *,
-        reminder_hours: float = DEFAULT_REMINDER_HOURS,
         wire: Wire | None = None,
     ) -> None:
         self.tables = tables
-        # No background reminder task: time moves only on "@clock" lines, which then look for
-        # due reminders exactly as the real bot's task does every few minutes.
-        self.bot = TavolaBot(tables, reminder_hours=reminder_hours, reminder_check_seconds=0)
+        # No background clock task: time moves only on "@clock" lines, which then run what fell
+        # due exactly as the real bot's task does every minute.
+        self.bot = TavolaBot(tables, clock_check_seconds=0)
         self.members = Roster()
         self.reporter = Reporter(
             emit, out_dir, lambda channel_id: self.server.channel_name(channel_id), self.members
@@ -186,7 +184,7 @@ class Sandbox:
             self.reporter.error("system", str(exc))
 
     async def advance_clock(self, words: list[str]) -> None:
-        """``@clock +13h``: move the bot's clock on, then send the reminders that fell due."""
+        """``@clock +13h``: move the bot's clock on, then run everything that fell due (pings)."""
         seconds = duration(" ".join(words))
         if seconds is None:
             self.reporter.error(
@@ -194,12 +192,12 @@ class Sandbox:
             )
             return
         self.tables.clock.advance(seconds)
-        sent = await self.bot.send_reminders()
+        sent = await self.bot.run_due()
         await self.settle()
         hours = self.tables.clock.offset / 3600
         self.reporter.record(
             "clock",
-            f"The clock is now {hours:g} h ahead; {sent} reminder(s) sent.",
+            f"The clock is now {hours:g} h ahead; {sent} ping(s) sent.",
             user="system",
             ephemeral=False,
         )

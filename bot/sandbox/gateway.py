@@ -140,6 +140,17 @@ def channel_payload() -> dict[str, Any]:
     }
 
 
+def dm_payload(channel_id: int, user: FakeUser) -> dict[str, Any]:
+    """A direct-message channel with ``user``, as ``POST /users/@me/channels`` answers."""
+    return {
+        "id": str(channel_id),
+        "type": 1,
+        "name": f"dm-{user.name}",
+        "last_message_id": None,
+        "recipients": [user_payload(user)],
+    }
+
+
 def thread_payload(thread_id: int, parent: int, body: dict[str, Any]) -> dict[str, Any]:
     """A public thread of ``parent``, as Discord answers ``POST /channels/{id}/threads``."""
     return {

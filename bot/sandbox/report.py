@@ -98,7 +98,7 @@ class Reporter:
     ) -> None:
         content = body.get("content") or ""
         parse = (body.get("allowed_mentions") or {}).get("parse", [])
-        allowed_users = (body.get("allowed_mentions") or {}).get("users", [])
+        allowed_users = [str(u) for u in (body.get("allowed_mentions") or {}).get("users", [])]
         pinged = []
         for raw in MENTION.findall(content):
             user = self.roster.by_id(int(raw))

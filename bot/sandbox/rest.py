@@ -24,7 +24,9 @@ from bot.sandbox.gateway import (
     BOT_USER,
     CHANNEL_ID,
     EPHEMERAL,
+    FakeUser,
     channel_payload,
+    dm_payload,
     message_payload,
     thread_payload,
 )
@@ -51,6 +53,8 @@ class FakeDiscord:
         # Threads the bot opened: name -> channel payload. The main channel is "tavola".
         self.threads: dict[str, dict[str, Any]] = {}
         self.token_channel: dict[str, int] = {}  # interaction token -> channel it came from
+        self.dms: dict[int, int] = {}  # DM channel id -> the member it talks to
+        self.nonces: dict[str, int] = {}  # nonce of a posted message -> its id (Discord dedupes)
         self.rest_calls: list[tuple[str, str]] = []  # (method, route path) of every REST call
         self._ids = itertools.count(1)
 
@@ -65,6 +69,8 @@ class FakeDiscord:
         for thread in self.threads.values():
             if int(thread["id"]) == channel_id:
                 return thread
+        if channel_id in self.dms:
+            return dm_payload(channel_id, self._member(self.dms[channel_id]))
         return channel_payload()
 
     def channel_name(self, channel_id: int) -> str:
@@ -101,6 +107,19 @@ class FakeDiscord:
         entry = {**command, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1"}
         self.commands[command["name"]] = entry
         return entry
+
+    def open_dm(self, user_id: int) -> dict[str, Any]:
+        """The DM channel with a member (the same one each time, as Discord keeps it)."""
+        for channel_id, member in self.dms.items():
+            if member == user_id:
+                return dm_payload(channel_id, self._member(user_id))
+        channel_id = self.next_id()
+        self.dms[channel_id] = user_id
+        return dm_payload(channel_id, self._member(user_id))
+
+    def _member(self, user_id: int) -> FakeUser:
+        found = self.reporter.roster.by_id(user_id)
+        return found if found is not None else FakeUser(f"user{user_id}", user_id)
 
     def open_thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
         """A public thread of the channel; later lines reach it with ``#<name>``."""
@@ -171,10 +190,18 @@ class FakeDiscord:
         if method == "PUT" and path.endswith("/commands"):
             self.commands.clear()  # a sync replaces the whole set
             return [self.register_command(command) for command in body]
+        if method == "POST" and path == "/users/@me/channels":
+            return self.open_dm(int(body["recipient_id"]))
         channel = int(route.channel_id or CHANNEL_ID)
         if method == "POST" and path == "/channels/{channel_id}/messages":
+            nonce = body.get("nonce")
+            if nonce is not None and body.get("enforce_nonce") and str(nonce) in self.nonces:
+                # Discord: a repeat of a nonce it has just seen returns the first message, unposted.
+                return self.messages[self.nonces[str(nonce)]]
             saved = self.reporter.save_files(files)
             message = self.message(body, saved, channel_id=channel)
+            if nonce is not None:
+                self.nonces[str(nonce)] = int(message["id"])
             self.reporter.report(
                 "message", body, saved, ephemeral=False, message_id=int(message["id"]), channel_id=channel
             )

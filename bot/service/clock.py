@@ -1,5 +1,5 @@
 """The time the table service and storage read: real time plus an offset tests and the sandbox
-move on (``@clock +13h``), so turn reminders are tested without sleeping."""
+move on (``@clock +13h``), so move clocks are tested without sleeping."""
 
 from __future__ import annotations
 

@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS
 from bot.service.store.connect import is_postgres_url
 from rules import all_games
 from rules.core import Game, game_content_settings
 
-DEFAULT_REMINDER_HOURS = 12.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -25,7 +25,10 @@ class Settings:
     database: Path
     dev_guild_id: int | None
     log_level: str
-    reminder_hours: float = DEFAULT_REMINDER_HOURS  # re-ping a waiting player after this; 0 = off
+    clock_hours: float = DEFAULT_CLOCK_HOURS  # the server's default move clock; 0 = no clock
+    # REMINDER_HOURS (the single re-ping before move clocks) is no longer read: set but ignored,
+    # it is named here so start-up can say so.
+    obsolete: tuple[str, ...] = ()
     database_url: str | None = None  # postgresql://… selects PostgreSQL instead of the SQLite file
     # The games' content settings that are set (``rules.core.ContentSetting``): name -> value.
     content: Mapping[str, str] = field(default_factory=dict)
@@ -87,23 +90,28 @@ def load(
         database=Path(merged.get("DATABASE_PATH", "").strip() or "data/tavola.db"),
         dev_guild_id=int(guild) if guild else None,
         log_level=log_level,
-        reminder_hours=_hours(merged.get("REMINDER_HOURS", "")),
+        clock_hours=_hours(merged.get("CLOCK_HOURS", "")),
+        obsolete=tuple(k for k in OBSOLETE if merged.get(k, "").strip()),
         database_url=url or None,
         content=content,
     )
 
 
+OBSOLETE = ("REMINDER_HOURS",)  # replaced by CLOCK_HOURS and the clock's pings
+
+
 def _hours(raw: str) -> float:
     text = raw.strip()
     if not text:
-        return DEFAULT_REMINDER_HOURS
+        return DEFAULT_CLOCK_HOURS
     try:
         hours = float(text)
     except ValueError:
         hours = -1.0
-    if not 0 <= hours <= 24 * 365:  # also refuses nan and inf
+    if not 0 <= hours <= CLOCK_MAX_HOURS:  # also refuses nan and inf
         raise SettingsError(
-            f"REMINDER_HOURS must be a number of hours (0 turns reminders off), not '{raw.strip()}'."
+            f"CLOCK_HOURS must be a number of hours from 0 (no clock) to {CLOCK_MAX_HOURS}, "
+            f"not '{raw.strip()}'."
         )
     return hours
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.service.clocks import deadline, hours_text
+from bot.service.pings import Delivery, Ping
 from bot.service.store import GameRecord, SeatRecord
-from bot.service.table import Reminder, Turn
+from bot.service.table import Turn
 from render import seat_colour
 from rules.core import Game, Outcome
 
@@ -48,9 +50,10 @@ def lobby_text(record: GameRecord, game: Game) -> tuple[str, str]:
             "abandoned": "This game was abandoned.",
         }
         return title, said[record.status]
+    clock = "" if record.clock_hours is None else f"{clock_line(record.clock_hours)}\n"
     description = (
         f"Players ({len(record.seats)}/{game.max_players}, at least {game.min_players}):\n{players}\n\n"
-        f"Options: {options_line(record.options)}\n"
+        f"Options: {options_line(record.options)}\n{clock}"
         f"Join with the button or `/game join`; {record.seats[0].name} starts with `/game start`."
     )
     return title, description
@@ -70,7 +73,10 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     """Who must act now, with what they are asked."""
     asked: dict[str, list[str]] = {}  # what is asked -> who, in seat order
     for seat in turn.acting:
-        who = mention(seat.user_id) if mentions and seat.seat not in turn.quiet else seat.name
+        pinged = mentions and seat.seat not in turn.quiet and seat.seat not in turn.asleep
+        who = mention(seat.user_id) if pinged else seat.name
+        if mentions and seat.seat in turn.asleep:
+            who += " (quiet hours: pinged when they end)"
         prompt = turn.prompts.get(seat.seat)
         # Addressed to the player (rules.core.Prompt), so it reads well after their name.
         text = prompt.text if prompt else "your move"
@@ -118,8 +124,8 @@ def outcome_text(outcome: Outcome, seats: Sequence[SeatRecord]) -> tuple[str, st
     return f"🏆 Winner: {winners}", description[:4000]
 
 
-def status_text(turn: Turn) -> tuple[str, str]:
-    """(title, description) for ``/game status``."""
+def status_text(turn: Turn, hours: float = 0) -> tuple[str, str]:
+    """(title, description) for ``/game status``; ``hours``: the game's clock."""
     record = turn.record
     title = f"{turn.game.title} — game #{record.id} ({record.status})"
     lines = []
@@ -127,22 +133,69 @@ def status_text(turn: Turn) -> tuple[str, str]:
     if head:
         lines.append(head)
     lines.append("Players: " + ", ".join(seat_label(s) for s in record.seats))
-    lines.extend(waiting_lines(turn, mentions=False) if turn.outcome is None else ["The game is over."])
+    if turn.outcome is not None:
+        lines.append("The game is over.")
+        return title, "\n".join(lines)
+    lines.extend(waiting_lines(turn, mentions=False))
+    lines.append(clock_line(hours))
+    for wait in record.waits:
+        if wait.seat < len(record.seats):
+            end = deadline(wait.since, hours)
+            runs_out = f"; clock runs out {when(end)}" if end is not None else ""
+            lines.append(f"{record.seats[wait.seat].name}: waiting since {when(wait.since)}{runs_out}")
     return title, "\n".join(lines)
 
 
 def waited_text(seconds: float) -> str:
     hours = seconds / 3600
+    if hours < 1:
+        return f"{max(1, round(hours * 60))} minutes"
     if hours < 48:
         return f"{hours:.0f} hours" if round(hours) != 1 else "an hour"
     return f"{hours / 24:.0f} days"
 
 
-def reminder_content(reminder: Reminder) -> str:
-    """The reminder ping: which game, how long it has waited, who must act and what for."""
-    turn = reminder.turn
-    head = (
-        f"⏰ Reminder: {turn.game.title} #{turn.record.id} has been waiting "
-        f"{waited_text(reminder.waited)} for:"
+def when(at: float, style: str = "R") -> str:
+    """A Discord timestamp: each reader sees it in their own time zone (``R``: "in 3 hours")."""
+    return f"<t:{int(at)}:{style}>"
+
+
+def ping_line(ping: Ping, turn: Turn, now: float) -> str:
+    """One waiting player's ping: what is asked, how long it waited, when the clock runs out."""
+    prompt = turn.prompts.get(ping.seat.seat)
+    asked = prompt.text if prompt else "your move"
+    who = mention(ping.seat.user_id)
+    waited = waited_text(now - ping.since)
+    if ping.kind == "start":
+        head = f"⏰ {who}, it is your turn: {asked}"
+    elif ping.kind == "half":
+        head = f"⏰ {who}, this game has waited {waited} for you (half your clock): {asked}"
+    else:
+        head = f"⏰ Last call, {who}: this game has waited {waited} for you: {asked}"
+    if ping.deadline is None:
+        return head
+    return f"{head}\n   Your clock runs out {when(ping.deadline)} ({when(ping.deadline, 'f')})."
+
+
+def ping_content(delivery: Delivery, now: float) -> str:
+    """The channel message of a game's due pings."""
+    turn = delivery.turn
+    assert turn is not None
+    head = f"{turn.game.title} #{turn.record.id}:"
+    return clip("\n".join([head, *(ping_line(p, turn, now) for p in delivery.pings)]))
+
+
+def dm_content(delivery: Delivery) -> str:
+    """The opt-in direct message when a turn comes to a player (``/game settings dm:on``)."""
+    turn = delivery.turn
+    assert turn is not None and delivery.dm is not None
+    prompt = turn.prompts.get(delivery.dm.seat)
+    asked = prompt.text if prompt else "your move"
+    return clip(
+        f"Your turn in {turn.game.title} #{turn.record.id} in <#{turn.record.channel_id}>: {asked}\n"
+        "(You get this message because of `/game settings dm:on`; `dm:off` stops it.)"
     )
-    return clip("\n".join([head, *waiting_lines(turn)]))
+
+
+def clock_line(hours: float) -> str:
+    return f"Clock: {hours_text(hours)} per decision" if hours > 0 else "Clock: none"

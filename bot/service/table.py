@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service.clock import Clock
-from bot.service.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store
+from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
+from bot.service.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store, WaitRecord
 from rules import all_games
 from rules.core import (
     ContentChanged,
@@ -72,6 +73,9 @@ class Turn:
     # Seats still waiting that were already waiting before this move (someone else answered a
     # decision they all face at once): listed, but not pinged again for it.
     quiet: frozenset[int] = frozenset()
+    # Seats whose turn came during their quiet hours: named, not pinged (the clock pings them
+    # when their quiet hours end).
+    asleep: frozenset[int] = frozenset()
 
     @property
     def public_view(self) -> dict[str, Any]:
@@ -80,6 +84,22 @@ class Turn:
     @property
     def finished(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def owes_dm(self) -> bool:
+        """A turn came (awake) to a player who wants a DM for it: worth running what is due now."""
+        record = self.record
+        for wait in record.waits:
+            if (
+                wait.version == record.version
+                and wait.handed
+                and wait.mentioned
+                and wait.seat < len(record.seats)
+            ):
+                mine = record.settings.get(record.seats[wait.seat].user_id)
+                if mine is not None and mine.dm:
+                    return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -93,14 +113,6 @@ class Private:
     prompt: Prompt | None  # None when this seat need not act now
     moves: tuple[Move, ...]  # this seat's legal moves now (empty when not acting)
     choice_key: str = ""  # names this exact list of choices (see ``choice_key``)
-
-
-@dataclass(frozen=True)
-class Reminder:
-    """A running game that has waited ``waited`` seconds for ``turn.acting`` (turn reminders)."""
-
-    turn: Turn
-    waited: float
 
 
 GameSource = Callable[[], Sequence[Game]]
@@ -117,9 +129,11 @@ class Tables:
         new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
         cache_states: bool = True,
         clock: Clock | None = None,
+        clock_hours: float = DEFAULT_CLOCK_HOURS,
     ) -> None:
         self.store = store
-        self.clock = clock or Clock()  # reminders compare it with the store's updated_at
+        self.clock = clock or Clock()  # the move clocks read it (waits, pings, takeovers)
+        self.default_clock_hours = clock_hours  # for /game new without clock, and older games
         self._games = games
         self._new_seed = new_seed
         self._cache_states = cache_states
@@ -184,10 +198,22 @@ class Tables:
     # ----------------------------------------------------------------------------------------
 
     async def new(
-        self, guild_id: int, channel_id: int, creator: Player, game_name: str, options: Mapping[str, Any]
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator: Player,
+        game_name: str,
+        options: Mapping[str, Any],
+        *,
+        clock_hours: float | None = None,
     ) -> GameRecord:
         game = self.game(game_name)
         chosen = normalise_options(game, options)
+        hours = self.default_clock_hours if clock_hours is None else clock_hours
+        if not 0 <= hours <= CLOCK_MAX_HOURS:
+            raise TableError(
+                f"The clock is the hours each player has per decision: 0 (no clock) to {CLOCK_MAX_HOURS}."
+            )
         return await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -195,7 +221,12 @@ class Tables:
             options=chosen,
             seed=self._new_seed(),
             creator=SeatRecord(0, creator.user_id, creator.name),
+            clock_hours=hours,
         )
+
+    def clock_of(self, record: GameRecord) -> float:
+        """The game's hours per decision (0: no clock); older games keep the server default."""
+        return self.default_clock_hours if record.clock_hours is None else record.clock_hours
 
     async def lobby_posted(self, game_id: int, message_id: int) -> GameRecord:
         """Remember the lobby card's message (to update it when the lobby changes)."""
@@ -251,11 +282,14 @@ class Tables:
         random.Random(f"tavola-seats:{record.seed}").shuffle(order)
         seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(order))
         state = game.setup(count, record.seed, record.options)
+        waits, asleep = self._waits(record, seats, game, None, state, None)
         saved = await self.store.commit(
-            record.id, record.version, Change(status="running", state=game.to_json(state), seats=seats)
+            record.id,
+            record.version,
+            Change(status="running", state=game.to_json(state), seats=seats, waits=waits),
         )
         self._remember(saved, state)
-        return self._turn(saved, game, state, ())
+        return replace(self._turn(saved, game, state, ()), asleep=asleep)
 
     async def move_to_channel(self, game_id: int, channel_id: int) -> Turn:
         """Carry an open game to another channel, e.g. the thread opened for it at the start."""
@@ -275,7 +309,7 @@ class Tables:
         if player.user_id != record.creator_id and not may_manage_server:
             raise TableError("Only the game's creator or someone with Manage Server can abandon it.")
         self._states.pop(record.id, None)
-        return await self.store.commit(record.id, record.version, Change(status="abandoned"))
+        return await self.store.commit(record.id, record.version, Change(status="abandoned", waits=()))
 
     @staticmethod
     def _require_lobby(record: GameRecord) -> None:
@@ -328,10 +362,11 @@ class Tables:
         move = game.parse(state, seat, text)
         new_state, raw_events = game.apply(state, seat, move)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
+        waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
         saved = await self.store.commit(
             record.id,
             record.version,
-            Change(state=game.to_json(new_state), move=(seat, move.to_text()), status=status),
+            Change(state=game.to_json(new_state), move=(seat, move.to_text()), status=status, waits=waits),
         )
         if status == "finished":
             self._states.pop(saved.id, None)  # finished games are not played on: free the cache
@@ -339,7 +374,46 @@ class Tables:
             self._remember(saved, new_state)
         turn = self._turn(saved, game, new_state, raw_events)
         quiet = (game.active_players(state) - {seat}) & game.active_players(new_state)
-        return replace(turn, move_text=move.to_text(), secret_move=secret, quiet=frozenset(quiet))
+        return replace(
+            turn, move_text=move.to_text(), secret_move=secret, quiet=frozenset(quiet), asleep=asleep
+        )
+
+    def _waits(
+        self,
+        record: GameRecord,
+        seats: Sequence[SeatRecord],
+        game: Game,
+        before: Any | None,
+        after: Any,
+        mover: int | None,
+    ) -> tuple[tuple[WaitRecord, ...], frozenset[int]]:
+        """Who the game waits for after a change, since when, and who is asleep.
+
+        A seat that was waiting before and did not move keeps its wait (its clock runs on); any
+        other seat that must act starts a new one now. A turn that came to a player from someone
+        else's move (``handed``) during their quiet hours does not ping them (``asleep``): the
+        clock's start ping does, when their quiet hours end.
+        """
+        now = self.clock()
+        active = game.active_players(after) if game.outcome(after) is None else frozenset()
+        kept = {w.seat: w for w in record.waits}
+        waiting_before = game.active_players(before) if before is not None else frozenset()
+        fresh = [s for s in sorted(active) if s == mover or s not in waiting_before or s not in kept]
+        users = {s: seats[s].user_id for s in fresh if s < len(seats)}
+        settings = record.settings  # read with the seats: no query of its own
+        waits: list[WaitRecord] = []
+        asleep: set[int] = set()
+        for s in sorted(active):
+            if s not in fresh:
+                waits.append(kept[s])
+                continue
+            handed = s != mover
+            quiet = quiet_of(settings.get(users.get(s, 0)))
+            sleeping = handed and quiet is not None and quiet.contains(now)
+            if sleeping:
+                asleep.add(s)
+            waits.append(WaitRecord(s, record.version + 1, now, not sleeping, handed))
+        return tuple(waits), frozenset(asleep)
 
     async def legal(self, game_ref: int | GameRecord, user_id: int, *, keyed: bool = True) -> Private:
         """A seated player's own view, prompt and legal moves (``game_ref``: its id or fresh record).
@@ -378,33 +452,6 @@ class Tables:
         game = self.game(record.game)
         start = game.setup(len(record.seats), record.seed, record.options)
         return replay(game, start, ((e.seat, e.text) for e in await self.store.moves(game_id)))
-
-    # ----------------------------------------------------------------------------------------
-    # turn reminders
-    # ----------------------------------------------------------------------------------------
-
-    async def due_reminders(self, hours: float) -> list[Reminder]:
-        """Games that have waited at least ``hours`` for someone, each claimed once per wait.
-
-        A wait is a version of the game (every move bumps it); the claim is stored with the game,
-        so after a restart a due reminder is still sent and a sent one is not sent again. A game
-        whose state cannot be loaded (its content data changed) is not reminded: nobody can move.
-        """
-        if hours <= 0:
-            return []
-        now = self.clock()
-        due: list[Reminder] = []
-        for record in await self.store.waiting(now - hours * 3600):
-            try:
-                game = self.game(record.game)
-                turn = self._turn(record, game, self.state_of(record), ())
-            except TableError:
-                continue
-            if turn.finished or not turn.acting:
-                continue
-            if await self.store.claim_reminder(record.id, record.version):
-                due.append(Reminder(turn, now - record.updated_at))
-        return due
 
     # ----------------------------------------------------------------------------------------
     # presentation helpers (still Discord-free)
@@ -464,7 +511,6 @@ __all__ = [
     "GameSource",
     "Player",
     "Private",
-    "Reminder",
     "RulesError",
     "TableError",
     "Tables",

@@ -125,7 +125,7 @@ def _build(engine: Engine, state: State, decision: Decision, move: Extension, ev
     if move.space == "none":
         return
     seat = decision["seat"]
-    state["seats"][seat]["extensions"].append(move.space)
+    m.seat_set(state, seat, extensions=[*state["seats"][seat]["extensions"], move.space])
     name = engine.data["castle"][move.space]["name"]
     events.append(f"{{p{seat}}} built the extension {move.space} ({name}).")
 
@@ -151,7 +151,7 @@ def _favor_answers(engine: Engine, state: State, decision: Decision) -> list[Lan
 
 def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events: list[str]) -> None:
     tile = move.tile - 1
-    state["favor_tiles"][tile] = False
+    state["favor_tiles"] = m.replaced(state["favor_tiles"], tile, False)
     force = decision["force"]
     effects = engine.data["kings_favor"][tile]
     events.append(f"{m.force_name(state, force)} took King's Favor {move.tile} ({effects_words(effects)}).")
@@ -161,7 +161,7 @@ def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events
             events.append(f"The ally forfeits {effects_words([effect])}.")  # 6.4: allies keep no goods
             continue
         tasks.append(m.effect_task(force, effect, "favor", f"favor:{move.tile}"))
-    state["queue"][0:0] = tasks
+    m.queue_first(state, tasks)
 
 
 def _favor_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -241,13 +241,12 @@ def _noble_answers(engine: Engine, state: State, decision: Decision) -> list[Lan
 
 def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events: list[str]) -> None:
     seat = decision["seat"]
-    stack = state["noble_stacks"][move.county]
-    stack["left"] -= 1
-    name = engine.data["nobles"][stack["noble"]]["name"]
+    noble = m.take_noble(state, move.county)
+    name = engine.data["nobles"][noble]["name"]
     if decision["remove"]:
         events.append(f"{{p{seat}}} removed a noble ({name}) from county {move.county} from the game.")
     else:
-        state["seats"][seat]["nobles"].append(stack["noble"])
+        m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], noble])
         events.append(f"{{p{seat}}} took a noble ({name}) from county {move.county}.")
 
 
@@ -291,21 +290,20 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     cost = engine.data["both_cost_gold"]
     if decision["ally"]:
         if choice == "noble":
-            stack["left"] -= 1
+            m.take_noble(state, letter)
             events.append(f"{{p{seat}}}'s ally removed a noble ({name}) of county {letter} from the game.")
             return
         allowed = engine.data["ally"]["county_effects"]
         reward = [effect for effect in reward if effect["type"] in allowed]
     if choice == "both":
-        state["seats"][seat]["gold"] -= cost
+        m.seat_add(state, seat, "gold", -cost)
     if choice in ("noble", "both"):
-        stack["left"] -= 1
-        state["seats"][seat]["nobles"].append(stack["noble"])
+        m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], m.take_noble(state, letter)])
     words = {"noble": f"the noble ({name})", "reward": f"the reward ({effects_words(reward)})"}
     words["both"] = f"{words['noble']} and {words['reward']} for {cost} gold"
     events.append(f"{m.force_name(state, force)} took {words[choice]} in county {letter}.")
     if choice in ("reward", "both"):
-        state["queue"][0:0] = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
+        m.queue_first(state, [m.effect_task(force, e, "county", f"county:{letter}") for e in reward])
 
 
 def _county_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -347,23 +345,39 @@ def exchange_max(engine: Engine, state: State, force: int, exchange: dict[str, A
     return max(top, 0)
 
 
+_BUYS: list[LancasterMove] = [Buy(0)]
+
+
 def _exchange_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Buy(k) for k in range(exchange_max(engine, state, decision["force"], decision["exchange"]) + 1)]
+    top = exchange_max(engine, state, decision["force"], decision["exchange"])
+    while len(_BUYS) <= top:  # frozen values, made once
+        _BUYS.append(Buy(len(_BUYS)))
+    return _BUYS[: top + 1]
 
 
 def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: list[str]) -> None:
     exchange, seat, times = decision["exchange"], decision["seat"], move.times
     for cost in exchange["pay"]:
-        state["seats"][seat][m.HOLDING[cost["resource"]]] -= cost["amount"] * times
+        m.seat_add(state, seat, m.HOLDING[cost["resource"]], -cost["amount"] * times)
     if times:
         pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
         events.append(f"{{p{seat}}} paid {pay} ({decision['source']}).")
+    force, source, at = decision["force"], decision["source"], decision.get("at")
+    if all(gain["type"] == "gain" for gain in exchange["gain"]):
+        # Plain gains ask nothing: applied now, exactly as their queued tasks would run next.
+        for _ in range(times):
+            for gain in exchange["gain"]:
+                engine.effect(state, force, gain, source, events, at)
+        return
     # A paid-for upgrade is not optional any more ("paid" marks it for the upgrade effect).
-    state["queue"][0:0] = [
-        m.effect_task(decision["force"], {**gain, "paid": True}, decision["source"], decision.get("at"))
-        for _ in range(times)
-        for gain in exchange["gain"]
-    ]
+    m.queue_first(
+        state,
+        [
+            m.effect_task(force, {**gain, "paid": True}, source, at)
+            for _ in range(times)
+            for gain in exchange["gain"]
+        ],
+    )
 
 
 def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -418,12 +432,13 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
             events.append(f"{m.force_name(state, force)}'s captured knights ({strengths}) go to the reserve.")
         return
     seat = decision["seat"]
-    state["seats"][seat]["gold"] -= move.strength * engine.data["ransom_gold_per_strength"]
-    decision["captured"].remove(move.strength)
+    m.seat_add(state, seat, "gold", -move.strength * engine.data["ransom_gold_per_strength"])
+    captured = decision["captured"][:]  # decisions are shared between states: never changed
+    captured.remove(move.strength)
     m.court_add(state, force, move.strength)
     events.append(f"{{p{seat}}} ransomed a captured knight (strength {move.strength}).")
-    if decision["captured"]:
-        engine.ask(state, decision, events)
+    if captured:
+        engine.ask(state, {**decision, "captured": captured}, events)
 
 
 def _ransom_prompt(engine: Engine, state: State, decision: Decision) -> str:

@@ -1,7 +1,7 @@
 """The Lancaster flow: setup, the three phases of a round, decisions and effects.
 
-Everything here works on the plain-dict state of ``model``. ``Engine.apply`` clones the state once
-and then mutates the clone; the caller's state is never touched.
+Everything here works on the plain-dict state of ``model``. ``Engine.apply`` copies the state once
+(``model.copy_for_move``) and then changes the copy; the caller's state is never touched.
 
 How the flow runs: automatic steps sit in ``state["queue"]`` (county A, ..., castle of a force,
 conflict K03, end of round, one effect of a law for one seat, ...). ``_run`` takes tasks from the
@@ -29,11 +29,23 @@ Task = m.Task
 Decision = dict[str, Any]
 
 
+_VOTES: dict[int, list[LancasterMove]] = {}
+
+
+def _votes(markers: int) -> list[LancasterMove]:
+    """Every ballot with up to ``markers`` vote markers (frozen values, made once: cheap to list)."""
+    found = _VOTES.get(markers)
+    if found is None:
+        found = _VOTES[markers] = [Vote(yes, k) for yes in (True, False) for k in range(markers + 1)]
+    return found
+
+
 class Engine:
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self.fingerprint = fingerprint(data)
         self.order: list[str] = list(data["county_order"])
+        self.minimums = [(letter, int(data["counties"][letter]["min_strength"])) for letter in self.order]
         self.castle_ids: list[str] = list(data["castle"])
         self.ally_castle_ids: list[str] = list(data["ally"]["castle"])
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])
@@ -141,7 +153,8 @@ class Engine:
     def _reveal_conflicts(self, state: State) -> None:
         for _ in range(self.data["setup"]["conflicts_per_round"]):
             if state["conflict_deck"]:
-                state["conflicts"].append({"id": state["conflict_deck"].pop(0), "row": "top", "spaces": []})
+                card, state["conflict_deck"] = state["conflict_deck"][0], state["conflict_deck"][1:]
+                state["conflicts"] = [*state["conflicts"], {"id": card, "row": "top", "spaces": []}]
 
     def _reveal_proposals(self, state: State) -> None:
         k = self.data["setup"]["proposals_per_round"]
@@ -157,19 +170,18 @@ class Engine:
         if state["phase"] == "place":
             return frozenset([state["turn_seat"]])
         if state["phase"] == "vote":
-            return frozenset(i for i, ballot in enumerate(state["ballots"]) if ballot is None)
+            return frozenset([i for i, ballot in enumerate(state["ballots"]) if ballot is None])
         return frozenset()
 
     def legal(self, state: State, seat: int) -> list[LancasterMove]:
-        if seat not in self.active(state):
-            return []
-        if state["pending"] is not None:
-            return KINDS[state["pending"]["kind"]].answers(self, state, state["pending"])
+        """Every legal move of ``seat`` now ([] when it is not active; see ``active``)."""
+        decision = state["pending"]
+        if decision is not None:
+            return KINDS[decision["kind"]].answers(self, state, decision) if decision["seat"] == seat else []
         if state["phase"] == "place":
-            return list(placement.turn_moves(self, state, seat))
-        if state["phase"] == "vote":
-            markers = state["seats"][seat]["vote_markers"]
-            return [Vote(yes, k) for yes in (True, False) for k in range(markers + 1)]
+            return placement.turn_moves(self, state, seat) if state["turn_seat"] == seat else []
+        if state["phase"] == "vote" and state["ballots"][seat] is None:
+            return _votes(state["seats"][seat]["vote_markers"])[:]
         return []
 
     # ----------------------------------------------------------------------------------------
@@ -177,7 +189,7 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, move: LancasterMove) -> tuple[State, list[str]]:
-        new = m.clone(state)
+        new = m.copy_for_move(state)
         events: list[str] = []
         decision = new["pending"]
         if decision is not None:
@@ -195,13 +207,16 @@ class Engine:
         # The view's last move carries the whole move in words (the same sentences the channel
         # gets, so nothing secret) and the board places it touched, for the image's highlight.
         last = new["last_move"]
-        if last is not None:
-            last["events"] = list(events)
-            last["places"] = [x for x in last.get("places", []) if x]
+        if last is not None:  # a new dict: last_move is shared between states (model.copy_for_move)
+            new["last_move"] = {
+                **last,
+                "events": list(events),
+                "places": [x for x in last.get("places", []) if x],
+            }
         return new, events
 
     def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
-        state["ballots"][seat] = {"yes": move.yes, "markers": move.markers}
+        state["ballots"] = m.replaced(state["ballots"], seat, {"yes": move.yes, "markers": move.markers})
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
         state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": [f"law:{law}"]}
@@ -217,20 +232,23 @@ class Engine:
         ballots = []
         for seat, ballot in enumerate(state["ballots"]):
             markers = ballot["markers"]
-            state["seats"][seat]["vote_markers"] -= markers
+            if markers:
+                m.seat_add(state, seat, "vote_markers", -markers)
             if ballot["yes"]:
                 yes += 1 + markers
             else:
                 no += 1 + markers
             ballots.append({"seat": seat, "vote": "yes" if ballot["yes"] else "no", "markers": markers})
         passed = yes >= no
-        state["vote_results"].append({"law": law, "passed": passed, "yes": yes, "no": no, "ballots": ballots})
+        result = {"law": law, "passed": passed, "yes": yes, "no": no, "ballots": ballots}
+        state["vote_results"] = [*state["vote_results"], result]
         detail = ", ".join(
             f"{{p{b['seat']}}} {b['vote']}" + (f" +{b['markers']}" if b["markers"] else "") for b in ballots
         )
         if passed:
-            old = state["current_laws"].pop(0)  # 7.2.6: leftmost current law leaves, the new one enters right
-            state["current_laws"].append(law)
+            # 7.2.6: the leftmost current law leaves, the new one enters on the right.
+            old, *kept = state["current_laws"]
+            state["current_laws"] = [*kept, law]
             events.append(f"Proposal {law} passed {yes} to {no} ({detail}); it replaces {old}.")
         else:
             events.append(f"Proposal {law} was rejected {yes} to {no} ({detail}).")
@@ -240,8 +258,8 @@ class Engine:
             return
         state["voting_on"] = None
         if state["options"]["discard_unused_votes"]:
-            for me in state["seats"]:
-                me["vote_markers"] = 0  # 7.2.7: unused vote markers go back to the supply
+            # 7.2.7: unused vote markers go back to the supply.
+            state["seats"] = [{**me, "vote_markers": 0} for me in state["seats"]]
         state["phase"] = "laws"
         events.append(f"Parliament applies the current laws: {', '.join(state['current_laws'])}.")
         state["queue"] = [{"task": "law", "law": law_id} for law_id in state["current_laws"]]
@@ -337,7 +355,8 @@ class Engine:
     def _run(self, state: State, events: list[str]) -> None:
         while state["pending"] is None:
             if state["queue"]:
-                self._task(state, state["queue"].pop(0), events)
+                task, state["queue"] = state["queue"][0], state["queue"][1:]
+                self._task(state, task, events)
                 continue
             phase = state["phase"]
             if phase == "setup":
@@ -373,12 +392,13 @@ class Engine:
                 continue
             if placement.has_place(self, state, seat, None):
                 state["turn_seat"] = seat
-                state["no_place"][seat] = None
+                if state["no_place"][seat] is not None:
+                    state["no_place"] = m.replaced(state["no_place"], seat, None)
                 return
             if any(state["forces"][force]["court"] for force in m.forces_of(state, seat)):
                 reason = placement.no_place_reason(self, state, seat)
                 if reason != state["no_place"][seat]:
-                    state["no_place"][seat] = reason
+                    state["no_place"] = m.replaced(state["no_place"], seat, reason)
                     events.append(reason)
         state["phase"] = "vote"
         state["voting_on"] = 0
@@ -405,7 +425,7 @@ class Engine:
         if kind == "first_extension":
             self.ask(state, {"kind": "first_extension", "seat": task["seat"]}, events)
         elif kind == "effect":
-            self._effect(state, task["force"], task["effect"], task["source"], events, task["at"])
+            self.effect(state, task["force"], task["effect"], task["source"], events, task["at"])
         elif kind == "law":
             self._law(state, task["law"], events)
         elif kind == "county":
@@ -457,12 +477,13 @@ class Engine:
                 ]
             else:
                 tasks += [m.effect_task(seat, effect, "laws", at) for seat in m.seat_order(state)]
-        state["queue"][0:0] = tasks
+        m.queue_first(state, tasks)
 
-    def _effect(
+    def effect(
         self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
     ) -> None:
-        """One effect for ``force``; ``at`` is the board place it comes from (for the view)."""
+        """One effect of the data for ``force``, now; ``at`` is the board place it comes from (for
+        the view). Effects that ask a question open a decision (``ask``); the rest apply at once."""
         kind = effect["type"]
         if kind in ("gain", "gain_per"):
             self._gain(state, force, effect, source, events)
@@ -495,7 +516,7 @@ class Engine:
                 self.ask(state, decision, events)
         elif kind in ("majority", "conditional"):
             if not m.is_ally(state, force) and self._holds(state, force, effect):
-                state["queue"][0:0] = [m.effect_task(force, x, source, at) for x in effect["effects"]]
+                m.queue_first(state, [m.effect_task(force, x, source, at) for x in effect["effects"]])
         elif kind == "choose_next_start_player":
             decision = {"kind": "start", "seat": m.controller(state, force), "source": source, "at": at}
             self.ask(state, decision, events)
@@ -514,12 +535,12 @@ class Engine:
         count = self._per(state, force, effect)
         if m.is_ally(state, force) or count <= 0:
             return  # 11: allies never gain goods or PP
-        me = state["seats"][m.controller(state, force)]
+        seat = m.controller(state, force)
         key = m.HOLDING[effect["resource"]]
-        me[key] += count
         if key == "power_points":
-            by_source = me["power_points_by_source"]
-            by_source[source] = by_source.get(source, 0) + count
+            m.book_power_points(state, seat, source, count)
+        else:
+            m.seat_add(state, seat, key, count)
         events.append(f"{m.force_name(state, force)} gains {amount(effect['resource'], count)}.")
 
     def _recruit(self, state: State, force: int, effect: dict[str, Any], events: list[str]) -> None:
@@ -547,7 +568,7 @@ class Engine:
         }
         if effect["type"] == "upgrade_knight" and effect["amount"] > 1:
             more = {**effect, "amount": effect["amount"] - 1}
-            state["queue"][0:0] = [m.effect_task(force, more, source, at)]
+            m.queue_first(state, [m.effect_task(force, more, source, at)])
         self.ask(state, decision, events)
 
     def _extension(
@@ -563,7 +584,7 @@ class Engine:
             more = (
                 {"type": "build_extension_optional"} if optional else {"type": "build_extension", "amount": 1}
             )
-            state["queue"][0:0] = [m.effect_task(force, more, source, at) for _ in range(count - 1)]
+            m.queue_first(state, [m.effect_task(force, more, source, at) for _ in range(count - 1)])
         seat = m.controller(state, force)
         decision = {"kind": "extension", "seat": seat, "optional": optional, "source": source, "at": at}
         self.ask(state, decision, events)
@@ -609,7 +630,7 @@ class Engine:
                 gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
                 plain.append(m.effect_task(force, gain, "castle", None))
         # Income first, so squires earned this step can pay this step's exchanges.
-        state["queue"][0:0] = plain + exchanges
+        m.queue_first(state, plain + exchanges)
 
     def _conflict(self, state: State, cid: str, events: list[str]) -> None:
         """8.3: England's total against France; ranks win PP; losses slide down, then capture."""
@@ -618,22 +639,22 @@ class Engine:
         total = m.card_strength(card)
         if not card["spaces"]:
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
-                card["row"] = "bottom"
+                m.card_set(state, {**card, "row": "bottom"})
                 events.append(f"Nobody answered conflict {cid}; it moves to the bottom row.")
             else:
-                state["conflicts"].remove(card)
+                state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
                 again = " again" if card["row"] == "bottom" else ""
                 events.append(f"Nobody answered conflict {cid}{again}; it is discarded.")
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
-            card["row"] = "bottom"
+            m.card_set(state, {**card, "row": "bottom"})
             events.append(
                 f"England loses conflict {cid} ({total} against France {france}); "
                 "it moves to the bottom row and its knights stay."
             )
         else:
-            state["conflicts"].remove(card)
+            state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
             events.append(
                 f"England loses conflict {cid} a second time ({total} against France {france}); "
                 "its knights are captured."
@@ -655,15 +676,11 @@ class Engine:
             elif m.is_ally(state, force):
                 parts.append(f"{m.force_name(state, force)} rank {rank + 1} (no PP for allies)")
             else:
-                me = state["seats"][force]
-                me["power_points"] += pp
-                me["power_points_by_source"]["conflicts"] = (
-                    me["power_points_by_source"].get("conflicts", 0) + pp
-                )
+                m.book_power_points(state, force, "conflicts", pp)
                 parts.append(f"{m.force_name(state, force)} rank {rank + 1}: {pp} PP")
             for strength in space["knights"]:
                 m.court_add(state, force, strength)
-        state["conflicts"].remove(card)
+        state["conflicts"] = [c for c in state["conflicts"] if c["id"] != card["id"]]
         events.append(
             f"England wins conflict {card['id']} ({m.card_strength(card)} against France {info['france']}): "
             + "; ".join(parts)
@@ -678,10 +695,8 @@ class Engine:
         for space in spaces:
             force = space["force"]
             if m.is_ally(state, force):
-                for strength in space["knights"]:
-                    m.to_reserve(
-                        state, force, strength
-                    )  # allies have no gold: captured ally knights go to the reserve
+                for strength in space["knights"]:  # allies have no gold: their knights go to the reserve
+                    m.to_reserve(state, force, strength)
                 events.append(f"{m.force_name(state, force)}'s captured knights go to the ally reserve.")
             else:
                 decision = {
@@ -691,7 +706,7 @@ class Engine:
                     "captured": list(space["knights"]),
                 }
                 tasks.append({"task": "ransom", "decision": decision})
-        state["queue"][0:0] = tasks
+        m.queue_first(state, tasks)
 
     def _ranks(self, state: State, card: dict[str, Any]) -> list[int | None]:
         """8.3: the rank (0 = first) of each space on a won card, by own strength on the card.
@@ -720,14 +735,16 @@ class Engine:
 
     def _end_round(self, state: State, events: list[str]) -> None:
         """8.4 and 9: knights come home, squires are spent, then the next round is prepared."""
-        for letter, occupant in state["counties"].items():
+        for occupant in state["counties"].values():
             if occupant is not None:
                 m.court_add(state, occupant["force"], occupant["strength"])
-                state["counties"][letter] = None
-        for force, knights in enumerate(state["forces"]):
-            for strength in knights["castle"].values():
+        state["counties"] = dict.fromkeys(state["counties"])
+        for force in range(len(state["forces"])):
+            castle = state["forces"][force]["castle"]
+            for strength in castle.values():
                 m.court_add(state, force, strength)
-            knights["castle"] = {}
+            if castle:
+                m.force_set(state, force, castle={})
         if state["round"] >= self.data["rounds"]:
             state["phase"] = "over"
             events.append("The game is over after the last round.")

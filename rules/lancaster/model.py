@@ -46,11 +46,78 @@ HOLDING = {"gold": "gold", "squire": "squires", "vote_marker": "vote_markers", "
 """Resource names of the data -> the seat keys that hold them."""
 
 
+def copy_for_move(state: State) -> State:
+    """The copy ``apply`` changes: a new top-level dict that shares every section with ``state``.
+
+    States are never changed in place: a change replaces the containers on its path (the seats
+    list and the one seat dict it touches, say) with new ones through the helpers below
+    (``seat_add``, ``force_set``, ``county_set``, ``card_set``, ``replaced``, ...), so a move
+    copies only the few small containers it changes. A deep copy made every move cost more than
+    all the rules (issue 10). Code outside the engine must not change a state in place either;
+    ``clone`` gives a private deep copy. The tests check on every move of many random games that
+    ``apply`` leaves its input unchanged.
+    """
+    return dict(state)
+
+
 def clone(state: State) -> State:
-    # marshal copies plain dict/list/int/str trees several times faster than copy.deepcopy and
-    # keeps apply() pure without sharing mutable parts between the old and the new state.
+    """A copy sharing nothing with ``state``, for code that changes a state in place (sampling a
+    hidden state, arranging a test board). ``marshal`` copies plain dict/list/int/str trees
+    several times faster than ``copy.deepcopy``."""
     copied: State = marshal.loads(marshal.dumps(state))
     return copied
+
+
+def replaced(items: list[Any], index: int, value: Any) -> list[Any]:
+    """``items`` with ``items[index]`` set to ``value``, as a new list."""
+    new = items[:]
+    new[index] = value
+    return new
+
+
+def seat_set(state: State, seat: int, **values: Any) -> None:
+    """The seat's record with ``values`` changed (a new record in a new seats list)."""
+    state["seats"] = replaced(state["seats"], seat, {**state["seats"][seat], **values})
+
+
+def seat_add(state: State, seat: int, key: str, amount: int) -> None:
+    """The seat's holding ``key`` (gold, squires, vote_markers, power_points) changed by ``amount``."""
+    seat_set(state, seat, **{key: state["seats"][seat][key] + amount})
+
+
+def book_power_points(state: State, seat: int, source: str, amount: int) -> None:
+    """``amount`` PP to the seat, booked under ``source`` for the final breakdown."""
+    me = state["seats"][seat]
+    by_source = {**me["power_points_by_source"], source: me["power_points_by_source"].get(source, 0) + amount}
+    seat_set(state, seat, power_points=me["power_points"] + amount, power_points_by_source=by_source)
+
+
+def force_set(state: State, force: int, **values: Any) -> None:
+    """The force's record (reserve, court, castle) with ``values`` changed."""
+    state["forces"] = replaced(state["forces"], force, {**state["forces"][force], **values})
+
+
+def county_set(state: State, letter: str, occupant: dict[str, int] | None) -> None:
+    state["counties"] = {**state["counties"], letter: occupant}
+
+
+def card_set(state: State, card: dict[str, Any]) -> None:
+    """The conflict card with ``card``'s id replaced by ``card``."""
+    state["conflicts"] = [card if c["id"] == card["id"] else c for c in state["conflicts"]]
+
+
+def take_noble(state: State, letter: str) -> str:
+    """One noble leaves county ``letter``'s stack; returns its type."""
+    stack = state["noble_stacks"][letter]
+    state["noble_stacks"] = {**state["noble_stacks"], letter: {**stack, "left": stack["left"] - 1}}
+    noble: str = stack["noble"]
+    return noble
+
+
+def queue_first(state: State, tasks: list[Task]) -> None:
+    """``tasks`` run next, before the queued ones."""
+    if tasks:
+        state["queue"] = [*tasks, *state["queue"]]
 
 
 def controller(state: State, force: int) -> int:
@@ -83,22 +150,21 @@ def force_name(state: State, force: int) -> str:
 
 
 def court_add(state: State, force: int, strength: int) -> None:
-    court: list[int] = state["forces"][force]["court"]
-    court.append(strength)
-    court.sort()
+    force_set(state, force, court=sorted([*state["forces"][force]["court"], strength]))
 
 
 def to_reserve(state: State, force: int, strength: int) -> None:
-    state["forces"][force]["reserve"][strength - 1] += 1
+    reserve = state["forces"][force]["reserve"]
+    force_set(state, force, reserve=replaced(reserve, strength - 1, reserve[strength - 1] + 1))
 
 
 def recruit(state: State, force: int, strength: int, amount: int) -> int:
     """Move up to ``amount`` reserve knights of ``strength`` to the court; returns how many."""
-    reserve = state["forces"][force]["reserve"]
-    moved = min(amount, reserve[strength - 1])
-    for _ in range(moved):
-        reserve[strength - 1] -= 1
-        court_add(state, force, strength)
+    knights = state["forces"][force]
+    moved = min(amount, knights["reserve"][strength - 1])
+    if moved:
+        reserve = replaced(knights["reserve"], strength - 1, knights["reserve"][strength - 1] - moved)
+        force_set(state, force, reserve=reserve, court=sorted(knights["court"] + [strength] * moved))
     return moved
 
 
@@ -134,27 +200,32 @@ def upgrade_at(state: State, force: int, where: str) -> tuple[int, int]:
     knights = state["forces"][force]
     if kind == "court":
         old = int(rest)
-        knights["court"].remove(old)
-        court_add(state, force, old + 1)
+        court = knights["court"][:]
+        court.remove(old)
+        force_set(state, force, court=sorted([*court, old + 1]))
     elif kind == "county":
         occupant = state["counties"][rest]
         old = occupant["strength"]
-        occupant["strength"] = old + 1
+        county_set(state, rest, {**occupant, "strength": old + 1})
     elif kind == "castle":
         old = knights["castle"][rest]
-        knights["castle"][rest] = old + 1
+        force_set(state, force, castle={**knights["castle"], rest: old + 1})
     else:
         card_id, _, strength = rest.partition(":")
         old = int(strength)
-        for card in state["conflicts"]:
-            if card["id"] == card_id:
-                for space in card["spaces"]:
-                    if space["force"] == force:
-                        space["knights"].remove(old)
-                        space["knights"].append(old + 1)
-                        space["knights"].sort()
-    knights["reserve"][old] -= 1
-    knights["reserve"][old - 1] += 1
+        card = next(c for c in state["conflicts"] if c["id"] == card_id)
+        spaces = []
+        for space in card["spaces"]:
+            if space["force"] == force:
+                stack = space["knights"][:]
+                stack.remove(old)
+                space = {**space, "knights": sorted([*stack, old + 1])}
+            spaces.append(space)
+        card_set(state, {**card, "spaces": spaces})
+    reserve = state["forces"][force]["reserve"][:]
+    reserve[old] -= 1
+    reserve[old - 1] += 1
+    force_set(state, force, reserve=reserve)
     return old, old + 1
 
 

@@ -10,11 +10,10 @@ at all is passed over, and the event says exactly why.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from rules.lancaster import model as m
-from rules.lancaster.moves import Pass, Place
+from rules.lancaster.moves import LancasterMove, Pass, Place
 from rules.lancaster.words import amount
 
 if TYPE_CHECKING:
@@ -23,23 +22,70 @@ if TYPE_CHECKING:
 State = m.State
 
 
-def placements(engine: Engine, state: State, seat: int, squires: int | None) -> Iterator[Place]:
-    """Every knight placement of a seat (rules section 6) with at most ``squires`` squires
-    (``None``: as many as a place needs, for the public test of who has a turn)."""
+def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Place]:
+    """Every knight placement of a seat (rules section 6) with at most ``squires`` squires, in a
+    fixed order: per force and knight strength, counties (fewest squires first), castle spaces,
+    conflict cards. Move values come from caches (they are frozen), which keeps this cheap
+    enough for simulation (issue 10)."""
+    found: list[Place] = []
+    counties = _open_counties(engine, state, seat)
     for force in m.forces_of(state, seat):
-        ally = m.is_ally(state, force)
-        court = sorted(set(state["forces"][force]["court"]))
+        court = state["forces"][force]["court"]
         if not court:
             continue
-        free = free_castle_spaces(engine, state, force)
-        cards = joinable_cards(state, force)
+        ally = m.is_ally(state, force)
+        targets = [f"castle:{x}" for x in free_castle_spaces(engine, state, force)]
+        targets += [f"conflict:{cid}" for cid in joinable_cards(state, force)]
         top = 0 if ally else squires  # 11: no squires with ally knights
-        for strength in court:
-            yield from _county_placements(engine, state, seat, strength, top, ally)
-            for x in free:
-                yield Place(strength, f"castle:{x}", 0, ally)
-            for cid in cards:
-                yield Place(strength, f"conflict:{cid}", 0, ally)
+        for strength in sorted(set(court)):
+            for letter, minimum, total in counties:
+                if strength >= minimum:  # 6.2: the knight alone must reach the minimum
+                    need = 0 if total < 0 else max(0, total + 1 - strength)  # must exceed the total
+                    if need <= top:
+                        found += _county_moves(strength, letter, ally, top)[need : top + 1]
+            moves = _MOVES.setdefault((strength, ally), {})
+            found += [moves.get(t) or moves.setdefault(t, Place(strength, t, 0, ally)) for t in targets]
+    return found
+
+
+def _open_counties(engine: Engine, state: State, seat: int) -> list[tuple[str, int, int]]:
+    """(county, minimum strength, occupant's total or -1 when empty) for each county the seat
+    may go to: never one of its own (or its ally's) knights (6.2)."""
+    players = state["players"]
+    return [
+        (letter, minimum, -1 if occupant is None else occupant["strength"] + occupant["squires"])
+        for letter, minimum in engine.minimums
+        if (occupant := state["counties"][letter]) is None or occupant["force"] % players != seat
+    ]
+
+
+def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
+    """Whether ``placements`` with ``squires`` (``None``: as many as needed) is not empty. The
+    strongest knight in a court reaches every county a weaker one reaches, with fewer squires."""
+    for force in m.forces_of(state, seat):
+        court = state["forces"][force]["court"]
+        if not court:
+            continue
+        if free_castle_spaces(engine, state, force) or joinable_cards(state, force):
+            return True
+        top = 0 if m.is_ally(state, force) else squires
+        best = max(court)
+        for _, minimum, total in _open_counties(engine, state, seat):
+            if best >= minimum and (top is None or total < 0 or total + 1 - best <= top):
+                return True
+    return False
+
+
+_COUNTY_MOVES: dict[tuple[int, str, bool], list[Place]] = {}
+_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}  # castle and conflict placements by target
+
+
+def _county_moves(strength: int, letter: str, ally: bool, top: int) -> list[Place]:
+    """Placements on county ``letter`` with 0, 1, 2, ... squires, at least up to ``top``."""
+    moves = _COUNTY_MOVES.setdefault((strength, letter, ally), [])
+    while len(moves) <= top:
+        moves.append(Place(strength, f"county:{letter}", len(moves), ally))
+    return moves
 
 
 def free_castle_spaces(engine: Engine, state: State, force: int) -> list[str]:
@@ -58,37 +104,16 @@ def joinable_cards(state: State, force: int) -> list[str]:
     return [
         card["id"]
         for card in state["conflicts"]
-        if any(space["force"] == force for space in card["spaces"]) or len(card["spaces"]) < 3
+        if len(card["spaces"]) < 3 or any(space["force"] == force for space in card["spaces"])
     ]
 
 
-def _county_placements(
-    engine: Engine, state: State, seat: int, strength: int, squires: int | None, ally: bool
-) -> Iterator[Place]:
-    counties = engine.data["counties"]
-    for letter in engine.order:
-        if strength < counties[letter]["min_strength"]:
-            continue  # 6.2: the knight alone must reach the minimum
-        occupant = state["counties"][letter]
-        need = 0
-        if occupant is not None:
-            if m.controller(state, occupant["force"]) == seat:
-                continue  # 6.2: never expel your own (or your ally's) knight
-            # Must exceed the occupant's total (knight + squires).
-            need = max(0, occupant["strength"] + occupant["squires"] + 1 - strength)
-        for k in range(need, (need if squires is None else squires) + 1):
-            yield Place(strength, f"county:{letter}", k, ally)
-
-
-def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
-    return next(placements(engine, state, seat, squires), None) is not None
-
-
-def turn_moves(engine: Engine, state: State, seat: int) -> list[Place | Pass]:
+def turn_moves(engine: Engine, state: State, seat: int) -> list[LancasterMove]:
     """The moves of the seat on turn: what its squires afford, and ``pass`` when no place is open
     without squires (public: it does not depend on how many squires the seat has)."""
-    moves: list[Place | Pass] = list(placements(engine, state, seat, state["seats"][seat]["squires"]))
-    if not has_place(engine, state, seat, 0):
+    places = placements(engine, state, seat, state["seats"][seat]["squires"])
+    moves: list[LancasterMove] = [*places]
+    if all(place.squires for place in places):  # the places without squires are among these
         moves.append(Pass())
     return moves
 
@@ -126,25 +151,33 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     """Put a knight from the court on its place (6.2-6.4); a conflict placement may earn a King's
     Favor, asked at once."""
     force = seat + 2 if move.ally else seat
-    state["forces"][force]["court"].remove(move.strength)
+    court = state["forces"][force]["court"][:]
+    court.remove(move.strength)
+    m.force_set(state, force, court=court)
     kind, _, where = move.target.partition(":")
     text = f"{m.force_name(state, force)} placed a knight (strength {move.strength})"
     if kind == "county":
         _place_in_county(engine, state, seat, force, move, text, events)
     elif kind == "castle":
-        state["forces"][force]["castle"][where] = move.strength
+        m.force_set(state, force, castle={**state["forces"][force]["castle"], where: move.strength})
         name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
         events.append(f"{text} in the castle ({where} {name}).")
     else:
         card = next(c for c in state["conflicts"] if c["id"] == where)
-        mine = next((space for space in card["spaces"] if space["force"] == force), None)
-        if mine is None:
-            card["spaces"].append({"force": force, "knights": [move.strength]})  # 6.4: top down
-            events.append(f"{text} on conflict {where} (space {len(card['spaces'])}).")
+        spaces = card["spaces"]
+        if all(space["force"] != force for space in spaces):
+            spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
+            events.append(f"{text} on conflict {where} (space {len(spaces)}).")
         else:
-            mine["knights"].append(move.strength)  # 6.4: further knights stack on the same space
-            mine["knights"].sort()
+            # 6.4: further knights stack on the force's space.
+            spaces = [
+                {**space, "knights": sorted([*space["knights"], move.strength])}
+                if space["force"] == force
+                else space
+                for space in spaces
+            ]
             events.append(f"{text} on conflict {where}, stacking on their space.")
+        m.card_set(state, {**card, "spaces": spaces})
         # 6.4: King's Favor for the first knights into conflicts this round.
         if state["favors_taken"] < len(state["favor_tiles"]) and any(state["favor_tiles"]):
             state["favors_taken"] += 1
@@ -158,7 +191,7 @@ def _place_in_county(
 ) -> None:
     where = move.target.partition(":")[2]
     occupant = state["counties"][where]
-    state["seats"][seat]["squires"] -= move.squires
+    m.seat_add(state, seat, "squires", -move.squires)
     if move.squires:
         text += f" with {amount('squire', move.squires)}"
     text += f" on county {where} ({engine.data['counties'][where]['name']})"
@@ -169,13 +202,13 @@ def _place_in_county(
         text += f", expelling {expelled}'s knight (strength {occupant['strength']})"
         if occupant["squires"]:
             text += f" and its {amount('squire', occupant['squires'])}"
-    state["counties"][where] = {"force": force, "strength": move.strength, "squires": move.squires}
+    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires})
     events.append(text + ".")
 
 
 def keep_in_court(state: State, seat: int, events: list[str]) -> None:
     """``pass``: the seat places no more knights this round (its knights stay in court)."""
-    state["kept_in_court"][seat] = True
+    state["kept_in_court"] = m.replaced(state["kept_in_court"], seat, True)
     state["last_move"] = {"seat": seat, "move": "pass", "where": None, "places": [f"knights:{seat}"]}
     state["turn_done"] = True
     events.append(f"{{p{seat}}} passes: the knights left in court stay there this round.")

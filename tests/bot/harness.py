@@ -27,24 +27,27 @@ class Harness:
         games: Sequence[Game] | None = (TALLY,),
         out: Path | None = None,
         *,
-        reminder_hours: float = 12.0,
+        clock_hours: float = 48.0,
+        start: float | None = None,
     ) -> None:
         self.db = db
         self.games = None if games is None else list(games)  # None: the rules registry
         self.out = out
         self.seen: list[dict[str, Any]] = []
         self.wire: list[dict[str, Any]] = []  # every request the bot sent (the sandbox's --wire)
-        self.reminder_hours = reminder_hours
-        self.clock = Clock()  # "@clock +13h" lines move it on; the store stamps with it too
+        self.clock_hours = clock_hours  # the server default clock (/game new without clock:)
+        # "@clock +13h" lines move it on; the store stamps with it too. ``start``: a fixed moment
+        # (time then stands still between @clock lines), for tests of local times of day.
+        self.clock = Clock() if start is None else Clock(lambda: start)
 
     async def __aenter__(self) -> Harness:
         self.store = await open_store(self.db, clock=self.clock)
         seeds = itertools.count(7)
         source = all_games if self.games is None else (lambda: self.games or [])
-        self.tables = Tables(self.store, source, new_seed=lambda: next(seeds), clock=self.clock)
-        self.sandbox = Sandbox(
-            self.tables, self.seen.append, self.out, reminder_hours=self.reminder_hours, wire=self.wire.append
+        self.tables = Tables(
+            self.store, source, new_seed=lambda: next(seeds), clock=self.clock, clock_hours=self.clock_hours
         )
+        self.sandbox = Sandbox(self.tables, self.seen.append, self.out, wire=self.wire.append)
         await self.sandbox.start()
         return self
 

@@ -83,12 +83,12 @@ def test_failed_channel_post_is_refused_as_discord_refuses_it(tmp_path: Path) ->
     async def body(h: Harness) -> None:
         first = await started(h)
         assert await h("@fail POST /channels/*/messages 403") == []
-        await h("@clock +13h")  # a reminder is a plain channel post
+        await h("@clock +25h")  # a clock ping (half time) is a plain channel post
         refused = [r for r in h.seen if r["kind"] == "refused"]
         assert [r["content"] for r in refused] == [f"POST {MESSAGES}: 403 Missing Permissions (code 50013)"]
         assert [r["status"] for r in h.wire if r["route"] == MESSAGES] == [403]
         await h(f'{first} /move "text:add 1"')
-        (ping, _) = await h("@clock +13h")
+        (ping, _) = await h("@clock +25h")
         assert ping["kind"] == "message" and [r["status"] for r in h.wire if r["route"] == MESSAGES] == [
             403,
             200,

@@ -12,9 +12,11 @@ import pytest
 from bot.service.store import (
     Change,
     ChannelBusy,
+    PlayerSettings,
     SeatRecord,
     SqliteStore,
     StaleVersion,
+    WaitRecord,
     migrations,
     open_store,
 )
@@ -292,24 +294,49 @@ def test_storage_two_processes_racing_on_one_database(db: Path | str) -> None:
     run(go())
 
 
-def test_storage_reminder_claims_and_bot_values(db: Path | str) -> None:
-    """Turn reminders: a wait is claimed once, by one claimer, without bumping the version;
-    bot values (e.g. the synced command tree's hash) are kept and overwritten."""
+def test_storage_outbox_claims_waits_settings_and_bot_values(db: Path | str) -> None:
+    """Move clocks: a notice is claimed once, by one claimer among racing ones, without bumping the
+    version, and stays unsent until marked; a commit replaces the game's waits and claims its
+    notices atomically; player settings and bot values are kept and overwritten."""
 
     async def go() -> None:
         now = [100.0]
         one = await open_store(db, clock=lambda: now[0])
         two = await open_store(db, clock=lambda: now[0])
-        g = await one.create_game(guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator())
-        g = await one.commit(g.id, 0, Change(status="running", state="s"))
-        assert await one.waiting(99.0) == [] and [w.id for w in await two.waiting(100.0)] == [g.id]
-        claims = await asyncio.gather(*(s.claim_reminder(g.id, 1) for s in (one, two, one, two)))
+        g = await one.create_game(
+            guild_id=1, channel_id=2, game="x", options={}, seed=3, creator=_creator(), clock_hours=12.5
+        )
+        assert g.clock_hours == 12.5 and g.waits == ()
+        wait = WaitRecord(0, 1, 100.0, True, True)
+        g = await one.commit(g.id, 0, Change(status="running", state="s", waits=[wait]))
+        assert g.waits == (wait,) and [r.waits for r in await two.running()] == [(wait,)]
+        claims = await asyncio.gather(
+            *(s.claim_notice(g.id, "ping:0:1:half", {"n": i}) for i, s in enumerate((one, two, one, two)))
+        )
         assert sorted(claims) == [False, False, False, True]
         again = await two.get(g.id)
-        assert again is not None and again.version == 1 and again.reminded_version == 1
-        assert await one.waiting(100.0) == [] and not await one.claim_reminder(g.id, 0)
-        await one.commit(g.id, 1, Change(state="t", move=(0, "a")))
-        assert [w.version for w in await two.waiting(100.0)] == [2]
+        assert again is not None and again.version == 1
+        (unsent,) = await one.unsent_notices()
+        assert unsent.key == "ping:0:1:half" and unsent.created_at == 100.0 and unsent.sent_at is None
+        await two.notice_sent(g.id, "ping:0:1:half")
+        assert await one.unsent_notices() == [] and await one.notice_keys(g.id) == {"ping:0:1:half"}
+        later = WaitRecord(1, 2, 150.0, False, True)
+        now[0] = 150.0
+        moved = await one.commit(
+            g.id, 1, Change(state="t", move=(0, "a"), waits=[later], notices=[("takeover:0:1", {"seat": 0})])
+        )
+        assert moved.waits == (later,) and (await two.get(g.id)).waits == (later,)  # type: ignore[union-attr]
+        assert [(n.key, n.body) for n in await two.unsent_notices()] == [("takeover:0:1", {"seat": 0})]
+        with pytest.raises(StaleVersion):
+            await two.commit(g.id, 1, Change(state="u", waits=[], notices=[("x", {})]))
+        assert (await one.get(g.id)).waits == (later,)  # type: ignore[union-attr]
+        assert await one.notice_keys(g.id) == {"ping:0:1:half", "takeover:0:1"}
+        assert await one.player_settings([SNOWFLAKE]) == {}
+        await one.save_player_settings(PlayerSettings(SNOWFLAKE, (1320, 480), "Europe/Rome", True))
+        await two.save_player_settings(PlayerSettings(SNOWFLAKE, None, "Europe/Rome", False))
+        assert await one.player_settings([SNOWFLAKE, 5]) == {
+            SNOWFLAKE: PlayerSettings(SNOWFLAKE, None, "Europe/Rome", False)
+        }
         assert await one.get_value("k") is None
         await one.set_value("k", "v1")
         await two.set_value("k", "v2")
@@ -341,8 +368,8 @@ def test_storage_migration_upgrades_an_existing_postgres_database(db: str) -> No
         assert await store.schema_version() == len(migrations()) >= 4
         game = await store.open_in_channel(2)
         assert game is not None and game.version == 4 and game.names == ["Ann"]
-        assert game.lobby_message_id is None and game.reminded_version is None
-        assert [g.id for g in await store.waiting(1.0)] == [1]
+        assert game.lobby_message_id is None and game.clock_hours is None and game.waits == ()
+        assert [g.id for g in await store.running()] == [1]
         moved = await store.commit(game.id, 4, Change(lobby_message_id=SNOWFLAKE))
         assert moved.lobby_message_id == SNOWFLAKE
         made = await store.create_game(
@@ -390,7 +417,7 @@ def test_storage_unusable_postgres_database_is_named_without_its_password(db: st
             "postgresql://tavola:s3cret@127.0.0.1:1/tavola?password=s3cret": "cannot connect to the database"
             " postgresql://tavola:***@127.0.0.1:1/tavola?password=***: ",
             with_database(db, "tavola_no_such_database_zz"): '"tavola_no_such_database_zz" does not exist',
-            db: 'cannot use the database postgresql://',  # the games table is not ours
+            db: "cannot use the database postgresql://",  # the games table is not ours
         }
         for url, words in cases.items():
             with pytest.raises(UnusableDatabase) as refused:

@@ -7,8 +7,11 @@ with the hook in tests/lancaster/conformance.py. The games here use the same che
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from rules.core import game_simulate
 from rules.lancaster import GAME
 from rules.lancaster.decisions import KINDS
 from rules.playout import playout_states
@@ -20,7 +23,7 @@ ALL_OTHER_READINGS = {
     "engine": {
         "deployed_includes_castle": False,
         "surrey_unclaimed_keeps_start_player": False,
-        "knight_on_extended_space": True,
+        "knight_on_extended_space": False,  # the default is true since corrections 2026-12
         "conflict_rank_ties": "shared",
         "unjoined_conflicts": "discard",
         "ally_conflict_rank": "pass_down",
@@ -55,3 +58,31 @@ def test_every_decision_raised_is_one_record_whose_answers_fit_it() -> None:
             for move in answers:
                 assert all(":" in place for place in kind.places(decision, move))
     assert seen >= {"first_extension", "favor", "upgrade", "county", "exchange", "ransom"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(players: int) -> None:
+    """Issue 10 item 3: ``simulate`` (rules.core.game_simulate) is the contract's ``apply`` without
+    the re-check; over whole seeded random games every step gives an equal state, and neither
+    path changes its input (states share the parts a move leaves alone: model.copy_for_move)."""
+    other_options = {
+        "noble_stacks": "random",
+        "vote_markers": 2,
+        "discard_unused_votes": False,
+        "favor_tiles_by_count": True,
+    }
+    for seed, options in ((players, {}), (30 + players, other_options)):
+        rnd = random.Random(seed)
+        state = GAME.setup(players, seed, options)
+        moves = 0
+        while GAME.active_players(state):
+            seat = rnd.choice(sorted(GAME.active_players(state)))
+            move = rnd.choice(list(GAME.legal_moves(state, seat)))
+            before = GAME.to_json(state)
+            fast = game_simulate(GAME, state, seat, move)
+            normal, _ = GAME.apply(state, seat, move)
+            assert fast == normal
+            assert GAME.to_json(state) == before
+            state = fast
+            moves += 1
+        assert moves > 40 and GAME.outcome(state) is not None

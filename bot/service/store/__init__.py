@@ -9,12 +9,15 @@ from bot.service.store.base import (
     ChannelBusy,
     GameRecord,
     MoveRecord,
+    Notice,
+    PlayerSettings,
     SeatRecord,
     StaleVersion,
     Status,
     Store,
     StoreError,
     UnusableDatabase,
+    WaitRecord,
 )
 from bot.service.store.connect import is_postgres_url, open_store
 from bot.service.store.sqlite import SqliteStore, migrations
@@ -25,6 +28,8 @@ __all__ = [
     "ChannelBusy",
     "GameRecord",
     "MoveRecord",
+    "Notice",
+    "PlayerSettings",
     "SeatRecord",
     "SqliteStore",
     "StaleVersion",
@@ -32,6 +37,7 @@ __all__ = [
     "Store",
     "StoreError",
     "UnusableDatabase",
+    "WaitRecord",
     "is_postgres_url",
     "migrations",
     "open_store",

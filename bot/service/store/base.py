@@ -9,8 +9,8 @@ Every write names the version it was computed from; a write against a stale vers
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 Status = Literal["lobby", "running", "finished", "abandoned"]
@@ -59,6 +59,38 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class WaitRecord:
+    """A seat the game waits for: since when, from which version (games.waits, migration 5)."""
+
+    seat: int
+    version: int  # the game's version when the decision became this seat's
+    since: float
+    mentioned: bool  # the turn message pinged the player already (no start ping owed)
+    handed: bool  # it came from someone else's move: a new turn (an opt-in DM is owed)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message the bot owes (outbox row): claimed once per ``key``, marked sent once posted."""
+
+    game_id: int
+    key: str
+    body: dict[str, Any]
+    created_at: float
+    sent_at: float | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSettings:
+    """A player's own settings (``/game settings``): quiet hours in their zone, turn DMs."""
+
+    user_id: int
+    quiet: tuple[int, int] | None = None  # (start, end) minutes after local midnight
+    tz: str | None = None
+    dm: bool = False
+
+
+@dataclass(frozen=True)
 class GameRecord:
     id: int
     guild_id: int
@@ -74,7 +106,10 @@ class GameRecord:
     updated_at: float
     seats: tuple[SeatRecord, ...] = ()
     lobby_message_id: int | None = None
-    reminded_version: int | None = None  # the version whose wait was reminded (turn reminders)
+    clock_hours: float | None = None  # hours per decision; 0 none; None: made before clocks
+    waits: tuple[WaitRecord, ...] = ()  # who the game waits for now, since when
+    # The seated players' own settings (read with the seats), by user id; absent: none set.
+    settings: Mapping[int, PlayerSettings] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -90,12 +125,14 @@ class GameRecord:
 # The games columns every store reads, in this order (``game_record`` takes a row of them).
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-    " created_at, updated_at, lobby_message_id, reminded_version"
+    " created_at, updated_at, lobby_message_id, clock_hours, waits"
 )
 
 
 def game_record(row: Sequence[Any], seats: Iterable[Sequence[Any]]) -> GameRecord:
-    """A ``GameRecord`` from a row of ``GAME_COLUMNS`` and its (seat, user id, name) rows."""
+    """A ``GameRecord`` from a row of ``GAME_COLUMNS`` and its seat rows: (seat, user id, name),
+    optionally followed by the user's settings (quiet start, quiet end, tz, dm; NULLs if none)."""
+    seat_rows = list(seats)
     return GameRecord(
         id=int(row[0]),
         guild_id=int(row[1]),
@@ -109,9 +146,34 @@ def game_record(row: Sequence[Any], seats: Iterable[Sequence[Any]]) -> GameRecor
         state=row[9],
         created_at=float(row[10]),
         updated_at=float(row[11]),
-        seats=tuple(sorted((SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seats), key=_seat_number)),
+        seats=tuple(
+            sorted((SeatRecord(int(s[0]), int(s[1]), str(s[2])) for s in seat_rows), key=_seat_number)
+        ),
         lobby_message_id=None if row[12] is None else int(row[12]),
-        reminded_version=None if row[13] is None else int(row[13]),
+        clock_hours=None if row[13] is None else float(row[13]),
+        waits=waits_from_json(row[14]),
+        settings={int(s[1]): found for s in seat_rows if (found := _settings(s)) is not None},
+    )
+
+
+def _settings(seat_row: Sequence[Any]) -> PlayerSettings | None:
+    if len(seat_row) < 7 or seat_row[6] is None:  # no settings row (dm is never NULL in one)
+        return None
+    start, end, tz, dm = seat_row[3:7]
+    quiet = None if start is None or end is None else (int(start), int(end))
+    return PlayerSettings(int(seat_row[1]), quiet, None if tz is None else str(tz), bool(dm))
+
+
+def waits_to_json(waits: Sequence[WaitRecord]) -> str:
+    """``games.waits``: [[seat, version, since, mentioned, handed], ...]."""
+    return json.dumps([[w.seat, w.version, w.since, int(w.mentioned), int(w.handed)] for w in waits])
+
+
+def waits_from_json(text: str | None) -> tuple[WaitRecord, ...]:
+    if not text:
+        return ()
+    return tuple(
+        WaitRecord(int(s), int(v), float(at), bool(m), bool(h)) for s, v, at, m, h in json.loads(text)
     )
 
 
@@ -129,6 +191,8 @@ class Change:
     move: tuple[int, str] | None = None  # (seat, text) appended to the log
     channel_id: int | None = None  # the game moves to another channel (its own thread)
     lobby_message_id: int | None = None  # where the lobby card was posted
+    waits: Sequence[WaitRecord] | None = None  # replaces the game's waits
+    notices: Sequence[tuple[str, dict[str, Any]]] = ()  # (key, body) claimed into the outbox
 
 
 class Store(Protocol):
@@ -141,6 +205,7 @@ class Store(Protocol):
         options: dict[str, Any],
         seed: int,
         creator: SeatRecord,
+        clock_hours: float | None = None,
     ) -> GameRecord: ...
 
     async def get(self, game_id: int) -> GameRecord | None: ...
@@ -159,14 +224,30 @@ class Store(Protocol):
         """How many moves ``seat`` has made in the game."""
         ...
 
-    async def waiting(self, idle_since: float) -> list[GameRecord]:
-        """Running games unchanged since ``idle_since`` whose current wait was not reminded yet."""
+    async def running(self) -> list[GameRecord]:
+        """Every running game (with its waits), for the clock's pings and takeovers."""
         ...
 
-    async def claim_reminder(self, game_id: int, version: int) -> bool:
-        """Mark the wait at ``version`` reminded; False if already marked or the game moved on.
-        Does not bump the version: buttons on the board stay valid."""
+    async def claim_notice(self, game_id: int, key: str, body: dict[str, Any]) -> bool:
+        """Write a notice into the outbox unless one with ``key`` exists; True if written.
+        Does not bump the game's version: buttons on the board stay valid."""
         ...
+
+    async def notice_keys(self, game_id: int) -> set[str]:
+        """The keys of every notice claimed for the game, sent or not."""
+        ...
+
+    async def unsent_notices(self) -> list[Notice]:
+        """Claimed notices not yet marked sent, oldest first."""
+        ...
+
+    async def notice_sent(self, game_id: int, key: str) -> None: ...
+
+    async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
+        """The settings of those players who set any (others are absent)."""
+        ...
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None: ...
 
     async def get_value(self, key: str) -> str | None:
         """A value the bot kept between runs (``bot_values``), or None."""

@@ -29,11 +29,14 @@ from bot.service.store.base import (
     ChannelBusy,
     GameRecord,
     MoveRecord,
+    Notice,
+    PlayerSettings,
     SeatRecord,
     StaleVersion,
     Status,
     UnusableDatabase,
     game_record,
+    waits_to_json,
 )
 from bot.service.store.migrations import load as load_migrations
 
@@ -44,8 +47,13 @@ ONE_OPEN_PER_CHANNEL = "games_one_open_per_channel"  # the unique index behind C
 # so processes starting together apply each one once.
 MIGRATION_LOCK = 0x7461766F6C61  # "tavola"
 
-# The seats come with their game: one round trip per read.
-_SEATS = "ARRAY(SELECT ROW(s.seat, s.user_id, s.name) FROM seats s WHERE s.game_id = g.id ORDER BY s.seat)"
+# The seats, with each player's own settings (NULLs when they set none), come with their game:
+# one round trip per read.
+_SEATS = (
+    "ARRAY(SELECT ROW(s.seat, s.user_id, s.name, p.quiet_start, p.quiet_end, p.tz, p.dm)"
+    " FROM seats s LEFT JOIN player_settings p ON p.user_id = s.user_id WHERE s.game_id = g.id"
+    " ORDER BY s.seat)"
+)
 _SELECT = f"SELECT {GAME_COLUMNS}, {_SEATS} AS seats FROM games g"
 
 
@@ -176,12 +184,40 @@ class PostgresStore:
         )
         return int(count)
 
-    async def waiting(self, idle_since: float) -> list[GameRecord]:
-        return await self._read_games(
-            "status = 'running' AND updated_at <= $1"
-            " AND (reminded_version IS NULL OR reminded_version <> version)",
-            idle_since,
+    async def running(self) -> list[GameRecord]:
+        return await self._read_games("status = 'running'")
+
+    async def notice_keys(self, game_id: int) -> set[str]:
+        rows = await self._pool.fetch("SELECT key FROM outbox WHERE game_id = $1", game_id)
+        return {str(r["key"]) for r in rows}
+
+    async def unsent_notices(self) -> list[Notice]:
+        rows = await self._pool.fetch(
+            "SELECT game_id, key, body, created_at FROM outbox WHERE sent_at IS NULL"
+            " ORDER BY created_at, game_id, key"
         )
+        return [Notice(r["game_id"], r["key"], json.loads(r["body"]), r["created_at"]) for r in rows]
+
+    async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        rows = await self._pool.fetch(
+            "SELECT user_id, quiet_start, quiet_end, tz, dm FROM player_settings"
+            " WHERE user_id = ANY($1::bigint[])",
+            wanted,
+        )
+        return {
+            r["user_id"]: PlayerSettings(
+                r["user_id"],
+                None
+                if r["quiet_start"] is None or r["quiet_end"] is None
+                else (r["quiet_start"], r["quiet_end"]),
+                r["tz"],
+                bool(r["dm"]),
+            )
+            for r in rows
+        }
 
     async def get_value(self, key: str) -> str | None:
         value = await self._pool.fetchval("SELECT value FROM bot_values WHERE key = $1", key)
@@ -199,14 +235,38 @@ class PostgresStore:
             value,
         )
 
-    async def claim_reminder(self, game_id: int, version: int) -> bool:
+    async def claim_notice(self, game_id: int, key: str, body: dict[str, Any]) -> bool:
         status = await self._pool.execute(
-            "UPDATE games SET reminded_version = $2 WHERE id = $1 AND version = $2"
-            " AND status = 'running' AND (reminded_version IS NULL OR reminded_version <> $2)",
+            "INSERT INTO outbox (game_id, key, body, created_at) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (game_id, key) DO NOTHING",
             game_id,
-            version,
+            key,
+            json.dumps(body, sort_keys=True),
+            self._clock(),
         )
-        return str(status) == "UPDATE 1"
+        return str(status) == "INSERT 0 1"
+
+    async def notice_sent(self, game_id: int, key: str) -> None:
+        await self._pool.execute(
+            "UPDATE outbox SET sent_at = $3 WHERE game_id = $1 AND key = $2 AND sent_at IS NULL",
+            game_id,
+            key,
+            self._clock(),
+        )
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None:
+        start, end = settings.quiet if settings.quiet is not None else (None, None)
+        await self._pool.execute(
+            "INSERT INTO player_settings (user_id, quiet_start, quiet_end, tz, dm)"
+            " VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start,"
+            " quiet_end = excluded.quiet_end, tz = excluded.tz, dm = excluded.dm",
+            settings.user_id,
+            start,
+            end,
+            settings.tz,
+            int(settings.dm),
+        )
 
     async def create_game(
         self,
@@ -217,13 +277,14 @@ class PostgresStore:
         options: dict[str, Any],
         seed: int,
         creator: SeatRecord,
+        clock_hours: float | None = None,
     ) -> GameRecord:
         now = self._clock()
         try:
             row = await self._pool.fetchrow(
                 "WITH g AS (INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id,"
-                " status, version, state, created_at, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, 'lobby', 0, NULL, $7, $7) RETURNING *),"
+                " status, version, state, created_at, updated_at, clock_hours)"
+                " VALUES ($1, $2, $3, $4, $5, $6, 'lobby', 0, NULL, $7, $7, $9) RETURNING *),"
                 " s AS (INSERT INTO seats (game_id, seat, user_id, name) SELECT id, 0, $6, $8 FROM g)"
                 f" SELECT {GAME_COLUMNS}, ARRAY[ROW(0, $6, $8::text)] AS seats FROM g",
                 guild_id,
@@ -234,6 +295,7 @@ class PostgresStore:
                 creator.user_id,
                 now,
                 creator.name,
+                clock_hours,
             )
         except asyncpg.UniqueViolationError as exc:
             if _busy_channel(exc):
@@ -251,12 +313,15 @@ class PostgresStore:
             if value is not None:
                 args.append(value)
                 sets.append(f"{column} = ${len(args)}")
+        if change.waits is not None:
+            args.append(waits_to_json(change.waits))
+            sets.append(f"waits = ${len(args)}")
         update = f"UPDATE games SET {', '.join(sets)} WHERE id = $1 AND version = $2"
         try:
             if change.seats is None:
                 row = await self._pool.fetchrow(_one_statement_commit(update, change, args), *args)
             else:
-                row = await self._commit_with_seats(update, args, change.seats)
+                row = await self._commit_with_seats(update, args, change)
         except asyncpg.UniqueViolationError as exc:
             if change.channel_id is not None and _busy_channel(exc):
                 raise ChannelBusy() from exc
@@ -265,14 +330,21 @@ class PostgresStore:
             raise StaleVersion()
         return _record(row)
 
-    async def _commit_with_seats(
-        self, update: str, args: list[Any], seats: Sequence[SeatRecord]
-    ) -> asyncpg.Record | None:
-        """Lobby changes: the seats are replaced whole, in one transaction with the version check."""
+    async def _commit_with_seats(self, update: str, args: list[Any], change: Change) -> asyncpg.Record | None:
+        """Lobby changes and the start: the seats are replaced whole, in one transaction with the
+        version check (and the notices, when the change has any)."""
         game_id = args[0]
+        seats = change.seats or ()
         async with self._pool.acquire() as conn, conn.transaction():
             if await conn.fetchval(f"{update} RETURNING id", *args) is None:
                 return None
+            if change.notices:
+                extra: list[Any] = [game_id]
+                await conn.execute(
+                    "WITH g AS (SELECT id, updated_at FROM games WHERE id = $1)"
+                    f"{_notices_sql(change, extra)} SELECT 1",
+                    *extra,
+                )
             await conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name)"
@@ -290,7 +362,7 @@ def _one_statement_commit(update: str, change: Change, args: list[Any]) -> str:
 
     The update's row lock is held for the whole statement, so the next ``seq`` is read by the
     only writer that passed the version check."""
-    parts = [f"WITH g AS ({update} RETURNING *)"]
+    parts = [f"WITH g AS ({update} RETURNING *)", _notices_sql(change, args)]
     if change.move is not None:
         seat, text = change.move
         args.extend((seat, text))
@@ -301,3 +373,17 @@ def _one_statement_commit(update: str, change: Change, args: list[Any]) -> str:
         )
     parts.append(f" SELECT {GAME_COLUMNS}, {_SEATS} AS seats FROM g")
     return "".join(parts)
+
+
+def _notices_sql(change: Change, args: list[Any]) -> str:
+    """A CTE part (after ``g``, the updated game) claiming the change's notices into the outbox;
+    their values are appended to ``args``. Empty without notices."""
+    if not change.notices:
+        return ""
+    args.extend(([k for k, _ in change.notices], [json.dumps(b, sort_keys=True) for _, b in change.notices]))
+    n = len(args)
+    return (
+        ", nt AS (INSERT INTO outbox (game_id, key, body, created_at)"
+        f" SELECT g.id, x.key, x.body, g.updated_at FROM g, unnest(${n - 1}::text[], ${n}::text[])"
+        " AS x(key, body) ON CONFLICT (game_id, key) DO NOTHING)"
+    )

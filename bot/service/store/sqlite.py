@@ -11,7 +11,8 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +25,23 @@ from bot.service.store.base import (
     ChannelBusy,
     GameRecord,
     MoveRecord,
+    Notice,
+    PlayerSettings,
     SeatRecord,
     StaleVersion,
     Status,
     UnusableDatabase,
     game_record,
+    waits_to_json,
 )
 from bot.service.store.migrations import Dialect, statements
 from bot.service.store.migrations import load as load_migrations
 
 # A game's seats as one JSON value, [[seat, user id, name], ...] (game_record puts them in order).
+# The seats with each player's own settings (NULLs when they set none): one statement per read.
 _SEATS = (
-    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name)) FROM seats s WHERE s.game_id = games.id)"
+    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, p.quiet_start, p.quiet_end, p.tz, p.dm))"
+    " FROM seats s LEFT JOIN player_settings p ON p.user_id = s.user_id WHERE s.game_id = games.id)"
 )
 
 
@@ -102,6 +108,18 @@ class SqliteStore:
     async def close(self) -> None:
         await self._conn.close()
 
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction under the lock: BEGIN IMMEDIATE, COMMIT, or ROLLBACK on error."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+
     # ----------------------------------------------------------------------------------------
     # reads (execute_fetchall under the lock: see the module docstring)
     # ----------------------------------------------------------------------------------------
@@ -135,28 +153,69 @@ class SqliteStore:
             )
         return int(next(iter(rows))[0])
 
-    async def waiting(self, idle_since: float) -> list[GameRecord]:
+    async def running(self) -> list[GameRecord]:
         async with self._lock:
-            return await self._read_game(
-                "status = 'running' AND updated_at <= ?"
-                " AND (reminded_version IS NULL OR reminded_version <> version)",
-                (idle_since,),
+            return await self._read_game("status = 'running'", ())
+
+    async def claim_notice(self, game_id: int, key: str, body: dict[str, Any]) -> bool:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO outbox (game_id, key, body, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, key) DO NOTHING",
+                (game_id, key, json.dumps(body, sort_keys=True), self._clock()),
+            )
+        return cursor.rowcount == 1
+
+    async def notice_keys(self, game_id: int) -> set[str]:
+        async with self._lock:
+            rows = await self._conn.execute_fetchall("SELECT key FROM outbox WHERE game_id = ?", (game_id,))
+        return {str(r[0]) for r in rows}
+
+    async def unsent_notices(self) -> list[Notice]:
+        async with self._lock:
+            rows = await self._conn.execute_fetchall(
+                "SELECT game_id, key, body, created_at FROM outbox WHERE sent_at IS NULL"
+                " ORDER BY created_at, game_id, key"
+            )
+        return [Notice(int(r[0]), str(r[1]), json.loads(r[2]), float(r[3])) for r in rows]
+
+    async def notice_sent(self, game_id: int, key: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND key = ? AND sent_at IS NULL",
+                (self._clock(), game_id, key),
             )
 
-    async def claim_reminder(self, game_id: int, version: int) -> bool:
+    async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self._conn.execute(
-                    "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ?"
-                    " AND status = 'running' AND (reminded_version IS NULL OR reminded_version <> ?)",
-                    (version, game_id, version, version),
-                )
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            return cursor.rowcount == 1
+            rows = await self._conn.execute_fetchall(
+                "SELECT user_id, quiet_start, quiet_end, tz, dm FROM player_settings"
+                f" WHERE user_id IN ({marks})",
+                tuple(wanted),
+            )
+        return {
+            int(r[0]): PlayerSettings(
+                int(r[0]),
+                None if r[1] is None or r[2] is None else (int(r[1]), int(r[2])),
+                None if r[3] is None else str(r[3]),
+                bool(r[4]),
+            )
+            for r in rows
+        }
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None:
+        start, end = settings.quiet if settings.quiet is not None else (None, None)
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO player_settings (user_id, quiet_start, quiet_end, tz, dm) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start,"
+                " quiet_end = excluded.quiet_end, tz = excluded.tz, dm = excluded.dm",
+                (settings.user_id, start, end, settings.tz, int(settings.dm)),
+            )
 
     async def get_value(self, key: str) -> str | None:
         async with self._lock:
@@ -199,6 +258,7 @@ class SqliteStore:
         options: dict[str, Any],
         seed: int,
         creator: SeatRecord,
+        clock_hours: float | None = None,
     ) -> GameRecord:
         now, chosen = self._clock(), json.dumps(options, sort_keys=True)
         async with self._lock:
@@ -206,9 +266,10 @@ class SqliteStore:
             try:
                 (row,) = await self._conn.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status,"
-                    " version, state, created_at, updated_at)"
-                    f" VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', 0, NULL, ?7, ?7) RETURNING {GAME_COLUMNS}",
-                    (guild_id, channel_id, game, chosen, seed, creator.user_id, now),
+                    " version, state, created_at, updated_at, clock_hours)"
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', 0, NULL, ?7, ?7, ?8)"
+                    f" RETURNING {GAME_COLUMNS}",
+                    (guild_id, channel_id, game, chosen, seed, creator.user_id, now, clock_hours),
                 )
                 await self._conn.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
@@ -227,7 +288,7 @@ class SqliteStore:
         """Apply ``change`` if the game is still at ``expected_version``; bump the version.
 
         A move is four hops: BEGIN, the version-checked update returning the new record (seats
-        included), the log append, COMMIT."""
+        and waits included), the log append, COMMIT. Notices (rare) add one hop each."""
         sets = ["version = version + 1", "updated_at = ?"]
         args: list[Any] = [self._clock()]
         for column in ("status", "state", "channel_id", "lobby_message_id"):
@@ -235,6 +296,9 @@ class SqliteStore:
             if value is not None:
                 sets.append(f"{column} = ?")
                 args.append(value)
+        if change.waits is not None:
+            sets.append("waits = ?")
+            args.append(waits_to_json(change.waits))
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -249,17 +313,24 @@ class SqliteStore:
                     raise StaleVersion()
                 seats = json.loads(rows[0][-1])
                 if change.seats is not None:
-                    seats = [(s.seat, s.user_id, s.name) for s in change.seats]
+                    known = {int(s[1]): list(s[3:]) for s in seats}  # settings of players seated before
+                    seats = [[s.seat, s.user_id, s.name, *known.get(s.user_id, [])] for s in change.seats]
                     await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._conn.executemany(
                         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                        [(game_id, *s) for s in seats],
+                        [(game_id, *s[:3]) for s in seats],
                     )
                 if change.move is not None:
                     await self._conn.execute(
                         "INSERT INTO moves (game_id, seq, seat, text, at) VALUES"
                         " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)",
                         (game_id, game_id, *change.move, args[0]),
+                    )
+                for key, body in change.notices:
+                    await self._conn.execute(
+                        "INSERT INTO outbox (game_id, key, body, created_at) VALUES (?, ?, ?, ?)"
+                        " ON CONFLICT (game_id, key) DO NOTHING",
+                        (game_id, key, json.dumps(body, sort_keys=True), args[0]),
                     )
                 await self._conn.execute("COMMIT")
             except aiosqlite.IntegrityError as exc:
