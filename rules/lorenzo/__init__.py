@@ -22,8 +22,9 @@ from rules.core import (
     state_from_json,
     state_to_json,
 )
-from rules.lorenzo import engine
+from rules.lorenzo import flow
 from rules.lorenzo.commands import COMMANDS
+from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
@@ -87,20 +88,20 @@ class Lorenzo:
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise IllegalMove(f"{self.title} is for {self.min_players}-{self.max_players} players.")
-        return engine.new_game(players, seed, normalise_options(self, options))
+        return flow.new_game(players, seed, normalise_options(self, options))
 
     def active_players(self, state: State) -> frozenset[int]:
-        return engine.active(state)
+        return flow.active(state)
 
     def legal_moves(self, state: State, player: int) -> Sequence[LorenzoMove]:
-        return engine.legal_moves(state, player)
+        return flow.legal_moves(state, player)
 
     def parse(self, state: State, player: int, text: str) -> LorenzoMove:
         try:
             move = parse_text(text)
         except LeaderNameAmbiguous as err:
             # "leader play medici" is clear when only one Medici could be played now.
-            legal = [m for m in err.candidates if m in engine.legal_moves(state, player)]
+            legal = [m for m in err.candidates if m in flow.legal_moves(state, player)]
             if len(legal) != 1:
                 raise
             move = legal[0]
@@ -108,19 +109,20 @@ class Lorenzo:
         return move
 
     def _check(self, state: State, player: int, move: LorenzoMove) -> None:
-        if player not in engine.active(state):
+        """Legality is ``legal_moves`` (plus servants beyond the useful counts, see
+        ``flow.is_legal``); ``flow.refusal`` only words the refusal."""
+        if player not in flow.active(state):
             if state["phase"] == "over":
                 raise IllegalMove("The game is over.")
-            raise NotYourTurn(f"It is not your turn: {engine.prompt_text(state)}")
-        why = engine.check(state, player, move)
-        if why is not None:
-            raise IllegalMove(why)
+            raise NotYourTurn(f"It is not your turn: {flow.prompt_text(state)}")
+        if not flow.is_legal(state, player, move):
+            raise IllegalMove(flow.refusal(state, player, move))
 
     def apply(self, state: State, player: int, move: Any) -> tuple[State, list[str]]:
         self._check(state, player, move)
         new = copy_state(state)
-        log = engine.Log()
-        engine.apply_move(new, player, move, log)
+        log = Log()
+        flow.apply_move(new, player, move, log)
         new["moves_applied"] += 1
         # A draft pick is secret: the public record says only that a leader was kept.
         text = "draft (secret)" if isinstance(move, Draft) else move.to_text()
@@ -128,14 +130,13 @@ class Lorenzo:
         return new, log.events
 
     def prompt(self, state: State, player: int) -> Prompt:
-        if player not in engine.active(state):
-            return Prompt(engine.prompt_text(state))
-        text = engine.your_prompt(state, player)  # addressed to them (rules.core.Prompt)
+        if player not in flow.active(state):
+            return Prompt(flow.prompt_text(state))
+        text = flow.your_prompt(state, player)  # addressed to them (rules.core.Prompt)
         if state["phase"] == "leader_draft":
             return Prompt(text, decision=True, secret=True)
-        # The Leader window after a placement lists the hand (play/discard): never public buttons.
-        window = bool(state["stack"]) and state["stack"][-1]["kind"] == "leader_window"
-        return Prompt(text, decision=bool(state["stack"]) and not window)
+        # A decision shown as buttons, unless its answers are private (the Leader window's hand).
+        return Prompt(text, decision=flow.open_decision_is_public(state))
 
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], player_view(state, player, self.title))  # typed as LorenzoView

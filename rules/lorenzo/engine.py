@@ -1,4 +1,5 @@
-"""The Lorenzo rules engine: state, legality, resolution and the flow of turns, rounds and reports.
+"""The Lorenzo rules mechanics: state, setup, rounds, values, the tower and space rules, the move
+generators, the effect interpreter and gains (flow.py runs the game; decisions.py the frames).
 
 The state is a plain JSON-able dict (lists, str keys, ints) so ``to_json``/``from_json`` round-trip
 exactly; ``apply`` copies it (``rules.core.copy_state``) and mutates the copy only. Its keys
@@ -22,7 +23,7 @@ Flow. Each round has a queue of placement turns (one entry per family member, in
 E2-7 moves a player's first entry to the end). Anything that asks a player something is a *frame*
 on ``state["stack"]`` (``{"kind", "seat", ...}``); the top frame is answered before play goes on.
 Automatic frames ("effects": effects still to resolve, "activation": cards still to activate in a
-Harvest/Production) are worked off by ``advance`` until a decision is on top or the stack is
+Harvest/Production) are worked off by ``flow.advance`` until a decision is on top or the stack is
 empty, then the next placement turn, Vatican Report or round begins. Decision frames: "privilege",
 "pay", "take_card", "bonus_action", "exchange", "vatican", "bonus_tile", "lose_wood_or_stone",
 and with leaders "copy_leader", "montefeltro", "leader_window".
@@ -46,8 +47,6 @@ from rules.lorenzo.data import (
     MAX_CARDS_PER_TYPE,
     MEMBERS,
     OCCUPIED_TOWER_FEE,
-    PRIVILEGE_ORDER,
-    PRIVILEGES,
     REPORT_ROUNDS,
     RESOURCES,
     ROUNDS,
@@ -66,22 +65,10 @@ from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TYPE_NAMES, res_t
 from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_choice
 from rules.lorenzo.moves import (
     BonusAction,
-    ChooseTile,
-    Copy,
-    Draft,
-    End,
-    Exchange,
     LeaderAction,
     LorenzoMove,
-    Lose,
-    Pass,
-    Pay,
     Place,
-    Privilege,
-    SetSix,
     Take,
-    Vatican,
-    goods,
 )
 from rules.lorenzo.state_format import UPGRADES
 
@@ -109,8 +96,49 @@ def _draw(state: State) -> Any:
 # ----------------------------------------------------------------------------------------------
 
 
-def new_game(players: int, seed: int, opts: dict[str, Any]) -> State:
-    state: State = {
+def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
+    """A new game before its first ``flow.advance`` (which starts it)."""
+    state = _empty_state(players, seed, opts)
+    order = list(range(players))
+    _draw(state).shuffle(order)
+    state["turn_order"] = order
+    for card_type in CARD_TYPES:
+        deck: list[int] = []
+        for period in (1, 2, 3):
+            pile = cards_of(card_type, period)
+            _draw(state).shuffle(pile)
+            deck.extend(pile)  # period I on top (front of the list)
+        state["decks"][card_type] = deck
+    for period in (1, 2, 3):
+        tiles = [f"E{period}-{i}" for i in range(1, 8)]
+        state["excommunication_tiles"].append(_draw(state).choice(tiles))
+    state["players"] = [_new_player(STARTING_COINS[order.index(player)]) for player in range(players)]
+    drafting = opts.get("advanced_tiles") or (
+        opts.get("leaders") and opts.get("leader_draft", "draft") == "draft"
+    )
+    if drafting:
+        # §4 then §6: tiles and leaders are chosen during game setup, before round 1's cards are
+        # dealt and its dice rolled (advance sets round 1 up when the drafts are over).
+        state["tower_cards"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
+        state["tower_occupants"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
+        state["space_occupants"] = {s: [] for s in SPACE_ORDER}
+    else:
+        setup_round(state)
+    if opts.get("leaders"):
+        leaders.deal(state, _draw(state), opts.get("leader_draft", "draft") == "draft")
+        if state["leader_draft"] is not None:
+            state["phase"] = "leader_draft"
+    if opts.get("advanced_tiles"):
+        # §4 advanced game: tiles chosen in reverse turn order -> last player's frame on top.
+        state["phase"] = "tile_draft"
+        state["bonus_tiles_left"] = list(ADVANCED_TILES)
+        for player in order:
+            state["stack"].append({"kind": "bonus_tile", "seat": player})
+    return state
+
+
+def _empty_state(players: int, seed: int, opts: dict[str, Any]) -> State:
+    return {
         "format": current_format(UPGRADES),
         "player_count": players,
         "seed": seed,
@@ -134,64 +162,28 @@ def new_game(players: int, seed: int, opts: dict[str, Any]) -> State:
         "moves_applied": 0,
         "leader_draft": None,
     }
-    order = list(range(players))
-    _draw(state).shuffle(order)
-    state["turn_order"] = order
-    for card_type in CARD_TYPES:
-        deck: list[int] = []
-        for period in (1, 2, 3):
-            pile = cards_of(card_type, period)
-            _draw(state).shuffle(pile)
-            deck.extend(pile)  # period I on top (front of the list)
-        state["decks"][card_type] = deck
-    for period in (1, 2, 3):
-        tiles = [f"E{period}-{i}" for i in range(1, 8)]
-        state["excommunication_tiles"].append(_draw(state).choice(tiles))
-    for player in range(players):
-        res = {k: 0 for k in RESOURCES}
-        res.update(STARTING_GOODS)
-        res["coin"] = STARTING_COINS[order.index(player)]
-        state["players"].append(
-            {
-                "resources": res,
-                "faith_vp": 0,
-                "cards": {card_type: [] for card_type in CARD_TYPES},
-                "free_members": list(MEMBERS),
-                "excommunications": [],
-                "bonus_tile": "standard",
-                "leaders_played": [],
-                "leader_hand": [],
-                "leaders_used": [],
-                "copied_leader": None,
-                "montefeltro_member": None,
-            }
-        )
-    drafting = opts.get("advanced_tiles") or (
-        opts.get("leaders") and opts.get("leader_draft", "draft") == "draft"
-    )
-    if drafting:
-        # §4 then §6: tiles and leaders are chosen during game setup, before round 1's cards are
-        # dealt and its dice rolled (advance sets round 1 up when the drafts are over).
-        state["tower_cards"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
-        state["tower_occupants"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
-        state["space_occupants"] = {s: [] for s in SPACE_ORDER}
-    else:
-        _setup_round(state)
-    if opts.get("leaders"):
-        leaders.deal(state, _draw(state), opts.get("leader_draft", "draft") == "draft")
-        if state["leader_draft"] is not None:
-            state["phase"] = "leader_draft"
-    if opts.get("advanced_tiles"):
-        # §4 advanced game: tiles chosen in reverse turn order -> last player's frame on top.
-        state["phase"] = "tile_draft"
-        state["bonus_tiles_left"] = list(ADVANCED_TILES)
-        for player in order:
-            state["stack"].append({"kind": "bonus_tile", "seat": player})
-    advance(state, Log())
-    return state
 
 
-def _setup_round(state: State) -> None:
+def _new_player(coins: int) -> dict[str, Any]:
+    resources = {k: 0 for k in RESOURCES}
+    resources.update(STARTING_GOODS)
+    resources["coin"] = coins  # §4: by turn position
+    return {
+        "resources": resources,
+        "faith_vp": 0,
+        "cards": {card_type: [] for card_type in CARD_TYPES},
+        "free_members": list(MEMBERS),
+        "excommunications": [],
+        "bonus_tile": "standard",
+        "leaders_played": [],
+        "leader_hand": [],
+        "leaders_used": [],
+        "copied_leader": None,
+        "montefeltro_member": None,
+    }
+
+
+def setup_round(state: State) -> None:
     rng = _draw(state)
     state["dice"] = {c: rng.randint(1, 6) for c in COLOURED}
     for card_type in CARD_TYPES:
@@ -216,7 +208,7 @@ def _setup_round(state: State) -> None:
         player_state["montefeltro_member"] = None
 
 
-def _end_round(state: State, log: Log) -> None:
+def end_round(state: State, log: Log) -> None:
     # §15: discard leftover cards, new turn order from the Council Palace, members come home.
     council_first: list[int] = []
     for player, _member in state["space_occupants"]["council"]:
@@ -235,7 +227,7 @@ def _end_round(state: State, log: Log) -> None:
         return
     state["round"] += 1
     state["phase"] = "actions"
-    _setup_round(state)
+    setup_round(state)
     dice = state["dice"]
     log.events.append(
         f"Round {state['round']} (period {period_of(state['round'])}) begins: dice black {dice['black']}, "
@@ -243,7 +235,7 @@ def _end_round(state: State, log: Log) -> None:
     )
 
 
-def _end_actions(state: State, log: Log) -> None:
+def end_actions(state: State, log: Log) -> None:
     if state["round"] in REPORT_ROUNDS:
         state["phase"] = "vatican"
         log.events.append(
@@ -252,7 +244,7 @@ def _end_actions(state: State, log: Log) -> None:
         for player in reversed(state["turn_order"]):  # first player's frame on top: processed in turn order
             state["stack"].append({"kind": "vatican", "seat": player})
     else:
-        _end_round(state, log)
+        end_round(state, log)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -395,7 +387,7 @@ def _costs_text(card_id: int) -> str:
     return " or ".join(cost_text(a) for a in CARDS[card_id]["costs"]) or "free"
 
 
-def _enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
+def enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
     """Pay servants and fee, take the floor bonus, then pay for the card (or ask which cost)."""
     card_type, floor_index = TOWER_SPACES[space]
     res = state["players"][player]["resources"]
@@ -409,7 +401,7 @@ def _enter_tower(state: State, player: int, space: str, servants: int, offer: Of
         _add(res, offer.bonus)
         log.events.append(f"{seat(player)} took the floor bonus: {res_text(offer.bonus)}.")
     if len(offer.payments) == 1:
-        _finish_take(state, player, card_type, floor_index, offer.payments[0], log)
+        finish_take(state, player, card_type, floor_index, offer.payments[0], log)
     else:
         state["stack"].append(
             {
@@ -422,7 +414,7 @@ def _enter_tower(state: State, player: int, space: str, servants: int, offer: Of
         )
 
 
-def _finish_take(
+def finish_take(
     state: State, player: int, card_type: str, floor_index: int, pay: dict[str, int], log: Log
 ) -> None:
     player_state = state["players"][player]
@@ -577,7 +569,7 @@ def gain(
     log.events.append(text + ".")
 
 
-def _run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log: Log) -> None:
+def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log: Log) -> None:
     player = frame["seat"]
     src = frame["source"]
     player_state = state["players"][player]
@@ -634,6 +626,16 @@ def _run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log
         raise ValueError(f"unknown one-shot effect op {op!r}")  # the data test forbids this
 
 
+def pay_from_budget(state: State, player: int, pay: dict[str, int]) -> None:
+    """Pay an exchange (§10): from the supply and from what the Production may still spend."""
+    budget = _budget(state, player)
+    res = state["players"][player]["resources"]
+    for k, v in pay.items():
+        res[k] -= v
+        if budget is not res:
+            budget[k] -= v
+
+
 def _budget(state: State, player: int) -> dict[str, int]:
     for frame in reversed(state["stack"]):
         if frame["kind"] == "activation" and frame["seat"] == player and frame["budget"] is not None:
@@ -645,108 +647,15 @@ def _budget(state: State, player: int) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------------------------------
-# Flow
+# Vatican Report (§14)
 # ----------------------------------------------------------------------------------------------
 
 
-def advance(state: State, log: Log) -> None:
-    """Resolve automatic work until a player must decide or place (or the game is over)."""
-    stack = state["stack"]
-    while True:
-        if stack:
-            frame = stack[-1]
-            kind = frame["kind"]
-            if kind == "effects":
-                if frame["effects"]:
-                    _run_effect(state, frame, frame["effects"].pop(0), log)
-                else:
-                    stack.pop()
-                continue
-            if kind == "activation":
-                if not frame["items"]:
-                    stack.pop()
-                    continue
-                item_kind, ident = frame["items"].pop(0)
-                if item_kind == "tile":
-                    part = BONUS_TILES[ident][frame["action"]]
-                    name = "personal bonus tile"
-                else:
-                    part = CARDS[ident][frame["action"]]
-                    name = CARDS[ident]["name"]
-                stack.append(
-                    {
-                        "kind": "effects",
-                        "seat": frame["seat"],
-                        "source": name,
-                        "effects": list(part["effects"]),
-                    }
-                )
-                continue
-            if kind == "vatican" and state["players"][frame["seat"]]["resources"]["fp"] < _requirement(state):
-                stack.pop()
-                _excommunicate(state, frame["seat"], log, voluntary=False)
-                continue
-            if kind == "bonus_action":
-                opts = bonus_options(state, frame)
-                if len(opts) == 1:
-                    stack.pop()
-                    _do_bonus(state, frame, opts[0].servants, log)
-                    continue
-            if kind == "leader_window" and not _window_open(state, frame["seat"]):
-                stack.pop()  # nothing left to play or activate: the turn ends by itself
-                continue
-            if kind == "take_card" and len(take_options(state, frame)) == 1:
-                stack.pop()
-                log.events.append(f"{seat(frame['seat'])} could take no card with {frame['source']}.")
-                continue
-            return
-        phase = state["phase"]
-        if phase == "tile_draft":
-            state["phase"] = "leader_draft" if state["leader_draft"] else "actions"
-            continue
-        if phase == "leader_draft":
-            draft = state["leader_draft"]
-            if draft is None:
-                state["phase"] = "actions"
-                continue
-            if all(len(pack) == 1 for pack in draft["packs"]):
-                draft["picks"] = [pack[0] for pack in draft["packs"]]  # the last card is forced
-                leaders.pass_packs(state)
-                log.events.append("The leader draft is over: everyone holds 4 leaders.")
-                continue
-            return
-        if phase == "actions":
-            if not any(state["dice"].values()):  # the drafts are over: set round 1 up now
-                _setup_round(state)
-                dice = state["dice"]
-                log.events.append(
-                    f"Round 1 begins: dice black {dice['black']}, white {dice['white']}, "
-                    f"orange {dice['orange']}."
-                )
-                continue
-            if state["turn_index"] >= len(state["turn_queue"]):
-                _end_actions(state, log)
-                continue
-            player = state["turn_queue"][state["turn_index"]]
-            if state["players"][player]["free_members"] and (
-                has_placement(state, player) or leader_moves(state, player)
-            ):
-                return
-            if state["players"][player]["free_members"]:
-                log.events.append(f"{seat(player)} has no family member that can reach a space and passes.")
-            state["turn_index"] += 1
-            continue
-        if phase == "vatican":
-            _end_round(state, log)
-            continue
-        return
-
-
-def _requirement(state: State) -> int:
+def faith_requirement(state: State) -> int:
     return VATICAN_REQUIREMENT[period_of(state["round"]) - 1]
 
 
-def _excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None:
+def excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None:
     player_state = state["players"][player]
     tile = state["excommunication_tiles"][period_of(state["round"]) - 1]
     player_state["excommunications"].append(tile)
@@ -756,10 +665,10 @@ def _excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None
     log.events.append(f"{seat(player)} {why} and is excommunicated ({tile}).")
     if state["round"] == ROUNDS:
         # §14: at the last report an excommunicated player still scores their faith, then resets.
-        _score_faith(state, player, log, bonus=False)
+        score_faith(state, player, log, bonus=False)
 
 
-def _score_faith(state: State, player: int, log: Log, bonus: bool) -> None:
+def score_faith(state: State, player: int, log: Log, bonus: bool) -> None:
     player_state = state["players"][player]
     fp = player_state["resources"]["fp"]
     vp = FAITH_VP[min(fp, len(FAITH_VP) - 1)]  # §19: the track ends at 15; more faith scores as 15
@@ -783,16 +692,6 @@ def has_placement(state: State, player: int) -> bool:
         member_value(state, mods, m) + servants // mods.servants_per_point >= 1
         for m in state["players"][player]["free_members"]
     )
-
-
-def active(state: State) -> frozenset[int]:
-    if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
-        return frozenset(player for player, pick in enumerate(state["leader_draft"]["picks"]) if pick is None)
-    if state["stack"]:
-        return frozenset({state["stack"][-1]["seat"]})
-    if state["phase"] == "actions" and state["turn_index"] < len(state["turn_queue"]):
-        return frozenset({state["turn_queue"][state["turn_index"]]})
-    return frozenset()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -875,7 +774,7 @@ def bonus_options(state: State, frame: dict[str, Any]) -> list[BonusAction]:
     return out
 
 
-def _do_bonus(state: State, frame: dict[str, Any], servants: int, log: Log) -> None:
+def do_bonus(state: State, frame: dict[str, Any], servants: int, log: Log) -> None:
     player = frame["seat"]
     mods = modifiers(state, player)
     state["players"][player]["resources"]["servant"] -= servants
@@ -885,36 +784,6 @@ def _do_bonus(state: State, frame: dict[str, Any], servants: int, log: Log) -> N
         + _action_mod(mods, frame["action"], frame["servants_only"])
     )
     start_activation(state, player, frame["action"], value, log)
-
-
-def decision_moves(state: State) -> list[LorenzoMove]:
-    """The answers to the decision on top of the stack."""
-    frame = state["stack"][-1]
-    kind = frame["kind"]
-    if kind == "privilege":
-        return [Privilege(c) for c in PRIVILEGE_ORDER if c not in frame["chosen"]]
-    if kind == "pay":
-        return [Pay(goods(cost)) for cost in frame["costs"]]
-    if kind == "exchange":
-        exchanges: list[LorenzoMove] = [Exchange(goods(option["pay"])) for option in frame["options"]]
-        return [*exchanges, Exchange(None)]
-    if kind == "take_card":
-        return take_options(state, frame)
-    if kind == "bonus_action":
-        return list(bonus_options(state, frame))
-    if kind == "vatican":
-        return [Vatican(True), Vatican(False)]
-    if kind == "bonus_tile":
-        return [ChooseTile(card_type) for card_type in state["bonus_tiles_left"]]
-    if kind == "lose_wood_or_stone":
-        return [Lose("wood"), Lose("stone")]
-    if kind == "copy_leader":
-        return [Copy(x) for x in leaders.copy_targets(state, frame["seat"])]
-    if kind == "montefeltro":
-        return [SetSix(m) for m in COLOURED if m in state["players"][frame["seat"]]["free_members"]]
-    if kind == "leader_window":
-        return [*leader_moves(state, frame["seat"]), End()]
-    raise ValueError(f"unknown decision frame {kind!r}")
 
 
 def leader_moves(state: State, player: int) -> list[LorenzoMove]:
@@ -937,89 +806,14 @@ def leader_moves(state: State, player: int) -> list[LorenzoMove]:
     return moves
 
 
-def _window_open(state: State, player: int) -> bool:
+def window_open(state: State, player: int) -> bool:
     """§13: Leader actions may also follow the placement. The turn stays open for them while a
     leader can be played or activated; a discard alone does not hold the turn (discarding
     before placing gives the same privilege, earlier)."""
     return any(isinstance(m, LeaderAction) and m.verb != "discard" for m in leader_moves(state, player))
 
 
-def legal_moves(state: State, player: int) -> list[LorenzoMove]:
-    if player not in active(state):
-        return []
-    if state["phase"] == "leader_draft":
-        return [Draft(x) for x in state["leader_draft"]["packs"][player]]
-    if state["stack"]:
-        return decision_moves(state)
-    moves = placements(state, player)
-    extra = leader_moves(state, player)
-    if state["options"].get("voluntary_pass") or not moves:
-        extra.append(Pass())  # without a placement a player with leader actions may still pass
-    return moves + extra
-
-
-# ----------------------------------------------------------------------------------------------
-# Checking and applying one move
-# ----------------------------------------------------------------------------------------------
-
-
-def check(state: State, player: int, move: LorenzoMove) -> str | None:
-    """Why ``move`` is illegal for ``p`` now, or None. Agrees with ``legal_moves`` and accepts
-    any servant count the rules allow (legal_moves lists only the useful ones)."""
-    if state["phase"] == "leader_draft":
-        if isinstance(move, Draft) and move.leader in state["leader_draft"]["packs"][player]:
-            return None
-        return "Keep one leader of your pack: " + ", ".join(state["leader_draft"]["packs"][player]) + "."
-    if state["stack"]:
-        frame = state["stack"][-1]
-        if isinstance(move, Take) and frame["kind"] == "take_card" and move.space is not None:
-            card_type, _fi = TOWER_SPACES[move.space]
-            if card_type not in frame["card_types"]:
-                allowed = "/".join(TYPE_NAMES[x] for x in frame["card_types"])
-                return f"{frame['source']} takes only {allowed} cards."
-            return tower_offer(
-                state,
-                player,
-                modifiers(state, player),
-                move.space,
-                frame["value"],
-                move.servants,
-                None,
-                frame["discount"],
-            ).error
-        if (
-            isinstance(move, BonusAction)
-            and frame["kind"] == "bonus_action"
-            and move.action == frame["action"]
-        ):
-            have = state["players"][player]["resources"]["servant"]
-            return None if move.servants <= have else f"You have only {have} servants."
-        if isinstance(move, LeaderAction) and frame["kind"] == "leader_window":
-            return None if move in leader_moves(state, player) else _leader_refusal(state, player, move)
-        if move in decision_moves(state):
-            return None
-        return f"Now answer: {prompt_text(state)}"
-    if isinstance(move, Pass):
-        if state["options"].get("voluntary_pass") or not has_placement(state, player):
-            return None
-        return "Passing is not allowed while you can place."
-    if isinstance(move, LeaderAction):
-        if move in leader_moves(state, player):
-            return None
-        return _leader_refusal(state, player, move)
-    if not isinstance(move, Place):
-        return "There is no decision to answer: place a family member."
-    player_state = state["players"][player]
-    if move.member not in player_state["free_members"]:
-        return f"Your {move.member} family member is already placed this round."
-    mods = modifiers(state, player)
-    base = member_value(state, mods, move.member)
-    if move.space in TOWER_SPACES:
-        return tower_offer(state, player, mods, move.space, base, move.servants, move.member, {}).error
-    return space_check(state, player, mods, move.space, move.member, move.servants)[0]
-
-
-def _leader_refusal(state: State, player: int, move: LeaderAction) -> str:
+def leader_refusal(state: State, player: int, move: LeaderAction) -> str:
     player_state = state["players"][player]
     name = LEADERS[move.leader]["name"]
     if not state["options"].get("leaders"):
@@ -1037,29 +831,12 @@ def _leader_refusal(state: State, player: int, move: LeaderAction) -> str:
     return f"{name} has no ability to activate now."
 
 
-def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
-    """Mutate ``state`` (a private copy) by a move already checked legal."""
-    if isinstance(move, Draft):
-        draft = state["leader_draft"]
-        draft["picks"][player] = move.leader
-        log.events.append(f"{seat(player)} kept a leader.")
-        if all(x is not None for x in draft["picks"]):
-            leaders.pass_packs(state)
-            log.events.append("Leader packs are passed to the right.")
-    elif isinstance(move, LeaderAction):
-        _do_leader(state, player, move, log)
-    elif isinstance(move, Place):
-        _do_place(state, player, move, log)
-    elif isinstance(move, Pass):
-        log.events.append(f"{seat(player)} passes.")
-        state["turn_index"] += 1
-    else:
-        frame = state["stack"].pop()
-        _answer(state, player, frame, move, log)
-    advance(state, log)
+# ----------------------------------------------------------------------------------------------
+# A placement turn's moves (§6, §13)
+# ----------------------------------------------------------------------------------------------
 
 
-def _do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
+def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
     player_state = state["players"][player]
     name = LEADERS[move.leader]["name"]
     if move.verb == "play":
@@ -1087,7 +864,7 @@ def _do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
         state["stack"].append({"kind": "effects", "seat": player, "source": name, "effects": list(effects)})
 
 
-def _do_place(state: State, player: int, move: Place, log: Log) -> None:
+def do_place(state: State, player: int, move: Place, log: Log) -> None:
     player_state = state["players"][player]
     mods = modifiers(state, player)
     base = member_value(state, mods, move.member)
@@ -1106,7 +883,7 @@ def _do_place(state: State, player: int, move: Place, log: Log) -> None:
             f"{TYPE_NAMES[card_type]} tower floor {floor_index + 1}."
         )
         state["tower_occupants"][card_type][floor_index] = [player, move.member]
-        _enter_tower(state, player, move.space, move.servants, offer, log)
+        enter_tower(state, player, move.space, move.servants, offer, log)
         return
     _err, value = space_check(state, player, mods, move.space, move.member, move.servants)
     player_state["resources"]["servant"] -= move.servants
@@ -1126,132 +903,3 @@ def _do_place(state: State, player: int, move: Place, log: Log) -> None:
                 "effects": list(space_data["effects"]),
             }
         )
-
-
-def _answer(state: State, player: int, frame: dict[str, Any], move: LorenzoMove, log: Log) -> None:
-    kind = frame["kind"]
-    if isinstance(move, Privilege):
-        frame["remaining"] -= 1
-        frame["chosen"].append(move.choice)
-        if frame["remaining"] > 0:
-            state["stack"].append(frame)
-        gain(state, player, PRIVILEGES[move.choice], f"Council Privilege from {frame['source']}", log)
-    elif isinstance(move, Pay):
-        _finish_take(state, player, frame["card_type"], frame["floor_index"], dict(move.cost), log)
-    elif isinstance(move, Exchange):
-        if move.pay is None:
-            log.events.append(f"{seat(player)} skipped the exchange of {frame['source']}.")
-            return
-        pay = dict(move.pay)
-        option = next(option for option in frame["options"] if option["pay"] == pay)
-        budget = _budget(state, player)
-        res = state["players"][player]["resources"]
-        for kk, v in pay.items():
-            res[kk] -= v
-            if budget is not res:
-                budget[kk] -= v
-        log.events.append(f"{seat(player)} paid {res_text(pay)} to {frame['source']}.")
-        state["stack"].append(
-            {"kind": "effects", "seat": player, "source": frame["source"], "effects": list(option["effects"])}
-        )
-    elif isinstance(move, Take):
-        if move.space is None:
-            log.events.append(f"{seat(player)} took no card with {frame['source']}.")
-            return
-        mods = modifiers(state, player)
-        offer = tower_offer(
-            state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
-        )
-        card_type, floor_index = TOWER_SPACES[move.space]
-        log.changed.append(move.space)
-        log.events.append(
-            f"{seat(player)} uses {frame['source']} on the {TYPE_NAMES[card_type]} tower floor "
-            f"{floor_index + 1} (value {offer.value})."
-        )
-        _enter_tower(state, player, move.space, move.servants, offer, log)
-    elif isinstance(move, BonusAction):
-        _do_bonus(state, frame, move.servants, log)
-    elif isinstance(move, Vatican):
-        if move.support:
-            log.events.append(f"{seat(player)} supports the Church.")
-            _score_faith(state, player, log, bonus=True)
-        else:
-            _excommunicate(state, player, log, voluntary=True)
-    elif isinstance(move, Lose):
-        gain(state, player, frame["gains"], frame["source"], log, frame["immediate"], prefer=move.res)
-    elif isinstance(move, Copy):
-        state["players"][player]["copied_leader"] = move.leader
-        log.events.append(f"{seat(player)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
-    elif isinstance(move, End):
-        log.events.append(f"{seat(player)} ends the turn.")
-    elif isinstance(move, SetSix):
-        state["players"][player]["montefeltro_member"] = move.member
-        log.events.append(f"{seat(player)}'s {move.member} family member has value 6 this round.")
-    elif isinstance(move, ChooseTile):
-        state["players"][player]["bonus_tile"] = move.tile
-        state["bonus_tiles_left"].remove(move.tile)
-        log.events.append(f"{seat(player)} chose the personal bonus tile {move.tile}.")
-    else:  # pragma: no cover - check() refuses anything else
-        raise ValueError(f"cannot answer {kind} with {move!r}")
-
-
-# ----------------------------------------------------------------------------------------------
-# Prompts
-# ----------------------------------------------------------------------------------------------
-
-
-def your_prompt(state: State, player: int) -> str:
-    """``prompt_text`` as asked of ``player``, who must act: without their own seat in front, as
-    ``rules.core.Prompt`` and the header's ``your_prompt`` are addressed to them."""
-    return prompt_text(state).removeprefix(f"{seat(player)}: ")
-
-
-def prompt_text(state: State) -> str:
-    if state["stack"]:
-        frame = state["stack"][-1]
-        who = seat(frame["seat"])
-        kind = frame["kind"]
-        if kind == "privilege":
-            n = frame["remaining"]
-            diff = ", different from " + ", ".join(frame["chosen"]) if frame["chosen"] else ""
-            return f"{who}: choose a Council Privilege from {frame['source']} ({n} left{diff})."
-        if kind == "pay":
-            card = CARDS[state["tower_cards"][frame["card_type"]][frame["floor_index"]]]
-            return f"{who}: choose how to pay for {card['name']}."
-        if kind == "exchange":
-            return f"{who}: choose an exchange of {frame['source']} (or none)."
-        if kind == "take_card":
-            types = "/".join(TYPE_NAMES[card_type] for card_type in frame["card_types"])
-            return (
-                f"{who}: {frame['source']} takes a {types} card at value {frame['value']} "
-                "(servants may be added) or none."
-            )
-        if kind == "bonus_action":
-            action = frame["action"].capitalize()
-            return f"{who}: {frame['source']} gives a {action} at value {frame['value']}; add servants?"
-        if kind == "vatican":
-            return (
-                f"{who}: Vatican Report - support the Church (score your faith) "
-                "or refuse (be excommunicated)."
-            )
-        if kind == "bonus_tile":
-            return f"{who}: choose a personal bonus tile ({', '.join(state['bonus_tiles_left'])})."
-        if kind == "lose_wood_or_stone":
-            return f"{who}: your excommunication takes 1 wood or 1 stone from {frame['source']} - which?"
-        if kind == "copy_leader":
-            return f"{who}: choose the played leader that Lorenzo de' Medici copies."
-        if kind == "montefeltro":
-            return f"{who}: choose the coloured family member that has value 6 this round."
-        if kind == "leader_window":
-            return f"{who}: play or activate a Leader after your placement, or 'end' your turn."
-    if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
-        waiting = ", ".join(seat(q) for q in sorted(active(state)))
-        return f"Leader draft: {waiting} must keep one leader from their pack (secretly)."
-    if state["phase"] == "over":
-        return "The game is over."
-    act = active(state)
-    if act:
-        (player,) = act
-        free = ", ".join(state["players"][player]["free_members"])
-        return f"{seat(player)}: place a family member ({free} left)."
-    return "Waiting."

@@ -74,16 +74,9 @@ from rules.lorenzo.data import (
 )
 from rules.lorenzo.describe import card_dict, effects_text, tile_dict
 from rules.lorenzo.effects import modifiers
-from rules.lorenzo.engine import (
-    FEE_COINS,
-    active,
-    decision_moves,
-    member_value,
-    prompt_text,
-    territory_slot_mp,
-    tower_fee,
-    your_prompt,
-)
+from rules.lorenzo.engine import FEE_COINS, member_value, territory_slot_mp, tower_fee
+from rules.lorenzo.flow import active, prompt_text, your_prompt
+from rules.lorenzo.flow import pending as flow_pending
 from rules.lorenzo.scoring import outcome
 
 State = dict[str, Any]
@@ -228,19 +221,6 @@ def _tile(tile_id: str) -> BonusTile:
     return cast(BonusTile, tile_dict(tile_id))
 
 
-_KINDS = {  # frame kinds in the state -> the ``pending.kind`` names of the view contract
-    "privilege": "privilege",
-    "pay": "pay",
-    "exchange": "exchange",
-    "take_card": "take",
-    "vatican": "vatican",
-    "bonus_tile": "tile",
-    "copy_leader": "copy",
-    "montefeltro": "six",
-    "lose_wood_or_stone": "lose",
-}
-
-
 def _occ(o: list[Any] | None) -> Occupant | None:
     return None if o is None else {"seat": int(o[0]), "member": str(o[1])}
 
@@ -254,16 +234,7 @@ def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> Le
 
 
 def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnifico") -> LorenzoView:
-    pending: Pending | None = None
-    if st["stack"] and st["stack"][-1]["kind"] != "leader_window":  # the Leader window's moves are private
-        f = st["stack"][-1]
-        kind = f["action"] if f["kind"] == "bonus_action" else _KINDS[f["kind"]]
-        pending = {
-            "seat": f["seat"],
-            "kind": kind,
-            "text": prompt_text(st),
-            "options": [m.to_text() for m in decision_moves(st)],
-        }
+    pending = cast(Pending | None, flow_pending(st))  # the open public decision (decisions.py)
     towers: dict[str, list[Floor]] = {
         t: [
             {

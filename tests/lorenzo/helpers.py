@@ -6,7 +6,8 @@ from typing import Any
 
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, CARDS, MEMBERS, RESOURCES, SPACE_ORDER, TOWER_SPACES
-from rules.lorenzo.engine import Log, advance
+from rules.lorenzo.engine import Log
+from rules.lorenzo.flow import advance
 from tests import helpers as shared
 
 State = dict[str, Any]

@@ -7,7 +7,15 @@ import pytest
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARD_TYPES, CARDS
-from tests.lorenzo.helpers import council_all, move_texts, play_active, resolve, rich, scenario
+from tests.lorenzo.helpers import (
+    council_all,
+    move_texts,
+    play,
+    play_active,
+    resolve,
+    rich,
+    scenario,
+)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -142,3 +150,51 @@ def test_s6_game_has_six_rounds_and_ends_with_an_outcome() -> None:
     assert rounds == {1, 2, 3, 4, 5, 6}
     assert st["phase"] == "over" and GAME.outcome(st) is not None
     assert GAME.legal_moves(st, 0) == []
+
+
+# ==============================================================================================
+# Merged from the issue-3 audit: setup and round structure
+# Audit (issue 3): §4 setup, §6 rounds and decks, §14 Vatican Reports, every excommunication
+# tile with its numbers, E2-7's turn queue - through the public contract.
+#
+# Cards: territories 1 Commercial Hub, 5 Forest (+1 wood); buildings 32 Residence (2 stone, +1 VP),
+# 41 Bank (prod 2: +5 coins); characters 70 Bishop (5 coins, +1 FP, Production at 4).
+# ==============================================================================================
+# ----------------------------------------------------------------------------------------------
+# §4 setup, §6 structure
+# ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_s4_starting_supply_by_turn_position(players: int, seed: int) -> None:
+    """§4.6-7: 2 wood, 2 stone, 3 servants each; coins 5/6/7/8 by turn position; points 0."""
+    st = GAME.setup(players, seed)
+    assert sorted(st["turn_order"]) == list(range(players))
+    for p in range(players):
+        res = st["players"][p]["resources"]
+        pos = st["turn_order"].index(p)
+        assert res == {"coin": 5 + pos, "wood": 2, "stone": 2, "servant": 3, "vp": 0, "mp": 0, "fp": 0}
+    assert GAME.active_players(st) == {st["turn_order"][0]}
+
+
+def test_s4_s6_decks_deal_four_cards_of_the_period_per_round_without_repeats() -> None:
+    """§4.2/§6: each round deals 4 cards of the current period to each tower; the 2 rounds of a
+    period use its 8 cards; excommunication tiles: one of each period."""
+    st = GAME.setup(3, 11)
+    assert [int(t[1]) for t in st["excommunication_tiles"]] == [1, 2, 3]
+    seen: dict[str, set[int]] = {t: set() for t in CARD_TYPES}
+    for round_no in range(1, 5):
+        assert st["round"] == round_no
+        for t in CARD_TYPES:
+            floor_cards = st["tower_cards"][t]
+            assert all(CARDS[c]["type"] == t for c in floor_cards)
+            assert {CARDS[c]["period"] for c in floor_cards} == {(round_no + 1) // 2}
+            assert not seen[t] & set(floor_cards)
+            seen[t] |= set(floor_cards)
+        assert all(1 <= v <= 6 for v in st["dice"].values())
+        st = council_all(st)
+        while st["phase"] == "vatican":
+            (p,) = GAME.active_players(st)
+            st, _ = play(st, p, "support" if "support" in move_texts(st, p) else "refuse")
+    assert all(len(s) == 16 for s in seen.values())

@@ -1,4 +1,4 @@
-"""Audit (issue 3): seeded random games checked against an independent oracle of the rules.
+"""Seeded random games checked against an independent oracle of the rules (the issue-3 audit).
 
 The oracle is written from shared/rules/lorenzo.md alone (tables typed in here, not read from the
 game's data; card texts come from the card data) and checks:
@@ -434,12 +434,12 @@ def test_random_games_agree_with_the_rules_oracle(
     players: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     snapshots: list[State] = []
-    end_actions = engine._end_actions
+    end_actions = engine.end_actions
 
     def spy(st: State, log: engine.Log) -> None:
         snapshots.append(copy_state(st))
         end_actions(st, log)
 
-    monkeypatch.setattr(engine, "_end_actions", spy)
+    monkeypatch.setattr(engine, "end_actions", spy)
     for seed in range(8):
         _play(players, 500 + seed, options, snapshots)

@@ -1,0 +1,394 @@
+"""Every kind of frame on the decision stack, each defined once (issue 9: decisions as records).
+
+A frame is data only: ``{"kind", "seat", ...}`` plus what its kind needs (see engine.py's
+docstring for the state). Its ``FrameKind`` here says everything else about it:
+
+- ``answers``: the legal answers when it is on top (None for an automatic frame, which
+  ``settle`` works off without asking anyone);
+- ``answer``: how a legal answer applies (the frame is already popped; it may push it back);
+- ``prompt``: what the seat is asked, after ``"{pN}: "``;
+- ``view_kind``: the ``pending.kind`` name of the player view;
+- ``public``: whether the answers may be shown to everyone as buttons and in the public view
+  (False for the Leader window, whose answers name the secret hand);
+- ``places``: the board places an answer touches, for the last-move highlight;
+- ``settle``: called by ``flow.advance`` while the frame is on top; True when it resolved (part
+  of) the frame by itself, False when the seat must answer;
+- ``refusal``: the words for an answer that is not legal, when something better than "Now
+  answer: <prompt>" can be said.
+
+To add a kind: write its functions here, add it to ``KINDS``, push its frame from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import seat
+from rules.lorenzo import engine, leaders
+from rules.lorenzo.data import (
+    BONUS_TILES,
+    CARDS,
+    COLOURED,
+    LEADERS,
+    PRIVILEGE_ORDER,
+    PRIVILEGES,
+    TOWER_SPACES,
+)
+from rules.lorenzo.describe import TYPE_NAMES, res_text
+from rules.lorenzo.effects import modifiers
+from rules.lorenzo.engine import Log
+from rules.lorenzo.moves import (
+    BonusAction,
+    ChooseTile,
+    Copy,
+    End,
+    Exchange,
+    LeaderAction,
+    LorenzoMove,
+    Lose,
+    Pay,
+    Privilege,
+    SetSix,
+    Take,
+    Vatican,
+    goods,
+)
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+
+
+def _nowhere(frame: Frame, move: Any) -> list[str]:
+    return []
+
+
+def _waits(state: State, frame: Frame, log: Log) -> bool:
+    return False
+
+
+def _no_words(state: State, player: int, frame: Frame, move: Any) -> str | None:
+    return None
+
+
+def _never_asked(state: State, player: int, frame: Frame, move: Any, log: Log) -> None:
+    raise ValueError(f"the automatic frame {frame['kind']!r} takes no answer")
+
+
+@dataclass(frozen=True)
+class FrameKind:
+    """How one kind of frame is played (see the module docstring)."""
+
+    answers: Callable[[State, Frame], list[LorenzoMove]] | None
+    answer: Callable[[State, int, Frame, Any, Log], None] = _never_asked
+    prompt: Callable[[State, Frame], str] = lambda state, frame: "waiting."
+    view_kind: Callable[[Frame], str] = lambda frame: str(frame["kind"])
+    public: bool = True
+    places: Callable[[Frame, Any], list[str]] = _nowhere
+    settle: Callable[[State, Frame, Log], bool] = _waits
+    refusal: Callable[[State, int, Frame, Any], str | None] = _no_words
+
+
+# ----------------------------------------------------------------------------------------------
+# Automatic frames
+# ----------------------------------------------------------------------------------------------
+
+
+def _settle_effects(state: State, frame: Frame, log: Log) -> bool:
+    """Run the next effect of a card, space, leader or activation (§17 order is the list's)."""
+    if frame["effects"]:
+        engine.run_effect(state, frame, frame["effects"].pop(0), log)
+    else:
+        state["stack"].pop()
+    return True
+
+
+def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
+    """Open the next bonus tile or card a Harvest/Production reaches (§10)."""
+    if not frame["items"]:
+        state["stack"].pop()
+        return True
+    item_kind, ident = frame["items"].pop(0)
+    if item_kind == "tile":
+        part = BONUS_TILES[ident][frame["action"]]
+        name = "personal bonus tile"
+    else:
+        part = CARDS[ident][frame["action"]]
+        name = CARDS[ident]["name"]
+    state["stack"].append(
+        {"kind": "effects", "seat": frame["seat"], "source": name, "effects": list(part["effects"])}
+    )
+    return True
+
+
+# ----------------------------------------------------------------------------------------------
+# Council Privileges (§12), paying for a card (§8.5), exchanges (§10)
+# ----------------------------------------------------------------------------------------------
+
+
+def _privilege_answers(state: State, frame: Frame) -> list[LorenzoMove]:
+    return [Privilege(choice) for choice in PRIVILEGE_ORDER if choice not in frame["chosen"]]
+
+
+def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, log: Log) -> None:
+    frame["remaining"] -= 1
+    frame["chosen"].append(move.choice)
+    if frame["remaining"] > 0:
+        state["stack"].append(frame)  # the next privilege must differ from those chosen
+    engine.gain(state, player, PRIVILEGES[move.choice], f"Council Privilege from {frame['source']}", log)
+
+
+def _privilege_prompt(state: State, frame: Frame) -> str:
+    different = ", different from " + ", ".join(frame["chosen"]) if frame["chosen"] else ""
+    return f"choose a Council Privilege from {frame['source']} ({frame['remaining']} left{different})."
+
+
+def _pay_answers(state: State, frame: Frame) -> list[LorenzoMove]:
+    return [Pay(goods(cost)) for cost in frame["costs"]]
+
+
+def _pay_answer(state: State, player: int, frame: Frame, move: Pay, log: Log) -> None:
+    engine.finish_take(state, player, frame["card_type"], frame["floor_index"], dict(move.cost), log)
+
+
+def _pay_prompt(state: State, frame: Frame) -> str:
+    card = CARDS[state["tower_cards"][frame["card_type"]][frame["floor_index"]]]
+    return f"choose how to pay for {card['name']}."
+
+
+def _exchange_answers(state: State, frame: Frame) -> list[LorenzoMove]:
+    return [*(Exchange(goods(option["pay"])) for option in frame["options"]), Exchange(None)]
+
+
+def _exchange_answer(state: State, player: int, frame: Frame, move: Exchange, log: Log) -> None:
+    if move.pay is None:
+        log.events.append(f"{seat(player)} skipped the exchange of {frame['source']}.")
+        return
+    pay = dict(move.pay)
+    option = next(option for option in frame["options"] if option["pay"] == pay)
+    engine.pay_from_budget(state, player, pay)
+    log.events.append(f"{seat(player)} paid {res_text(pay)} to {frame['source']}.")
+    state["stack"].append(
+        {"kind": "effects", "seat": player, "source": frame["source"], "effects": list(option["effects"])}
+    )
+
+
+def _exchange_prompt(state: State, frame: Frame) -> str:
+    return f"choose an exchange of {frame['source']} (or none)."
+
+
+# ----------------------------------------------------------------------------------------------
+# Card-effect actions: take a card (§8.4), a bonus Harvest/Production (§10)
+# ----------------------------------------------------------------------------------------------
+
+
+def _take_answer(state: State, player: int, frame: Frame, move: Take, log: Log) -> None:
+    if move.space is None:
+        log.events.append(f"{seat(player)} took no card with {frame['source']}.")
+        return
+    mods = modifiers(state, player)
+    offer = engine.tower_offer(
+        state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
+    )
+    card_type, floor_index = TOWER_SPACES[move.space]
+    log.events.append(
+        f"{seat(player)} uses {frame['source']} on the {TYPE_NAMES[card_type]} tower floor "
+        f"{floor_index + 1} (value {offer.value})."
+    )
+    engine.enter_tower(state, player, move.space, move.servants, offer, log)
+
+
+def _take_prompt(state: State, frame: Frame) -> str:
+    types = "/".join(TYPE_NAMES[card_type] for card_type in frame["card_types"])
+    return (
+        f"{frame['source']} takes a {types} card at value {frame['value']} (servants may be added) or none."
+    )
+
+
+def _take_places(frame: Frame, move: Take) -> list[str]:
+    return [] if move.space is None else [move.space]
+
+
+def _take_settle(state: State, frame: Frame, log: Log) -> bool:
+    if len(engine.take_options(state, frame)) > 1:
+        return False
+    state["stack"].pop()  # only "take none" is left
+    log.events.append(f"{seat(frame['seat'])} could take no card with {frame['source']}.")
+    return True
+
+
+def _take_refusal(state: State, player: int, frame: Frame, move: Any) -> str | None:
+    if not isinstance(move, Take) or move.space is None:
+        return None
+    card_type, _floor_index = TOWER_SPACES[move.space]
+    if card_type not in frame["card_types"]:
+        allowed = "/".join(TYPE_NAMES[x] for x in frame["card_types"])
+        return f"{frame['source']} takes only {allowed} cards."
+    mods = modifiers(state, player)
+    return engine.tower_offer(
+        state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
+    ).error
+
+
+def _bonus_answers(state: State, frame: Frame) -> list[LorenzoMove]:
+    return list(engine.bonus_options(state, frame))
+
+
+def _bonus_answer(state: State, player: int, frame: Frame, move: BonusAction, log: Log) -> None:
+    engine.do_bonus(state, frame, move.servants, log)
+
+
+def _bonus_prompt(state: State, frame: Frame) -> str:
+    action = frame["action"].capitalize()
+    return f"{frame['source']} gives a {action} at value {frame['value']}; add servants?"
+
+
+def _bonus_settle(state: State, frame: Frame, log: Log) -> bool:
+    options = engine.bonus_options(state, frame)
+    if len(options) > 1:
+        return False
+    state["stack"].pop()  # no servant count would reach another card: nothing to ask
+    engine.do_bonus(state, frame, options[0].servants, log)
+    return True
+
+
+def _bonus_refusal(state: State, player: int, frame: Frame, move: Any) -> str | None:
+    if isinstance(move, BonusAction) and move.action == frame["action"]:
+        have = state["players"][player]["resources"]["servant"]
+        return f"You have only {have} servants."
+    return None
+
+
+# ----------------------------------------------------------------------------------------------
+# Vatican Report (§14), the advanced tile draft (§4), excommunication E1-4
+# ----------------------------------------------------------------------------------------------
+
+
+def _vatican_answer(state: State, player: int, frame: Frame, move: Vatican, log: Log) -> None:
+    if move.support:
+        log.events.append(f"{seat(player)} supports the Church.")
+        engine.score_faith(state, player, log, bonus=True)
+    else:
+        engine.excommunicate(state, player, log, voluntary=True)
+
+
+def _vatican_settle(state: State, frame: Frame, log: Log) -> bool:
+    if state["players"][frame["seat"]]["resources"]["fp"] >= engine.faith_requirement(state):
+        return False
+    state["stack"].pop()  # too little faith: no choice, excommunicated
+    engine.excommunicate(state, frame["seat"], log, voluntary=False)
+    return True
+
+
+def _tile_answer(state: State, player: int, frame: Frame, move: ChooseTile, log: Log) -> None:
+    state["players"][player]["bonus_tile"] = move.tile
+    state["bonus_tiles_left"].remove(move.tile)
+    log.events.append(f"{seat(player)} chose the personal bonus tile {move.tile}.")
+
+
+def _lose_answer(state: State, player: int, frame: Frame, move: Lose, log: Log) -> None:
+    engine.gain(state, player, frame["gains"], frame["source"], log, frame["immediate"], prefer=move.res)
+
+
+# ----------------------------------------------------------------------------------------------
+# Leaders (§13): Lorenzo de' Medici's copy, Federico da Montefeltro, the window after placing
+# ----------------------------------------------------------------------------------------------
+
+
+def _copy_answer(state: State, player: int, frame: Frame, move: Copy, log: Log) -> None:
+    state["players"][player]["copied_leader"] = move.leader
+    log.events.append(f"{seat(player)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
+
+
+def _montefeltro_answer(state: State, player: int, frame: Frame, move: SetSix, log: Log) -> None:
+    state["players"][player]["montefeltro_member"] = move.member
+    log.events.append(f"{seat(player)}'s {move.member} family member has value 6 this round.")
+
+
+def _window_answer(state: State, player: int, frame: Frame, move: LeaderAction | End, log: Log) -> None:
+    if isinstance(move, End):
+        log.events.append(f"{seat(player)} ends the turn.")
+        return
+    state["stack"].append(frame)  # the window stays open below what the leader action starts
+    engine.do_leader(state, player, move, log)
+
+
+def _window_settle(state: State, frame: Frame, log: Log) -> bool:
+    if engine.window_open(state, frame["seat"]):
+        return False
+    state["stack"].pop()  # nothing left to play or activate: the turn ends by itself
+    return True
+
+
+def _window_refusal(state: State, player: int, frame: Frame, move: Any) -> str | None:
+    return engine.leader_refusal(state, player, move) if isinstance(move, LeaderAction) else None
+
+
+KINDS: dict[str, FrameKind] = {
+    "effects": FrameKind(answers=None, settle=_settle_effects),
+    "activation": FrameKind(answers=None, settle=_settle_activation),
+    "privilege": FrameKind(_privilege_answers, _privilege_answer, _privilege_prompt),
+    "pay": FrameKind(_pay_answers, _pay_answer, _pay_prompt),
+    "exchange": FrameKind(_exchange_answers, _exchange_answer, _exchange_prompt),
+    "take_card": FrameKind(
+        engine.take_options,
+        _take_answer,
+        _take_prompt,
+        view_kind=lambda frame: "take",
+        places=_take_places,
+        settle=_take_settle,
+        refusal=_take_refusal,
+    ),
+    "bonus_action": FrameKind(
+        _bonus_answers,
+        _bonus_answer,
+        _bonus_prompt,
+        view_kind=lambda frame: str(frame["action"]),
+        settle=_bonus_settle,
+        refusal=_bonus_refusal,
+    ),
+    "vatican": FrameKind(
+        lambda state, frame: [Vatican(True), Vatican(False)],
+        _vatican_answer,
+        lambda state, frame: (
+            "Vatican Report - support the Church (score your faith) or refuse (be excommunicated)."
+        ),
+        settle=_vatican_settle,
+    ),
+    "bonus_tile": FrameKind(
+        lambda state, frame: [ChooseTile(tile) for tile in state["bonus_tiles_left"]],
+        _tile_answer,
+        lambda state, frame: f"choose a personal bonus tile ({', '.join(state['bonus_tiles_left'])}).",
+        view_kind=lambda frame: "tile",
+    ),
+    "lose_wood_or_stone": FrameKind(
+        lambda state, frame: [Lose("wood"), Lose("stone")],
+        _lose_answer,
+        lambda state, frame: f"your excommunication takes 1 wood or 1 stone from {frame['source']} - which?",
+        view_kind=lambda frame: "lose",
+    ),
+    "copy_leader": FrameKind(
+        lambda state, frame: [Copy(x) for x in leaders.copy_targets(state, frame["seat"])],
+        _copy_answer,
+        lambda state, frame: "choose the played leader that Lorenzo de' Medici copies.",
+        view_kind=lambda frame: "copy",
+    ),
+    "montefeltro": FrameKind(
+        lambda state, frame: [
+            SetSix(m) for m in COLOURED if m in state["players"][frame["seat"]]["free_members"]
+        ],
+        _montefeltro_answer,
+        lambda state, frame: "choose the coloured family member that has value 6 this round.",
+        view_kind=lambda frame: "six",
+    ),
+    "leader_window": FrameKind(
+        lambda state, frame: [*engine.leader_moves(state, frame["seat"]), End()],
+        _window_answer,
+        lambda state, frame: "play or activate a Leader after your placement, or 'end' your turn.",
+        public=False,
+        settle=_window_settle,
+        refusal=_window_refusal,
+    ),
+}
+"""Every frame kind by its ``frame["kind"]`` name."""
