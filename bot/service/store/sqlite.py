@@ -141,6 +141,13 @@ class SqliteStore:
             found = await self._read_game("channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
         return found[0] if found else None
 
+    async def last_in_channel(self, channel_id: int) -> GameRecord | None:
+        async with self._lock:
+            found = await self._read_game(
+                "id = (SELECT MAX(id) FROM games WHERE channel_id = ?)", (channel_id,)
+            )
+        return found[0] if found else None
+
     async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]:
         marks = ", ".join("?" for _ in statuses)
         async with self._lock:
@@ -241,9 +248,12 @@ class SqliteStore:
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._lock:
             rows = await self._conn.execute_fetchall(
-                "SELECT seq, seat, text, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+                "SELECT seq, seat, text, at, actor FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
             )
-        return [MoveRecord(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+        return [
+            MoveRecord(int(r[0]), int(r[1]), str(r[2]), float(r[3]), None if r[4] is None else str(r[4]))
+            for r in rows
+        ]
 
     # ----------------------------------------------------------------------------------------
     # writes
@@ -291,7 +301,7 @@ class SqliteStore:
         and waits included), the log append, COMMIT. Notices (rare) add one hop each."""
         sets = ["version = version + 1", "updated_at = ?"]
         args: list[Any] = [self._clock()]
-        for column in ("status", "state", "channel_id", "lobby_message_id"):
+        for column in ("status", "state", "channel_id", "lobby_message_id", "creator_id"):
             value = getattr(change, column)
             if value is not None:
                 sets.append(f"{column} = ?")
@@ -299,6 +309,9 @@ class SqliteStore:
         if change.waits is not None:
             sets.append("waits = ?")
             args.append(waits_to_json(change.waits))
+        if change.seating is not None:
+            sets.append("seating = ?")
+            args.append(change.seating.to_json())
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -322,9 +335,9 @@ class SqliteStore:
                     )
                 if change.move is not None:
                     await self._conn.execute(
-                        "INSERT INTO moves (game_id, seq, seat, text, at) VALUES"
-                        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)",
-                        (game_id, game_id, *change.move, args[0]),
+                        "INSERT INTO moves (game_id, seq, seat, text, at, actor) VALUES"
+                        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?)",
+                        (game_id, game_id, *change.move, args[0], change.actor),
                     )
                 for key, body in change.notices:
                     await self._conn.execute(
