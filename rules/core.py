@@ -591,7 +591,7 @@ def game_undo_barrier(game: Game, before: Any, after: Any, player: int) -> str |
         return "that step ended the game"
     if game_prompt(game, before, player).secret:
         others = game.active_players(before) - {player}
-        if not others <= game.active_players(after):
+        if not others or not others <= game.active_players(after):
             return "that choice completed a secret decision, so everyone's choices were revealed"
     was, now = _stage(game, before), _stage(game, after)
     if was != now:

@@ -249,7 +249,10 @@ def test_secret_votes_collected_privately_and_revealed_together(db: Path | str, 
         # After the end, /game status shows the result and how to go on (issue 11 item 7).
         r = await h.one(f"{first} /game status")
         assert not r["ephemeral"] and r["files"] and "(finished)" in r["embeds"][0]["title"]
-        assert r["embeds"][1]["title"].startswith("🏆 Winner") and "/game rematch" in r["embeds"][0]["description"]
+        assert (
+            r["embeds"][1]["title"].startswith("🏆 Winner")
+            and "/game rematch" in r["embeds"][0]["description"]
+        )
 
     play(db, tmp_path, body)
 
