@@ -12,7 +12,6 @@ import pytest
 from rules import all_games
 from rules.core import Game, game_prompt, game_undo_barrier
 
-
 # Options under which each game has a secret simultaneous decision (Lorenzo: the leader draft).
 SECRET_OPTIONS: dict[str, dict[str, Any]] = {"lorenzo": {"leaders": True}, "lancaster": {}}
 
@@ -23,7 +22,7 @@ def steps(
     """(before, after, seat) of each move of a seeded random game (first ``limit`` moves)."""
     rng = random.Random(seed)
     state = game.setup(players, seed, options or {})
-    found = []
+    found: list[tuple[Any, Any, int]] = []
     while game.outcome(state) is None and len(found) < limit:
         seat = min(game.active_players(state))
         move = rng.choice(list(game.legal_moves(state, seat)))

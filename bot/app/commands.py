@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 import io
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any, Literal
 
 import discord
@@ -25,7 +25,7 @@ from bot.app.actions import (
     start,
 )
 from bot.app.components import lobby_view, turn_view
-from bot.app.context import MENTION_USERS, NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
 from bot.app.posting import image_file
@@ -34,7 +34,7 @@ from bot.service.clocks import CLOCK_MAX_HOURS
 from bot.service.levels import DEFAULT_LEVEL
 from bot.service.table import TableError, Tables
 from bot.service.undo import ROLLBACK_MAX_STEPS, UNDO_MAX_STEPS
-from rules.core import game_rules_help
+from rules.core import Game, game_rules_help
 
 log = logging.getLogger("tavola")
 
@@ -54,6 +54,16 @@ def build(tree: app_commands.CommandTree[Any], tables: Tables) -> None:
 def game_group(tables: Tables) -> app_commands.Group:
     group = app_commands.Group(name="game", description="Create, join and run board games in this channel")
     group.add_command(new_command(tables))
+    _add_lobby_commands(group)
+    _add_table_commands(group)
+    _add_player_commands(group)
+    _add_seat_commands(group)
+    _add_rules_command(group)
+    return group
+
+
+def _add_lobby_commands(group: app_commands.Group) -> None:
+    """``/game join``, ``leave`` and ``start``: the lobby before play."""
 
     @group.command(name="join", description="Join the game waiting in this channel")
     async def join(interaction: Interaction) -> None:
@@ -74,6 +84,10 @@ def game_group(tables: Tables) -> app_commands.Group:
     async def start_cmd(interaction: Interaction, thread: bool = False) -> None:
         await start(interaction, await channel_game_id(interaction), thread=thread)
 
+
+def _add_table_commands(group: app_commands.Group) -> None:
+    """``/game status`` and ``abandon``: the game in this channel."""
+
     @group.command(name="status", description="Show the board, the round and whose turn it is")
     async def status(interaction: Interaction) -> None:
         await show_status(interaction)
@@ -82,13 +96,13 @@ def game_group(tables: Tables) -> app_commands.Group:
     async def abandon(interaction: Interaction) -> None:
         await seat_actions.abandon_ask(interaction, await channel_game(interaction))
 
-    @group.command(name="list", description="Every open game in this server: what it waits for, on whom")
-    async def list_cmd(interaction: Interaction) -> None:
-        await show_games(interaction, mine=False)
+    @group.command(name="rematch", description="A new lobby with the last game's players, options and clock")
+    async def rematch(interaction: Interaction) -> None:
+        await open_rematch(interaction)
 
-    @group.command(name="mine", description="Your open games in this server: which ones wait for you")
-    async def mine(interaction: Interaction) -> None:
-        await show_games(interaction, mine=True)
+
+def _add_seat_commands(group: app_commands.Group) -> None:
+    """``/game undo``, ``rollback``, ``replace`` and ``kick``: second thoughts and seats."""
 
     @group.command(name="undo", description="Take back your own last step(s), if nobody moved since")
     @app_commands.describe(steps="How many of your own last steps (default 1)")
@@ -120,21 +134,17 @@ def game_group(tables: Tables) -> app_commands.Group:
     async def kick(interaction: Interaction, seat: app_commands.Range[str, 1, 100]) -> None:
         await seat_actions.kick(interaction, await channel_game(interaction), seat)
 
-    @group.command(name="rematch", description="A new lobby with the last game's players, options and clock")
-    async def rematch(interaction: Interaction) -> None:
-        if interaction.channel_id is None or interaction.guild_id is None:
-            raise TableError("Tavola games live in server channels; use this command there.")
-        t = tables_of(interaction)
-        record = await t.rematch(interaction.channel_id, player_of(interaction))
-        people = [present.mention(s.user_id) for s in record.seats if s.user_id > 0]
-        sent = await interaction.response.send_message(
-            f"Rematch! {', '.join(people)}: you are seated again (the seats are drawn anew at the start; "
-            "leave with the button if you'd rather not play).",
-            **actions.lobby_card(record, t.game(record.game)),
-            allowed_mentions=MENTION_USERS,
-        )
-        if sent.message_id is not None:
-            await t.lobby_posted(record.id, sent.message_id)
+
+def _add_player_commands(group: app_commands.Group) -> None:
+    """``/game list``, ``mine``, ``settings`` and ``hand``: what a player asks for themselves."""
+
+    @group.command(name="list", description="Every open game in this server: what it waits for, on whom")
+    async def list_cmd(interaction: Interaction) -> None:
+        await show_games(interaction, mine=False)
+
+    @group.command(name="mine", description="Your open games in this server: which ones wait for you")
+    async def mine(interaction: Interaction) -> None:
+        await show_games(interaction, mine=True)
 
     @group.command(name="settings", description="Your quiet hours, time zone and turn DMs (all servers)")
     @app_commands.describe(
@@ -157,6 +167,10 @@ def game_group(tables: Tables) -> app_commands.Group:
     @group.command(name="hand", description="Your own board and choices, privately")
     async def hand(interaction: Interaction) -> None:
         await send_private(interaction, await channel_game_id(interaction))
+
+
+def _add_rules_command(group: app_commands.Group) -> None:
+    """``/game rules [game]``: the rules summary, attached as a file when it is long."""
 
     @group.command(name="rules", description="The rules summary and the choices this bot makes")
     @app_commands.describe(game="Which game (default: the one in this channel)")
@@ -191,8 +205,6 @@ def game_group(tables: Tables) -> app_commands.Group:
             for g in tables_of(interaction).games()
             if current.lower() in g.name
         ][:25]
-
-    return group
 
 
 async def show_status(interaction: Interaction) -> None:
@@ -229,6 +241,23 @@ async def show_status(interaction: Interaction) -> None:
     )
 
 
+async def open_rematch(interaction: Interaction) -> None:
+    """``/game rematch``: the last game's players seated again in a new lobby, pinged."""
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise TableError("Tavola games live in server channels; use this command there.")
+    t = tables_of(interaction)
+    record = await t.rematch(interaction.channel_id, player_of(interaction))
+    people = [s.user_id for s in record.seats if s.user_id > 0]
+    sent = await interaction.response.send_message(
+        f"Rematch! {', '.join(present.mention(u) for u in people)}: you are seated again (the seats are "
+        "drawn anew at the start; leave with the button if you'd rather not play).",
+        **actions.lobby_card(record, t.game(record.game)),
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in people]),
+    )
+    if sent.message_id is not None:
+        await t.lobby_posted(record.id, sent.message_id)
+
+
 async def show_games(interaction: Interaction, *, mine: bool) -> None:
     """``/game mine`` (the caller's open games) or ``/game list`` (everyone's), privately."""
     if interaction.guild_id is None:
@@ -254,11 +283,7 @@ def shorten(text: str, limit: int) -> str:
 def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     """``/game new game:<…>`` plus one optional parameter per option any game offers."""
     games = tables.games()
-    option_names: dict[str, str] = {}
-    for g in games:
-        for o in g.options():
-            if o.name not in RESERVED:
-                option_names.setdefault(o.name, shorten(f"{g.title}: {o.description}", 100))
+    option_names = _option_descriptions(games)
 
     async def new(
         interaction: Interaction,
@@ -301,7 +326,47 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
                 log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
 
     # discord.py reads parameters from the signature; give it one built from the games' options.
-    params = [
+    new.__signature__ = inspect.Signature(_new_parameters(option_names, games))  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_description__ = _new_descriptions(tables, option_names)  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+        "game": [app_commands.Choice(name=g.title, value=g.name) for g in games][:25]
+    }
+    command: app_commands.Command[Any, Any, None] = app_commands.Command(
+        name="new", description="Open a new game in this channel", callback=new
+    )
+    for name in option_names:
+        command.autocomplete(name)(option_autocomplete(name))
+    return command
+
+
+def _new_descriptions(tables: Tables, option_names: Mapping[str, str]) -> dict[str, str]:
+    """What Discord shows beside each parameter of ``/game new``."""
+    return {
+        "game": "Which game",
+        "clock": shorten(
+            f"Hours each player has per decision (0: no clock; default {tables.default_clock_hours:g})",
+            100,
+        ),
+        "bots": "How many seats computer players take (default 0)",
+        "bot_level": f"How well the computers play (default {DEFAULT_LEVEL})",
+        **option_names,
+    }
+
+
+def _option_descriptions(games: Sequence[Game]) -> dict[str, str]:
+    """Each option name any game offers (bar ``RESERVED``), described by the first game offering it."""
+    option_names: dict[str, str] = {}
+    for g in games:
+        for o in g.options():
+            if o.name not in RESERVED:
+                option_names.setdefault(o.name, shorten(f"{g.title}: {o.description}", 100))
+    return option_names
+
+
+def _new_parameters(option_names: Mapping[str, str], games: Sequence[Game]) -> list[inspect.Parameter]:
+    """``/game new``'s signature: interaction, game, clock, bots, bot_level, then one optional
+    text per option."""
+    return [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         ),
@@ -325,26 +390,6 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None)
         for name in option_names
     ]
-    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "game": "Which game",
-        "clock": shorten(
-            f"Hours each player has per decision (0: no clock; default {tables.default_clock_hours:g})",
-            100,
-        ),
-        "bots": "How many seats computer players take (default 0)",
-        "bot_level": f"How well the computers play (default {DEFAULT_LEVEL})",
-        **option_names,
-    }
-    new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        "game": [app_commands.Choice(name=g.title, value=g.name) for g in games][:25]
-    }
-    command: app_commands.Command[Any, Any, None] = app_commands.Command(
-        name="new", description="Open a new game in this channel", callback=new
-    )
-    for name in option_names:
-        command.autocomplete(name)(option_autocomplete(name))
-    return command
 
 
 def option_autocomplete(

@@ -194,7 +194,7 @@ class Sandbox:
         tells the bot (a THREAD_UPDATE), or, ``quietly``, the bot does not know (after a restart
         its cache holds only active threads)."""
         if not words or not words[0].startswith("#") or words[1:] not in ([], ["quietly"]):
-            raise SandboxInputError("@archive needs a thread, e.g. @archive #lorenzo-1 (or ... quietly)")
+            raise SandboxInputError("@archive needs a thread, e.g. @archive #<game>-1 (or ... quietly)")
         thread = self.server.archive(words[0][1:])
         if not words[1:]:
             self._thread_updated(thread)

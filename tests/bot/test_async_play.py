@@ -163,8 +163,8 @@ def test_undo_after_a_secret_decision_is_revealed_is_refused(db: Path | str, tmp
             await h(f'{who} /move "text:add 2"')
         replies = await h(f'{seats[0]} /move "text:vote yes"')
         assert any("has voted" in r["content"] for r in public(replies))
-        r = [x for x in await h(f"{seats[0]} /game undo") if x["ephemeral"]]
-        assert "a secret choice" in r[0]["content"]  # not echoed: still secret
+        told = [x for x in await h(f"{seats[0]} /game undo") if x["ephemeral"]]
+        assert "a secret choice" in told[0]["content"]  # not echoed: still secret
         await h(f'{seats[0]} /move "text:vote no"')
         await h(f'{seats[1]} /move "text:vote yes"')
         replies = await h(f'{seats[2]} /move "text:vote no"')

@@ -45,6 +45,24 @@ _SEATS = (
 )
 
 
+def _assignments(change: Change, now: float) -> tuple[list[str], list[Any]]:
+    """The ``SET`` parts of a commit and their values (``updated_at`` first)."""
+    sets = ["version = version + 1", "updated_at = ?"]
+    args: list[Any] = [now]
+    for column in ("status", "state", "channel_id", "lobby_message_id", "creator_id"):
+        value = getattr(change, column)
+        if value is not None:
+            sets.append(f"{column} = ?")
+            args.append(value)
+    if change.waits is not None:
+        sets.append("waits = ?")
+        args.append(waits_to_json(change.waits))
+    if change.seating is not None:
+        sets.append("seating = ?")
+        args.append(change.seating.to_json())
+    return sets, args
+
+
 def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
     """Numbered migrations shipped in ``migrations/`` beside this module for ``dialect``, in order."""
     return load_migrations(dialect)
@@ -299,19 +317,7 @@ class SqliteStore:
 
         A move is four hops: BEGIN, the version-checked update returning the new record (seats
         and waits included), the log append, COMMIT. Notices (rare) add one hop each."""
-        sets = ["version = version + 1", "updated_at = ?"]
-        args: list[Any] = [self._clock()]
-        for column in ("status", "state", "channel_id", "lobby_message_id", "creator_id"):
-            value = getattr(change, column)
-            if value is not None:
-                sets.append(f"{column} = ?")
-                args.append(value)
-        if change.waits is not None:
-            sets.append("waits = ?")
-            args.append(waits_to_json(change.waits))
-        if change.seating is not None:
-            sets.append("seating = ?")
-            args.append(change.seating.to_json())
+        sets, args = _assignments(change, self._clock())
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
