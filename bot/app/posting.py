@@ -1,12 +1,11 @@
 """Board images and the public turn messages (design.md, "Rendering" and "Discord conventions").
 
-Images are rendered in a worker thread (encoding dominates and releases the GIL), so a burst of
-moves still gets every interaction acknowledged in time.
+Images are rendered in worker processes (``bot.service.workers``), so a burst of moves still gets
+every interaction acknowledged in time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -17,7 +16,7 @@ import discord
 from bot.app.components import turn_view
 from bot.app.context import MENTION_USERS, NO_MENTIONS, Interaction
 from bot.app.guard import say
-from bot.service import present
+from bot.service import present, workers
 from bot.service.pings import Delivery
 from bot.service.table import Turn
 from render import render_view
@@ -26,8 +25,9 @@ log = logging.getLogger("tavola")
 
 
 async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
-    """Render off the event loop (encoding dominates and releases the GIL; design.md, "Rendering")."""
-    image = await asyncio.to_thread(render_view, game_name, view, private=private)
+    """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
+    a burst of boards delayed every acknowledgement and database call of the loop."""
+    image = await workers.run(render_view, game_name, view, private=private)
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
