@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import config
-from bot.service.workers import Workers, WorkerCrashed
+from bot.service.workers import WorkerCrashed, Workers
 from render import render_view
 from rules import find_game
 
