@@ -38,12 +38,15 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from render import DRAWING_MODULES
+from rules import all_games
+
 log = logging.getLogger("tavola")
 T = TypeVar("T")
 
-# Imported by each worker before its first task (and preloaded into the fork server), so the
-# first board a worker draws does not pay for importing Pillow and the engines.
-WARM_MODULES = ("rules", "render", "render.lorenzo", "render.lancaster")
+# Imported by each worker before its first task (with every game's engine and drawing module,
+# and preloaded into the fork server), so a worker's first board does not pay for the imports.
+WARM_MODULES = ("rules", "render")
 READY_PAUSE = 0.05  # seconds each start-up probe holds its worker, so every worker gets one
 
 
@@ -64,7 +67,7 @@ def _context() -> Any:
     # threads can copy a held lock. The fork server starts clean once and forks warm children.
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(WARM_MODULES))
+        context.set_forkserver_preload(_warm_modules())
         return context
     return multiprocessing.get_context("spawn")
 
@@ -73,11 +76,16 @@ def _prepare(setup: Callable[..., None] | None, setup_args: tuple[Any, ...]) -> 
     """Each worker's initializer: the caller's setup, then the modules every task needs."""
     if setup is not None:
         setup(*setup_args)
-    for name in WARM_MODULES:
+    for name in _warm_modules():
         try:
             importlib.import_module(name)
         except ImportError:
             log.warning("worker could not import %s", name)
+    all_games()
+
+
+def _warm_modules() -> list[str]:
+    return [*WARM_MODULES, *DRAWING_MODULES.values()]
 
 
 def _ready() -> int:
