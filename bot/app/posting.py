@@ -19,15 +19,21 @@ from bot.app.guard import say
 from bot.service import present, workers
 from bot.service.pings import Delivery
 from bot.service.table import Turn
-from render import render_view
+from render import Image, render_view
 
 log = logging.getLogger("tavola")
+
+
+def draw_image(game_name: str, view: dict[str, Any], private: bool) -> Image:
+    """What a worker runs: ``render_view`` looked up when called, so a test that replaces
+    ``posting.render_view`` sees the call when the pool runs inline."""
+    return render_view(game_name, view, private=private)
 
 
 async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
     """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
     a burst of boards delayed every acknowledgement and database call of the loop."""
-    image = await workers.run(render_view, game_name, view, private=private)
+    image = await workers.run(draw_image, game_name, view, private)
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
