@@ -88,7 +88,7 @@ def measure(games: int) -> dict[str, Any]:
             draw_view(name, view, private=False)
             boards += 1
     finally:
-        canvas._label, canvas.text_width, frame.text_width = saved  # type: ignore[assignment]
+        canvas._label, canvas.text_width, frame.text_width = saved
     return {
         "games_per_game": games,
         "boards": boards,
