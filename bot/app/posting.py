@@ -1,12 +1,11 @@
 """Board images and the public turn messages (design.md, "Rendering" and "Discord conventions").
 
-Images are rendered in a worker thread (encoding dominates and releases the GIL), so a burst of
-moves still gets every interaction acknowledged in time.
+Images are rendered in worker processes (``bot.service.workers``), so a burst of moves still gets
+every interaction acknowledged in time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -17,18 +16,25 @@ import discord
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, Interaction, mentioning
 from bot.app.guard import say
-from bot.service import present
+from bot.service import present, workers
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
-from render import render_view
+from render import Image, render_view
 
 log = logging.getLogger("tavola")
 
 
+def draw_image(game_name: str, view: dict[str, Any], private: bool) -> Image:
+    """What a worker runs: ``render_view`` looked up when called, so a test that replaces
+    ``posting.render_view`` sees the call when the pool runs inline."""
+    return render_view(game_name, view, private=private)
+
+
 async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
-    """Render off the event loop (encoding dominates and releases the GIL; design.md, "Rendering")."""
-    image = await asyncio.to_thread(render_view, game_name, view, private=private)
+    """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
+    a burst of boards delayed every acknowledgement and database call of the loop."""
+    image = await workers.run(draw_image, game_name, view, private)
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
