@@ -17,6 +17,7 @@ from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, Interaction, mentioning
 from bot.app.guard import say
 from bot.service import present, workers
+from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
@@ -144,7 +145,9 @@ async def send_waking(client: discord.Client, record: GameRecord, parts: Parts) 
     return await target.send(content, **kwargs)
 
 
-async def post_game_turn(client: discord.Client, turn: Turn, *, intro: Sequence[str] = ()) -> None:
+async def post_game_turn(
+    client: discord.Client, turn: Turn, *, intro: Sequence[str] = (), nonce: str | None = None
+) -> None:
     """A turn message (events, board, who acts next) posted by the bot itself, not in answer to
     an interaction: after the computer's moves."""
 
@@ -155,6 +158,7 @@ async def post_game_turn(client: discord.Client, turn: Turn, *, intro: Sequence[
             "embeds": embeds,
             "view": turn_view(turn),
             "allowed_mentions": mentioning(present.pinged(turn)),
+            "nonce": nonce,
         }
 
     await send_waking(client, turn.record, parts)
@@ -177,6 +181,28 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
             f"Your move `{turn.move_text}` was recorded, but I could not post the new board. "
             "`/game status` shows it.",
         )
+
+
+async def post_report(client: discord.Client, report: Report) -> bool:
+    """Post what the computer did in a game since the last report: takeovers, its moves' events
+    and (after a move) the board with whom the game waits for. True when settled (posted, or
+    refused for good); False to retry later."""
+    turn = report.turn
+    if turn is None:
+        return True
+    try:
+        if report.moved:
+            await post_game_turn(client, turn, intro=report.lines, nonce=report.nonce)
+        else:
+            text = present.clip("\n".join(report.lines))
+            await send_to_game(client, turn.record, text, allowed_mentions=NO_MENTIONS, nonce=report.nonce)
+    except (discord.Forbidden, discord.NotFound):
+        log.warning("computer report of game %s refused for good", turn.record.id)
+        return True
+    except discord.HTTPException:
+        log.warning("computer report of game %s not posted; retried later", turn.record.id)
+        return False
+    return True
 
 
 async def post_delivery(client: discord.Client, delivery: Delivery, now: float) -> bool:

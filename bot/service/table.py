@@ -467,6 +467,19 @@ class Tables:
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
         waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
         seating, reclaimed = moved_seating(record.seating, seat, actor)
+        # The computer's move reaches the channel through the outbox (written with the move, so it
+        # is told exactly once, even across a crash), with its events as the engine worded them.
+        named = [name_seats(e, record.names) for e in raw_events]
+        notices = (
+            ()
+            if actor != COMPUTER
+            else (
+                (
+                    f"computer:{record.version + 1}",
+                    {"computer": True, "seat": seat, "version": record.version + 1, "events": named},
+                ),
+            )
+        )
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -477,6 +490,7 @@ class Tables:
                 status=status,
                 waits=waits,
                 seating=seating,
+                notices=notices,
             ),
         )
         if status == "finished":
