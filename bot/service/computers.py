@@ -32,9 +32,21 @@ MOVES_PER_PASS = 500  # a whole game of computers fits; beyond it the next pass 
 Chooser = Callable[..., Move]  # players.choose_move(game, seat, view, legal, level, rng, think_seconds)
 
 
-def default_chooser() -> Chooser:
-    from players import choose_move
+def any_legal(
+    game: Any, seat: int, view: Any, legal: Sequence[Move], level: str, rng: random.Random, think: Any = None
+) -> Move:
+    """A uniformly random legal move: the ``random`` level, used for every level only while the
+    ``players`` package (the real computer players) is not installed alongside the bot."""
+    return rng.choice(list(legal))
 
+
+def default_chooser() -> Chooser:
+    """``players.choose_move``; ``any_legal`` (logged) on a machine without the players package."""
+    try:
+        from players import choose_move
+    except ImportError:
+        log.warning("the players package is missing: computers play random legal moves")
+        return any_legal
     return choose_move
 
 

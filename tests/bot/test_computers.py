@@ -21,14 +21,6 @@ from tests.bot.harness import Harness, public
 from tests.bot.toy import TALLY
 
 
-import bot.service.computers as _c  # TEMPORARY until players lands
-
-def _rand(game, seat, view, legal, level, rng, think=None):
-    return rng.choice(list(legal))
-
-_c.default_chooser = lambda: _rand
-
-
 def messages(replies: list[dict[str, Any]]) -> list[str]:
     return [r["content"] for r in replies if r["kind"] == "message"]
 
@@ -235,7 +227,7 @@ CALLS: list[tuple[Any, ...]] = []
 def spy(game: Any, seat: int, view: Any, legal: Any, level: str, rng: random.Random, think: Any) -> Move:
     """A chooser that records what it was given (top-level: the worker pool pickles it)."""
     CALLS.append((seat, view, list(legal), level))
-    return legal[0]  # type: ignore[no-any-return]
+    return legal[0]
 
 
 def test_the_computer_sees_only_its_seats_view_and_legal_moves(db: Path | str) -> None:
