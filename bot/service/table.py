@@ -9,6 +9,7 @@ all drive this same code. Refusals raise ``TableError`` (ours), ``RulesError`` (
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -33,9 +34,28 @@ from rules.core import (
 )
 from rules.playout import replay
 
+log = logging.getLogger("tavola")
+
 
 class TableError(Exception):
     """A refusal by the table service (not a rules question), with a message for players."""
+
+
+class DamagedState(TableError):
+    """A game's stored state cannot be read (``replayable``: its move log can rebuild it)."""
+
+    def __init__(self, game_id: int, *, replayable: bool = True) -> None:
+        self.game_id = game_id
+        self.replayable = replayable
+        super().__init__(
+            f"Game #{game_id}'s saved board is damaged"
+            + (
+                "; it is rebuilt from its move log, try again."
+                if replayable
+                else " and its move log cannot rebuild it. Nothing was changed; an admin can restore "
+                "the database from a backup or end the game with `/game abandon`."
+            )
+        )
 
 
 class GameDataChanged(TableError):
@@ -140,6 +160,9 @@ class Tables:
         # game id -> (version, state). States are immutable by the rules contract, so a state
         # cached at a version is exactly what from_json of that version's cache would give.
         self._states: dict[int, tuple[int, Any]] = {}
+        # game id -> the version at which its state and log were found unusable (reported once;
+        # not replayed again until the game changes)
+        self._unplayable: dict[int, int] = {}
 
     # ----------------------------------------------------------------------------------------
     # games and records
@@ -175,6 +198,8 @@ class Tables:
         return await self.store.list_guild(guild_id)
 
     def state_of(self, record: GameRecord) -> Any:
+        """The state of a started game from the cache or its stored state; ``DamagedState`` if
+        the stored state cannot be read (``load_state`` then rebuilds it from the move log)."""
         if record.state is None:
             raise TableError("This game has not started yet.")
         cached = self._states.get(record.id)
@@ -186,7 +211,38 @@ class Tables:
             # A game may refuse a state saved under other content data (e.g. an override file):
             # replaying it against changed values would silently change the game.
             raise GameDataChanged(record.id, str(exc)) from exc
+        except Exception as exc:  # damaged text, or a value the engine cannot take
+            raise DamagedState(record.id) from exc
         self._remember(record, state)
+        return state
+
+    async def load_state(self, record: GameRecord) -> Any:
+        """``state_of``, but a stored state that cannot be read is rebuilt from the move log (the
+        record; the state column is a cache) and written back at the same version, so buttons
+        stay valid. A log that cannot be replayed either raises ``DamagedState``."""
+        try:
+            return self.state_of(record)
+        except DamagedState as damaged:
+            cause = damaged.__cause__
+        if self._unplayable.get(record.id) == record.version:
+            raise DamagedState(record.id, replayable=False)
+        try:
+            state = await self.replay(record.id)
+            game = self.game(record.game)
+            text = game.to_json(state)
+        except Exception as exc:
+            if record.id not in self._unplayable:  # reported once, not on every pass of the clock
+                log.error(
+                    "game %s: stored state unreadable (%r) and its move log does not replay (%r)",
+                    record.id,
+                    cause,
+                    exc,
+                )
+            self._unplayable[record.id] = record.version
+            raise DamagedState(record.id, replayable=False) from exc
+        log.warning("game %s: stored state unreadable (%r); rebuilt from its move log", record.id, cause)
+        if await self.store.repair_state(record.id, record.version, text):
+            self._remember(record, state)
         return state
 
     def _remember(self, record: GameRecord, state: Any) -> None:
@@ -298,7 +354,7 @@ class Tables:
             raise TableError("Only a running game can move to another channel.")
         saved = await self.store.commit(record.id, record.version, Change(channel_id=channel_id))
         game = self.game(saved.game)
-        state = self.state_of(record)
+        state = await self.load_state(record)
         self._remember(saved, state)
         return self._turn(saved, game, state, ())
 
@@ -328,7 +384,7 @@ class Tables:
         if record.status == "lobby":
             raise TableError("This game has not started yet.")
         game = self.game(record.game)
-        return self._turn(record, game, self.state_of(record), ())
+        return self._turn(record, game, await self.load_state(record), ())
 
     def _running_seat(self, record: GameRecord, user_id: int) -> int:
         if record.status != "running":
@@ -355,7 +411,7 @@ class Tables:
             raise TableError("The board has moved on since that button was made. Look at the latest board.")
         seat = self._running_seat(record, user_id)
         game = self.game(record.game)
-        state = self.state_of(record)
+        state = await self.load_state(record)
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
         secret = game_prompt(game, state, seat).secret
@@ -426,7 +482,7 @@ class Tables:
         if record.status == "lobby":
             raise TableError("This game has not started yet.")
         game = self.game(record.game)
-        state = self.state_of(record)
+        state = await self.load_state(record)
         acting = seat in game.active_players(state)
         prompt = self._named_prompt(game, state, seat, record.names) if acting else None
         moves = tuple(game.legal_moves(state, seat)) if acting else ()
@@ -507,6 +563,7 @@ def filter_texts(texts: Sequence[str], typed: str, limit: int = 25) -> list[str]
 
 
 __all__ = [
+    "DamagedState",
     "GameDataChanged",
     "GameSource",
     "Player",

@@ -32,6 +32,7 @@ from bot.service.store.base import (
     Status,
     UnusableDatabase,
     game_record,
+    game_records,
     waits_to_json,
 )
 from bot.service.store.migrations import Dialect, statements
@@ -124,12 +125,13 @@ class SqliteStore:
     # reads (execute_fetchall under the lock: see the module docstring)
     # ----------------------------------------------------------------------------------------
 
-    async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
-        """Games and their seats in one statement (one hop to the connection's thread)."""
+    async def _read_game(self, where: str, args: Sequence[Any], *, many: bool = False) -> list[GameRecord]:
+        """Games and their seats in one statement (one hop to the connection's thread); ``many``:
+        a list, which leaves out a damaged row rather than fail (``base.game_records``)."""
         rows = await self._conn.execute_fetchall(
             f"SELECT {GAME_COLUMNS}, {_SEATS} FROM games WHERE {where} ORDER BY id", tuple(args)
         )
-        return [game_record(r, json.loads(r[-1])) for r in rows]
+        return game_records(rows, lambda r: game_record(r, json.loads(r[-1])), skip_damaged=many)
 
     async def get(self, game_id: int) -> GameRecord | None:
         async with self._lock:
@@ -144,7 +146,9 @@ class SqliteStore:
     async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]:
         marks = ", ".join("?" for _ in statuses)
         async with self._lock:
-            return await self._read_game(f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses))
+            return await self._read_game(
+                f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses), many=True
+            )
 
     async def move_count(self, game_id: int, seat: int) -> int:
         async with self._lock:
@@ -155,7 +159,7 @@ class SqliteStore:
 
     async def running(self) -> list[GameRecord]:
         async with self._lock:
-            return await self._read_game("status = 'running'", ())
+            return await self._read_game("status = 'running'", (), many=True)
 
     async def claim_notice(self, game_id: int, key: str, body: dict[str, Any]) -> bool:
         async with self._transaction() as conn:
@@ -185,6 +189,13 @@ class SqliteStore:
                 "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND key = ? AND sent_at IS NULL",
                 (self._clock(), game_id, key),
             )
+
+    async def repair_state(self, game_id: int, version: int, state: str) -> bool:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET state = ? WHERE id = ? AND version = ?", (state, game_id, version)
+            )
+        return cursor.rowcount == 1
 
     async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
         wanted = sorted(set(user_ids))
