@@ -8,17 +8,27 @@ all drive this same code. Refusals raise ``TableError`` (ours), ``RulesError`` (
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
-from bot.service.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store, WaitRecord
+from bot.service.store import (
+    Change,
+    GameRecord,
+    MoveRecord,
+    SeatRecord,
+    StaleVersion,
+    Status,
+    Store,
+    WaitRecord,
+)
 from rules import all_games
 from rules.core import (
     ContentChanged,
@@ -35,6 +45,9 @@ from rules.core import (
 from rules.playout import replay
 
 log = logging.getLogger("tavola")
+RACE_RETRIES = 8
+"""How often a choice is re-applied after other players' choices were stored first (a vote of
+five players arriving at once needs at most four)."""
 
 
 class TableError(Exception):
@@ -290,6 +303,10 @@ class Tables:
         return await self.store.commit(record.id, record.version, Change(lobby_message_id=message_id))
 
     async def join(self, game_id: int, player: Player) -> GameRecord:
+        """Take a seat; players joining at the same moment are all seated (re-read on a race)."""
+        return await self._retrying(lambda: self._join_once(game_id, player))
+
+    async def _join_once(self, game_id: int, player: Player) -> GameRecord:
         record = await self.get(game_id)
         self._require_lobby(record)
         if record.seat_of(player.user_id) is not None:
@@ -301,6 +318,20 @@ class Tables:
         return await self.store.commit(record.id, record.version, Change(seats=seats))
 
     async def leave(self, game_id: int, player: Player) -> GameRecord:
+        return await self._retrying(lambda: self._leave_once(game_id, player))
+
+    @staticmethod
+    async def _retrying(attempt: Callable[[], Awaitable[GameRecord]]) -> GameRecord:
+        """``attempt`` (which reads the game afresh and checks everything again) until its write
+        finds the version it read: lobby changes by several players at once are all kept."""
+        for _ in range(RACE_RETRIES - 1):
+            try:
+                return await attempt()
+            except StaleVersion:
+                continue
+        return await attempt()
+
+    async def _leave_once(self, game_id: int, player: Player) -> GameRecord:
         record = await self.get(game_id)
         seated = record.seat_of(player.user_id) is not None
         if record.status == "running":
@@ -409,6 +440,21 @@ class Tables:
         record = await self._record(game_ref)
         if expected_version is not None and record.version != expected_version:
             raise TableError("The board has moved on since that button was made. Look at the latest board.")
+        for _ in range(RACE_RETRIES):
+            try:
+                return await self._move_at(record, user_id, text)
+            except StaleVersion:
+                # Another move was stored meanwhile. When it left this seat's decision as it was
+                # (another player's vote or draft pick made at the same moment), apply the choice
+                # to the new state rather than refuse it (issue 8 item 6).
+                fresh = await self.get(record.id)
+                if not await self._untouched(record, fresh, user_id):
+                    raise
+                record = fresh
+        raise StaleVersion()
+
+    async def _move_at(self, record: GameRecord, user_id: int, text: str) -> Turn:
+        """One attempt of ``move`` against ``record``: ``StaleVersion`` if the game changed."""
         seat = self._running_seat(record, user_id)
         game = self.game(record.game)
         state = await self.load_state(record)
@@ -433,6 +479,35 @@ class Tables:
         return replace(
             turn, move_text=move.to_text(), secret_move=secret, quiet=frozenset(quiet), asleep=asleep
         )
+
+    async def unannounced(self, record: GameRecord) -> None:
+        """The turn message of ``record`` (as just stored) was never posted (Discord refused it,
+        or the interaction had expired): its new waits are marked unmentioned, so the clock's
+        next pass pings whoever must act, with the board's buttons (issue 8 item 4)."""
+        waits = tuple(replace(w, mentioned=False) if w.version == record.version else w for w in record.waits)
+        if waits == record.waits:
+            return
+        # StaleVersion: the game moved on meanwhile, and that move's own post tells the channel.
+        with contextlib.suppress(StaleVersion):
+            await self.store.commit(record.id, record.version, Change(waits=waits))
+
+    async def _untouched(self, before: GameRecord, after: GameRecord, user_id: int) -> bool:
+        """The changes from ``before`` to ``after`` left ``user_id``'s decision alone: the game
+        runs, the seat still acts with the same legal moves, and none of the moves stored since
+        is the seat's own (a double click must not apply twice)."""
+        seat = before.seat_of(user_id)
+        if seat is None or after.status != "running" or after.seat_of(user_id) != seat:
+            return False
+        game = self.game(after.game)
+        old, new = await self.load_state(before), await self.load_state(after)
+        if seat not in game.active_players(new):
+            return False
+        if [m.to_text() for m in game.legal_moves(old, seat)] != [
+            m.to_text() for m in game.legal_moves(new, seat)
+        ]:
+            return False
+        since = (await self.store.moves(after.id))[-(after.version - before.version) :]
+        return all(m.seat != seat for m in since)
 
     def _waits(
         self,
