@@ -100,14 +100,30 @@ class TavolaBot(discord.Client):
             await self.pings.claim_due()
             posted = 0
             for delivery in await self.pings.deliveries():
-                if await post_delivery(self, delivery, self.tables.clock()):
-                    await self.pings.delivered(delivery)
-                    posted += delivery.turn is not None
-            for report in await self.computers.reports(await self.tables.store.unsent_notices()):
-                if await post_report(self, report):
-                    await self.pings.delivered_keys(report.game_id, report.keys)
-                    posted += report.turn is not None
+                try:
+                    if not await post_delivery(self, delivery, self.tables.clock()):
+                        continue
+                except Exception:  # one message's failure must not hold back the others'
+                    log.exception("notice of game %s failed; retried later", delivery.game_id)
+                    continue
+                await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
+                posted += delivery.turn is not None
+            posted += await self._post_reports()
             return posted
+
+    async def _post_reports(self) -> int:
+        """Post what the computer did in each game (takeovers, moves) since its last report."""
+        posted = 0
+        for report in await self.computers.reports(await self.tables.store.unsent_notices()):
+            try:
+                if not await post_report(self, report):
+                    continue
+            except Exception:  # one game's failure must not hold back the others'
+                log.exception("computer report of game %s failed; retried later", report.game_id)
+                continue
+            await self.pings.delivered_keys(report.game_id, report.keys)
+            posted += report.turn is not None
+        return posted
 
     def kick(self) -> None:
         """Run what fell due soon, without waiting for the next check (after a move: a turn DM)."""
