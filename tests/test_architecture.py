@@ -36,3 +36,13 @@ def test_render_does_not_import_discord_storage_or_bot() -> None:
     for path, names in _imports("render").items():
         bad = names & {"discord", "aiosqlite", "bot"}
         assert not bad, f"{path} imports {sorted(bad)}"
+
+
+def test_players_use_only_the_standard_library_and_rules() -> None:
+    """players/ is pure like rules/ (no Discord, storage, images or bot): the bot calls it."""
+    import sys
+
+    allowed = set(sys.stdlib_module_names) | {"rules", "players", "__future__"}
+    for path, names in _imports("players").items():
+        bad = (names - allowed) | (names & {"asyncio", "socket", "os"})
+        assert not bad, f"{path} imports {sorted(bad)}; players/ may use only the standard library and rules"

@@ -59,11 +59,13 @@ Keys (all always present; the TypedDicts below are the same schema for mypy):
 ``outcome``         null while running; else ``Outcome.to_json()`` (scores, ranking, winners,
                     breakdown, notes)
 ``provisional``     true: the rules help lists values not yet verified against the printed game
+``known_state``     only in a seat's view: the state with what that seat may not see masked, for
+                    computer players (``hidden.known_state``; boards do not read it)
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from rules.core import OutcomeJSON, ViewHeader, seat_headers
 from rules.lancaster import model as m
@@ -232,6 +234,7 @@ class LancasterView(TypedDict):
     last: LastMove | None
     outcome: OutcomeJSON | None
     provisional: bool
+    known_state: NotRequired[dict[str, Any]]
 
 
 def _law(data: dict[str, Any], law_id: str) -> Law:
