@@ -39,7 +39,9 @@ def lineup(levels: Sequence[str], players: int, game_number: int) -> list[str]:
     return [full[(seat + game_number) % players] for seat in range(players)]
 
 
-def play_one(game: Game, seats: list[str], seed: int, think: float | None) -> tuple[Any, dict[str, list[float]]]:
+def play_one(
+    game: Game, seats: list[str], seed: int, think: float | None
+) -> tuple[Any, dict[str, list[float]]]:
     """One game: its outcome and the seconds of each decision, by level."""
     state = game.setup(len(seats), seed=seed)
     rngs = [random.Random(f"arena:{seed}:{seat}") for seat in range(len(seats))]
@@ -86,7 +88,9 @@ def arena(
         "seed": seed,
         "win_rate": {level: round(wins[level] / len(scores[level]), 3) for level in wins},
         "mean_score": {level: round(statistics.fmean(scores[level]), 2) for level in scores},
-        "seconds_per_decision": {level: round(statistics.fmean(t), 4) if t else 0.0 for level, t in times.items()},
+        "seconds_per_decision": {
+            level: round(statistics.fmean(t), 4) if t else 0.0 for level, t in times.items()
+        },
         "decision_seconds": {
             level: {"decisions": len(t), "median": round(statistics.median(t), 4), "max": round(max(t), 4)}
             for level, t in times.items()
@@ -101,7 +105,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, required=True)
-    parser.add_argument("--levels", required=True, help=f"comma-separated, one per seat; of {', '.join(LEVELS)}")
+    parser.add_argument(
+        "--levels", required=True, help=f"comma-separated, one per seat; of {', '.join(LEVELS)}"
+    )
     parser.add_argument("--think", type=float, default=None, help="seconds each decision may take at most")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -21,3 +21,16 @@ def test_simulate_bench_reports_the_paths_and_the_floor() -> None:
     figures = simulate_bench(find_game("lancaster"), 2, rounds=1, seconds=0.05, tree=None)
     assert set(figures["playouts_per_s"]) == {"contract", "fast", "floor"}
     assert figures["moves_per_playout"] > 0 and figures["fast_over_floor"] > 0
+
+
+def test_arena_reports_every_figure_by_level() -> None:
+    """A smoke run of bench.arena: one short game, the figures keyed by level, seats rotated."""
+    from bench.arena import arena, lineup
+    from rules import find_game
+
+    assert lineup(["hard", "easy", "easy", "easy"], 4, 1) == ["easy", "easy", "easy", "hard"]
+    figures = arena(find_game("lancaster"), 2, games=2, levels=["random", "easy"], seed=3)
+    assert set(figures["win_rate"]) == set(figures["mean_score"]) == {"random", "easy"}
+    assert set(figures["seconds_per_decision"]) == {"random", "easy"}
+    assert sum(figures["win_rate"].values()) == 1.0  # one win per game, split among ties
+    assert figures["seat_games"] == {"random": 2, "easy": 2}
