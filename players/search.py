@@ -24,12 +24,15 @@ from rules.core import Game, Move, game_sample_state, game_simulate
 @dataclass(frozen=True)
 class Budget:
     """How hard a level thinks: ``candidates`` root moves (the best by one step), ``simulations``
-    in all, each ``depth`` moves deep, stopped at ``seconds`` whatever is left."""
+    in all, each ``depth`` moves deep, stopped at ``seconds`` whatever is left. In a simulation
+    every seat plays the best by one step of ``sampled`` of its moves drawn at random (1: a
+    random playout)."""
 
     candidates: int
     simulations: int
     depth: int
     seconds: float
+    sampled: int = 1
 
 
 BUDGETS: dict[str, Budget] = {
@@ -52,23 +55,36 @@ def one_step_order(
     order drawn from ``rng``)."""
     keyed: list[tuple[float, float, int]] = []
     for index, move in enumerate(legal):
-        worth = values(game_simulate(game, state, seat, move))
-        rival = max((w for i, w in enumerate(worth) if i != seat), default=0.0)
-        keyed.append((worth[seat] - RIVAL_WEIGHT * rival, rng.random(), index))
+        keyed.append((_margin(values(game_simulate(game, state, seat, move)), seat), rng.random(), index))
     keyed.sort(reverse=True)
     return [legal[index] for _, _, index in keyed]
 
 
-def rollout(game: Game, state: Any, rng: random.Random, depth: int) -> Any:
-    """``state`` after up to ``depth`` random moves (the lowest active seat moving first)."""
+def rollout(
+    game: Game, state: Any, rng: random.Random, depth: int, values: Values | None = None, sampled: int = 1
+) -> Any:
+    """``state`` after up to ``depth`` moves (the lowest active seat moving first), each the best
+    by ``values`` of ``sampled`` moves drawn at random (a random move without ``values``)."""
     for _ in range(depth):
         active = game.active_players(state)
         if not active:
             break
         player = min(active)
         moves = game.legal_moves(state, player)
-        state = game_simulate(game, state, player, moves[rng.randrange(len(moves))])
+        if values is None or sampled <= 1 or len(moves) == 1:
+            state = game_simulate(game, state, player, moves[rng.randrange(len(moves))])
+            continue
+        options = [
+            game_simulate(game, state, player, m) for m in rng.sample(list(moves), min(sampled, len(moves)))
+        ]
+        state = max(options, key=lambda after: _margin(values(after), player))
     return state
+
+
+def _margin(worth: Sequence[float], seat: int) -> float:
+    """The one-step score of a seat: its worth less ``RIVAL_WEIGHT`` times the best other seat's."""
+    rival = max((w for i, w in enumerate(worth) if i != seat), default=0.0)
+    return worth[seat] - RIVAL_WEIGHT * rival
 
 
 def search(
@@ -93,7 +109,8 @@ def search(
             break
         pick = _ucb(visits, total, done)
         sample = game_sample_state(game, view, seat, rng)
-        state = rollout(game, game_simulate(game, sample, seat, candidates[pick]), rng, budget.depth)
+        after = game_simulate(game, sample, seat, candidates[pick])
+        state = rollout(game, after, rng, budget.depth, values, budget.sampled)
         visits[pick] += 1
         total[pick] += rewards(game, values(state))[seat]
     best = max(range(len(candidates)), key=lambda i: (visits[i], total[i], -i))
