@@ -12,7 +12,9 @@ never reads another seat's secrets (rules sections 3, 4.3 and 7.2):
   player count by the data are known; cards resolved in earlier rounds are not in the state,
   so they may come back in a sample);
 - with three or more players, other seats' gold and squires (behind their screens);
-- other seats' ballots on the open proposal (only whether they voted is public).
+- other seats' ballots on the open proposal (only whether they voted is public);
+- with Queenie 1, the reward-tile bag's order (queenie.py: its tiles are the ones not yet
+  revealed, a sample reshuffles them).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ def known_state(state: m.State, seat: int, data: dict[str, Any]) -> m.State:
         known["seats"] = [
             s if i == seat else {**s, "gold": HIDDEN, "squires": HIDDEN} for i, s in enumerate(state["seats"])
         ]
+    if "reward_bag" in state:
+        known["reward_bag"] = [HIDDEN] * len(state["reward_bag"])
     known["ballots"] = [
         b if b is None or i == seat else {"yes": HIDDEN, "markers": HIDDEN}
         for i, b in enumerate(state["ballots"])
@@ -52,6 +56,8 @@ def sample_state(known: m.State, seat: int, rng: random.Random, data: dict[str, 
     state["seed"] = rng.randrange(2**31)
     state["conflict_deck"] = _deal_conflicts(state, rng, data)
     state["law_pile"] = _deal_laws(state, rng, data)
+    if "reward_bag" in state:
+        state["reward_bag"] = _refill_bag(state, rng, data)
     me = state["seats"][seat]
     for s in state["seats"]:
         for key in ("gold", "squires"):
@@ -82,3 +88,11 @@ def _deal_laws(state: m.State, rng: random.Random, data: dict[str, Any]) -> list
     for group in unseen.values():
         rng.shuffle(group)
     return [unseen[int(mask[len(HIDDEN) :])].pop() for mask in state["law_pile"]]
+
+
+def _refill_bag(state: m.State, rng: random.Random, data: dict[str, Any]) -> list[str]:
+    """Queenie's bag: tiles not beside a county now, shuffled (tiles that left the game in earlier
+    rounds are not in the state, so they may come back in a sample, like resolved conflicts)."""
+    unseen = sorted(t for t in data["queenie"]["tiles"] if t not in state["reward_tiles"])
+    rng.shuffle(unseen)
+    return unseen[: len(state["reward_bag"])]

@@ -61,6 +61,9 @@ Keys (all always present; the TypedDicts below are the same schema for mypy):
 ``provisional``     true: the rules help lists values not yet verified against the printed game
 ``known_state``     only in a seat's view: the state with what that seat may not see masked, for
                     computer players (``hidden.known_state``; boards do not read it)
+``expansions``      ``{"queenie": null | {"tiles": [{"letter", "reward": words, "reward_effects"}]
+                    (revealed tiles beside their counties), "bag": tiles left (order secret),
+                    "provisional": bool}}`` (rules/lancaster/expansions.py)
 """
 
 from __future__ import annotations
@@ -68,7 +71,9 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, cast
 
 from rules.core import OutcomeJSON, ViewHeader, seat_headers
+from rules.lancaster import expansions
 from rules.lancaster import model as m
+from rules.lancaster.expansions import ExpansionsView
 from rules.lancaster.words import effects_words
 
 PHASE_TITLES = {
@@ -235,6 +240,7 @@ class LancasterView(TypedDict):
     outcome: OutcomeJSON | None
     provisional: bool
     known_state: NotRequired[dict[str, Any]]
+    expansions: ExpansionsView
 
 
 def _law(data: dict[str, Any], law_id: str) -> Law:
@@ -306,6 +312,7 @@ def build_view(
         "last": last_view,
         "outcome": outcome,
         "provisional": bool(data["provisional"]),
+        "expansions": expansions.build(data, state),
     }
 
 

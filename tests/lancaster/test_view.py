@@ -33,6 +33,7 @@ TOP_KEYS = {
     "outcome",
     "provisional",
     "known_state",  # a seat's view only (hidden.py)
+    "expansions",
 }
 
 
