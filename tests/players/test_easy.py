@@ -55,32 +55,27 @@ def _useless(game: Game, state: Any, seat: int, move: Any) -> bool:
 
 def test_lorenzo_easy_never_harvests_or_produces_for_nothing() -> None:
     """A Harvest or Production (§10) that activates nothing for the seat and gains it nothing is
-    never easy's choice, though such moves are legal along these games."""
+    never easy's choice, though such moves are legal along these games (the big spaces' -3
+    leaves a low member's action at 0 with four players: not even the bonus tile pays)."""
     game = find_game("lorenzo")
     offered = 0
     for seed in (1, 2, 3):
-        for state, seat, move, _after in _easy_choices(game, 2, seed):
+        for state, seat, move, _after in _easy_choices(game, 4, seed):
             useless = [m for m in game.legal_moves(state, seat) if _useless(game, state, seat, m)]
             offered += bool(useless)
             assert move not in useless, move.to_text()
     assert offered > 0
 
 
-def test_lorenzo_easy_takes_points_when_a_move_scores_them() -> None:
-    """When some legal move gains victory points at once, easy's move gains some too."""
-    game = find_game("lorenzo")
-    checked = 0
-    for seed in (4, 5):
-        for state, seat, move, after in _easy_choices(game, 2, seed):
-            vp = state["players"][seat]["resources"]["vp"]
-            best = max(
-                game.apply(state, seat, m)[0]["players"][seat]["resources"]["vp"]
-                for m in game.legal_moves(state, seat)
-            )
-            if best >= vp + 3:
-                checked += 1
-                assert after["players"][seat]["resources"]["vp"] > vp, move.to_text()
-    assert checked > 0
+def test_easy_scores_far_more_than_random_in_seeded_games() -> None:
+    """Taking points pays: over a few seeded two-player games of each game (bench.arena, seats
+    rotated) easy's final scores are well above random's. Not a strength figure (see the
+    arena's own runs), only that the heuristic points the right way."""
+    from bench.arena import arena
+
+    for name in ("lorenzo", "lancaster"):
+        figures = arena(find_game(name), 2, games=2, levels=["random", "easy"], seed=1)
+        assert figures["mean_score"]["easy"] > 1.3 * figures["mean_score"]["random"], figures
 
 
 def test_lancaster_easy_places_rather_than_passes() -> None:
