@@ -36,8 +36,8 @@ class Budget:
 
 
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(candidates=4, simulations=40, depth=8, seconds=0.8),
-    "hard": Budget(candidates=8, simulations=160, depth=16, seconds=1.8),
+    "normal": Budget(candidates=4, simulations=30, depth=6, seconds=0.6),
+    "hard": Budget(candidates=8, simulations=120, depth=12, seconds=1.5),
 }
 """Tuned by ``python -m bench.arena`` so ``hard`` stays well under 2 s a decision."""
 
