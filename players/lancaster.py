@@ -26,6 +26,8 @@ EFFECT_PP = {
 OTHER_EFFECT_PP = 0.5
 NOBLE_PP = 2.0
 """A noble taken with a county: the table's next step and its castle vote."""
+LOST_CONFLICT_PP_PER_STRENGTH = -0.7
+"""Knights captured in a conflict lost twice: their ransom or their loss, per point of strength."""
 ALLY_SHARE = 0.5
 """The share of an ally's reward counted for its controller (two-player game)."""
 
@@ -72,10 +74,19 @@ def _add_rewards_to_come(state: dict[str, Any], data: dict[str, Any], found: lis
         for space in record["castle"]:
             credit(force, _effect_pp(spaces[space]["reward"]))
     for card in state["conflicts"]:
-        strengths: dict[int, int] = {}
-        for space in card["spaces"]:
-            if space["force"] is not None:
-                strengths[space["force"]] = strengths.get(space["force"], 0) + sum(space["knights"])
-        ranked = sorted(strengths, key=lambda f: -strengths[f])
-        for rank, force in enumerate(ranked[: len(data["conflicts"][card["id"]]["pp"])]):
-            credit(force, data["conflicts"][card["id"]]["pp"][rank])
+        _credit_conflict(card, data["conflicts"][card["id"]], n, credit)
+
+
+def _credit_conflict(card: dict[str, Any], info: dict[str, Any], n: int, credit: Any) -> None:
+    """A conflict England wins pays its ranks (allies take none); one it loses pays nothing, and
+    a second loss (the bottom row) costs the knights there (section 8.3)."""
+    strengths: dict[int, int] = {}
+    for space in card["spaces"]:
+        strengths[space["force"]] = strengths.get(space["force"], 0) + sum(space["knights"])
+    if sum(strengths.values()) < info["france"]:
+        for force, strength in strengths.items():
+            credit(force, LOST_CONFLICT_PP_PER_STRENGTH * strength if card["row"] == "bottom" else 0.0)
+        return
+    ranked = sorted((f for f in strengths if f < n), key=lambda f: -strengths[f])
+    for rank, force in enumerate(ranked[: len(info["pp"])]):
+        credit(force, info["pp"][rank])
