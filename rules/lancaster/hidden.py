@@ -41,8 +41,8 @@ def known_state(state: m.State, seat: int, data: dict[str, Any]) -> m.State:
         known["seats"] = [
             s if i == seat else {**s, "gold": HIDDEN, "squires": HIDDEN} for i, s in enumerate(state["seats"])
         ]
-    if "reward_bag" in state:
-        known["reward_bag"] = [HIDDEN] * len(state["reward_bag"])
+    if "reward_bag" in state:  # S3: the bag is a count only, even as a key
+        known["tiles_in_bag"] = len(known.pop("reward_bag"))
     known["ballots"] = [
         b if b is None or i == seat else {"yes": HIDDEN, "markers": HIDDEN}
         for i, b in enumerate(state["ballots"])
@@ -56,8 +56,8 @@ def sample_state(known: m.State, seat: int, rng: random.Random, data: dict[str, 
     state["seed"] = rng.randrange(2**31)
     state["conflict_deck"] = _deal_conflicts(state, rng, data)
     state["law_pile"] = _deal_laws(state, rng, data)
-    if "reward_bag" in state:
-        state["reward_bag"] = _refill_bag(state, rng, data)
+    if "tiles_in_bag" in state:
+        state["reward_bag"] = _refill_bag(state, state.pop("tiles_in_bag"), rng, data)
     me = state["seats"][seat]
     for s in state["seats"]:
         for key in ("gold", "squires"):
@@ -90,9 +90,9 @@ def _deal_laws(state: m.State, rng: random.Random, data: dict[str, Any]) -> list
     return [unseen[int(mask[len(HIDDEN) :])].pop() for mask in state["law_pile"]]
 
 
-def _refill_bag(state: m.State, rng: random.Random, data: dict[str, Any]) -> list[str]:
+def _refill_bag(state: m.State, size: int, rng: random.Random, data: dict[str, Any]) -> list[str]:
     """Queenie's bag: tiles not beside a county now, shuffled (tiles that left the game in earlier
     rounds are not in the state, so they may come back in a sample, like resolved conflicts)."""
     unseen = sorted(t for t in data["queenie"]["tiles"] if t not in state["reward_tiles"])
     rng.shuffle(unseen)
-    return unseen[: len(state["reward_bag"])]
+    return unseen[:size]
