@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
+from bot.app import permissions
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, Interaction, mentioning, tables_of
 from bot.app.guard import say
@@ -63,7 +64,12 @@ async def post_turn(
     Normally the answer to the (deferred) interaction; ``via_channel`` posts it as a plain
     channel message instead (after a secret choice, whose own answer was ephemeral).
     """
-    if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
+    if (
+        via_channel
+        and isinstance(interaction.channel, discord.abc.Messageable)
+        # Read the bot's permissions first: without them the post would only be refused.
+        and not permissions.missing(interaction, permissions.CHANNEL_POST[:1])
+    ):
         try:
             await post_turn_to(interaction.channel, turn, intro=intro)
             kick(interaction.client, turn)
@@ -179,8 +185,7 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
     except Exception:
         log.exception("move stored in game %s but its board was not posted", turn.record.id)
     await tables_of(interaction).unannounced(turn.record)
-    if isinstance(interaction.client, Kickable):
-        interaction.client.kick()
+    kick(interaction.client, None)  # the clock's start ping stands in for the board
     try:
         await say(
             interaction,

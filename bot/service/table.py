@@ -612,7 +612,10 @@ class Tables:
         """The turn message of ``record`` (as just stored) was never posted (Discord refused it,
         or the interaction had expired): its new waits are marked unmentioned, so the clock's
         next pass pings whoever must act, with the board's buttons (issue 8 item 4)."""
-        waits = tuple(replace(w, mentioned=False) if w.version == record.version else w for w in record.waits)
+        # The waits the unposted message began: the newest (a later commit, such as the game
+        # moving to its thread, may have bumped the record's version since).
+        newest = max((w.version for w in record.waits), default=None)
+        waits = tuple(replace(w, mentioned=False) if w.version == newest else w for w in record.waits)
         if waits == record.waits:
             return
         # StaleVersion: the game moved on meanwhile, and that move's own post tells the channel.
