@@ -403,10 +403,9 @@ def tower_offer(
     ``member`` is None for a card-effect action (§8.4): no same-colour rule, no space taken.
     """
     card_type, floor_index = TOWER_SPACES[space]
-    floor_name = f"the {TYPE_NAMES[card_type]} tower floor {floor_index + 1}"
     card_id = state["tower_cards"][card_type][floor_index]
     if card_id is None:
-        return Offer(f"There is no card left on {floor_name}.")
+        return Offer(f"There is no card left on {_floor_name(card_type, floor_index)}.")
     player_state = state["players"][player]
     occupants = state["tower_occupants"][card_type]
     if member is not None and member != "neutral":
@@ -425,7 +424,10 @@ def tower_offer(
     floor = TOWERS[card_type][floor_index]
     total = value + servants // mods.servants_per_point + mods.take_bonus.get(card_type, 0)
     if total < floor["min_value"]:
-        return Offer(f"{floor_name.capitalize()} needs value {floor['min_value']}; yours would be {total}.")
+        return Offer(
+            f"{_floor_name(card_type, floor_index).capitalize()} needs value {floor['min_value']}; "
+            f"yours would be {total}."
+        )
     fee, bonus, avail = _entry(state, player, mods, card_type, floor_index)
     if player_state["resources"]["coin"] < fee:
         return Offer(f"The {TYPE_NAMES[card_type]} tower is occupied: you need {fee} coins for the fee.")
@@ -438,6 +440,11 @@ def tower_offer(
     if not payments:
         return Offer(f"You cannot pay for {CARDS[card_id]['name']} ({_costs_text(card_id)}).")
     return Offer(None, fee, dict(bonus), payments, total)
+
+
+def _floor_name(card_type: str, floor_index: int) -> str:
+    """A floor in refusal words (made only for a refusal: apply asks tower_offer every move)."""
+    return f"the {TYPE_NAMES[card_type]} tower floor {floor_index + 1}"
 
 
 def _entry(
