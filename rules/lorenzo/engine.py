@@ -1102,7 +1102,8 @@ def window_open(state: State, player: int) -> bool:
     player_state = state["players"][player]
     # leader_moves less the discards, stopping at the first (it is asked after every placement).
     return any(
-        leaders.requirement_met(state, player, x) and (x != leaders.COPY or leaders.copy_targets(state, player))
+        leaders.requirement_met(state, player, x)
+        and (x != leaders.COPY or leaders.copy_targets(state, player))
         for x in player_state["leader_hand"]
     ) or any(leaders.can_activate(state, player, x) for x in player_state["leaders_played"])
 

@@ -33,7 +33,7 @@ from rules.playout import random_playout
 
 State = dict[str, Any]
 
-GAMES = [
+GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (4, 1, {}),
     (3, 2, {"leaders": True}),
     (2, 3, {"harvest_min_check": "action", "leaders": True, "leader_draft": "deal"}),
@@ -55,8 +55,12 @@ GAMES = [
 ]
 """Every value of every option (rules.lorenzo.OPTIONS) in at least one game, at 2, 3 and 4 seats."""
 
-MANY = [
-    (2 + seed % 3, seed, {"leaders": seed % 2 == 0, "advanced_tiles": seed % 3 == 0, "voluntary_pass": seed % 4 == 1})
+MANY: list[tuple[int, int, dict[str, Any]]] = [
+    (
+        2 + seed % 3,
+        seed,
+        {"leaders": seed % 2 == 0, "advanced_tiles": seed % 3 == 0, "voluntary_pass": seed % 4 == 1},
+    )
     for seed in range(10, 26)
 ]
 """More seeded games for the state check: mixes of the options that change what a move does."""
