@@ -215,6 +215,14 @@ class LancasterGame:
             )
         return state
 
+    def catalogue_names(self) -> dict[str, list[str]]:
+        """County and noble names (i18n)."""
+        base = load_base()  # the shipped names: the catalogue translates those
+        return {
+            "lancaster county": [c["name"] for c in base["counties"].values()],
+            "lancaster noble": [n["name"] for n in base["nobles"].values()],
+        }
+
     def rules_help(self) -> str:
         return build_help(self.data, OPTIONS, EXPANSION_OPTIONS)
 
