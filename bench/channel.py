@@ -32,7 +32,7 @@ from bot.service.clock import Clock
 from bot.service.store import open_store
 from bot.service.table import Tables
 from rules import find_game
-from rules.core import Game, game_prompt
+from rules.core import Game, game_continues_turn, game_prompt
 
 CASES: dict[str, tuple[str, str, int, int]] = {
     # name: (game, /game new options, players, seed of the choices)
@@ -89,10 +89,11 @@ class Tally:
         self.public_images += images
         return images
 
-    def turn(self, seat: int, images: int) -> None:
-        """Boards per run of consecutive moves by one seat (a turn and its follow-ups)."""
+    def turn(self, seat: int, images: int, *, continued: bool) -> None:
+        """Boards per turn: a move and the follow-ups the game says continue it
+        (``rules.core.game_continues_turn``), counted over the run of such moves."""
         run_seat, boards = self._run
-        before = boards if seat == run_seat else 0
+        before = boards if seat == run_seat and continued else 0
         self._run = (seat, before + images)
         self.most_boards_in_one_turn = max(self.most_boards_in_one_turn, before + images)
         if before <= 1 < before + images:
@@ -121,9 +122,9 @@ def click_for(components: list[dict[str, Any]], version: int, seat: int, index: 
             continue
         if m["seat"] is not None and int(m["seat"]) == seat and int(m["idx"]) == index:
             return c["custom_id"]
-        if m["sel"] is not None and int(m["sel"]) == seat:
-            if any(o["value"] == str(index) for o in c.get("options", [])):
-                return f"{c['custom_id']} {index}"
+        shown = any(o["value"] == str(index) for o in c.get("options", []))
+        if m["sel"] is not None and int(m["sel"]) == seat and shown:
+            return f"{c['custom_id']} {index}"
     return None
 
 
@@ -161,9 +162,10 @@ class Table:
         for p in players[1:]:
             await self.send(f"{p} /game join")
         replies = await self.send("alice /game start")
-        self.tally.add("alice", replies)
+        self.tally.add("", replies)  # the start is no move: nobody "just moved"
         self.remember(players, replies)
         rng = random.Random(seed)
+        continued = False  # the last move left its player a follow-up of the same turn
         for _ in range(STEP_LIMIT):
             turn = await self.tables.turn(1)
             if turn.outcome is not None:
@@ -178,9 +180,11 @@ class Table:
             replies = await self.send(line)
             self.tally.moves += 1
             images = self.tally.add(user, replies)
-            self.tally.turn(seat, images)
             after = await self.tables.turn(1)
-            if secret and after.outcome is None and all(p.secret for p in after.prompts.values()):
+            self.tally.turn(seat, images, continued=continued)
+            continued = game_continues_turn(self.game, turn.state, after.state, seat)
+            still = {s.seat for s in after.acting}
+            if secret and after.outcome is None and still and still <= set(acting) - {seat}:
                 self.tally.secret_images_before_reveal += images  # the vote goes on: nothing to show
             self.remember(players, replies)
         raise RuntimeError("the game did not finish")

@@ -9,16 +9,18 @@ worker thread and follow up with it. Refusals are raised (``TableError``, ``Rule
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, tables_of
+from bot.app.guard import say
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to
 from bot.service import present
 from bot.service.store import GameRecord
-from bot.service.table import Private, TableError
+from bot.service.table import Private, TableError, Turn
 from render import seat_colour
 
 log = logging.getLogger("tavola")
@@ -28,21 +30,62 @@ async def play(
     interaction: Interaction, game: int | GameRecord, text: str, *, expected_version: int | None = None
 ) -> None:
     """Submit a move (``game``: its id, or the record just read, which saves reading it again).
-    Refusals change nothing; success posts the new board."""
+    Refusals change nothing; success answers as ``answer_move`` says."""
     tables = tables_of(interaction)
     turn = await tables.move(game, interaction.user.id, text, expected_version=expected_version)
-    if turn.secret_move:
-        # The choice itself is only echoed to the player; the channel gets the engine's events,
-        # which for a secret decision say only that it was made (until the engine reveals).
-        await interaction.response.send_message(
-            f"Your secret choice is recorded: `{turn.move_text}`.",
-            ephemeral=True,
-            allowed_mentions=NO_MENTIONS,
-        )
-        await announce(interaction, turn, via_channel=True)
+    await answer_move(interaction, turn)
+
+
+def from_private(interaction: Interaction) -> bool:
+    """The interaction is a click on a private (ephemeral) reply of ours."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def answer_move(interaction: Interaction, turn: Turn) -> None:
+    """One public post per turn (issue 12). A follow-up decision of the mover's own turn is
+    asked in their private reply (the one they clicked, edited, or a new one). A secret choice,
+    or a choice made in a private reply, is confirmed privately and the turn is posted in the
+    channel. Anything else is answered by the public post itself."""
+    private = from_private(interaction)
+    if turn.follow_up:
+        if private:
+            await interaction.response.defer()  # then edit the reply the choice was on
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await ask_follow_up(interaction, turn, edit=private)
         return
-    await interaction.response.defer(thinking=True)
-    await announce(interaction, turn)
+    if not (turn.secret_move or private):
+        await interaction.response.defer(thinking=True)
+        await announce(interaction, turn)
+        return
+    # The choice itself is only echoed to the player; the channel gets the engine's events,
+    # which for a secret decision say only that it was made (until the engine reveals).
+    done = (
+        f"Your secret choice is recorded: `{turn.move_text}`."
+        if turn.secret_move
+        else f"Done: `{turn.move_text}`. The channel has the new board."
+    )
+    if private:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=done, attachments=[], view=None)
+    else:
+        await interaction.response.send_message(done, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    await announce(interaction, turn, via_channel=True)
+
+
+async def ask_follow_up(interaction: Interaction, turn: Turn, *, edit: bool) -> None:
+    """The mover's next decision of the same turn, privately, after what their move did. The
+    move is stored already: a failure here says so (the channel hears of it with the turn)."""
+    try:
+        mine = await tables_of(interaction).legal(turn.record, interaction.user.id)
+        await private_reply(interaction, mine, intro=turn.events, edit=edit)
+    except Exception:
+        log.exception("move stored in game %s but its follow-up was not asked", turn.record.id)
+        await say(
+            interaction,
+            f"Your move `{turn.move_text}` was recorded. Use `/game hand` for your next choice.",
+        )
 
 
 async def channel_game_id(interaction: Interaction) -> int:
@@ -72,12 +115,24 @@ async def send_private(interaction: Interaction, game_id: int) -> None:
     """An ephemeral reply with the player's own view, image and (if asked) choices."""
     mine = await tables_of(interaction).legal(game_id, interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    await private_reply(interaction, mine)
+
+
+async def private_reply(
+    interaction: Interaction, mine: Private, *, intro: Sequence[str] = (), edit: bool = False
+) -> None:
+    """The player's own board, what they are asked and their choices, after ``intro`` lines;
+    ``edit``: in place of the private reply the interaction came from (already deferred)."""
     file = await image_file(mine.game.name, mine.view, private=True)
     view = discord.ui.View(timeout=None)
     for item in private_items(mine):
         view.add_item(item)
+    content = private_content(mine, intro)
+    if edit:
+        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+        return
     await interaction.followup.send(
-        private_content(mine), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+        content, file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
     )
 
 
@@ -88,9 +143,10 @@ def private_items(mine: Private) -> list[discord.ui.Item[Any]]:
     return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key)
 
 
-def private_content(mine: Private) -> str:
+def private_content(mine: Private, intro: Sequence[str] = ()) -> str:
     colour, letter = seat_colour(mine.seat)
-    lines = [f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."]
+    title = f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."
+    lines = [*intro] if intro else [title]
     if mine.record.status != "running":
         lines.append("The game is over.")
     elif mine.prompt is None:
@@ -221,6 +277,6 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         f"{turn.game.title} #{turn.record.id} has started in its own thread: {room.mention}.",
         allowed_mentions=NO_MENTIONS,
     )
-    await post_turn_to(room, turn, intro=present.start_intro(turn))
+    await post_turn_to(room, turn, intro=present.start_intro(turn), client=interaction.client)
     kick(interaction.client, turn)
     await refresh_lobby(interaction, turn.record)

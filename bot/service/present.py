@@ -73,7 +73,8 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     """Who must act now, with what they are asked."""
     asked: dict[str, list[str]] = {}  # what is asked -> who, in seat order
     for seat in turn.acting:
-        pinged = mentions and seat.seat not in turn.quiet and seat.seat not in turn.asleep
+        # Not pinged: who was asked already (``quiet``), who sleeps, and who just moved (there).
+        pinged = mentions and seat.seat not in (*turn.quiet, *turn.asleep, turn.mover)
         who = mention(seat.user_id) if pinged else seat.name
         if mentions and seat.seat in turn.asleep:
             who += " (quiet hours: pinged when they end)"
@@ -90,7 +91,7 @@ def turn_content(turn: Turn, intro: Sequence[str] = ()) -> str:
     lines = [*intro, *turn.events]
     if turn.outcome is not None:
         lines = final_lines(lines)
-    else:
+    elif not turn.still_secret:  # a secret choice while others decide: its short line only
         lines.extend(waiting_lines(turn))
     # Keep the mentions (the end) when events overflow: pinging the next player matters most.
     return clip("\n".join(lines))
