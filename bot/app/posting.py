@@ -15,7 +15,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 import discord
 
 from bot.app.components import turn_view
-from bot.app.context import MENTION_USERS, NO_MENTIONS, HasTables, Interaction
+from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning
 from bot.app.guard import say
 from bot.service import present
 from bot.service.pings import Delivery
@@ -71,7 +71,12 @@ async def post_turn(
             log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
     files, embeds, content = await turn_parts(turn, intro)
     sent = await interaction.followup.send(
-        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS, wait=True
+        content,
+        files=files,
+        embeds=embeds,
+        view=turn_view(turn),
+        allowed_mentions=mentioning(present.pinged(turn)),
+        wait=True,
     )
     await supersede(interaction.client, turn.record.id, sent)
     kick(interaction.client, turn)
@@ -83,7 +88,11 @@ async def post_turn_to(
     """The public turn message posted straight into a channel or thread."""
     files, embeds, content = await turn_parts(turn, intro)
     sent = await channel.send(
-        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
+        content,
+        files=files,
+        embeds=embeds,
+        view=turn_view(turn),
+        allowed_mentions=mentioning(present.pinged(turn)),
     )
     await supersede(client, turn.record.id, sent)
 
@@ -151,12 +160,7 @@ async def post_delivery(client: discord.Client, delivery: Delivery, now: float) 
             present.ping_content(delivery, now),
             view=turn_view(turn),
             nonce=delivery.nonce,
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False,
-                roles=False,
-                replied_user=False,
-                users=[discord.Object(id=p.seat.user_id) for p in delivery.pings],
-            ),
+            allowed_mentions=mentioning(p.seat.user_id for p in delivery.pings),
         )
         await supersede(client, turn.record.id, sent)
     except (discord.Forbidden, discord.NotFound):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.core import BadSyntax
+from rules.core import BadSyntax, ascii_number
 
 
 @dataclass(frozen=True, order=True)
@@ -131,19 +131,45 @@ LancasterMove = Place | Pass | Vote | Favor | Upgrade | Extension | Noble | Take
 _ID = re.compile(r"^[a-z0-9_]+$")
 
 
+MAX_NUMBER = 999
+"""The largest number a move may name: far above any count in the game, and it keeps a typed
+number from turning into a huge integer."""
+
+
 def _int(token: str, what: str) -> int:
-    if not token.isdigit():
-        raise BadSyntax(f"Expected a number for {what}, got '{token}'.")
-    return int(token)
+    value = ascii_number(token, 0, MAX_NUMBER)
+    if value is None:
+        shown = token if len(token) <= 12 else token[:12] + "..."
+        raise BadSyntax(
+            f"Expected a number from 0 to {MAX_NUMBER} for {what} (the digits 0-9), got '{shown}'."
+        )
+    return value
+
+
+def _letter(token: str) -> bool:
+    """One ASCII letter (a county): str.isalpha() also takes 'é' or 'ß', whose upper case is no
+    county ('ß'.upper() is 'SS')."""
+    return len(token) == 1 and token.isascii() and token.isalpha()
+
+
+def _count_option(extras: list[str], keys: tuple[str, ...], what: str, after: str) -> int:
+    """The N of ``<key>=N`` (the last one given; 0 without one); any other word is refused."""
+    count = 0
+    for extra in extras:
+        key, _, value = extra.partition("=")
+        if key not in keys or not value:
+            raise BadSyntax(f"Unknown option '{extra}': only {keys[0]}=N may follow {after}.")
+        count = _int(value, what)
+    return count
 
 
 def _place_target(token: str) -> str:
     kind, _, rest = token.partition(":")
-    if kind == "county" and len(rest) == 1 and rest.isalpha():
+    if kind == "county" and _letter(rest):
         return f"county:{rest.upper()}"
     if kind in ("castle", "conflict") and rest and _ID.match(rest):
         return f"{kind}:{rest.upper()}"
-    if len(token) == 1 and token.isalpha():  # "knight 1 d" is county D
+    if _letter(token):  # "knight 1 d" is county D
         return f"county:{token.upper()}"
     if _ID.match(token) and token[0] == "k":  # "knight 2 k03" is conflict K03
         return f"conflict:{token.upper()}"
@@ -158,7 +184,7 @@ def _where(token: str) -> str:
     parts = token.split(":")
     if parts[0] == "court" and len(parts) == 2:
         return f"court:{_int(parts[1], 'the knight strength')}"
-    if parts[0] == "county" and len(parts) == 2 and len(parts[1]) == 1:
+    if parts[0] == "county" and len(parts) == 2 and _letter(parts[1]):
         return f"county:{parts[1].upper()}"
     if parts[0] == "castle" and len(parts) == 2 and _ID.match(parts[1]):
         return f"castle:{parts[1].upper()}"
@@ -178,22 +204,12 @@ def parse_text(text: str) -> LancasterMove:
     if verb in ("knight", "ally"):
         if len(args) < 2:
             raise BadSyntax(f"Write '{verb} <strength> <place> [squires=N]', e.g. '{verb} 2 county:B'.")
-        squires = 0
-        for extra in args[2:]:
-            key, _, value = extra.partition("=")
-            if key not in ("squires", "squire", "s") or not value:
-                raise BadSyntax(f"Unknown option '{extra}': only squires=N may follow the place.")
-            squires = _int(value, "squires")
+        squires = _count_option(args[2:], ("squires", "squire", "s"), "squires", "the place")
         return Place(_int(args[0], "the knight strength"), _place_target(args[1]), squires, verb == "ally")
     if verb == "vote":
         if not args or args[0] not in ("yes", "no"):
             raise BadSyntax("Write 'vote yes markers=N' or 'vote no markers=N'.")
-        markers = 0
-        for extra in args[1:]:
-            key, _, value = extra.partition("=")
-            if key not in ("markers", "marker", "m") or not value:
-                raise BadSyntax(f"Unknown option '{extra}': only markers=N may follow yes/no.")
-            markers = _int(value, "vote markers")
+        markers = _count_option(args[1:], ("markers", "marker", "m"), "vote markers", "yes/no")
         return Vote(args[0] == "yes", markers)
     if len(args) != 1:
         raise BadSyntax(f"Unknown move '{text.strip()}'. See the Lancaster rules help for the notation.")
@@ -204,7 +220,7 @@ def parse_text(text: str) -> LancasterMove:
         return Upgrade(_where(arg))
     if verb == "extension":
         return Extension("none" if arg == "none" else arg.upper())
-    if verb == "noble" and len(arg) == 1 and arg.isalpha():
+    if verb == "noble" and _letter(arg):
         return Noble(arg.upper())
     if verb == "take" and arg in ("noble", "reward", "both"):
         return Take(arg)

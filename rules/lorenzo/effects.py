@@ -93,6 +93,8 @@ class Mods:
     coin_discount: int = 0
     support_bonus: dict[str, int] = field(default_factory=dict)
     double_immediate: frozenset[str] = frozenset()
+    # What the engine works out from these and a card or floor, kept with them (engine.py).
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def permanent_effects(state: State, player: int) -> Iterator[dict[str, Any]]:
@@ -109,6 +111,35 @@ def permanent_effects(state: State, player: int) -> Iterator[dict[str, Any]]:
 
 
 def modifiers(state: State, player: int) -> Mods:
+    """``player``'s ongoing effects folded into one ``Mods``.
+
+    The engine asks this for every space and candidate move, so a fold is kept for each
+    combination of what ``permanent_effects`` reads (Characters, excommunications, played leaders
+    and the copied one, Montefeltro's member) and the same ``Mods`` is returned for it again:
+    never change one."""
+    player_state = state["players"][player]
+    key = (
+        tuple(player_state["cards"]["character"]),
+        tuple(player_state["excommunications"]),
+        tuple(player_state["leaders_played"]),
+        player_state.get("copied_leader"),
+        player_state["montefeltro_member"],
+    )
+    mods = _FOLDED.get(key)
+    if mods is None:
+        mods = fold_modifiers(state, player)
+        if len(_FOLDED) >= _FOLDED_LIMIT:
+            _FOLDED.clear()  # a bound, not a policy: a game meets a few dozen combinations
+        _FOLDED[key] = mods
+    return mods
+
+
+_FOLDED: dict[tuple[Any, ...], Mods] = {}
+_FOLDED_LIMIT = 20_000
+
+
+def fold_modifiers(state: State, player: int) -> Mods:
+    """A fresh fold of ``player``'s ongoing effects (``modifiers`` keeps and shares them)."""
     mods = Mods(six=state["players"][player]["montefeltro_member"])
     for effect in permanent_effects(state, player):
         _fold(mods, effect)
@@ -118,29 +149,11 @@ def modifiers(state: State, player: int) -> Mods:
 def _fold(mods: Mods, effect: dict[str, Any]) -> None:
     op = effect["op"]
     if op == "action_bonus":
-        if effect["action"] == "take_card":
-            for card_type in effect["card_types"]:
-                mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
-                if effect.get("discount"):
-                    discount = mods.take_discount.setdefault(card_type, {})
-                    for k, v in effect["discount"].items():
-                        discount[k] = discount.get(k, 0) + v
-                if effect.get("discount_one_of"):
-                    mods.take_discount_one_of.setdefault(card_type, []).extend(effect["discount_one_of"])
-        elif effect["action"] == "harvest":
-            mods.harvest_bonus += effect["value"]
-        else:
-            mods.production_bonus += effect["value"]
+        _fold_action_bonus(mods, effect)
     elif op == "no_floor_bonus":
         mods.no_floor_bonus = mods.no_floor_bonus | frozenset(effect["floors"])
     elif op == "action_value_modifier":
-        if effect["action"] == "take_card":
-            for card_type in effect["card_types"]:
-                mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
-        elif effect["action"] == "harvest":
-            mods.harvest_malus += effect["value"]
-        else:
-            mods.production_malus += effect["value"]
+        _fold_action_value_modifier(mods, effect)
     elif op == "gain_reduction":
         if effect.get("mode") == "one_of":
             mods.wood_or_stone_reduction += effect["amount"]
@@ -185,6 +198,34 @@ def _fold(mods: Mods, effect: dict[str, Any]) -> None:
     elif op == "double_card_immediate_gains":
         mods.double_immediate = mods.double_immediate | frozenset(effect["res_types"])
     # copy_leader is resolved by the Leaders option when the leader is played.
+
+
+def _fold_action_bonus(mods: Mods, effect: dict[str, Any]) -> None:
+    """A Character's (or leader's) "+N to the value of an action", with any take discount."""
+    if effect["action"] == "take_card":
+        for card_type in effect["card_types"]:
+            mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
+            if effect.get("discount"):
+                discount = mods.take_discount.setdefault(card_type, {})
+                for k, v in effect["discount"].items():
+                    discount[k] = discount.get(k, 0) + v
+            if effect.get("discount_one_of"):
+                mods.take_discount_one_of.setdefault(card_type, []).extend(effect["discount_one_of"])
+    elif effect["action"] == "harvest":
+        mods.harvest_bonus += effect["value"]
+    else:
+        mods.production_bonus += effect["value"]
+
+
+def _fold_action_value_modifier(mods: Mods, effect: dict[str, Any]) -> None:
+    """An excommunication's change to the value of an action (negative in the data)."""
+    if effect["action"] == "take_card":
+        for card_type in effect["card_types"]:
+            mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
+    elif effect["action"] == "harvest":
+        mods.harvest_malus += effect["value"]
+    else:
+        mods.production_malus += effect["value"]
 
 
 def reduced_gain(mods: Mods, res: dict[str, int], prefer: str = "wood") -> dict[str, int]:
