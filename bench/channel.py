@@ -31,8 +31,11 @@ from bot.sandbox import Sandbox
 from bot.service.clock import Clock
 from bot.service.store import open_store
 from bot.service.table import Tables
-from rules import find_game
-from rules.core import Game, game_continues_turn, game_prompt
+from rules import core, find_game
+from rules.core import Game, game_prompt
+
+# Run against older code too (before/after in one run): without it every move is its own turn.
+game_continues_turn = getattr(core, "game_continues_turn", lambda game, before, after, player: False)
 
 CASES: dict[str, tuple[str, str, int, int]] = {
     # name: (game, /game new options, players, seed of the choices)
