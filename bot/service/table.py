@@ -18,7 +18,7 @@ from typing import Any
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
 from bot.service.levels import COMPUTER_LEVELS, DEFAULT_LEVEL
-from bot.service.movelog import replay_log
+from bot.service.movelog import live, replay_log
 from bot.service.store import (
     COMPUTER,
     Change,
@@ -549,7 +549,7 @@ class Tables:
             return ()  # the decision came from someone else's move: a turn of its own
         state = game.setup(len(record.seats), record.seed, record.options)
         untold: tuple[str, ...] = ()
-        for entry in await self.store.moves(record.id):
+        for entry in live(await self.store.moves(record.id)):
             after, events = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
             continues = game_continues_turn(game, state, after, entry.seat)
             untold = (*untold, *events) if continues else ()
