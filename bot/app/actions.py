@@ -50,6 +50,16 @@ async def answer_move(interaction: Interaction, turn: Turn) -> None:
     asked in their private reply (the one they clicked, edited, or a new one). A secret choice,
     or a choice made in a private reply, is confirmed privately and the turn is posted in the
     channel. Anything else is answered by the public post itself."""
+    try:
+        await _answer_move(interaction, turn)
+    except discord.HTTPException:
+        # The interaction expired (slow storage) or Discord refused its answer; the move is
+        # stored all the same, so the channel is told directly (issue 8 item 4).
+        log.warning("the answer to a move in game %s was refused; announced in the channel", turn.record.id)
+        await announce(interaction, turn, via_channel=True)
+
+
+async def _answer_move(interaction: Interaction, turn: Turn) -> None:
     private = from_private(interaction)
     if turn.follow_up:
         if private:
