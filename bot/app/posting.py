@@ -13,10 +13,12 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
+from bot.app import permissions
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning, tables_of
 from bot.app.guard import say
 from bot.service import present, workers
+from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
@@ -67,7 +69,12 @@ async def post_turn(
     channel message instead (after a choice answered in a private reply, whose own answer was
     ephemeral). The buttons of the game's previous public message are removed.
     """
-    if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
+    if (
+        via_channel
+        and isinstance(interaction.channel, discord.abc.Messageable)
+        # Read the bot's permissions first: without them the post would only be refused.
+        and not permissions.missing(interaction, permissions.CHANNEL_POST[:1])
+    ):
         try:
             await post_turn_to(interaction.channel, turn, intro=intro, client=interaction.client)
             kick(interaction.client, turn)
@@ -168,7 +175,9 @@ async def send_waking(client: discord.Client, record: GameRecord, parts: Parts) 
     return await target.send(content, **kwargs)
 
 
-async def post_game_turn(client: discord.Client, turn: Turn, *, intro: Sequence[str] = ()) -> None:
+async def post_game_turn(
+    client: discord.Client, turn: Turn, *, intro: Sequence[str] = (), nonce: str | None = None
+) -> None:
     """A turn message (events, board, who acts next) posted by the bot itself, not in answer to
     an interaction: after the computer's moves."""
 
@@ -179,6 +188,7 @@ async def post_game_turn(client: discord.Client, turn: Turn, *, intro: Sequence[
             "embeds": embeds,
             "view": turn_view(turn),
             "allowed_mentions": mentioning(present.pinged(turn)),
+            "nonce": nonce,
         }
 
     await supersede(client, turn.record.id, await send_waking(client, turn.record, parts))
@@ -199,8 +209,7 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
     except Exception:
         log.exception("move stored in game %s but its board was not posted", turn.record.id)
     await tables_of(interaction).unannounced(turn.record)
-    if isinstance(interaction.client, Kickable):
-        interaction.client.kick()
+    kick(interaction.client, None)  # the clock's start ping stands in for the board
     try:
         await say(
             interaction,
@@ -209,6 +218,28 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
         )
     except discord.HTTPException:
         log.warning("the mover in game %s was not told either (the interaction is gone)", turn.record.id)
+
+
+async def post_report(client: discord.Client, report: Report) -> bool:
+    """Post what the computer did in a game since the last report: takeovers, its moves' events
+    and (after a move) the board with whom the game waits for. True when settled (posted, or
+    refused for good); False to retry later."""
+    turn = report.turn
+    if turn is None:
+        return True
+    try:
+        if report.moved:
+            await post_game_turn(client, turn, intro=report.lines, nonce=report.nonce)
+        else:
+            text = present.clip("\n".join(report.lines))
+            await send_to_game(client, turn.record, text, allowed_mentions=NO_MENTIONS, nonce=report.nonce)
+    except (discord.Forbidden, discord.NotFound):
+        log.warning("computer report of game %s refused for good", turn.record.id)
+        return True
+    except discord.HTTPException:
+        log.warning("computer report of game %s not posted; retried later", turn.record.id)
+        return False
+    return True
 
 
 async def post_delivery(client: discord.Client, delivery: Delivery, now: float) -> bool:

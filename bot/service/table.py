@@ -602,6 +602,7 @@ class Tables:
         earlier = await self._untold(record, game, seat)
         waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
         seating, reclaimed = moved_seating(record.seating, seat, actor)
+        notices = computer_notices(record, seat, actor, raw_events)
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -612,6 +613,7 @@ class Tables:
                 status=status,
                 waits=waits,
                 seating=seating,
+                notices=notices,
             ),
         )
         if status == "finished":
@@ -658,7 +660,10 @@ class Tables:
         """The turn message of ``record`` (as just stored) was never posted (Discord refused it,
         or the interaction had expired): its new waits are marked unmentioned, so the clock's
         next pass pings whoever must act, with the board's buttons (issue 8 item 4)."""
-        waits = tuple(replace(w, mentioned=False) if w.version == record.version else w for w in record.waits)
+        # The waits the unposted message began: the newest (a later commit, such as the game
+        # moving to its thread, may have bumped the record's version since).
+        newest = max((w.version for w in record.waits), default=None)
+        waits = tuple(replace(w, mentioned=False) if w.version == newest else w for w in record.waits)
         if waits == record.waits:
             return
         # StaleVersion: the game moved on meanwhile, and that move's own post tells the channel.
@@ -831,6 +836,19 @@ def with_computers(
         added.append(SeatRecord(len(added), user_id, f"Computer {number} ({level})"))
         computers[len(added) - 1] = Computer(level, "seat")
     return tuple(added), replace(seating, computers=computers)
+
+
+def computer_notices(
+    record: GameRecord, seat: int, actor: str | None, raw_events: Sequence[str]
+) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The outbox entry of a computer's move (none for a person's): written with the move, so the
+    channel is told of it exactly once, even across a crash, with its events as the engine
+    worded them."""
+    if actor != COMPUTER:
+        return ()
+    named = [name_seats(e, record.names) for e in raw_events]
+    body = {"computer": True, "seat": seat, "version": record.version + 1, "events": named}
+    return ((f"computer:{record.version + 1}", body),)
 
 
 def moved_seating(seating: Seating, seat: int, actor: str | None) -> tuple[Seating | None, bool]:
