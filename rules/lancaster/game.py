@@ -20,7 +20,7 @@ from rules.core import (
     state_from_json,
     state_to_json,
 )
-from rules.lancaster import hidden, placement, resentment
+from rules.lancaster import extra_laws, henry, hidden, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
@@ -28,7 +28,7 @@ from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
 from rules.lancaster.migrate import UPGRADES
-from rules.lancaster.moves import LancasterMove, Pass, Place, Vote, parse_text
+from rules.lancaster.moves import LancasterMove, Lord, Pass, Place, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
 
@@ -62,6 +62,17 @@ OPTIONS = (
         "data value setup.favor_tiles, 6 at every count until someone checks the rulebook).",
     ),
     Option(
+        "henry_v",
+        False,
+        (False, True),
+        "Henry V - The Power of the King (expansion; EXPANSIONS.md 4): a turn places a knight or "
+        "your lord, on one of three offices or the treasury of the regal board (with a court knight, "
+        "a Tudor knight, bishops; a stronger lord expels a weaker one); offices are filled before "
+        "counties (royal seals, shields, archers, Tudor knights; the treasury's lord takes all paid "
+        "into it); 2 vote markers to start; seals score at the end. With The King's Resentment too, "
+        "8 extra laws join the pile. Values and readings are provisional (listed in the rules help).",
+    ),
+    Option(
         "kings_resentment",
         False,
         (False, True),
@@ -80,7 +91,7 @@ OPTIONS = (
         "too. Tile values and when a tile is taken are provisional (listed in the rules help).",
     ),
 )
-EXPANSION_OPTIONS = ("kings_resentment", "queenie")
+EXPANSION_OPTIONS = ("henry_v", "kings_resentment", "queenie")
 """The expansion options offered (each only once the engine plays it whole)."""
 
 
@@ -239,6 +250,8 @@ class LancasterGame:
             return f"You have only {state['seats'][player]['vote_markers']} vote marker(s)."
         if isinstance(move, Place):
             return self._why_place(state, player, move)
+        if isinstance(move, Lord):
+            return henry.why_not_lord(self._engine_of(state), state, player, move)
         return f"That is not possible now. {ask}"
 
     def _why_decision(
@@ -262,6 +275,10 @@ class LancasterGame:
         if mv.strength not in court:
             return f"There is no strength-{mv.strength} knight in {whose} court (court: {court or 'empty'})."
         kind, _, where = mv.target.partition(":")
+        if mv.tudor or mv.shield or mv.archer:  # Henry V privileges (H2.5-H2.7)
+            why = henry.why_not_privilege(self._engine_of(state), state, player, mv)
+            if why is not None:
+                return why
         if kind == resentment.TOWER:
             return resentment.why_not(self._engine_of(state), state, force, mv)
         if mv.squires and mv.ally:
@@ -316,7 +333,7 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     if p is None and state["phase"] == "vote":
         law = state["proposals"][state["voting_on"]]
         return Prompt(
-            f"Vote on proposal {law}: {d['laws'][law]['text']} (vote yes|no markers=N, you have "
+            f"Vote on proposal {law}: {extra_laws.law(d, law)['text']} (vote yes|no markers=N, you have "
             f"{state['seats'][player]['vote_markers']})",
             decision=True,
             secret=True,
@@ -327,6 +344,8 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         if state["players"] == 2:
             ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
             text += f"; ally court {ally}"
+        if henry.lord_ready(engine, state, player):  # H2.1: a knight or the lord
+            text += "; or your lord: lord <office or treasury> [knight=N] [tudor] [bishops=N], or lord home"
         if not placement.has_place(engine, state, player, 0):
             # 6.1 as the engine plays it: every place left needs squires (see placement.py).
             return Prompt(
