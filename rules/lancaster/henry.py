@@ -138,12 +138,14 @@ def pay(state: State, seat: int, costs: list[dict[str, Any]], why: str, events: 
     if not costs:
         return
     treasury = dict(state["treasury"])
+    total: Counter[str] = Counter()
     for cost in costs:
         key = m.HOLDING[cost["resource"]]
         m.seat_add(state, seat, key, -cost["amount"])
         treasury[key] += cost["amount"]
+        total[cost["resource"]] += cost["amount"]
     state["treasury"] = treasury
-    paid = " + ".join(amount(c["resource"], c["amount"]) for c in costs)
+    paid = " + ".join(amount(resource, n) for resource, n in total.items())
     events.append(f"{{p{seat}}} pays {paid} into the treasury ({why}).")
 
 
@@ -284,12 +286,14 @@ def why_not_lord(engine: Engine, state: State, seat: int, move: Lord) -> str:
     most = engine.data["henry_v"]["lord"]["bishops"]
     if move.bishops > min(most, bishops_free(engine.data, state)):
         return f"At most {most} bishops, and only those on the regal board."
+    if move.space == HOME:
+        return "Place your lord while a court space is open to it (reading lord_may_stay_home = false)."
+    if not can_pay(state["seats"][seat], _lord_costs(engine.data, move.space, move.bishops)):
+        return "You cannot pay for that (the space's cost and the bishops' vote markers)."
     occ = state["court_spaces"].get(move.space)
-    if occ is not None and occ["seat"] != seat:
-        name = space_name(engine.data, move.space)
-        beat = lord_total(engine.data, occ)
-        return f"To expel the lord on the {name} your lord must be stronger than {beat}."
-    return "You cannot pay for that (the space's cost and 1 vote marker per bishop)."
+    name = space_name(engine.data, move.space)
+    beat = 0 if occ is None else lord_total(engine.data, occ)
+    return f"To expel the lord on the {name} your lord must be stronger than {beat}."
 
 
 # -- phase 1: privileges with knights (H2.5-H2.7) ------------------------------------------------
