@@ -398,3 +398,25 @@ def test_11_the_rules_help_lists_henry_v_and_its_provisional_values() -> None:
     assert "## Henry V – The Power of the King (option `henry_v`)" in text
     assert "`henry_v.seal_points` = 2" in text and "not offered yet" not in text
     assert "lord chancellor" in text
+
+
+def test_10_the_game_declares_lord_and_privilege_commands_whose_texts_parse() -> None:
+    from rules.core import suggestions
+
+    commands = {c.name: c for c in GAME.commands()}
+    lord, knight = commands["lord"], commands["knight"]
+    text = lord.compose({"space": "chancellor", "knight": 2, "tudor": True, "bishops": 1})
+    assert text == "lord chancellor knight=2 tudor bishops=1"
+    place = {"strength": 2, "target": "county:D", "squires": 1, "ally": False, "tudor": True, "shield": True}
+    assert knight.compose({**place, "archer": False}) == "knight 2 county:D squires=1 tudor shield"
+    state = _game(3)
+    state["seats"][0]["privileges"]["tudor_knight"] = 1
+    legal = [m.to_text() for m in GAME.legal_moves(state, 0)]
+    assert suggestions(lord, {}, "space", legal, "") == [
+        "chancellor",
+        "marshal",
+        "steward",
+        "treasury",
+        "home",
+    ]
+    assert GAME.parse(state, 0, text).to_text() == text
