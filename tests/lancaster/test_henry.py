@@ -407,7 +407,8 @@ def test_10_the_game_declares_lord_and_privilege_commands_whose_texts_parse() ->
     lord, knight = commands["lord"], commands["knight"]
     text = lord.compose({"space": "chancellor", "knight": 2, "tudor": True, "bishops": 1})
     assert text == "lord chancellor knight=2 tudor bishops=1"
-    place = {"strength": 2, "target": "county:D", "squires": 1, "ally": False, "tudor": True, "shield": True}
+    place: dict[str, str | int] = {"strength": 2, "target": "county:D", "squires": 1, "ally": False}
+    place |= {"tudor": True, "shield": True}
     assert knight.compose({**place, "archer": False}) == "knight 2 county:D squires=1 tudor shield"
     state = _game(3)
     state["seats"][0]["privileges"]["tudor_knight"] = 1
