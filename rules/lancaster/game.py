@@ -339,20 +339,29 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
             secret=True,
         )
     if p is None:
-        court = ", ".join(str(s) for s in state["forces"][player]["court"]) or "empty"
-        text = f"Place a knight from your court ({court}"
-        if state["players"] == 2:
-            ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
-            text += f"; ally court {ally}"
-        if henry.lord_ready(engine, state, player):  # H2.1: a knight or the lord
-            text += "; or your lord: lord <office or treasury> [knight=N] [tudor] [bishops=N], or lord home"
-        if not placement.has_place(engine, state, player, 0):
-            # 6.1 as the engine plays it: every place left needs squires (see placement.py).
-            return Prompt(
-                text + "): every place left needs squires; place a knight with enough squires "
-                "(e.g. knight 1 county:G squires=3) or pass (your knights stay in court this round)."
-            )
-        return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
+        return _place_prompt(engine, state, player)
     kind = KINDS[p["kind"]]
     hidden = state["players"] > 2 and kind.private_behind_screens
     return Prompt(kind.prompt(engine, state, p), decision=not hidden)
+
+
+def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
+    """Phase 1: a knight from court, or (Henry V, H2.1) the lord."""
+    court = ", ".join(str(s) for s in state["forces"][player]["court"]) or "empty"
+    lord = ""
+    if henry.lord_ready(engine, state, player):
+        how = f"lord {'|'.join(state['court_spaces'])} [knight=N] [tudor] [bishops=N], or lord home."
+        if not any(state["forces"][force]["court"] for force in m.forces_of(state, player)):
+            return Prompt(f"Place your lord: {how}")  # no knights left, the lord is at home
+        lord = f" Or place your lord: {how}"
+    text = f"Place a knight from your court ({court}"
+    if state["players"] == 2:
+        ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
+        text += f"; ally court {ally}"
+    if not placement.has_place(engine, state, player, 0):
+        # 6.1 as the engine plays it: every place left needs squires (see placement.py).
+        return Prompt(
+            text + "): every place left needs squires; place a knight with enough squires "
+            "(e.g. knight 1 county:G squires=3) or pass (your knights stay in court this round)." + lord
+        )
+    return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2." + lord)
