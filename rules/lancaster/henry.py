@@ -126,11 +126,8 @@ def lord_total(data: dict[str, Any], occ: dict[str, Any]) -> int:
     return int(hv["lord"]["strength"] + occ["escort"] + tudor + bishops)
 
 
-def can_pay(me: dict[str, Any], costs: list[dict[str, Any]], times: int = 1) -> bool:
-    need: Counter[str] = Counter()
-    for cost in costs:
-        need[m.HOLDING[cost["resource"]]] += cost["amount"] * times
-    return all(me[key] >= n for key, n in need.items())
+def can_pay(me: dict[str, Any], costs: list[dict[str, Any]]) -> bool:
+    return all(me[key] >= n for key, n in _needs(costs).items())
 
 
 def pay(state: State, seat: int, costs: list[dict[str, Any]], why: str, events: list[str]) -> None:
@@ -182,25 +179,44 @@ def lord_moves(engine: Engine, state: State, seat: int) -> list[Lord]:
 
 
 def _lord_places(data: dict[str, Any], state: State, seat: int, me: dict[str, Any]) -> list[Lord]:
+    """Every affordable lord placement that takes a free space or expels (H2.3). Totals and
+    costs are summed inline: this runs on every phase-1 turn of a simulation."""
     hv = data["henry_v"]
-    escorts = [0] + (sorted(set(state["forces"][seat]["court"])) if hv["lord"]["escort_knights"] else [])
+    lord = hv["lord"]
+    escorts = [0] + (sorted(set(state["forces"][seat]["court"])) if lord["escort_knights"] else [])
     tudor_ok = me["privileges"]["tudor_knight"] > 0 and "lord" in hv["privileges"]["tudor_knight"]["with"]
-    most = min(int(hv["lord"]["bishops"]), bishops_free(data, state))
+    tudors = (0, int(hv["privileges"]["tudor_knight"]["strength"])) if tudor_ok else (0,)
+    most = min(int(lord["bishops"]), bishops_free(data, state))
+    per_bishop = _needs(lord["bishop_cost"])
+    on_placement = hv["engine"]["office_cost_paid"] == "on_placement"
     found: list[Lord] = []
     for space in spaces(data):
         occ = state["court_spaces"][space]
         if occ is not None and occ["seat"] == seat:
             continue
         beat = -1 if occ is None else lord_total(data, occ)
+        need = _needs(space_cost(data, space)) if on_placement else {}
         for bishops in range(most + 1):
-            if not can_pay(me, _lord_costs(data, space, bishops)):
+            keys = set(need) | set(per_bishop)
+            if any(me[k] < need.get(k, 0) + per_bishop.get(k, 0) * bishops for k in keys):
                 break
-            for escort in escorts:
-                for tudor in (False, True) if tudor_ok else (False,):
-                    mine = {"escort": escort, "tudor": tudor, "bishops": bishops}
-                    if lord_total(data, mine) > beat:  # H2.3: strictly more expels
-                        found.append(_lord_move(space, escort, tudor, bishops))
+            strength = lord["strength"] + bishops * lord["bishop_strength"]
+            found += [
+                _lord_move(space, escort, bool(tudor), bishops)
+                for escort in escorts
+                for tudor in tudors
+                if strength + escort + tudor > beat  # H2.3: strictly more expels
+            ]
     return found
+
+
+def _needs(costs: list[dict[str, Any]]) -> dict[str, int]:
+    """A cost list as seat holding -> amount."""
+    need: dict[str, int] = {}
+    for cost in costs:
+        key = m.HOLDING[cost["resource"]]
+        need[key] = need.get(key, 0) + int(cost["amount"])
+    return need
 
 
 _LORDS: dict[tuple[str, int, bool, int], Lord] = {}
