@@ -421,3 +421,27 @@ def test_10_the_game_declares_lord_and_privilege_commands_whose_texts_parse() ->
         "home",
     ]
     assert GAME.parse(state, 0, text).to_text() == text
+
+
+OTHER_READINGS: dict[str, Any] = {
+    "henry_v": {
+        "engine": {
+            "lord_may_stay_home": False,
+            "office_cost_paid": "on_filling",
+            "escort_deployed": False,
+            "seals_secret": True,
+        }
+    },
+    "extra_laws": {"mix": "replace_two_per_group"},
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_1_4_random_playouts_with_every_other_henry_v_reading(players: int) -> None:
+    """Seeded random games to the end (conformance checks) with every Henry V reading switched."""
+    from tests.conformance import play_checked
+
+    with rules_variant(OTHER_READINGS):
+        play_checked(
+            GAME, players, 700 + players, {"henry_v": True, "kings_resentment": True, "queenie": True}
+        )
