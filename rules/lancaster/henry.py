@@ -197,8 +197,7 @@ def _lord_places(data: dict[str, Any], state: State, seat: int, me: dict[str, An
         beat = -1 if occ is None else lord_total(data, occ)
         need = _needs(space_cost(data, space)) if on_placement else {}
         for bishops in range(most + 1):
-            keys = set(need) | set(per_bishop)
-            if any(me[k] < need.get(k, 0) + per_bishop.get(k, 0) * bishops for k in keys):
+            if not _affords(me, need, per_bishop, bishops):
                 break
             strength = lord["strength"] + bishops * lord["bishop_strength"]
             found += [
@@ -208,6 +207,13 @@ def _lord_places(data: dict[str, Any], state: State, seat: int, me: dict[str, An
                 if strength + escort + tudor > beat  # H2.3: strictly more expels
             ]
     return found
+
+
+def _affords(me: dict[str, Any], need: dict[str, int], per_bishop: dict[str, int], bishops: int) -> bool:
+    for key, n in need.items():
+        if me[key] < n + per_bishop.get(key, 0) * bishops:
+            return False
+    return all(me[key] >= n * bishops + need.get(key, 0) for key, n in per_bishop.items())
 
 
 def _needs(costs: list[dict[str, Any]]) -> dict[str, int]:
