@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from rules.lancaster import model as m
 from rules.lancaster.moves import Lord, Place
-from rules.lancaster.words import amount, effects_words
+from rules.lancaster.words import amount, effect_words, effects_words
 
 if TYPE_CHECKING:
     from rules.lancaster.engine import Engine
@@ -542,7 +542,7 @@ def gain_privilege(
     got = min(int(effect["amount"]), supply(engine.data, state)[kind])
     if got:
         _hold(state, force, kind, got)
-        events.append(f"{{p{force}}} gains {got} {name}{'s' if got > 1 else ''}.")
+        events.append(f"{{p{force}}} gains {effect_words({**effect, 'amount': got})}.")
     else:
         events.append(f"No {name} is left in the regal supply for {{p{force}}}.")
 
