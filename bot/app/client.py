@@ -6,6 +6,8 @@ import asyncio
 import hashlib
 import json
 import logging
+import socket
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,7 +16,9 @@ from discord import app_commands
 from bot.app import commands
 from bot.app.components import BUTTON_ID, SELECT_ID, GameButton, GameSelect
 from bot.app.guard import answer_error, say
-from bot.app.posting import post_delivery
+from bot.app.posting import forget_images, post_delivery
+from bot.service import workers
+from bot.service.health import Health, Liveness
 from bot.service.pings import Pings
 from bot.service.table import Tables
 
@@ -41,21 +45,28 @@ class TavolaBot(discord.Client):
         sync_commands: bool = True,
         force_sync: bool = False,
         clock_check_seconds: float = CLOCK_CHECK_SECONDS,
+        **client_options: Any,
     ) -> None:
         super().__init__(
-            intents=discord.Intents(guilds=True), allowed_mentions=discord.AllowedMentions.none()
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,  # shard_count, shard_ids (ShardedTavolaBot)
         )
         self.tables = tables
+        forget_images()
         self.tree = TavolaTree(self)
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.force_sync = force_sync  # sync even if the tree matches the last recorded sync
-        self.pings = Pings(tables)
+        # The outbox leases' holder: this host and its shards (the processes of one bot differ).
+        self.pings = Pings(tables, holder=f"{socket.gethostname()}:{self.shards_text()}")
         # 0 = no background task: the owner (the sandbox, a test) calls run_due itself.
         self.clock_check_seconds = clock_check_seconds
         self._clock_task: asyncio.Task[None] | None = None
         self._due_lock = asyncio.Lock()  # one pass at a time: a kick during a pass waits for it
-        self._kicks: set[asyncio.Task[None]] = set()  # kicked passes (kept referenced until done)
+        self._kicks: set[asyncio.Task[int]] = set()  # kicked passes (kept referenced until done)
+        self.health = Health()
+        self._unposted = 0  # notices the last pass could not post (retried at the next)
 
     async def setup_hook(self) -> None:
         commands.build(self.tree, self.tables)
@@ -89,15 +100,20 @@ class TavolaBot(discord.Client):
         return True
 
     async def run_due(self) -> int:
-        """Everything that fell due: claim the clock's pings, then post every unsent notice (new
-        ones and any left over from before a crash). Returns how many messages were posted."""
+        """Everything that fell due: claim the clock's pings, then post every unsent notice no
+        other process holds (new ones and any left over from before a crash). Returns how many
+        messages were posted."""
         async with self._due_lock:
             await self.pings.claim_due()
-            posted = 0
+            posted = unposted = 0
             for delivery in await self.pings.deliveries():
                 if await post_delivery(self, delivery, self.tables.clock()):
                     await self.pings.delivered(delivery)
                     posted += delivery.turn is not None
+                else:
+                    await self.pings.undelivered(delivery)
+                    unposted += len(delivery.keys)
+            self._unposted = unposted
             return posted
 
     def kick(self) -> None:
@@ -106,18 +122,41 @@ class TavolaBot(discord.Client):
         self._kicks.add(task)
         task.add_done_callback(self._kicks.discard)
 
-    async def _kicked(self) -> None:
+    async def _kicked(self) -> int:
         try:
-            await self.run_due()
+            return await self.run_due()
         except Exception:
             log.exception("running what fell due failed")
+            return 0
 
     async def clock_loop(self) -> None:
-        """The real bot's background task: look for what fell due every minute."""
+        """The real bot's background task: look for what fell due every minute, then say it is
+        alive (one structured log line a minute)."""
         await self.wait_until_ready()
         while not self.is_closed():
-            await self._kicked()  # a bad game or a Discord hiccup must not end the loop
+            posted = await self._kicked()  # a bad game or a Discord hiccup must not end the loop
+            self.report_alive(posted)
             await asyncio.sleep(self.clock_check_seconds)
+
+    def report_alive(self, posted: int) -> Liveness:
+        """The liveness line of the pass just run (``bot.service.health``)."""
+        alive = self.health.record(
+            games_open=self.pings.games_open,
+            moves_per_min=self.health.moves_per_min(self.tables.moves_made),
+            queue_depth=workers.POOL.pending,
+            notices_pending=self._unposted,
+            posted=posted,
+            shards=self.shards_text(),
+        )
+        log.info(alive.line(), extra=alive.fields())
+        return alive
+
+    def shards_text(self) -> str:
+        """This process's shards, "0,1/4"; "-" when the bot is not sharded."""
+        ids = getattr(self, "shard_ids", None) or ([] if self.shard_id is None else [self.shard_id])
+        if self.shard_count is None or not ids:
+            return "-"
+        return f"{','.join(map(str, ids))}/{self.shard_count}"
 
     async def close(self) -> None:
         if self._clock_task is not None:
@@ -137,3 +176,31 @@ class TavolaBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("ready as %s", self.user)
+
+
+class ShardedTavolaBot(TavolaBot, discord.AutoShardedClient):
+    """The same bot over several gateway shards in one process (discord.py's own sharding)."""
+
+
+def new_bot(
+    tables: Tables,
+    *,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] | None = None,
+    sync_commands: bool = True,
+    **options: Any,
+) -> TavolaBot:
+    """One unsharded client, or (``shard_count`` set) the shards ``shard_ids`` of it (None: all).
+
+    Commands are global, so only the process running shard 0 syncs them; every process runs the
+    clock's passes (the outbox leases make each message posted once)."""
+    if shard_count is None:
+        return TavolaBot(tables, sync_commands=sync_commands, **options)
+    ids = None if shard_ids is None else list(shard_ids)
+    return ShardedTavolaBot(
+        tables,
+        sync_commands=sync_commands and (ids is None or 0 in ids),
+        shard_count=shard_count,
+        shard_ids=ids,
+        **options,
+    )

@@ -36,6 +36,7 @@ from bot.service.store.base import (
     Status,
     UnusableDatabase,
     game_record,
+    notice_order,
     waits_to_json,
 )
 from bot.service.store.migrations import load as load_migrations
@@ -245,6 +246,31 @@ class PostgresStore:
             self._clock(),
         )
         return str(status) == "INSERT 0 1"
+
+    async def take_notices(self, holder: str, seconds: float) -> list[Notice]:
+        now = self._clock()
+        rows = await self._pool.fetch(
+            "UPDATE outbox o SET leased_by = $1, leased_until = $2 FROM ("
+            "SELECT game_id, key FROM outbox WHERE sent_at IS NULL"
+            " AND (leased_until IS NULL OR leased_until <= $3 OR leased_by = $1)"
+            " FOR UPDATE SKIP LOCKED) due"
+            " WHERE o.game_id = due.game_id AND o.key = due.key"
+            " RETURNING o.game_id, o.key, o.body, o.created_at",
+            holder,
+            now + seconds,
+            now,
+        )
+        found = [Notice(r["game_id"], r["key"], json.loads(r["body"]), r["created_at"]) for r in rows]
+        return sorted(found, key=notice_order)
+
+    async def release_notices(self, holder: str, game_id: int, keys: Sequence[str]) -> None:
+        await self._pool.execute(
+            "UPDATE outbox SET leased_until = NULL WHERE game_id = $1 AND key = ANY($2::text[])"
+            " AND leased_by = $3 AND sent_at IS NULL",
+            game_id,
+            list(keys),
+            holder,
+        )
 
     async def notice_sent(self, game_id: int, key: str) -> None:
         await self._pool.execute(
