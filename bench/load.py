@@ -119,6 +119,7 @@ async def _serve(url: str, origin: Origin, members: list[str], games: int, conn:
     # Two processes of one bot run different shards; this names them apart (the outbox leases).
     box.bot.pings.holder = f"load-{os.getpid()}"
     passes = asyncio.create_task(_passes(box))
+    box._baseline.add(passes)  # the sandbox waits for the work a line started, not for this loop
     loop = asyncio.get_running_loop()
     conn.send("ready")
     while True:
@@ -279,7 +280,7 @@ async def main_async(seconds: float, players: int, games: int) -> dict[str, Any]
         store = await open_store(url, clock=game_clock(origin))  # migrates before the bots start
         pipes = [context.Pipe() for _ in range(2)]
         procs = [
-            context.Process(target=bot_process, args=(url, origin, members, games, child), daemon=True)
+            context.Process(target=bot_process, args=(url, origin, members, games, child))
             for _, child in pipes
         ]
         for proc in procs:
