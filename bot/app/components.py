@@ -7,7 +7,9 @@ working after a restart):
 - ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately" or "Choose": a fresh
   private reply (the hand one with the seat's choices as buttons or a select);
 - ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
-- ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version.
+- ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version;
+- ``g:<game>:bot`` (Add computer), ``g:<game>:undo:<version>`` (Undo my last step) and
+  ``g:<game>:ok:<what>:<expires>[:<arg>]`` (a confirmation): ``ActionButton``.
 A versioned component pressed after the board changed answers "the board has moved on". Choices
 in a private reply add ``:k<key>`` (``table.choice_key``): they stay valid while that seat's
 choices are unchanged, so players deciding at once do not void each other's buttons.
@@ -40,6 +42,8 @@ BUTTON_ID = re.compile(
 SELECT_ID = re.compile(
     rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):s(?P<seat>[0-9]{{1,2}})(?::k(?P<key>[0-9a-f]{{8}}))?"
 )
+# Add computer (lobby), Undo (a private reply), and confirmations (``bot.app.seat_actions``).
+ACTION_ID = re.compile(rf"g:(?P<gid>{_ID}):(?P<act>bot|undo|ok)(?::(?P<rest>[0-9a-z.:\-]{{1,80}}))?")
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
@@ -60,6 +64,25 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 
         async with guard(interaction):
             await on_button(interaction, self.item.custom_id or "")
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
+    def __init__(
+        self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ):
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.app.seat_actions import on_action  # see GameButton.callback
+
+        async with guard(interaction):
+            await on_action(interaction, self.item.custom_id or "")
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
@@ -97,7 +120,13 @@ def lobby_view(game_id: int) -> discord.ui.View:
     view.add_item(GameButton(f"g:{game_id}:join", "Join", discord.ButtonStyle.primary))
     view.add_item(GameButton(f"g:{game_id}:leave", "Leave"))
     view.add_item(GameButton(f"g:{game_id}:start", "Start", discord.ButtonStyle.success))
+    view.add_item(ActionButton(f"g:{game_id}:bot", "Add computer"))
     return view
+
+
+def undo_button(game_id: int, version: int) -> ActionButton:
+    """Take back one's own last step (valid only at the version it was made for)."""
+    return ActionButton(f"g:{game_id}:undo:{version}", "Undo my last step")
 
 
 def choice_items(
