@@ -107,12 +107,17 @@ class TavolaBot(discord.Client):
             await self.pings.claim_due()
             posted = unposted = 0
             for delivery in await self.pings.deliveries():
-                if await post_delivery(self, delivery, self.tables.clock()):
-                    await self.pings.delivered(delivery)
-                    posted += delivery.turn is not None
-                else:
-                    await self.pings.undelivered(delivery)
+                try:
+                    if not await post_delivery(self, delivery, self.tables.clock()):
+                        await self.pings.undelivered(delivery)  # any process retries it
+                        unposted += len(delivery.keys)
+                        continue
+                except Exception:  # one message's failure must not hold back the others'
+                    log.exception("notice of game %s failed; retried later", delivery.game_id)
                     unposted += len(delivery.keys)
+                    continue
+                await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
+                posted += delivery.turn is not None
             self._unposted = unposted
             return posted
 

@@ -127,7 +127,9 @@ class Workers:
             pids = await self._open()
             log.info(
                 "workers: %d processes ready in %.2f s (pids %s)",
-                len(pids), time.perf_counter() - started, ", ".join(map(str, sorted(pids))),
+                len(pids),
+                time.perf_counter() - started,
+                ", ".join(map(str, sorted(pids))),
             )
 
     async def _open(self) -> set[int]:
