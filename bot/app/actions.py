@@ -13,8 +13,10 @@ from typing import Any
 
 import discord
 
+from bot.app import permissions
 from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, undo_button
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.guard import say
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to, send_to_game
 from bot.service import present, seats
 from bot.service.movelog import live
@@ -254,17 +256,12 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         await post_turn(interaction, turn, intro=present.start_intro(turn))
         await refresh_lobby(interaction, turn.record)
         return
-    name = f"{turn.game.name}-{turn.record.id}"
-    try:
-        room = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
-    except discord.HTTPException:
+    room = await open_thread(interaction, channel, f"{turn.game.name}-{turn.record.id}")
+    if room is None:
         # The game has started already: play on here rather than leave it without a board.
-        log.exception("could not open a thread for game %s", game_id)
-        note = (
-            "(I could not open a thread here — missing permission? — so the game is played in this channel.)"
-        )
+        lacking = permissions.missing(interaction, permissions.THREAD)
+        why = permissions.grant(lacking) if lacking else "Discord refused to open it."
+        note = f"(I could not open a thread for this game, so it is played in this channel. {why})"
         await post_turn(interaction, turn, intro=[*present.start_intro(turn), note])
         await refresh_lobby(interaction, turn.record)
         return
@@ -273,6 +270,34 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         f"{turn.game.title} #{turn.record.id} has started in its own thread: {room.mention}.",
         allowed_mentions=NO_MENTIONS,
     )
-    await post_turn_to(room, turn, intro=present.start_intro(turn))
-    kick(interaction.client, turn)
+    try:
+        await post_turn_to(room, turn, intro=present.start_intro(turn))
+    except discord.HTTPException:
+        # The game stays in its thread (it has started); the clock pings whoever acts there.
+        log.warning("the first board of game %s was refused in its thread", game_id)
+        await tables.unannounced(turn.record)
+        await say(
+            interaction,
+            f"The game started in {room.mention}, but I could not post its board there. "
+            f"{permissions.grant(['Send Messages in Threads'])} `/game status` there shows the board.",
+        )
+        kick(interaction.client, None)  # the clock's start ping stands in for the board
+    else:
+        kick(interaction.client, turn)
     await refresh_lobby(interaction, turn.record)
+
+
+async def open_thread(
+    interaction: Interaction, channel: discord.TextChannel, name: str
+) -> discord.Thread | None:
+    """A public thread for a game, or None when the bot may not open one (read from its
+    permissions first, so no refused request is sent) or Discord refused."""
+    if permissions.missing(interaction, permissions.THREAD[:2]):
+        return None
+    try:
+        return await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.HTTPException:
+        log.exception("could not open a thread in channel %s", channel.id)
+        return None

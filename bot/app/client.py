@@ -16,10 +16,12 @@ from discord import app_commands
 from bot.app import commands
 from bot.app.components import ACTION_ID, BUTTON_ID, SELECT_ID, ActionButton, GameButton, GameSelect
 from bot.app.guard import answer_error, say
-from bot.app.posting import forget_images, post_delivery
+from bot.app.posting import forget_images, post_delivery, post_report
 from bot.service import workers
+from bot.service.computers import Computers
 from bot.service.health import Health, Liveness
 from bot.service.pings import Pings
+from bot.service.store import Notice
 from bot.service.table import Tables
 
 log = logging.getLogger("tavola")
@@ -45,6 +47,7 @@ class TavolaBot(discord.Client):
         sync_commands: bool = True,
         force_sync: bool = False,
         clock_check_seconds: float = CLOCK_CHECK_SECONDS,
+        computers: Computers | None = None,
         **client_options: Any,
     ) -> None:
         super().__init__(
@@ -58,8 +61,11 @@ class TavolaBot(discord.Client):
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.force_sync = force_sync  # sync even if the tree matches the last recorded sync
-        # The outbox leases' holder: this host and its shards (the processes of one bot differ).
-        self.pings = Pings(tables, holder=f"{socket.gethostname()}:{self.shards_text()}")
+        # The leases' holder (outbox notices, games the computer plays): this host and its shards
+        # (the processes of one bot differ; a restarted process takes its own leases back).
+        holder = f"{socket.gethostname()}:{self.shards_text()}"
+        self.pings = Pings(tables, holder=holder)
+        self.computers = computers or Computers(tables, holder=holder)
         # 0 = no background task: the owner (the sandbox, a test) calls run_due itself.
         self.clock_check_seconds = clock_check_seconds
         self._clock_task: asyncio.Task[None] | None = None
@@ -100,26 +106,53 @@ class TavolaBot(discord.Client):
         return True
 
     async def run_due(self) -> int:
-        """Everything that fell due: claim the clock's pings, then post every unsent notice no
-        other process holds (new ones and any left over from before a crash). Returns how many
-        messages were posted."""
+        """Everything that fell due: the computer takes over timed-out seats and plays its
+        moves (in the games this process leased), the clock's pings are claimed, then every
+        unsent notice no other process holds is posted (new ones and any left over from before a
+        crash). Returns how many messages were posted."""
         async with self._due_lock:
+            await self.computers.run()
             await self.pings.claim_due()
-            posted = unposted = 0
-            for delivery in await self.pings.deliveries():
-                try:
-                    if not await post_delivery(self, delivery, self.tables.clock()):
-                        await self.pings.undelivered(delivery)  # any process retries it
-                        unposted += len(delivery.keys)
-                        continue
-                except Exception:  # one message's failure must not hold back the others'
-                    log.exception("notice of game %s failed; retried later", delivery.game_id)
+            taken = await self.pings.take()  # leased to this process: no other posts them
+            posted, unposted = await self._post_deliveries(taken)
+            reported, unreported = await self._post_reports(taken)
+            self._unposted = unposted + unreported
+            return posted + reported
+
+    async def _post_deliveries(self, taken: Sequence[Notice]) -> tuple[int, int]:
+        """Post the pings and turn DMs among the notices taken; (messages posted, notices not)."""
+        posted = unposted = 0
+        for delivery in await self.pings.deliveries(taken):
+            try:
+                if not await post_delivery(self, delivery, self.tables.clock()):
+                    await self.pings.undelivered(delivery)  # any process retries it
                     unposted += len(delivery.keys)
                     continue
-                await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
-                posted += delivery.turn is not None
-            self._unposted = unposted
-            return posted
+            except Exception:  # one message's failure must not hold back the others'
+                log.exception("notice of game %s failed; retried later", delivery.game_id)
+                unposted += len(delivery.keys)
+                continue
+            await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
+            posted += delivery.turn is not None
+        return posted, unposted
+
+    async def _post_reports(self, taken: Sequence[Notice]) -> tuple[int, int]:
+        """Post what the computer did in each game (takeovers, moves) since its last report, from
+        the notices taken; (messages posted, notices not)."""
+        posted = unposted = 0
+        for report in await self.computers.reports(taken):
+            try:
+                if not await post_report(self, report):
+                    await self.pings.undelivered_keys(report.game_id, report.keys)
+                    unposted += len(report.keys)
+                    continue
+            except Exception:  # one game's failure must not hold back the others'
+                log.exception("computer report of game %s failed; retried later", report.game_id)
+                unposted += len(report.keys)
+                continue
+            await self.pings.delivered_keys(report.game_id, report.keys)
+            posted += report.turn is not None
+        return posted, unposted
 
     def kick(self) -> None:
         """Run what fell due soon, without waiting for the next check (after a move: a turn DM)."""

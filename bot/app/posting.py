@@ -16,10 +16,12 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 from cachetools import LRUCache
 
+from bot.app import permissions
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, Interaction, mentioning, tables_of
 from bot.app.guard import say
 from bot.service import present, workers
+from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
@@ -89,7 +91,12 @@ async def post_turn(
     Normally the answer to the (deferred) interaction; ``via_channel`` posts it as a plain
     channel message instead (after a secret choice, whose own answer was ephemeral).
     """
-    if via_channel and isinstance(interaction.channel, discord.abc.Messageable):
+    if (
+        via_channel
+        and isinstance(interaction.channel, discord.abc.Messageable)
+        # Read the bot's permissions first: without them the post would only be refused.
+        and not permissions.missing(interaction, permissions.CHANNEL_POST[:1])
+    ):
         try:
             await post_turn_to(interaction.channel, turn, intro=intro)
             kick(interaction.client, turn)
@@ -171,7 +178,9 @@ async def send_waking(client: discord.Client, record: GameRecord, parts: Parts) 
     return await target.send(content, **kwargs)
 
 
-async def post_game_turn(client: discord.Client, turn: Turn, *, intro: Sequence[str] = ()) -> None:
+async def post_game_turn(
+    client: discord.Client, turn: Turn, *, intro: Sequence[str] = (), nonce: str | None = None
+) -> None:
     """A turn message (events, board, who acts next) posted by the bot itself, not in answer to
     an interaction: after the computer's moves."""
 
@@ -182,6 +191,7 @@ async def post_game_turn(client: discord.Client, turn: Turn, *, intro: Sequence[
             "embeds": embeds,
             "view": turn_view(turn),
             "allowed_mentions": mentioning(present.pinged(turn)),
+            "nonce": nonce,
         }
 
     await send_waking(client, turn.record, parts)
@@ -202,8 +212,7 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
     except Exception:
         log.exception("move stored in game %s but its board was not posted", turn.record.id)
     await tables_of(interaction).unannounced(turn.record)
-    if isinstance(interaction.client, Kickable):
-        interaction.client.kick()
+    kick(interaction.client, None)  # the clock's start ping stands in for the board
     try:
         await say(
             interaction,
@@ -212,6 +221,28 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
         )
     except discord.HTTPException:
         log.warning("the mover in game %s was not told either (the interaction is gone)", turn.record.id)
+
+
+async def post_report(client: discord.Client, report: Report) -> bool:
+    """Post what the computer did in a game since the last report: takeovers, its moves' events
+    and (after a move) the board with whom the game waits for. True when settled (posted, or
+    refused for good); False to retry later."""
+    turn = report.turn
+    if turn is None:
+        return True
+    try:
+        if report.moved:
+            await post_game_turn(client, turn, intro=report.lines, nonce=report.nonce)
+        else:
+            text = present.clip("\n".join(report.lines))
+            await send_to_game(client, turn.record, text, allowed_mentions=NO_MENTIONS, nonce=report.nonce)
+    except (discord.Forbidden, discord.NotFound):
+        log.warning("computer report of game %s refused for good", turn.record.id)
+        return True
+    except discord.HTTPException:
+        log.warning("computer report of game %s not posted; retried later", turn.record.id)
+        return False
+    return True
 
 
 async def post_delivery(client: discord.Client, delivery: Delivery, now: float) -> bool:

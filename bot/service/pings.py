@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import socket
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.clocks import deadline, dm_due, due_now, quiet_of
@@ -100,6 +101,8 @@ class Pings:
         taken = await self.tables.store.notice_keys(record.id)
         due: list[tuple[str, dict[str, object]]] = []
         for wait in record.waits:
+            if record.seating.playing(wait.seat) or users.get(wait.seat, 0) <= 0:
+                continue  # the computer decides for this seat: nobody to ping
             mine = settings.get(users.get(wait.seat, 0))
             quiet = quiet_of(mine)
             for kind in due_now(wait.since, hours, quiet, mentioned=wait.mentioned, now=now):
@@ -112,10 +115,16 @@ class Pings:
                 claimed += 1
         return claimed
 
-    async def deliveries(self) -> list[Delivery]:
-        """Every claimed, unsent notice, grouped into the messages that carry them."""
+    async def take(self) -> list[Notice]:
+        """Lease every unsent notice no other process holds (pings, DMs, the computer's reports):
+        one take per pass, so what this process posts no other process posts."""
+        return await self.tables.store.take_notices(self.holder, LEASE_SECONDS)
+
+    async def deliveries(self, taken: Sequence[Notice] | None = None) -> list[Delivery]:
+        """The pings and DMs among the notices taken (``take``; None: take now), grouped into the
+        messages that carry them."""
         by_game: dict[int, list[Notice]] = {}
-        for notice in await self.tables.store.take_notices(self.holder, LEASE_SECONDS):
+        for notice in await self.take() if taken is None else taken:
             by_game.setdefault(notice.game_id, []).append(notice)
         found: list[Delivery] = []
         for game_id, notices in by_game.items():
@@ -174,9 +183,15 @@ class Pings:
     async def undelivered(self, delivery: Delivery) -> None:
         """Give back the notices of a message that could not be posted now: the next pass (of any
         process) retries them."""
-        await self.tables.store.release_notices(self.holder, delivery.game_id, delivery.keys)
+        await self.undelivered_keys(delivery.game_id, delivery.keys)
+
+    async def undelivered_keys(self, game_id: int, keys: Sequence[str]) -> None:
+        await self.tables.store.release_notices(self.holder, game_id, keys)
 
     async def delivered(self, delivery: Delivery) -> None:
         """Mark the notices of a posted (or obsolete, or undeliverable) message as sent."""
-        for key in delivery.keys:
-            await self.tables.store.notice_sent(delivery.game_id, key)
+        await self.delivered_keys(delivery.game_id, delivery.keys)
+
+    async def delivered_keys(self, game_id: int, keys: Sequence[str]) -> None:
+        for key in keys:
+            await self.tables.store.notice_sent(game_id, key)

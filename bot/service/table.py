@@ -573,6 +573,19 @@ class Tables:
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
         waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
         seating, reclaimed = moved_seating(record.seating, seat, actor)
+        # The computer's move reaches the channel through the outbox (written with the move, so it
+        # is told exactly once, even across a crash), with its events as the engine worded them.
+        named = [name_seats(e, record.names) for e in raw_events]
+        notices = (
+            ()
+            if actor != COMPUTER
+            else (
+                (
+                    f"computer:{record.version + 1}",
+                    {"computer": True, "seat": seat, "version": record.version + 1, "events": named},
+                ),
+            )
+        )
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -583,6 +596,7 @@ class Tables:
                 status=status,
                 waits=waits,
                 seating=seating,
+                notices=notices,
             ),
         )
         self.moves_made += 1
@@ -607,7 +621,10 @@ class Tables:
         """The turn message of ``record`` (as just stored) was never posted (Discord refused it,
         or the interaction had expired): its new waits are marked unmentioned, so the clock's
         next pass pings whoever must act, with the board's buttons (issue 8 item 4)."""
-        waits = tuple(replace(w, mentioned=False) if w.version == record.version else w for w in record.waits)
+        # The waits the unposted message began: the newest (a later commit, such as the game
+        # moving to its thread, may have bumped the record's version since).
+        newest = max((w.version for w in record.waits), default=None)
+        waits = tuple(replace(w, mentioned=False) if w.version == newest else w for w in record.waits)
         if waits == record.waits:
             return
         # StaleVersion: the game moved on meanwhile, and that move's own post tells the channel.

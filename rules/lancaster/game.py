@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -19,8 +20,8 @@ from rules.core import (
     state_from_json,
     state_to_json,
 )
+from rules.lancaster import hidden, placement, resentment
 from rules.lancaster import model as m
-from rules.lancaster import placement, resentment
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
 from rules.lancaster.decisions import KINDS
@@ -172,7 +173,15 @@ class LancasterGame:
             None if outcome is None else outcome.to_json(),
             self.title,
         )
+        if player is not None:
+            # What this seat knows of the whole state, for computer players (hidden.py).
+            view["known_state"] = hidden.known_state(state, player, self._engine_of(state).data)
         return cast(dict[str, JSONValue], view)  # typed for render/ as LancasterView
+
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> m.State:
+        """A state consistent with ``view`` (``rules.core.game_sample_state``; hidden.py)."""
+        known = view["known_state"]
+        return hidden.sample_state(known, seat, rng, self._engine_of(known).data)
 
     def outcome(self, state: m.State) -> Outcome | None:
         if state["phase"] != "over":

@@ -7,7 +7,9 @@ SQLite file is that store's rule)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -15,9 +17,11 @@ import pytest
 from bot.app.client import ShardedTavolaBot, TavolaBot, new_bot
 from bot.service import config
 from bot.service.clock import Clock
+from bot.service.computers import Computers, any_legal
 from bot.service.pings import Pings
-from bot.service.store import SeatRecord, Store, open_store
+from bot.service.store import GameRecord, SeatRecord, Store, open_store
 from bot.service.table import Player, Tables
+from rules.core import Move
 from tests.bot import toy
 
 MISSING = Path("/nonexistent")
@@ -151,6 +155,102 @@ def test_two_bots_passes_at_once_deliver_each_ping_once(db: Path | str) -> None:
         delivered = first + second
         assert len(delivered) == len(set(delivered)) and {g for g, _ in delivered} == set(range(1, 7))
         assert await one_pass(pings[0]) == [] and await one_pass(pings[1]) == []
+        for s in stores:
+            await s.close()
+
+    run(go())
+
+
+def test_leased_games_are_taken_once_and_retaken_only_after_release_or_expiry(db: Path | str) -> None:
+    """The computer's work in a game: one holder at a time, running games only; the game's
+    version (the optimistic check of moves) is untouched."""
+
+    async def go() -> None:
+        clock = Clock()
+        store = await open_store(db, clock=clock)
+        tables = Tables(store, lambda: [toy.TALLY], clock=clock, new_seed=lambda: 3)
+        ids = []
+        for g in range(3):
+            record = await tables.new(1, 200 + g, Player(11, "Ann"), "tally", {})
+            await tables.join(record.id, Player(12, "Bob"))
+            await tables.start(record.id, Player(11, "Ann"))
+            ids.append(record.id)
+        lobby = (await tables.new(1, 300, Player(11, "Ann"), "tally", {})).id
+        before = {i: (await tables.get(i)).version for i in ids}
+        assert await store.take_games("one", [*ids[:2], lobby], 60) == set(ids[:2])  # no lobby
+        assert await store.take_games("two", ids, 60) == {ids[2]}
+        assert await store.take_games("one", ids, 60) == set(ids[:2])  # its own, renewed
+        await store.release_games("two", [ids[0]])  # not two's: nothing happens
+        await store.release_games("one", [ids[1]])
+        assert await store.take_games("two", ids, 60) == {ids[1], ids[2]}
+        clock.advance(61)  # every lease ran out
+        assert await store.take_games("three", ids, 60) == set(ids)
+        assert {i: (await tables.get(i)).version for i in ids} == before
+        assert await store.take_games("three", [], 60) == set()
+        await store.close()
+
+    run(go())
+
+
+THOUGHT: list[tuple[str, int, int]] = []  # (holder, game, version) of every computer decision
+
+
+def _noting(holder: str, game_id: int, version: int, *args: Any) -> Move:
+    """A chooser noting who thought about which game at which version (top-level: it is pickled
+    on its way to the worker, which runs inline in tests, in this process)."""
+    THOUGHT.append((holder, game_id, version))
+    return any_legal(*args)
+
+
+class _Counted(Computers):
+    """A computer pass whose every decision is noted in ``THOUGHT``."""
+
+    def __init__(self, tables: Tables, holder: str) -> None:
+        super().__init__(tables, any_legal, holder=holder)
+
+    async def _play_one(self, record: GameRecord) -> int:
+        self._choose = functools.partial(_noting, self.holder, record.id, record.version)
+        return await super()._play_one(record)
+
+
+@pytest.mark.backends("postgres")
+def test_two_processes_computer_passes_at_once_act_on_each_game_once(db: Path | str) -> None:
+    """Issue 16 item 2: two processes' computer passes over the same games, at the same time,
+    round after round of clocks running out: every takeover and every computer move is made by
+    exactly one of them (no seat thought about twice, none written twice), and each takeover and
+    move notice is taken for posting by one of them."""
+
+    async def go() -> None:
+        clock = Clock()
+        stores = [await open_store(db, clock=clock), await open_store(db, clock=clock)]
+        tables = [Tables(s, lambda: [toy.TALLY], clock=clock, new_seed=lambda: 3) for s in stores]
+        for g in range(6):
+            record = await tables[0].new(1, 100 + g, Player(11, "Ann"), "tally", {}, clock_hours=1)
+            await tables[0].join(record.id, Player(12, "Bob"))
+            await tables[0].start(record.id, Player(11, "Ann"))
+        THOUGHT.clear()
+        passes = [_Counted(t, f"shard {i}") for i, t in enumerate(tables)]
+        pings = [Pings(t, holder=f"shard {i}") for i, t in enumerate(tables)]
+        taken: list[set[tuple[int, str]]] = [set(), set()]
+        # Shard 1 holds games 4-6 already (a pass of its own under way): shard 0 must leave them.
+        assert await stores[1].take_games("shard 1", [4, 5, 6], 3 * 3600) == {4, 5, 6}
+        for round_ in range(12):
+            clock.advance(2 * 3600)  # the clock of whoever is waited for runs out
+            # Both at once, each starting first in turn (the first to lease gets the free games).
+            await asyncio.gather(*(p.run() for p in passes[:: 1 if round_ % 2 else -1]))
+            for i, found in enumerate(await asyncio.gather(*(p.take() for p in pings))):
+                taken[i] |= {(n.game_id, n.key) for n in found}
+                for n in found:
+                    await stores[i].notice_sent(n.game_id, n.key)
+        records = await stores[0].running()
+        assert not records, "every game finished by the computers"
+        assert len({(g, v) for _, g, v in THOUGHT}) == len(THOUGHT)  # none thought about twice
+        logged = sum([len(await stores[0].moves(g)) for g in range(1, 7)])
+        assert logged == len(THOUGHT)  # every move thought about was written, once
+        assert {h for h, _, _ in THOUGHT} == {"shard 0", "shard 1"}  # both did take games
+        assert not taken[0] & taken[1]
+        takeovers = [k for _, k in taken[0] | taken[1] if "takeover" in k]
+        assert len(takeovers) == 12  # two seats in each of six games, each taken over once
         for s in stores:
             await s.close()
 

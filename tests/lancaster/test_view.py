@@ -32,6 +32,7 @@ TOP_KEYS = {
     "last",
     "outcome",
     "provisional",
+    "known_state",  # a seat's view only (hidden.py)
     "expansions",
 }
 

@@ -364,6 +364,19 @@ class Store(Protocol):
         """Give back leased notices not posted (to be retried at the next pass)."""
         ...
 
+    async def take_games(self, holder: str, game_ids: Sequence[int], seconds: float) -> set[int]:
+        """Lease to ``holder`` for ``seconds`` those of the running games ``game_ids`` no other
+        holder has a lease on (its own are renewed); the ids leased. The computer's work in a
+        game (takeovers, moves) is done only by the game's holder, so two processes never both
+        think for the same seat. Several processes taking at once get disjoint sets (PostgreSQL:
+        ``FOR UPDATE SKIP LOCKED``: a game another taker or a move's commit has locked right now
+        is skipped, and looked at again next pass). The game's version is not changed."""
+        ...
+
+    async def release_games(self, holder: str, game_ids: Sequence[int]) -> None:
+        """End ``holder``'s leases on those games (its pass is over)."""
+        ...
+
     async def notice_sent(self, game_id: int, key: str) -> None: ...
 
     async def repair_state(self, game_id: int, version: int, state: str) -> bool:

@@ -280,6 +280,31 @@ class PostgresStore:
             holder,
         )
 
+    async def take_games(self, holder: str, game_ids: Sequence[int], seconds: float) -> set[int]:
+        if not game_ids:
+            return set()
+        now = self._clock()
+        rows = await self._pool.fetch(
+            "UPDATE games g SET worker_by = $1, worker_until = $2 FROM ("
+            "SELECT id FROM games WHERE id = ANY($4::bigint[]) AND status = 'running'"
+            " AND (worker_until IS NULL OR worker_until <= $3 OR worker_by = $1)"
+            " FOR UPDATE SKIP LOCKED) due"
+            " WHERE g.id = due.id RETURNING g.id",
+            holder,
+            now + seconds,
+            now,
+            list(game_ids),
+        )
+        return {int(r["id"]) for r in rows}
+
+    async def release_games(self, holder: str, game_ids: Sequence[int]) -> None:
+        if game_ids:
+            await self._pool.execute(
+                "UPDATE games SET worker_until = NULL WHERE id = ANY($1::bigint[]) AND worker_by = $2",
+                list(game_ids),
+                holder,
+            )
+
     async def notice_sent(self, game_id: int, key: str) -> None:
         await self._pool.execute(
             "UPDATE outbox SET sent_at = $3 WHERE game_id = $1 AND key = $2 AND sent_at IS NULL",

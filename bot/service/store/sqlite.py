@@ -277,6 +277,31 @@ class SqliteStore:
                 (game_id, holder, *keys),
             )
 
+    async def take_games(self, holder: str, game_ids: Sequence[int], seconds: float) -> set[int]:
+        # One process per SQLite file: the lease keeps the same semantics as on PostgreSQL.
+        if not game_ids:
+            return set()
+        now = self._clock()
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._transaction() as conn:
+            rows = await conn.execute_fetchall(
+                f"UPDATE games SET worker_by = ?, worker_until = ? WHERE id IN ({marks})"
+                " AND status = 'running' AND (worker_until IS NULL OR worker_until <= ? OR worker_by = ?)"
+                " RETURNING id",
+                (holder, now + seconds, *game_ids, now, holder),
+            )
+        return {int(r[0]) for r in rows}
+
+    async def release_games(self, holder: str, game_ids: Sequence[int]) -> None:
+        if not game_ids:
+            return
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._transaction() as conn:
+            await conn.execute(
+                f"UPDATE games SET worker_until = NULL WHERE id IN ({marks}) AND worker_by = ?",
+                (*game_ids, holder),
+            )
+
     async def notice_sent(self, game_id: int, key: str) -> None:
         async with self._transaction() as conn:
             await conn.execute(
