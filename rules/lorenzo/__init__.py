@@ -24,6 +24,7 @@ from rules.core import (
 )
 from rules.lorenzo import flow, hidden
 from rules.lorenzo.commands import COMMANDS
+from rules.lorenzo.data import CARDS, LEADERS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
@@ -147,6 +148,10 @@ class Lorenzo:
         # A decision shown as buttons, unless its answers are private (the Leader window's hand).
         return Prompt(text, decision=flow.open_decision_is_public(state))
 
+    def continues_turn(self, before: State, after: State, player: int) -> bool:
+        """Optional member (``rules.core.game_continues_turn``): see ``flow.continues_turn``."""
+        return flow.continues_turn(before, after, player)
+
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
         view = player_view(state, player, self.title)
         if player is not None:
@@ -166,6 +171,13 @@ class Lorenzo:
 
     def from_json(self, text: str) -> State:
         return state_from_json(text, UPGRADES)
+
+    def catalogue_names(self) -> dict[str, list[str]]:
+        """Card and leader names (i18n: the Italian printed names)."""
+        return {
+            "lorenzo card": [CARDS[i]["name"] for i in sorted(CARDS)],
+            "lorenzo leader": [leader["name"] for leader in LEADERS.values()],
+        }
 
     def rules_help(self) -> str:
         return RULES_HELP
