@@ -427,7 +427,7 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         record = await t.store.open_in_channel(interaction.channel_id)
         if record is None:
             return []
-        texts = await t.suggestions(record.id, interaction.user.id, current)
+        texts = await t.suggestions(record, interaction.user.id, current)  # no second read
         return [app_commands.Choice(name=x[:100], value=x[:100]) for x in texts]
 
     return move
