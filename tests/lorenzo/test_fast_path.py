@@ -15,17 +15,20 @@ import pytest
 
 from rules.core import game_simulate
 from rules.lorenzo import GAME
-from rules.lorenzo.data import SPACE_ORDER, SPACES, TOWER_SPACES, TOWERS
+from rules.lorenzo.data import CARD_TYPES, CARDS, SPACE_ORDER, SPACES, TOWER_SPACES, TOWERS
 from rules.lorenzo.effects import fold_modifiers, modifiers
 from rules.lorenzo.engine import (
     AREA_SPACES,
     _action_mod,
     _activation_values,
+    _entry,
     has_leader_move,
     leader_moves,
     member_value,
+    open_floors,
     placements,
     servants_for,
+    servants_to_spare,
     space_check,
     take_options,
     tower_offer,
@@ -199,4 +202,22 @@ def test_13_the_short_leader_tests_agree_with_the_listed_leader_actions(
                 isinstance(m, LeaderAction) and m.verb != "discard" for m in listed
             )
             checked += bool(listed)
+    assert checked
+
+
+def test_8_5_kept_floor_thresholds_give_what_servants_to_spare_counts() -> None:
+    """§8.2-8.5: the spare servants ``open_floors`` reads off its kept thresholds are those
+    ``servants_to_spare`` counts on the floor's entry (held less the fee, plus the floor bonus)."""
+    players, seed, options = GAMES[3]
+    checked = 0
+    for step in random_playout(GAME, players, seed, options):
+        state = step.after
+        for player in range(players):
+            mods = modifiers(state, player)
+            for space, _min_value, _coloured, spare in open_floors(state, player, mods, CARD_TYPES, {}):
+                card_type, floor_index = TOWER_SPACES[space]
+                _fee, _bonus, entry = _entry(state, player, mods, card_type, floor_index)
+                card = CARDS[state["tower_cards"][card_type][floor_index]]
+                assert spare == servants_to_spare(card, mods, entry, {})
+                checked += 1
     assert checked
