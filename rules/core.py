@@ -245,6 +245,10 @@ class Game(Protocol):
     - on a move, ``label() -> str`` (``move_label``);
     - ``simulate(state, player, move) -> state``: the fast path for computer players and
       benchmarks (``game_simulate``); see there.
+    - ``move_steps(state, player, moves) -> Sequence[Sequence[Step]]``: each move as a short
+      sequence of choices, for guided turns and autocomplete (``game_move_steps``);
+    - ``preview(state, player, move) -> str``: what a move will do, shown before it is
+      confirmed (``game_preview``).
     """
 
     name: str
@@ -523,6 +527,52 @@ def game_content_settings(game: Game) -> tuple[ContentSetting, ...]:
     """``game.content_settings()``, or none."""
     settings = getattr(game, "content_settings", None)
     return tuple(settings()) if callable(settings) else ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One choice on the way to a move, for a guided turn (a button or select flow).
+
+    A game may describe each legal move as a short sequence of steps (a Lorenzo placement: the
+    family member, the area, the space, the servants); the bot offers the steps one level at a
+    time, each level holding the distinct steps of the moves that agree with the choices so far.
+    ``key`` tells a step apart from the others at its level (equal keys are the same choice);
+    ``label`` is the button or option text (at most 80 characters: what it is, with the value
+    it reaches); ``detail`` says what it costs and gives (a select option's description, at most
+    100 characters). No move's steps may be the start of another move's steps.
+    """
+
+    key: str
+    label: str
+    detail: str = ""
+
+
+def game_move_steps(game: Game, state: Any, player: int, moves: Sequence[Move]) -> list[tuple[Step, ...]]:
+    """``game.move_steps(state, player, moves)`` (one sequence of steps per move, in order; given
+    the whole list so a game works out shared facts once); without one, a single step per move,
+    its label."""
+    steps = getattr(game, "move_steps", None)
+    if callable(steps):
+        return [tuple(s) for s in steps(state, player, moves)]
+    return [(Step(m.to_text(), move_label(m)),) for m in moves]
+
+
+def game_preview(game: Game, state: Any, player: int, move: Move) -> str:
+    """``game.preview(state, player, move)``: what ``move`` will do, in words (costs, gains, the
+    card taken, the value reached, what is asked next), with ``{pN}`` placeholders, for the
+    player who is about to confirm it. It must tell only what the move itself does: nothing the
+    player may not see yet (no card drawn after it). Without one, the move's label."""
+    preview = getattr(game, "preview", None)
+    if callable(preview):
+        return str(preview(state, player, move))
+    return move_label(move)
+
+
+def move_summary(steps: Sequence[Step], text: str, limit: int = 100) -> str:
+    """One line saying what a move does, from its steps' labels (an autocomplete entry), within
+    ``limit`` characters (Discord's bound on a choice's name)."""
+    words = " · ".join(s.label for s in steps) or text
+    return words if len(words) <= limit else words[: limit - 1].rstrip() + "…"
 
 
 _FOCUS = "\x00focus"  # placeholder words passed to ``compose`` (never in a move text)

@@ -9,14 +9,16 @@ worker thread and follow up with it. Refusals are raised (``TableError``, ``Rule
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
 
-from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view
+from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, walk_items
 from bot.app.context import NO_MENTIONS, Interaction, player_of, tables_of
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to
 from bot.service import present
+from bot.service.guide import Guided
 from bot.service.store import GameRecord
 from bot.service.table import Private, TableError
 from render import seat_colour
@@ -70,25 +72,30 @@ async def channel_game(interaction: Interaction) -> GameRecord:
 
 async def send_private(interaction: Interaction, game_id: int) -> None:
     """An ephemeral reply with the player's own view, image and (if asked) choices."""
-    mine = await tables_of(interaction).legal(game_id, interaction.user.id)
+    tables = tables_of(interaction)
+    mine = await tables.legal(game_id, interaction.user.id)
+    guided = tables.guide(mine, ()) if mine.prompt is not None else None
     await interaction.response.defer(ephemeral=True, thinking=True)
     file = await image_file(mine.game.name, mine.view, private=True)
     view = discord.ui.View(timeout=None)
-    for item in private_items(mine):
+    for item in private_items(mine, guided):
         view.add_item(item)
     await interaction.followup.send(
-        private_content(mine), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+        private_content(mine, guided), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
     )
 
 
-def private_items(mine: Private) -> list[discord.ui.Item[Any]]:
-    """The seat's choices, whenever they fit buttons or a select (only this player sees them)."""
+def private_items(mine: Private, guided: Guided | None = None) -> list[discord.ui.Item[Any]]:
+    """The seat's choices (only this player sees them): a guided turn's level, else buttons or a
+    select whenever they fit."""
     if mine.prompt is None:
         return []
+    if guided is not None:
+        return walk_items(mine.record.id, mine.record.version, mine.seat, guided.level, mine.choice_key)
     return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key)
 
 
-def private_content(mine: Private) -> str:
+def private_content(mine: Private, guided: Guided | None = None) -> str:
     colour, letter = seat_colour(mine.seat)
     lines = [f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."]
     if mine.record.status != "running":
@@ -97,11 +104,39 @@ def private_content(mine: Private) -> str:
         lines.append("Nothing to do right now.")
     else:
         lines.append(f"➡️ {mine.prompt.text}")
-        if len(mine.moves) > SELECT_LIMIT:
+        if guided is not None:
+            lines += walk_lines(guided)
+        elif len(mine.moves) > SELECT_LIMIT:
             lines.append("Use `/move` (its suggestions list your legal moves).")
         elif not mine.prompt.decision:
             lines.append("Choose below, or use `/move` (its suggestions list your legal moves).")
     return present.clip("\n".join(lines))
+
+
+def walk_lines(guided: Guided) -> list[str]:
+    """The words of a guided turn's level: the choices so far, then what to do here."""
+    level = guided.level
+    lines = ["Chosen: " + " › ".join(s.label for s in level.taken)] if level.taken else []
+    if level.move is None:
+        lines.append("Choose below, step by step (or type the move with `/move`).")
+        return lines
+    lines += ["**This move will:**", guided.preview or "", "Confirm to make it, or go Back to change it."]
+    return lines
+
+
+async def on_walk(interaction: Interaction, match: re.Match[str], path: tuple[int, ...]) -> None:
+    """A step of a guided turn: the private reply shows the level the path leads to."""
+    tables = tables_of(interaction)
+    _record, mine = await fresh_choices(
+        interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), match["key"], keyed=True
+    )
+    guided = tables.guide(mine, path)
+    if guided is None:
+        raise TableError("These choices changed. Press “Choose” under the latest board.")
+    view = discord.ui.View(timeout=None)
+    for item in private_items(mine, guided):
+        view.add_item(item)
+    await interaction.response.edit_message(content=private_content(mine, guided), view=view)
 
 
 async def on_button(interaction: Interaction, custom_id: str) -> None:
@@ -122,11 +157,12 @@ async def on_button(interaction: Interaction, custom_id: str) -> None:
         )
 
 
-async def on_choice(
-    interaction: Interaction, game_id: int, version: int, seat: int, index: int, *, key: str | None = None
-) -> None:
-    """A choice button or select: the clicker must own the seat; the board must not have moved,
-    or (a keyed private choice) the seat's choices must be the ones the button was made from."""
+async def fresh_choices(
+    interaction: Interaction, game_id: int, version: int, seat: int, key: str | None, *, keyed: bool = False
+) -> tuple[GameRecord, Private]:
+    """The clicker's choices now, if a component made at ``version`` (with ``key``, for a private
+    choice) still stands for them: the clicker must own the seat, and the board must not have
+    moved, or (keyed) the seat's choices must be the ones the component was made from."""
     tables = tables_of(interaction)
     moved_on = "The board has moved on since that button was made. Look at the latest board."
     record = await tables.get(game_id)
@@ -139,9 +175,17 @@ async def on_choice(
         raise TableError(moved_on)
     # The record just read serves the rest: one read per click. The choice key (a count of the
     # seat's moves) is only needed when the board moved on since the button was made.
-    private = await tables.legal(record, interaction.user.id, keyed=record.version != version)
+    private = await tables.legal(record, interaction.user.id, keyed=keyed or record.version != version)
     if private.record.version != version and private.choice_key != key:
         raise TableError(moved_on)
+    return record, private
+
+
+async def on_choice(
+    interaction: Interaction, game_id: int, version: int, seat: int, index: int, *, key: str | None = None
+) -> None:
+    """A choice button or select (see ``fresh_choices``): the move it names is played."""
+    record, private = await fresh_choices(interaction, game_id, version, seat, key)
     if index >= len(private.moves):
         raise TableError("That choice is not available any more.")
     text = private.moves[index].to_text()

@@ -299,7 +299,8 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         record = await t.store.open_in_channel(interaction.channel_id)
         if record is None:
             return []
-        texts = await t.suggestions(record.id, interaction.user.id, current)
-        return [app_commands.Choice(name=x[:100], value=x[:100]) for x in texts]
+        # Each entry says what the move does (the game's steps); its value is the move's text.
+        found = await t.described(record.id, interaction.user.id, current)
+        return [app_commands.Choice(name=name[:100], value=text[:100]) for name, text in found]
 
     return move

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.service import guide
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
 from bot.service.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store, WaitRecord
@@ -442,6 +443,29 @@ class Tables:
         except TableError:
             return []
         return filter_texts([m.to_text() for m in mine.moves], typed, limit)
+
+    async def described(
+        self, game_id: int, user_id: int, typed: str, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        """Autocomplete entries (what the move does, its text): typed words may be in either."""
+        try:
+            mine = await self.legal(game_id, user_id, keyed=False)
+        except TableError:
+            return []
+        texts = [m.to_text() for m in mine.moves]
+        words = guide.summaries(mine.game, self.state_of(mine.record), mine.seat, mine.moves)
+        said = dict(zip(texts, words, strict=True))
+        found = filter_texts([f"{t}\n{said[t]}" for t in texts], typed, limit)
+        return [(said[t.split("\n")[0]], t.split("\n")[0]) for t in found]
+
+    def guide(self, mine: Private, path: Sequence[int]) -> guide.Guided | None:
+        """The level ``path`` leads to in the seat's guided turn (None: its moves are not guided)."""
+        try:
+            return guide.guide_of(
+                mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names, path
+            )
+        except guide.PathError as exc:
+            raise TableError(str(exc)) from exc
 
     async def log(self, game_id: int) -> list[MoveRecord]:
         return await self.store.moves(game_id)

@@ -15,12 +15,13 @@ from rules.core import (
     Option,
     Outcome,
     Prompt,
+    Step,
     normalise_options,
     state_from_json,
     state_to_json,
 )
+from rules.lancaster import guide, placement
 from rules.lancaster import model as m
-from rules.lancaster import placement
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base
 from rules.lancaster.decisions import KINDS
@@ -131,6 +132,14 @@ class LancasterGame:
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
+
+    def move_steps(
+        self, state: m.State, player: int, moves: Sequence[LancasterMove]
+    ) -> list[tuple[Step, ...]]:
+        return guide.move_steps(self._engine_of(state), state, moves)  # rules/lancaster/guide.py
+
+    def preview(self, state: m.State, player: int, move: LancasterMove) -> str:
+        return guide.preview(self._engine_of(state), state, player, move)
 
     def player_view(self, state: m.State, player: int | None) -> dict[str, JSONValue]:
         outcome = self.outcome(state)

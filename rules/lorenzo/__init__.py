@@ -17,12 +17,13 @@ from rules.core import (
     Option,
     Outcome,
     Prompt,
+    Step,
     copy_state,
     normalise_options,
     state_from_json,
     state_to_json,
 )
-from rules.lorenzo import flow
+from rules.lorenzo import flow, guide
 from rules.lorenzo.commands import COMMANDS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
@@ -152,6 +153,12 @@ class Lorenzo:
 
     def rules_help(self) -> str:
         return RULES_HELP
+
+    def move_steps(self, state: State, player: int, moves: Sequence[LorenzoMove]) -> list[tuple[Step, ...]]:
+        return guide.move_steps(state, player, moves)  # guided turns (rules/lorenzo/guide.py)
+
+    def preview(self, state: State, player: int, move: LorenzoMove) -> str:
+        return guide.preview(state, player, move)
 
     def commands(self) -> Sequence[GameCommand]:
         return COMMANDS  # /lorenzo place|leader|end (rules/lorenzo/commands.py)

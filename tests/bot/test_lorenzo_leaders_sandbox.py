@@ -20,8 +20,9 @@ import pytest
 
 import bot.app.posting as posting
 from rules import find_game
+from rules.core import game_move_steps, move_label
 from rules.lorenzo.data import LEADERS
-from tests.bot.harness import Harness, public
+from tests.bot.harness import Harness, public, walk_to_confirm, walking
 
 
 def hidden_names(state: dict[str, Any]) -> set[str]:
@@ -89,7 +90,15 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                     mine = await h.one(f"{actor.name} click g:1:hand")
                     assert mine["ephemeral"] and mine["components"], mine
                     pick = mine["components"][0]
-                    if pick.get("type") == "select":
+                    if walking(mine):  # a guided turn (issue 12 item 2): walked to the move picked
+                        legal = list(lorenzo.legal_moves(state, actor.seat))
+                        target = legal[choose(rng, [move_label(m) for m in legal])]
+                        steps = game_move_steps(lorenzo, state, actor.seat, legal)[legal.index(target)]
+                        wanted = [x.label for x in steps]
+                        line = await walk_to_confirm(
+                            h, actor.name, mine, lambda xs, w=wanted: xs.index(next(x for x in w if x in xs))
+                        )
+                    elif pick.get("type") == "select":
                         options = pick["options"]
                         value = options[choose(rng, [o["label"] for o in options])]["value"]
                         line = f"{actor.name} click {pick['custom_id']} {value}"
