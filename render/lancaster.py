@@ -10,7 +10,8 @@ image shows nothing hidden behind a screen; the tests check that with the canvas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from render import frame, palette, parts
 from render.alt import seat_name
@@ -32,7 +33,16 @@ from render.layout import (
 from render.palette import hex_rgb
 
 if TYPE_CHECKING:
-    from rules.lancaster.view import CastleSpace, Conflict, LancasterView, Law, Me, SeatInfo
+    from rules.lancaster.view import (
+        CastleSpace,
+        Conflict,
+        CountyOccupant,
+        LancasterView,
+        Law,
+        Me,
+        SeatInfo,
+        VoteResult,
+    )
 
 COUNTY_FILL = hex_rgb("#E6EEDC")
 COUNTY_EDGE = hex_rgb("#4E6B3A")
@@ -82,54 +92,57 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         canvas.paragraph(
             part.reward, "Reward: " + str(county.get("reward", "")), BODY, style="narrow", min_size=14
         )
-        nobles = county.get("nobles") or {}
-        count = int(nobles.get("count") or 0)
-        # The stack drawn as the lettered tile players keep at their tables, then count and name.
-        tile = Rect(part.nobles.x, part.nobles.y, 24, part.nobles.h)
-        canvas.box(tile, NOBLE if count else palette.COVERED, LAW_EDGE, width=2, radius=5)
-        canvas.text_in(tile, str(nobles.get("type", "")), BODY - 1, style="bold")
-        noble_text = f"{count} × {nobles.get('name', '')}" if count else "no nobles left"
-        canvas.text_in(
-            Rect(part.nobles.x + 32, part.nobles.y, part.nobles.w - 32, part.nobles.h),
-            noble_text,
-            BODY - 1,
-            palette.INK if count else palette.MUTED,
-            style="narrow-bold",
-            align="l",
-            min_size=14,
-        )
-        occ = county.get("occupant")
-        slot = part.slot
-        if occ:
-            seat = int(occ.get("seat", 0))
-            _knight(
-                canvas,
-                slot.x + 21,
-                slot.y + slot.h // 2,
-                seat,
-                int(occ.get("strength", 0)),
-                36,
-                ally=bool(occ.get("ally")),
-            )
-            squires = int(occ.get("squires") or 0)
-            # The marker carries the letter, so the colour name alone keeps the text large.
-            detail = f"{palette.seat_style(seat).name.capitalize()}{' ally' if occ.get('ally') else ''}"
-            if squires:
-                detail += f" + {squires} squire{'s' if squires != 1 else ''}"
-            canvas.text_in(
-                Rect(slot.x + 46, slot.y, slot.w - 112, slot.h), detail, BODY, align="l", min_size=14
-            )
-            canvas.text_in(
-                Rect(slot.right - 64, slot.y, 64, slot.h),
-                f"= {occ.get('total', 0)}",
-                NUMBER,
-                style="bold",
-                align="r",
-            )
-        else:
-            canvas.text_in(slot, "free", BODY, palette.MUTED, align="l")
+        _county_nobles(canvas, part.nobles, county.get("nobles") or {})
+        _county_occupant(canvas, part.slot, county.get("occupant"))
         if f"county:{county.get('letter')}" in places:
             canvas.highlight(rect, "LAST")
+
+
+def _county_nobles(canvas: Canvas, box: Rect, nobles: Mapping[str, Any]) -> None:
+    count = int(nobles.get("count") or 0)
+    # The stack drawn as the lettered tile players keep at their tables, then count and name.
+    tile = Rect(box.x, box.y, 24, box.h)
+    canvas.box(tile, NOBLE if count else palette.COVERED, LAW_EDGE, width=2, radius=5)
+    canvas.text_in(tile, str(nobles.get("type", "")), BODY - 1, style="bold")
+    noble_text = f"{count} × {nobles.get('name', '')}" if count else "no nobles left"
+    canvas.text_in(
+        Rect(box.x + 32, box.y, box.w - 32, box.h),
+        noble_text,
+        BODY - 1,
+        palette.INK if count else palette.MUTED,
+        style="narrow-bold",
+        align="l",
+        min_size=14,
+    )
+
+
+def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None) -> None:
+    if occ:
+        seat = int(occ.get("seat", 0))
+        _knight(
+            canvas,
+            slot.x + 21,
+            slot.y + slot.h // 2,
+            seat,
+            int(occ.get("strength", 0)),
+            36,
+            ally=bool(occ.get("ally")),
+        )
+        squires = int(occ.get("squires") or 0)
+        # The marker carries the letter, so the colour name alone keeps the text large.
+        detail = f"{palette.seat_style(seat).name.capitalize()}{' ally' if occ.get('ally') else ''}"
+        if squires:
+            detail += f" + {squires} squire{'s' if squires != 1 else ''}"
+        canvas.text_in(Rect(slot.x + 46, slot.y, slot.w - 112, slot.h), detail, BODY, align="l", min_size=14)
+        canvas.text_in(
+            Rect(slot.right - 64, slot.y, 64, slot.h),
+            f"= {occ.get('total', 0)}",
+            NUMBER,
+            style="bold",
+            align="r",
+        )
+    else:
+        canvas.text_in(slot, "free", BODY, palette.MUTED, align="l")
 
 
 def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
@@ -270,20 +283,8 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     label_w = L.law_label_w
     current_row = Rect(area.x, area.y + 32, area.w, L.law_row_h)
     proposal_row = Rect(area.x, current_row.bottom + 8, area.w, area.h - L.law_row_h - 40)
-    canvas.text_in(
-        Rect(current_row.x, current_row.y, label_w - 8, current_row.h),
-        "In force",
-        BODY,
-        style="bold",
-        align="l",
-    )
-    canvas.text_in(
-        Rect(proposal_row.x, proposal_row.y, label_w - 8, proposal_row.h),
-        "Proposals",
-        BODY,
-        style="bold",
-        align="l",
-    )
+    for row, label in ((current_row, "In force"), (proposal_row, "Proposals")):
+        canvas.text_in(Rect(row.x, row.y, label_w - 8, row.h), label, BODY, style="bold", align="l")
     proposal_ids = {str(law.get("id")) for law in parl.get("proposals") or []}
     for rect, law in zip(
         Rect(current_row.x + label_w, current_row.y, current_row.w - label_w, current_row.h).columns(3, 10),
@@ -307,32 +308,7 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         _law(canvas, rect.top(L.law_row_h), law, palette.PANEL)
         foot = Rect(rect.x, rect.y + L.law_row_h + 2, rect.w, rect.h - L.law_row_h - 2)
         if result:
-            passed = bool(result.get("passed"))
-            verdict = f"{'PASSED' if passed else 'REJECTED'} {result.get('yes', 0)}–{result.get('no', 0)}"
-            canvas.text_in(
-                Rect(foot.x + 4, foot.y, foot.w - 8, 28),
-                verdict,
-                BODY + 1,
-                palette.GOOD if passed else palette.BAD,
-                style="bold",
-                align="l",
-            )
-            x = foot.x + 4
-            for ballot in result.get("ballots") or []:
-                seat = int(ballot.get("seat", 0))
-                cy = foot.y + 48
-                canvas.marker(x + 14, cy, seat, 28)
-                mark = "yes" if ballot.get("vote") == "yes" else "no"
-                canvas.text(
-                    x + 32,
-                    cy,
-                    f"{mark}+{ballot.get('markers', 0)}",
-                    BODY - 1,
-                    palette.GOOD if mark == "yes" else palette.BAD,
-                    style="bold",
-                    anchor="lm",
-                )
-                x += 92
+            _vote_result(canvas, foot, result)
         elif voting == i:
             # The open proposal already carries the VOTING frame; the last vote is on it too.
             canvas.highlight(rect.top(L.law_row_h), "VOTING")
@@ -343,6 +319,36 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
             canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", BODY - 1, palette.MUTED, align="l")
         if f"law:{law.get('id')}" in places and voting != i:
             canvas.highlight(rect.top(L.law_row_h), "LAST")
+
+
+def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:
+    """Under a proposal voted on: the verdict and the count, then each seat's ballot."""
+    passed = bool(result.get("passed"))
+    verdict = f"{'PASSED' if passed else 'REJECTED'} {result.get('yes', 0)}–{result.get('no', 0)}"
+    canvas.text_in(
+        Rect(foot.x + 4, foot.y, foot.w - 8, 28),
+        verdict,
+        BODY + 1,
+        palette.GOOD if passed else palette.BAD,
+        style="bold",
+        align="l",
+    )
+    x = foot.x + 4
+    for ballot in result.get("ballots") or []:
+        seat = int(ballot.get("seat", 0))
+        cy = foot.y + 48
+        canvas.marker(x + 14, cy, seat, 28)
+        mark = "yes" if ballot.get("vote") == "yes" else "no"
+        canvas.text(
+            x + 32,
+            cy,
+            f"{mark}+{ballot.get('markers', 0)}",
+            BODY - 1,
+            palette.GOOD if mark == "yes" else palette.BAD,
+            style="bold",
+            anchor="lm",
+        )
+        x += 92
 
 
 def _law_id(law: object) -> str:

@@ -201,8 +201,25 @@ def _floor(
 
 
 def _side(canvas: Canvas, view: LorenzoView, changed: set[str]) -> None:
+    _dice(canvas, view)
+    _excommunication_tiles(canvas, view)
     L = LorenzoPublic
-    # Dice: the number large on a die of its colour.
+    spaces = {str(s.get("id")): s for s in view.get("spaces") or []}
+    _council(canvas, L.council, spaces.get("council"), changed)
+    title_h = L.section_title_h
+    canvas.text_in(
+        Rect(L.market.x, L.market.y, L.market.w, title_h), "Market", HEADING, style="bold", align="l"
+    )
+    market_ids = ("market_1", "market_2", "market_3", "market_4")
+    for rect, sid in zip(L.market.below(title_h).columns(4, 8), market_ids, strict=True):
+        _space(canvas, rect, spaces.get(sid), changed, single=True)
+    for area, rect in (("harvest", L.harvest), ("production", L.production)):
+        _work_area(canvas, rect, area, spaces.get(area), spaces.get(f"{area}_big"), changed)
+
+
+def _dice(canvas: Canvas, view: LorenzoView) -> None:
+    """This round's dice: the number large on a die of its colour."""
+    L = LorenzoPublic
     dice = view.get("dice") or {}
     canvas.text_in(
         Rect(L.dice.x, L.dice.y, L.dice_label_w, L.dice.h), "Dice", HEADING, style="bold", align="l"
@@ -215,6 +232,9 @@ def _side(canvas: Canvas, view: LorenzoView, changed: set[str]) -> None:
         canvas.text_in(die.inset(4), str(value) if value else "–", BIG_NUMBER + 14, ink, style="bold")
         canvas.text(die.right + 8, die.y + die.h // 2, member, SMALL, palette.MUTED, anchor="lm")
 
+
+def _excommunication_tiles(canvas: Canvas, view: LorenzoView) -> None:
+    L = LorenzoPublic
     # Excommunication tiles of this game, with the cubes of excommunicated seats.
     short = _data()["excommunication_short"]
     tiles = sorted(view.get("excommunications") or [], key=lambda t: int(t.get("period", 0)))
@@ -251,18 +271,6 @@ def _side(canvas: Canvas, view: LorenzoView, changed: set[str]) -> None:
             [int(s) for s in tile.get("seats") or []],
             28,
         )
-
-    spaces = {str(s.get("id")): s for s in view.get("spaces") or []}
-    _council(canvas, L.council, spaces.get("council"), changed)
-    title_h = L.section_title_h
-    canvas.text_in(
-        Rect(L.market.x, L.market.y, L.market.w, title_h), "Market", HEADING, style="bold", align="l"
-    )
-    market_ids = ("market_1", "market_2", "market_3", "market_4")
-    for rect, sid in zip(L.market.below(title_h).columns(4, 8), market_ids, strict=True):
-        _space(canvas, rect, spaces.get(sid), changed, single=True)
-    for area, rect in (("harvest", L.harvest), ("production", L.production)):
-        _work_area(canvas, rect, area, spaces.get(area), spaces.get(f"{area}_big"), changed)
 
 
 def _council(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 import io
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any, Literal
 
 import discord
@@ -32,7 +32,7 @@ from bot.app.posting import image_file
 from bot.service import present, settings
 from bot.service.clocks import CLOCK_MAX_HOURS
 from bot.service.table import TableError, Tables
-from rules.core import game_rules_help
+from rules.core import Game, game_rules_help
 
 log = logging.getLogger("tavola")
 
@@ -51,6 +51,15 @@ def build(tree: app_commands.CommandTree[Any], tables: Tables) -> None:
 def game_group(tables: Tables) -> app_commands.Group:
     group = app_commands.Group(name="game", description="Create, join and run board games in this channel")
     group.add_command(new_command(tables))
+    _add_lobby_commands(group)
+    _add_table_commands(group)
+    _add_player_commands(group)
+    _add_rules_command(group)
+    return group
+
+
+def _add_lobby_commands(group: app_commands.Group) -> None:
+    """``/game join``, ``leave`` and ``start``: the lobby before play."""
 
     @group.command(name="join", description="Join the game waiting in this channel")
     async def join(interaction: Interaction) -> None:
@@ -64,6 +73,10 @@ def game_group(tables: Tables) -> app_commands.Group:
     @app_commands.describe(thread="Play in a new thread of this channel (default: here)")
     async def start_cmd(interaction: Interaction, thread: bool = False) -> None:
         await start(interaction, await channel_game_id(interaction), thread=thread)
+
+
+def _add_table_commands(group: app_commands.Group) -> None:
+    """``/game status`` and ``abandon``: the game in this channel."""
 
     @group.command(name="status", description="Show the board, the round and whose turn it is")
     async def status(interaction: Interaction) -> None:
@@ -98,6 +111,10 @@ def game_group(tables: Tables) -> app_commands.Group:
             ephemeral=False,
         )
         await refresh_lobby(interaction, record)
+
+
+def _add_player_commands(group: app_commands.Group) -> None:
+    """``/game list``, ``settings`` and ``hand``: what a player asks for themselves."""
 
     @group.command(name="list", description="Games waiting or running in this server")
     async def list_cmd(interaction: Interaction) -> None:
@@ -139,6 +156,10 @@ def game_group(tables: Tables) -> app_commands.Group:
     async def hand(interaction: Interaction) -> None:
         await send_private(interaction, await channel_game_id(interaction))
 
+
+def _add_rules_command(group: app_commands.Group) -> None:
+    """``/game rules [game]``: the rules summary, attached as a file when it is long."""
+
     @group.command(name="rules", description="The rules summary and the choices this bot makes")
     @app_commands.describe(game="Which game (default: the one in this channel)")
     async def rules(interaction: Interaction, game: str | None = None) -> None:
@@ -173,8 +194,6 @@ def game_group(tables: Tables) -> app_commands.Group:
             if current.lower() in g.name
         ][:25]
 
-    return group
-
 
 def shorten(text: str, limit: int) -> str:
     """``text`` within ``limit`` characters, cut at a word and marked with an ellipsis if long."""
@@ -186,11 +205,7 @@ def shorten(text: str, limit: int) -> str:
 def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     """``/game new game:<…>`` plus one optional parameter per option any game offers."""
     games = tables.games()
-    option_names: dict[str, str] = {}
-    for g in games:
-        for o in g.options():
-            if o.name not in RESERVED:
-                option_names.setdefault(o.name, shorten(f"{g.title}: {o.description}", 100))
+    option_names = _option_descriptions(games)
 
     async def new(
         interaction: Interaction, game: str, clock: float | None = None, **options: str | None
@@ -226,22 +241,7 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
                 log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
 
     # discord.py reads parameters from the signature; give it one built from the games' options.
-    params = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        ),
-        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
-        inspect.Parameter(
-            "clock",
-            inspect.Parameter.KEYWORD_ONLY,
-            annotation=app_commands.Range[float, 0, CLOCK_MAX_HOURS] | None,
-            default=None,
-        ),
-    ] + [
-        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None)
-        for name in option_names
-    ]
-    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    new.__signature__ = inspect.Signature(_new_parameters(option_names))  # type: ignore[attr-defined]
     new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         "game": "Which game",
         "clock": shorten(
@@ -259,6 +259,35 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     for name in option_names:
         command.autocomplete(name)(option_autocomplete(name))
     return command
+
+
+def _option_descriptions(games: Sequence[Game]) -> dict[str, str]:
+    """Each option name any game offers (bar ``RESERVED``), described by the first game offering it."""
+    option_names: dict[str, str] = {}
+    for g in games:
+        for o in g.options():
+            if o.name not in RESERVED:
+                option_names.setdefault(o.name, shorten(f"{g.title}: {o.description}", 100))
+    return option_names
+
+
+def _new_parameters(option_names: Mapping[str, str]) -> list[inspect.Parameter]:
+    """``/game new``'s signature: interaction, game, clock, then one optional text per option."""
+    return [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        ),
+        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
+        inspect.Parameter(
+            "clock",
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=app_commands.Range[float, 0, CLOCK_MAX_HOURS] | None,
+            default=None,
+        ),
+    ] + [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None)
+        for name in option_names
+    ]
 
 
 def option_autocomplete(

@@ -336,6 +336,17 @@ def validate(data: Any) -> list[str]:
         for i, tile in enumerate(favor):
             c.effects(tile, f"kings_favor[{i}]")
     _check_laws(c, data)
+    _check_final_scoring(c, data)
+    _check_ally(c, data)
+    _check_engine(c, data)
+    prov = data.get("provisional")
+    if c.obj(prov, "provisional"):
+        for key, reason in prov.items():
+            c.str_(reason, f"provisional.{key}")
+    return c.problems
+
+
+def _check_final_scoring(c: _Checker, data: Any) -> None:
     final = data.get("final_scoring")
     if c.obj(final, "final_scoring", {"castle", "knights", "tie_break"}):
         for key in ("castle", "knights"):
@@ -353,6 +364,9 @@ def validate(data: Any) -> list[str]:
             for i, name in enumerate(ties):
                 if name not in TIE_BREAKS:
                     c.bad(f"final_scoring.tie_break[{i}]", f"expected one of {', '.join(TIE_BREAKS)}")
+
+
+def _check_ally(c: _Checker, data: Any) -> None:
     ally = data.get("ally")
     if c.obj(ally, "ally", {"castle", "county_effects"}):
         _check_spaces(c, ally.get("castle"), "ally.castle")
@@ -361,6 +375,9 @@ def validate(data: Any) -> list[str]:
             for i, kind in enumerate(allowed):
                 if kind not in EFFECT_PARAMS:
                     c.bad(f"ally.county_effects[{i}]", f"unknown effect type {json.dumps(kind)}")
+
+
+def _check_engine(c: _Checker, data: Any) -> None:
     engine = data.get("engine")
     if c.obj(engine, "engine", set(ENGINE_CHOICES)):
         for key, value in engine.items():
@@ -373,11 +390,6 @@ def validate(data: Any) -> list[str]:
             elif not isinstance(value, str) or value not in choices:
                 allowed = ", ".join(map(str, choices))
                 c.bad(f"engine.{key}", f"expected one of {allowed}, got {json.dumps(value)}")
-    prov = data.get("provisional")
-    if c.obj(prov, "provisional"):
-        for key, reason in prov.items():
-            c.str_(reason, f"provisional.{key}")
-    return c.problems
 
 
 def _check_places(c: _Checker, data: Any) -> None:

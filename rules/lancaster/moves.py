@@ -137,6 +137,17 @@ def _int(token: str, what: str) -> int:
     return int(token)
 
 
+def _count_option(extras: list[str], keys: tuple[str, ...], what: str, after: str) -> int:
+    """The N of ``<key>=N`` (the last one given; 0 without one); any other word is refused."""
+    count = 0
+    for extra in extras:
+        key, _, value = extra.partition("=")
+        if key not in keys or not value:
+            raise BadSyntax(f"Unknown option '{extra}': only {keys[0]}=N may follow {after}.")
+        count = _int(value, what)
+    return count
+
+
 def _place_target(token: str) -> str:
     kind, _, rest = token.partition(":")
     if kind == "county" and len(rest) == 1 and rest.isalpha():
@@ -178,22 +189,12 @@ def parse_text(text: str) -> LancasterMove:
     if verb in ("knight", "ally"):
         if len(args) < 2:
             raise BadSyntax(f"Write '{verb} <strength> <place> [squires=N]', e.g. '{verb} 2 county:B'.")
-        squires = 0
-        for extra in args[2:]:
-            key, _, value = extra.partition("=")
-            if key not in ("squires", "squire", "s") or not value:
-                raise BadSyntax(f"Unknown option '{extra}': only squires=N may follow the place.")
-            squires = _int(value, "squires")
+        squires = _count_option(args[2:], ("squires", "squire", "s"), "squires", "the place")
         return Place(_int(args[0], "the knight strength"), _place_target(args[1]), squires, verb == "ally")
     if verb == "vote":
         if not args or args[0] not in ("yes", "no"):
             raise BadSyntax("Write 'vote yes markers=N' or 'vote no markers=N'.")
-        markers = 0
-        for extra in args[1:]:
-            key, _, value = extra.partition("=")
-            if key not in ("markers", "marker", "m") or not value:
-                raise BadSyntax(f"Unknown option '{extra}': only markers=N may follow yes/no.")
-            markers = _int(value, "vote markers")
+        markers = _count_option(args[1:], ("markers", "marker", "m"), "vote markers", "yes/no")
         return Vote(args[0] == "yes", markers)
     if len(args) != 1:
         raise BadSyntax(f"Unknown move '{text.strip()}'. See the Lancaster rules help for the notation.")

@@ -270,20 +270,55 @@ def build_view(
     outcome: OutcomeJSON | None,
     title: str = "Lancaster",
 ) -> LancasterView:
-    n = state["players"]
-    open_info = n == 2  # 4.3: no screens in the two-player game
+    last_view = _last(state)
+    header = _header(state, data, player, active, prompt, outcome, last_view, title)
+    return {
+        "header": header,
+        "game": "lancaster",
+        "viewer": player,
+        "players": state["players"],
+        "round": state["round"],
+        "phase": state["phase"],
+        "start_player": state["start_player"],
+        "active": sorted(active),
+        "prompt": prompt,
+        "counties": _counties(state, data),
+        "conflicts": _conflicts(state, data),
+        "conflict_deck": len(state["conflict_deck"]),
+        "kings_favor": [
+            {"index": i + 1, "reward": effects_words(tile), "face_up": state["favor_tiles"][i]}
+            for i, tile in enumerate(data["kings_favor"][: len(state["favor_tiles"])])
+        ],
+        "favors_left": len(state["favor_tiles"]) - state["favors_taken"],
+        "parliament": {
+            "current": [_law(data, x) for x in state["current_laws"]],
+            "proposals": [_law(data, x) for x in state["proposals"]],
+            "voting": state["voting_on"],
+            "voted": [b is not None for b in state["ballots"]],
+            "results": [cast(VoteResult, dict(r)) for r in state["vote_results"]],
+            "pile": len(state["law_pile"]),
+        },
+        "seats": [_seat(state, data, player, i) for i in range(len(state["seats"]))],
+        "me": None if player is None else _me(state, player, decision),
+        "last": last_view,
+        "outcome": outcome,
+        "provisional": bool(data["provisional"]),
+    }
 
-    def occupant(occ: dict[str, int] | None) -> CountyOccupant | None:
-        if occ is None:
-            return None
-        return {
-            "seat": m.controller(state, occ["force"]),
-            "ally": m.is_ally(state, occ["force"]),
-            "strength": occ["strength"],
-            "squires": occ["squires"],
-            "total": occ["strength"] + occ["squires"],
-        }
 
+def _occupant(state: m.State, occ: dict[str, int] | None) -> CountyOccupant | None:
+    if occ is None:
+        return None
+    return {
+        "seat": m.controller(state, occ["force"]),
+        "ally": m.is_ally(state, occ["force"]),
+        "strength": occ["strength"],
+        "squires": occ["squires"],
+        "total": occ["strength"] + occ["squires"],
+    }
+
+
+def _counties(state: m.State, data: dict[str, Any]) -> list[County]:
     counties: list[County] = []
     for letter in data["county_order"]:
         c = data["counties"][letter]
@@ -297,9 +332,13 @@ def build_view(
                 "reward": effects_words(c["reward"]),
                 "reward_effects": c["reward"],
                 "nobles": {"type": noble, "name": data["nobles"][noble]["name"], "count": left},
-                "occupant": occupant(state["counties"][letter]),
+                "occupant": _occupant(state, state["counties"][letter]),
             }
         )
+    return counties
+
+
+def _conflicts(state: m.State, data: dict[str, Any]) -> list[Conflict]:
     cards = sorted(state["conflicts"], key=lambda c: 0 if c["row"] == "bottom" else 1)
     conflicts: list[Conflict] = []
     for card in cards:
@@ -322,96 +361,69 @@ def build_view(
                 ],
             }
         )
-    seats: list[SeatInfo] = []
-    for i, p in enumerate(state["seats"]):
-        shown = open_info or player == i
-        ally: AllyForces | None = None
-        if n == 2:
-            af = state["forces"][i + 2]
-            ally = {
-                "court": list(af["court"]),
-                "reserve": _reserve(af["reserve"]),
-                "castle": _castle(data, data["ally"]["castle"], [], af["castle"]),
-            }
-        own = state["forces"][i]
-        on_board = len(data["knight_set"]) - len(own["court"]) - sum(own["reserve"])
-        seats.append(
-            {
-                "seat": i,
-                "power_points": p["power_points"],
-                "gold": p["gold"] if shown else None,
-                "squires": p["squires"] if shown else None,
-                "vote_markers": p["vote_markers"],
-                "nobles": list(p["nobles"]),
-                "extensions": list(p["extensions"]),
-                "extensions_unbuilt": [x for x in data["castle"] if x not in p["extensions"]],
-                "castle": _castle(data, data["castle"], p["extensions"], own["castle"]),
-                "court": list(own["court"]),
-                "reserve": _reserve(own["reserve"]),
-                "knights_on_board": on_board,
-                "ally": ally,
-            }
-        )
-    me: Me | None = None
-    if player is not None:
-        p = state["seats"][player]
-        ballot = state["ballots"][player] if state["phase"] == "vote" else None
-        me = {
-            "seat": player,
-            "gold": p["gold"],
-            "squires": p["squires"],
-            "vote_markers": p["vote_markers"],
-            "court": list(state["forces"][player]["court"]),
-            "reserve": _reserve(state["forces"][player]["reserve"]),
-            "pending_vote": None
-            if ballot is None
-            else {"vote": "yes" if ballot["yes"] else "no", "markers": ballot["markers"]},
-            "decision": decision,
+    return conflicts
+
+
+def _seat(state: m.State, data: dict[str, Any], player: int | None, i: int) -> SeatInfo:
+    n = state["players"]
+    shown = n == 2 or player == i  # 4.3: no screens in the two-player game
+    p = state["seats"][i]
+    ally: AllyForces | None = None
+    if n == 2:
+        af = state["forces"][i + 2]
+        ally = {
+            "court": list(af["court"]),
+            "reserve": _reserve(af["reserve"]),
+            "castle": _castle(data, data["ally"]["castle"], [], af["castle"]),
         }
-    last = state["last_move"]
-    last_view: LastMove | None = None
-    if last is not None:
-        # States saved before "events"/"places" were recorded still load: they show the move text.
-        places = list(last.get("places") or ([last["where"]] if last.get("where") else []))
-        last_view = {
-            "seat": last["seat"],
-            "move": last["move"],
-            "where": places[0] if places else None,
-            "events": list(last.get("events") or []),
-            "places": places,
-        }
-    header = _header(state, data, player, active, prompt, outcome, last_view, title)
+    own = state["forces"][i]
+    on_board = len(data["knight_set"]) - len(own["court"]) - sum(own["reserve"])
     return {
-        "header": header,
-        "game": "lancaster",
-        "viewer": player,
-        "players": n,
-        "round": state["round"],
-        "phase": state["phase"],
-        "start_player": state["start_player"],
-        "active": sorted(active),
-        "prompt": prompt,
-        "counties": counties,
-        "conflicts": conflicts,
-        "conflict_deck": len(state["conflict_deck"]),
-        "kings_favor": [
-            {"index": i + 1, "reward": effects_words(tile), "face_up": state["favor_tiles"][i]}
-            for i, tile in enumerate(data["kings_favor"][: len(state["favor_tiles"])])
-        ],
-        "favors_left": len(state["favor_tiles"]) - state["favors_taken"],
-        "parliament": {
-            "current": [_law(data, x) for x in state["current_laws"]],
-            "proposals": [_law(data, x) for x in state["proposals"]],
-            "voting": state["voting_on"],
-            "voted": [b is not None for b in state["ballots"]],
-            "results": [cast(VoteResult, dict(r)) for r in state["vote_results"]],
-            "pile": len(state["law_pile"]),
-        },
-        "seats": seats,
-        "me": me,
-        "last": last_view,
-        "outcome": outcome,
-        "provisional": bool(data["provisional"]),
+        "seat": i,
+        "power_points": p["power_points"],
+        "gold": p["gold"] if shown else None,
+        "squires": p["squires"] if shown else None,
+        "vote_markers": p["vote_markers"],
+        "nobles": list(p["nobles"]),
+        "extensions": list(p["extensions"]),
+        "extensions_unbuilt": [x for x in data["castle"] if x not in p["extensions"]],
+        "castle": _castle(data, data["castle"], p["extensions"], own["castle"]),
+        "court": list(own["court"]),
+        "reserve": _reserve(own["reserve"]),
+        "knights_on_board": on_board,
+        "ally": ally,
+    }
+
+
+def _me(state: m.State, player: int, decision: str | None) -> Me:
+    p = state["seats"][player]
+    ballot = state["ballots"][player] if state["phase"] == "vote" else None
+    return {
+        "seat": player,
+        "gold": p["gold"],
+        "squires": p["squires"],
+        "vote_markers": p["vote_markers"],
+        "court": list(state["forces"][player]["court"]),
+        "reserve": _reserve(state["forces"][player]["reserve"]),
+        "pending_vote": None
+        if ballot is None
+        else {"vote": "yes" if ballot["yes"] else "no", "markers": ballot["markers"]},
+        "decision": decision,
+    }
+
+
+def _last(state: m.State) -> LastMove | None:
+    last = state["last_move"]
+    if last is None:
+        return None
+    # States saved before "events"/"places" were recorded still load: they show the move text.
+    places = list(last.get("places") or ([last["where"]] if last.get("where") else []))
+    return {
+        "seat": last["seat"],
+        "move": last["move"],
+        "where": places[0] if places else None,
+        "events": list(last.get("events") or []),
+        "places": places,
     }
 
 

@@ -28,16 +28,21 @@ def metric_words(name: str) -> str:
     return _METRIC.get(name, name)
 
 
+def _per(e: dict[str, Any]) -> str:
+    """The rate of a ``..._per`` effect: " per 2 nobles"."""
+    return f" per {e['every']} {metric_words(e['per'])}"
+
+
 def effect_words(e: dict[str, Any]) -> str:
     t = e["type"]
     if t == "gain":
         return amount(e["resource"], e["amount"])
     if t == "gain_per":
-        return f"{amount(e['resource'], e['amount'])} per {e['every']} {metric_words(e['per'])}"
+        return f"{amount(e['resource'], e['amount'])}{_per(e)}"
     if t == "recruit_knight":
         return f"{e['amount']} new strength-{e['strength']} knight" + ("s" if e["amount"] != 1 else "")
     if t == "recruit_knight_per":
-        return f"{e['amount']} new strength-{e['strength']} knight per {e['every']} {metric_words(e['per'])}"
+        return f"{e['amount']} new strength-{e['strength']} knight{_per(e)}"
     if t == "upgrade_knight":
         scope = {"deployed": "a deployed knight", "ally": "an ally knight"}.get(e["target"], "a knight")
         return f"upgrade {scope}"
@@ -46,7 +51,7 @@ def effect_words(e: dict[str, Any]) -> str:
     if t == "build_extension":
         return f"build {e['amount']} extension" + ("s" if e["amount"] != 1 else "")
     if t == "build_extension_per":
-        return f"build {e['amount']} extension per {e['every']} {metric_words(e['per'])}"
+        return f"build {e['amount']} extension{_per(e)}"
     if t == "take_noble":
         return "a noble from any county"
     if t == "exchange":

@@ -118,29 +118,11 @@ def modifiers(state: State, player: int) -> Mods:
 def _fold(mods: Mods, effect: dict[str, Any]) -> None:
     op = effect["op"]
     if op == "action_bonus":
-        if effect["action"] == "take_card":
-            for card_type in effect["card_types"]:
-                mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
-                if effect.get("discount"):
-                    discount = mods.take_discount.setdefault(card_type, {})
-                    for k, v in effect["discount"].items():
-                        discount[k] = discount.get(k, 0) + v
-                if effect.get("discount_one_of"):
-                    mods.take_discount_one_of.setdefault(card_type, []).extend(effect["discount_one_of"])
-        elif effect["action"] == "harvest":
-            mods.harvest_bonus += effect["value"]
-        else:
-            mods.production_bonus += effect["value"]
+        _fold_action_bonus(mods, effect)
     elif op == "no_floor_bonus":
         mods.no_floor_bonus = mods.no_floor_bonus | frozenset(effect["floors"])
     elif op == "action_value_modifier":
-        if effect["action"] == "take_card":
-            for card_type in effect["card_types"]:
-                mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
-        elif effect["action"] == "harvest":
-            mods.harvest_malus += effect["value"]
-        else:
-            mods.production_malus += effect["value"]
+        _fold_action_value_modifier(mods, effect)
     elif op == "gain_reduction":
         if effect.get("mode") == "one_of":
             mods.wood_or_stone_reduction += effect["amount"]
@@ -185,6 +167,34 @@ def _fold(mods: Mods, effect: dict[str, Any]) -> None:
     elif op == "double_card_immediate_gains":
         mods.double_immediate = mods.double_immediate | frozenset(effect["res_types"])
     # copy_leader is resolved by the Leaders option when the leader is played.
+
+
+def _fold_action_bonus(mods: Mods, effect: dict[str, Any]) -> None:
+    """A Character's (or leader's) "+N to the value of an action", with any take discount."""
+    if effect["action"] == "take_card":
+        for card_type in effect["card_types"]:
+            mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
+            if effect.get("discount"):
+                discount = mods.take_discount.setdefault(card_type, {})
+                for k, v in effect["discount"].items():
+                    discount[k] = discount.get(k, 0) + v
+            if effect.get("discount_one_of"):
+                mods.take_discount_one_of.setdefault(card_type, []).extend(effect["discount_one_of"])
+    elif effect["action"] == "harvest":
+        mods.harvest_bonus += effect["value"]
+    else:
+        mods.production_bonus += effect["value"]
+
+
+def _fold_action_value_modifier(mods: Mods, effect: dict[str, Any]) -> None:
+    """An excommunication's change to the value of an action (negative in the data)."""
+    if effect["action"] == "take_card":
+        for card_type in effect["card_types"]:
+            mods.take_bonus[card_type] = mods.take_bonus.get(card_type, 0) + effect["value"]
+    elif effect["action"] == "harvest":
+        mods.harvest_malus += effect["value"]
+    else:
+        mods.production_malus += effect["value"]
 
 
 def reduced_gain(mods: Mods, res: dict[str, int], prefer: str = "wood") -> dict[str, int]:

@@ -270,6 +270,37 @@ def _parse_goods(tokens: list[str], text: str) -> Goods:
     return goods(res)
 
 
+def _parse_place(rest: list[str], text: str) -> Place:
+    if len(rest) < 2:
+        raise BadSyntax("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'.")
+    member, space = rest[0], rest[1]
+    if member not in MEMBERS:
+        raise BadSyntax(f"'{member}' is not a family member (black, white, orange, neutral).")
+    if space not in SPACE_NAMES:
+        raise BadSyntax(
+            f"'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council)."
+        )
+    return Place(member, space, _parse_servants(rest[2:], text))
+
+
+def _parse_take(rest: list[str], text: str) -> Take:
+    if rest == ["none"]:
+        return Take(None)
+    if not rest or rest[0] not in TOWER_SPACES:
+        raise BadSyntax("Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'.")
+    return Take(rest[0], _parse_servants(rest[1:], text))
+
+
+def _parse_leader_action(rest: list[str]) -> LorenzoMove:
+    if len(rest) < 2 or rest[0] not in ("play", "activate", "discard"):
+        raise BadSyntax(
+            "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
+            "or 'leader activate botticelli'."
+        )
+    verb = rest[0]
+    return _leader(rest[1:], lambda x: LeaderAction(verb, x))
+
+
 def parse_text(text: str) -> LorenzoMove:
     """Turn text into a move; checks syntax only (legality is the engine's job)."""
     clean = " ".join(text.strip().lower().replace(",", " ").split())
@@ -278,24 +309,9 @@ def parse_text(text: str) -> LorenzoMove:
         raise BadSyntax("Empty move. Try e.g. 'place black territory_3' or 'privilege coins'.")
     head, rest = tokens[0], tokens[1:]
     if head == "place":
-        if len(rest) < 2:
-            raise BadSyntax("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'.")
-        member, space = rest[0], rest[1]
-        if member not in MEMBERS:
-            raise BadSyntax(f"'{member}' is not a family member (black, white, orange, neutral).")
-        if space not in SPACE_NAMES:
-            raise BadSyntax(
-                f"'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council)."
-            )
-        return Place(member, space, _parse_servants(rest[2:], text))
+        return _parse_place(rest, text)
     if head == "take":
-        if rest == ["none"]:
-            return Take(None)
-        if not rest or rest[0] not in TOWER_SPACES:
-            raise BadSyntax(
-                "Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'."
-            )
-        return Take(rest[0], _parse_servants(rest[1:], text))
+        return _parse_take(rest, text)
     if head == "pay":
         return Pay(_parse_goods(rest, text))
     if head == "exchange":
@@ -317,13 +333,7 @@ def parse_text(text: str) -> LorenzoMove:
     if head == "pass" and not rest:
         return Pass()
     if head == "leader":
-        if len(rest) < 2 or rest[0] not in ("play", "activate", "discard"):
-            raise BadSyntax(
-                "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
-                "or 'leader activate botticelli'."
-            )
-        verb = rest[0]
-        return _leader(rest[1:], lambda x: LeaderAction(verb, x))
+        return _parse_leader_action(rest)
     if head in ("draft", "copy") and rest:
         return _leader(rest, Draft if head == "draft" else Copy)
     if head in ("end", "done") and not rest:

@@ -235,7 +235,39 @@ def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> Le
 
 def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnifico") -> LorenzoView:
     pending = cast(Pending | None, flow_pending(st))  # the open public decision (decisions.py)
-    towers: dict[str, list[Floor]] = {
+    result = outcome(st)
+    last = st["last_move"]
+    return {
+        "header": _header(st, viewer, title, None if result is None else result.to_json()),
+        "game": "lorenzo",
+        "players": st["player_count"],
+        "viewer": viewer,
+        "round": st["round"],
+        "period": period_of(st["round"]),
+        "phase": st["phase"],
+        "turn_order": list(st["turn_order"]),
+        "active": sorted(active(st)),
+        "prompt": prompt_text(st),
+        "pending": pending,
+        "dice": dict(st["dice"]),
+        "towers": _towers(st),
+        "spaces": _spaces(st),
+        "excommunications": _excommunications(st),
+        "vatican_requirement": list(VATICAN_REQUIREMENT),
+        "faith_vp": list(FAITH_VP),
+        "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
+        "tower_fee": FEE_COINS,
+        "players_info": [_player_info(st, p, viewer) for p in range(len(st["players"]))],
+        "bonus_tiles_available": [_tile(t) for t in st["bonus_tiles_left"]]
+        if st["phase"] == "tile_draft"
+        else [],
+        "last_move": None if last is None else cast(LastMove, dict(last)),
+        "outcome": None if result is None else result.to_json(),
+    }
+
+
+def _towers(st: State) -> dict[str, list[Floor]]:
+    return {
         t: [
             {
                 "floor": i + 1,
@@ -249,6 +281,9 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
         ]
         for t in CARD_TYPES
     }
+
+
+def _spaces(st: State) -> list[Space]:
     spaces: list[Space] = []
     for s in SPACE_ORDER:
         sp = SPACES[s]
@@ -265,78 +300,49 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
                 "occupants": [cast(Occupant, _occ(o)) for o in st["space_occupants"][s]],
             }
         )
-    players_info: list[PlayerInfo] = []
-    for p, ps in enumerate(st["players"]):
-        mods = modifiers(st, p)
-        players_info.append(
-            {
-                "seat": p,
-                "turn_position": st["turn_order"].index(p),
-                "goods": {k: ps["resources"][k] for k in GOODS},
-                "points": {k: ps["resources"][k] for k in POINTS},
-                "cards": {t: [_card(c) for c in ps["cards"][t]] for t in CARD_TYPES},
-                "family": {
-                    m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)}
-                    for m in MEMBERS
-                },
-                "excommunications": list(ps["excommunications"]),
-                # From the engine's own rules (one source of truth with tower_offer); public,
-                # since they follow from played leaders only.
-                "tower_fee": tower_fee(mods),
-                "territory_slot_mp": territory_slot_mp(mods),
-                "bonus_tile": _tile(ps["bonus_tile"]),
-                "leaders_in_hand": len(ps["leader_hand"]),
-                "leaders": [
-                    _leader(
-                        x, x in ps["leaders_used"], ps["copied_leader"] if x == "lorenzo_de_medici" else None
-                    )
-                    for x in ps["leaders_played"]
-                ],
-                "hand": [_leader(x) for x in ps["leader_hand"]] if viewer == p else None,
-                "draft_pack": [_leader(x) for x in st["leader_draft"]["packs"][p]]
-                if viewer == p and st["leader_draft"]
-                else None,
-                "draft_pick": st["leader_draft"]["picks"][p] if viewer == p and st["leader_draft"] else None,
-            }
-        )
-    result = outcome(st)
-    last = st["last_move"]
+    return spaces
+
+
+def _excommunications(st: State) -> list[Excommunication]:
+    return [
+        {
+            "period": i + 1,
+            "id": tid,
+            "text": EXCOMMUNICATIONS[tid]["text"],
+            "seats": [p for p in range(st["player_count"]) if tid in st["players"][p]["excommunications"]],
+        }
+        for i, tid in enumerate(st["excommunication_tiles"])
+    ]
+
+
+def _player_info(st: State, p: int, viewer: int | None) -> PlayerInfo:
+    ps = st["players"][p]
+    mods = modifiers(st, p)
     return {
-        "header": _header(st, viewer, title, None if result is None else result.to_json()),
-        "game": "lorenzo",
-        "players": st["player_count"],
-        "viewer": viewer,
-        "round": st["round"],
-        "period": period_of(st["round"]),
-        "phase": st["phase"],
-        "turn_order": list(st["turn_order"]),
-        "active": sorted(active(st)),
-        "prompt": prompt_text(st),
-        "pending": pending,
-        "dice": dict(st["dice"]),
-        "towers": towers,
-        "spaces": spaces,
-        "excommunications": [
-            {
-                "period": i + 1,
-                "id": tid,
-                "text": EXCOMMUNICATIONS[tid]["text"],
-                "seats": [
-                    p for p in range(st["player_count"]) if tid in st["players"][p]["excommunications"]
-                ],
-            }
-            for i, tid in enumerate(st["excommunication_tiles"])
+        "seat": p,
+        "turn_position": st["turn_order"].index(p),
+        "goods": {k: ps["resources"][k] for k in GOODS},
+        "points": {k: ps["resources"][k] for k in POINTS},
+        "cards": {t: [_card(c) for c in ps["cards"][t]] for t in CARD_TYPES},
+        "family": {
+            m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)} for m in MEMBERS
+        },
+        "excommunications": list(ps["excommunications"]),
+        # From the engine's own rules (one source of truth with tower_offer); public,
+        # since they follow from played leaders only.
+        "tower_fee": tower_fee(mods),
+        "territory_slot_mp": territory_slot_mp(mods),
+        "bonus_tile": _tile(ps["bonus_tile"]),
+        "leaders_in_hand": len(ps["leader_hand"]),
+        "leaders": [
+            _leader(x, x in ps["leaders_used"], ps["copied_leader"] if x == "lorenzo_de_medici" else None)
+            for x in ps["leaders_played"]
         ],
-        "vatican_requirement": list(VATICAN_REQUIREMENT),
-        "faith_vp": list(FAITH_VP),
-        "deck_counts": {t: len(st["decks"][t]) for t in CARD_TYPES},
-        "tower_fee": FEE_COINS,
-        "players_info": players_info,
-        "bonus_tiles_available": [_tile(t) for t in st["bonus_tiles_left"]]
-        if st["phase"] == "tile_draft"
-        else [],
-        "last_move": None if last is None else cast(LastMove, dict(last)),
-        "outcome": None if result is None else result.to_json(),
+        "hand": [_leader(x) for x in ps["leader_hand"]] if viewer == p else None,
+        "draft_pack": [_leader(x) for x in st["leader_draft"]["packs"][p]]
+        if viewer == p and st["leader_draft"]
+        else None,
+        "draft_pick": st["leader_draft"]["picks"][p] if viewer == p and st["leader_draft"] else None,
     }
 
 
