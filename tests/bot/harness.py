@@ -145,3 +145,12 @@ async def walk_to_confirm(
         (reply,) = await send(f"{user} click {click}")
         assert reply["kind"] == "edit" and reply["ephemeral"], reply
     raise AssertionError(f"no Confirm after 12 steps: {reply}")
+
+
+def following(labels: list[str]) -> Callable[[list[str]], int]:
+    """A ``walk_to_confirm`` pick that follows one move's step labels (levels asked are a subset)."""
+
+    def pick(offered: list[str]) -> int:
+        return offered.index(next(x for x in labels if x in offered))
+
+    return pick

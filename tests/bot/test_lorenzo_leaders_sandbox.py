@@ -22,7 +22,7 @@ import bot.app.posting as posting
 from rules import find_game
 from rules.core import game_move_steps, move_label
 from rules.lorenzo.data import LEADERS
-from tests.bot.harness import Harness, public, walk_to_confirm, walking
+from tests.bot.harness import Harness, following, public, walk_to_confirm, walking
 
 
 def hidden_names(state: dict[str, Any]) -> set[str]:
@@ -94,10 +94,7 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                         legal = list(lorenzo.legal_moves(state, actor.seat))
                         target = legal[choose(rng, [move_label(m) for m in legal])]
                         steps = game_move_steps(lorenzo, state, actor.seat, legal)[legal.index(target)]
-                        wanted = [x.label for x in steps]
-                        line = await walk_to_confirm(
-                            h, actor.name, mine, lambda xs, w=wanted: xs.index(next(x for x in w if x in xs))
-                        )
+                        line = await walk_to_confirm(h, actor.name, mine, following([x.label for x in steps]))
                     elif pick.get("type") == "select":
                         options = pick["options"]
                         value = options[choose(rng, [o["label"] for o in options])]["value"]
