@@ -1,7 +1,7 @@
 """Benchmark: random playouts per second from mid-game states, the engine before vs after, one run.
 
-    .venv/bin/python -m bench.simulate [--game lancaster] [--players 4] [--rounds 5] [--seconds 1]
-                                       [--before REV | --no-before]
+    .venv/bin/python -m bench.simulate [--game lancaster|lorenzo] [--players 4] [--rounds 5]
+                                       [--seconds 1] [--option leaders=true] [--before REV | --no-before]
 
 A playout starts from a mid-game state (the state halfway through a seeded random game) and
 plays uniformly random legal moves to the end, as a tree-search player's rollout does. Rates are
@@ -9,8 +9,8 @@ in processor time (``time.process_time``: other work on a shared machine does no
 paths take turns within each round so whatever slows the machine slows them alike:
 
 - ``before``: the contract path (``legal_moves`` + ``apply``) of the engine at git revision
-  ``--before`` (default: the engine before the fast path of issue 10 item 3), run from a copy of
-  that revision's ``rules/`` in a child process;
+  ``--before`` (default: the game's engine before its fast path of issue 10 item 3, ``BEFORE``),
+  run from a copy of that revision's ``rules/`` in a child process;
 - ``contract``: the same calls on today's engine;
 - ``fast``: ``legal_moves`` + the optional ``simulate`` (``rules.core.game_simulate``), which
   skips re-checking a move taken from ``legal_moves``.
@@ -34,19 +34,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-BEFORE = "561ab68"
-"""main just before the fast path: the engine whose rate the fast path is measured against."""
+BEFORE = {"lancaster": "561ab68", "lorenzo": "a4e1a03"}
+"""main just before each game's fast path: the engine its fast path is measured against."""
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def midgame_states(game: Any, players: int, count: int) -> list[Any]:
+def midgame_states(game: Any, players: int, count: int, options: dict[str, Any]) -> list[Any]:
     """The state halfway through each of ``count`` seeded random games (seeds 1..count)."""
     from rules.playout import playout_states  # imported here: a worker runs another revision's rules
 
     found = []
     for seed in range(1, count + 1):
-        states = list(playout_states(game, players, seed))
+        states = list(playout_states(game, players, seed, options))
         found.append(states[len(states) // 2])
     return found
 
@@ -87,12 +87,12 @@ def floor(states: list[Any], moves_per_playout: float, seconds: float) -> float:
     return copies / elapsed / moves_per_playout
 
 
-def worker(name: str, players: int, seconds: float) -> None:
+def worker(name: str, players: int, seconds: float, options: dict[str, Any]) -> None:
     """Child process: the contract rate of whatever ``rules`` is on the path (an old revision)."""
     from rules import find_game
 
     game = find_game(name)
-    states = midgame_states(game, players, 4)
+    states = midgame_states(game, players, 4, options)
     print(json.dumps(rate(game, states, seconds, contract_step(game))))
 
 
@@ -108,9 +108,20 @@ def before_tree(revision: str, into: Path) -> Path | None:
     return into
 
 
-def before_rate(tree: Path, name: str, players: int, seconds: float) -> float:
+def before_rate(tree: Path, name: str, players: int, seconds: float, options: dict[str, Any]) -> float:
     found = subprocess.run(
-        [sys.executable, __file__, "--worker", name, "--players", str(players), "--seconds", str(seconds)],
+        [
+            sys.executable,
+            __file__,
+            "--worker",
+            name,
+            "--players",
+            str(players),
+            "--seconds",
+            str(seconds),
+            "--options-json",
+            json.dumps(options),
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -121,17 +132,24 @@ def before_rate(tree: Path, name: str, players: int, seconds: float) -> float:
 
 
 def bench(
-    game: Any, players: int, rounds: int, seconds: float, tree: Path | None, revision: str = BEFORE
+    game: Any,
+    players: int,
+    rounds: int,
+    seconds: float,
+    tree: Path | None,
+    revision: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     from rules.core import game_simulate
 
-    states = midgame_states(game, players, 4)
+    options = dict(options or {})
+    states = midgame_states(game, players, 4, options)
     fast = lambda state, seat, move: game_simulate(game, state, seat, move)  # noqa: E731
     runs: dict[str, list[float]] = {"before": [], "contract": [], "fast": [], "floor": []}
     moves = 0.0
     for _ in range(rounds):
         if tree is not None:
-            runs["before"].append(before_rate(tree, game.name, players, seconds))
+            runs["before"].append(before_rate(tree, game.name, players, seconds, options))
         contract, moves = rate(game, states, seconds, contract_step(game))
         runs["contract"].append(contract)
         runs["fast"].append(rate(game, states, seconds, fast)[0])
@@ -141,12 +159,13 @@ def bench(
         "bench": "simulate",
         "game": game.name,
         "players": players,
+        "options": options,
         "rounds": rounds,
         "moves_per_playout": round(moves, 1),
         "playouts_per_s": median,
     }
     if "before" in median:
-        result["before_revision"] = revision
+        result["before_revision"] = revision or BEFORE.get(game.name)
         result["fast_over_before"] = round(median["fast"] / median["before"], 2)
         result["contract_over_before"] = round(median["contract"] / median["before"], 2)
     result["fast_over_floor"] = round(median["fast"] / median["floor"], 2)
@@ -159,22 +178,41 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--before", default=BEFORE, help="git revision of the engine to compare with")
+    parser.add_argument("--option", action="append", default=[], help="a game option, name=value")
+    parser.add_argument("--before", help="git revision of the engine to compare with (default: BEFORE)")
     parser.add_argument("--no-before", action="store_true", help="skip the old engine (no git needed)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--options-json", default="{}", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.players, args.seconds)
+        worker(args.worker, args.players, args.seconds, json.loads(args.options_json))
         return
     sys.path.insert(0, str(ROOT))
     from rules import find_game
 
+    game = find_game(args.game)
+    options = game_options(game, args.option)
+    revision = args.before or BEFORE.get(args.game, "HEAD")
     with tempfile.TemporaryDirectory() as tmp:
-        tree = None if args.no_before else before_tree(args.before, Path(tmp))
+        tree = None if args.no_before else before_tree(revision, Path(tmp))
         if tree is None and not args.no_before:
-            print(f"# no git revision {args.before}: 'before' skipped", file=sys.stderr)
-        figures = bench(find_game(args.game), args.players, args.rounds, args.seconds, tree, args.before)
+            print(f"# no git revision {revision}: 'before' skipped", file=sys.stderr)
+        figures = bench(game, args.players, args.rounds, args.seconds, tree, revision, options)
         print(json.dumps(figures), flush=True)
+
+
+def game_options(game: Any, pairs: list[str]) -> dict[str, Any]:
+    """``--option name=value`` pairs read as the game reads them (``rules.core.coerce_option``)."""
+    from rules.core import coerce_option
+
+    known = {o.name: o for o in game.options()}
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        if name not in known:
+            raise SystemExit(f"{game.name} has no option {name!r}")
+        options[name] = coerce_option(known[name], value)
+    return options
 
 
 if __name__ == "__main__":

@@ -109,7 +109,7 @@ def touched(header: ViewHeader) -> set[str]:
 
 
 def when(header: ViewHeader) -> list[str]:
-    """"Round 3 of 6", "Period II", "Actions": where the game stands, in words."""
+    """ "Round 3 of 6", "Period II", "Actions": where the game stands, in words."""
     found = []
     if header["round"]:
         rounds = f" of {header['rounds']}" if header["rounds"] else ""

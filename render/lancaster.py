@@ -33,9 +33,11 @@ from render.layout import (
 from render.palette import hex_rgb
 
 if TYPE_CHECKING:
+    from rules.lancaster.queenie import RewardTile
     from rules.lancaster.view import (
         CastleSpace,
         Conflict,
+        County,
         CountyOccupant,
         LancasterView,
         Law,
@@ -74,6 +76,7 @@ def _knight(
 def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     cells = [c for row in L.counties.rows(3, L.county_gap) for c in row.columns(3, L.county_gap)]
+    tiles, bag = _reward_tiles(view)
     for rect, county in zip(cells, view.get("counties") or [], strict=False):
         canvas.box(rect, COUNTY_FILL, COUNTY_EDGE, width=2)
         part = county_parts(rect)
@@ -89,13 +92,32 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         canvas.box(badge, palette.PANEL, palette.INK, width=2, radius=10)
         canvas.text_in(badge.top(18), "min", SMALL - 3, palette.MUTED)
         canvas.text_in(badge.below(14), str(county.get("min_strength", "")), NUMBER - 2, style="bold")
-        canvas.paragraph(
-            part.reward, "Reward: " + str(county.get("reward", "")), BODY, style="narrow", min_size=14
-        )
+        _county_reward(canvas, part.reward, county, tiles.get(str(county.get("letter"))), bag)
         _county_nobles(canvas, part.nobles, county.get("nobles") or {})
         _county_occupant(canvas, part.slot, county.get("occupant"))
         if f"county:{county.get('letter')}" in places:
             canvas.highlight(rect, "LAST")
+
+
+def _reward_tiles(view: LancasterView) -> tuple[dict[str, RewardTile], int]:
+    """Queenie 1: the revealed reward tiles by county letter, and how many are left in the bag."""
+    queenie = (view.get("expansions") or {}).get("queenie")
+    if not queenie:
+        return {}, 0
+    return {str(t["letter"]): t for t in queenie["tiles"]}, int(queenie["bag"])
+
+
+def _county_reward(canvas: Canvas, box: Rect, county: County, tile: RewardTile | None, bag: int) -> None:
+    """The printed reward, and (Queenie 1) the reward tile laid beside it, as a gold strip."""
+    reward = "Reward: " + str(county.get("reward", ""))
+    if tile is None:
+        canvas.paragraph(box, reward, BODY, style="narrow", min_size=14)
+        return
+    canvas.paragraph(box.top(box.h - 21), reward, BODY, style="narrow", min_size=14)
+    strip = Rect(box.x, box.bottom - 20, box.w + 56, 22)  # under the min badge too
+    canvas.box(strip, EXTENSION, LAW_EDGE, width=2, radius=6)
+    text = f"+ tile {tile['letter']}: {tile['reward']} *  (bag {bag})"
+    canvas.text_in(strip.inset(6, 0), text, BODY - 2, LAW_INK, style="narrow-bold", align="l", min_size=14)
 
 
 def _county_nobles(canvas: Canvas, box: Rect, nobles: Mapping[str, Any]) -> None:
@@ -598,6 +620,11 @@ def _public_facts(view: LancasterView) -> list[str]:
     laws = view["parliament"]["current"]
     if laws:
         said.append("Laws in force: " + ", ".join(str(law.get("id")) for law in laws) + ".")
+    tiles, bag = _reward_tiles(view)
+    for letter, tile in tiles.items():
+        said.append(
+            f"Reward tile {letter} beside county {letter}: {tile['reward']} ({bag} tiles in the bag)."
+        )
     return said
 
 

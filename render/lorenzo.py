@@ -308,9 +308,7 @@ def _space_box(canvas: Canvas, rect: Rect, covered: bool) -> None:
         canvas.box(rect, palette.PANEL, palette.LINE)
 
 
-def _space(
-    canvas: Canvas, rect: Rect, space: Space | None, changed: set[str], *, single: bool
-) -> None:
+def _space(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str], *, single: bool) -> None:
     """A single action space (Market or the small Harvest/Production space)."""
     if space is None:
         canvas.box(rect, palette.COVERED, palette.FAINT, width=1)

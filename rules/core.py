@@ -59,6 +59,26 @@ class ContentChanged(ValueError):
 
 
 # --------------------------------------------------------------------------------------------
+# Numbers players type (issue 8 item 2)
+# --------------------------------------------------------------------------------------------
+
+# ASCII digits only, and few of them: str.isdigit() accepts '²' (which int() then refuses), and
+# \d and int() accept '٣', '1_000', ' 3' or '+3'. 18 digits stay below 2**63 (SQLite and BIGINT).
+_ASCII_NUMBER = re.compile(r"[0-9]{1,18}")
+NUMBER_MAX = 10**18 - 1
+
+
+def ascii_number(text: str, low: int = 0, high: int = NUMBER_MAX) -> int | None:
+    """The whole number ``text`` writes with the digits 0-9, if it lies in ``[low, high]``; else
+    None (the caller refuses in its own words). The one decoder for numbers that come from a
+    player: move texts, custom ids, select values."""
+    if not _ASCII_NUMBER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+# --------------------------------------------------------------------------------------------
 # Value types shared by all games
 # --------------------------------------------------------------------------------------------
 
@@ -301,7 +321,7 @@ def rng_for(seed: int, step: int) -> random.Random:
     return random.Random(f"tavola:{seed}:{step}")
 
 
-SEAT_TOKEN = re.compile(r"\{p(\d)\}")
+SEAT_TOKEN = re.compile(r"\{p([0-9])\}")
 
 
 def seat(player: int) -> str:

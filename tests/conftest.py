@@ -104,6 +104,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if postgres.OFF_VAR not in os.environ:
         return
+
     # Not run rather than skipped: the run's header and summary say the PostgreSQL half is off.
     def on_postgres(item: pytest.Item) -> bool:
         callspec = getattr(item, "callspec", None)

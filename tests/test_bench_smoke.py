@@ -18,6 +18,8 @@ def test_simulate_bench_reports_the_paths_and_the_floor() -> None:
     from bench.simulate import bench as simulate_bench
     from rules import find_game
 
-    figures = simulate_bench(find_game("lancaster"), 2, rounds=1, seconds=0.05, tree=None)
-    assert set(figures["playouts_per_s"]) == {"contract", "fast", "floor"}
-    assert figures["moves_per_playout"] > 0 and figures["fast_over_floor"] > 0
+    for name, options in (("lancaster", {}), ("lorenzo", {"leaders": True})):
+        figures = simulate_bench(find_game(name), 2, rounds=1, seconds=0.05, tree=None, options=options)
+        assert set(figures["playouts_per_s"]) == {"contract", "fast", "floor"}
+        assert figures["moves_per_playout"] > 0 and figures["fast_over_floor"] > 0
+        assert figures["options"] == options

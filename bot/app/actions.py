@@ -169,6 +169,8 @@ async def fresh_choices(
     mine = record.seat_of(interaction.user.id)
     if mine is None:
         raise TableError("You are not playing in this game.")
+    if seat >= len(record.seats):
+        raise TableError("That button is not one of this game's; look at the latest board.")
     if mine != seat:
         raise TableError(f"These choices are {record.seats[seat].name}'s, not yours.")
     if record.version != version and not key:

@@ -28,20 +28,27 @@ from bot.app.context import Interaction
 from bot.app.guard import guard
 from bot.service.guide import Level
 from bot.service.table import TableError, Turn
-from rules.core import Move, move_label
+from rules.core import Move, ascii_number, move_label
 
 BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
 
+# ASCII digits only, and few enough to stay in range: ``\d`` also matches '٣', and a game id of
+# 2**63 or more overflows the database (issue 8 item 2). An id that does not match is answered
+# "not one of mine" by the client.
+_ID = r"[0-9]{1,18}"
 BUTTON_ID = re.compile(
-    r"g:(?P<gid>\d+):(?:(?P<lobby>join|leave|start|board|hand)"
-    r"|v(?P<ver>\d+):m(?P<seat>\d+)\.(?P<idx>\d+)(?::k(?P<key>[0-9a-f]{8}))?)"
+    rf"g:(?P<gid>{_ID}):(?:(?P<lobby>join|leave|start|board|hand)"
+    rf"|v(?P<ver>{_ID}):m(?P<seat>[0-9]{{1,2}})\.(?P<idx>[0-9]{{1,3}})(?::k(?P<key>[0-9a-f]{{8}}))?)"
 )
-SELECT_ID = re.compile(r"g:(?P<gid>\d+):v(?P<ver>\d+):s(?P<seat>\d+)(?::k(?P<key>[0-9a-f]{8}))?")
+SELECT_ID = re.compile(
+    rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):s(?P<seat>[0-9]{{1,2}})(?::k(?P<key>[0-9a-f]{{8}}))?"
+)
 _KEY = r"(?::k(?P<key>[0-9a-f]{8}))?"
-WALK_ID = re.compile(r"g:(?P<gid>\d+):v(?P<ver>\d+):w(?P<seat>\d+):p(?P<path>(?:\d+(?:\.\d+)*)?)" + _KEY)
+_PATH = r"(?P<path>(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,7})?)"  # at most 8 choices, each below 1000
+WALK_ID = re.compile(rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):w(?P<seat>[0-9]{{1,2}}):p{_PATH}" + _KEY)
 WALK_SELECT_ID = re.compile(
-    r"g:(?P<gid>\d+):v(?P<ver>\d+):x(?P<seat>\d+):p(?P<path>(?:\d+(?:\.\d+)*)?):q\d" + _KEY
+    rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):x(?P<seat>[0-9]{{1,2}}):p{_PATH}:q[0-9]" + _KEY
 )
 WALK_SELECTS = 4  # selects of one level (the fifth row holds Back): 100 choices
 
@@ -87,15 +94,12 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         async with guard(interaction):
             match = SELECT_ID.fullmatch(self.item.custom_id or "")
             values = self.item.values
-            if match is None or not values or not str(values[0]).isdigit():
+            # A select value is the choice's number; anything else is not one of ours.
+            index = ascii_number(str(values[0]), 0, SELECT_LIMIT - 1) if len(values) == 1 else None
+            if match is None or index is None:
                 raise TableError("That choice is not valid any more.")
             await on_choice(
-                interaction,
-                int(match["gid"]),
-                int(match["ver"]),
-                int(match["seat"]),
-                int(values[0]),
-                key=match["key"],
+                interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), index, key=match["key"]
             )
 
 
@@ -153,9 +157,11 @@ class WalkSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=WALK_S
         async with guard(interaction):
             match = WALK_SELECT_ID.fullmatch(self.item.custom_id or "")
             values = self.item.values
-            if match is None or not values or not str(values[0]).isdigit():
+            last = WALK_SELECTS * SELECT_LIMIT - 1
+            index = ascii_number(str(values[0]), 0, last) if len(values) == 1 else None
+            if match is None or index is None:
                 raise TableError("That choice is not valid any more.")
-            await on_walk(interaction, match, (*path_of(match), int(values[0])))
+            await on_walk(interaction, match, (*path_of(match), index))
 
 
 def walk_items(

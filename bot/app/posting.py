@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.app.components import turn_view
-from bot.app.context import MENTION_USERS, NO_MENTIONS, Interaction
+from bot.app.context import NO_MENTIONS, Interaction, mentioning
 from bot.app.guard import say
 from bot.service import present
 from bot.service.pings import Delivery
@@ -66,7 +66,11 @@ async def post_turn(
             log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
     files, embeds, content = await turn_parts(turn, intro)
     await interaction.followup.send(
-        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
+        content,
+        files=files,
+        embeds=embeds,
+        view=turn_view(turn),
+        allowed_mentions=mentioning(present.pinged(turn)),
     )
     kick(interaction.client, turn)
 
@@ -75,7 +79,11 @@ async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: S
     """The public turn message posted straight into a channel or thread."""
     files, embeds, content = await turn_parts(turn, intro)
     await channel.send(
-        content, files=files, embeds=embeds, view=turn_view(turn), allowed_mentions=MENTION_USERS
+        content,
+        files=files,
+        embeds=embeds,
+        view=turn_view(turn),
+        allowed_mentions=mentioning(present.pinged(turn)),
     )
 
 
@@ -128,12 +136,7 @@ async def post_delivery(client: discord.Client, delivery: Delivery, now: float) 
             present.ping_content(delivery, now),
             view=turn_view(turn),
             nonce=delivery.nonce,
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False,
-                roles=False,
-                replied_user=False,
-                users=[discord.Object(id=p.seat.user_id) for p in delivery.pings],
-            ),
+            allowed_mentions=mentioning(p.seat.user_id for p in delivery.pings),
         )
     except (discord.Forbidden, discord.NotFound):
         log.warning("notice of game %s refused for good (%s)", turn.record.id, ", ".join(delivery.keys))

@@ -66,7 +66,7 @@ def load(
     ``games`` (default: the registry) declare the content settings read here."""
     merged = {**read_env_file(env_file), **(os.environ if env is None else env)}
     guild = merged.get("DEV_GUILD_ID", "").strip()
-    if guild and not guild.isdigit():
+    if guild and not (guild.isascii() and guild.isdigit()):  # isdigit() alone takes "²"
         # Ignoring a typo would sync the commands globally instead (up to an hour to appear).
         raise SettingsError(
             f"DEV_GUILD_ID must be a server id (digits; Discord: right-click the server, Copy Server "

@@ -69,12 +69,18 @@ def headline(view: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def pinged(turn: Turn) -> list[int]:
+    """The user ids a turn message pings: the acting seats outside their quiet hours. The message
+    allows mentions of exactly these (``waiting_lines`` writes them), nobody else."""
+    return [s.user_id for s in turn.acting if s.seat not in turn.quiet and s.seat not in turn.asleep]
+
+
 def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     """Who must act now, with what they are asked."""
     asked: dict[str, list[str]] = {}  # what is asked -> who, in seat order
+    pings = set(pinged(turn)) if mentions else set()
     for seat in turn.acting:
-        pinged = mentions and seat.seat not in turn.quiet and seat.seat not in turn.asleep
-        who = mention(seat.user_id) if pinged else seat.name
+        who = mention(seat.user_id) if seat.user_id in pings else seat.name
         if mentions and seat.seat in turn.asleep:
             who += " (quiet hours: pinged when they end)"
         prompt = turn.prompts.get(seat.seat)

@@ -14,7 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rules.lancaster.data import DataError, apply_overrides, load_base, read_override_file, validate
+from rules.lancaster.data import (
+    DataError,
+    apply_overrides,
+    load_base,
+    load_content,
+    read_override_file,
+    validate,
+)
 from rules.lancaster.game import LancasterGame
 
 __all__ = [
@@ -24,15 +31,17 @@ __all__ = [
     "apply_overrides",
     "configure",
     "load_base",
+    "load_content",
     "make_game",
     "validate",
 ]
 
 
 def make_game(data: dict[str, Any] | None = None) -> LancasterGame:
-    """A game object over ``data`` (validated base data when None)."""
+    """A game object over ``data`` (validated base data when None; the expansion data is merged
+    beside data that lacks it)."""
     if data is None:
-        return LancasterGame(load_base())
+        return LancasterGame(load_content())
     problems = validate(data)
     if problems:
         raise DataError(problems)
@@ -45,9 +54,9 @@ def configure(override_path: str | Path | None) -> LancasterGame:
     With ``None`` or an empty path the base data is used. Returns ``GAME`` for convenience.
     """
     override = read_override_file(override_path) if override_path else None
-    data = apply_overrides(load_base(), override) if override is not None else load_base()
+    data = apply_overrides(load_content(), override) if override is not None else load_content()
     GAME.use_data(data, override)
     return GAME
 
 
-GAME = LancasterGame(load_base())
+GAME = LancasterGame(load_content())

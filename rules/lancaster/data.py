@@ -17,7 +17,7 @@ from typing import Any
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
-RESOURCES = ("gold", "squire", "vote_marker", "power_points")
+RESOURCES = ("gold", "squire", "vote_marker", "power_points", "royal_seal", "dishonor")
 METRICS = (
     "gold_owned",
     "squires_owned",
@@ -86,6 +86,68 @@ def fingerprint(data: Mapping[str, Any]) -> str:
     """A short content hash; a saved game records it so it never replays against other data."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------------------------
+# Expansions (issue 14; EXPANSIONS.md section 1): data/expansions.json beside the base data
+# --------------------------------------------------------------------------------------------
+
+EXPANSION_KEYS = ("henry_v", "kings_resentment", "queenie", "extra_laws")
+"""Content keys of data/expansions.json; none is a key of base.json."""
+
+
+def load_expansions() -> dict[str, Any]:
+    with open(DATA_DIR / "expansions.json", encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
+def with_expansions(base: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with the expansion content merged beside it (section 1.1): the content keys
+    added, the two ``provisional`` maps united (their paths are disjoint), ``sources`` kept.
+    Data that already holds the expansions (an overridden merge) is returned as a copy."""
+    merged: dict[str, Any] = json.loads(json.dumps(base))
+    if all(key in merged for key in EXPANSION_KEYS):
+        return merged
+    extra = load_expansions()
+    for key in EXPANSION_KEYS:
+        merged.setdefault(key, extra[key])
+    merged["provisional"] = {**extra["provisional"], **merged.get("provisional", {})}
+    merged.setdefault("sources", extra["sources"])
+    return merged
+
+
+def load_content() -> dict[str, Any]:
+    """The validated base data with the expansions beside it (what ``GAME`` plays)."""
+    data = with_expansions(load_base())
+    problems = validate(data)
+    if problems:
+        raise DataError(problems)
+    return data
+
+
+def used_expansions(options: Mapping[str, Any]) -> frozenset[str]:
+    """The expansion sections a game with ``options`` plays with (extra laws: Henry V and The
+    King's Resentment together, C2)."""
+    used = {key for key in EXPANSION_KEYS[:3] if options.get(key)}
+    if {"henry_v", "kings_resentment"} <= used:
+        used.add("extra_laws")
+    return frozenset(used)
+
+
+def content_of(data: Mapping[str, Any], used: frozenset[str]) -> dict[str, Any]:
+    """The part of ``data`` a game using the expansions ``used`` depends on: the base data and
+    only those expansion sections with their marks. Its fingerprint is the game's, so a base game
+    keeps the fingerprint it had before the expansions existed and a change to an unused
+    expansion never stops a saved game (section 1.1)."""
+    unused = [key for key in EXPANSION_KEYS if key not in used]
+    part = {k: v for k, v in data.items() if k not in unused and k != "sources"}
+    part["provisional"] = {
+        path: reason
+        for path, reason in data.get("provisional", {}).items()
+        if path.split(".", 1)[0] not in unused
+    }
+    return part
 
 
 # --------------------------------------------------------------------------------------------
@@ -214,6 +276,7 @@ TOP_KEYS = {
     "engine",
     "provisional",
 }
+OPTIONAL_KEYS = {*EXPANSION_KEYS, "sources"}
 
 
 class _Checker:
@@ -314,8 +377,9 @@ class _Checker:
 def validate(data: Any) -> list[str]:
     """Every problem of ``data`` against the schema, as 'path: expected ...' lines (empty = valid)."""
     c = _Checker()
-    if not c.obj(data, "(top level)", TOP_KEYS):
+    if not c.obj(data, "(top level)"):
         return c.problems
+    c.obj({k: v for k, v in data.items() if k not in OPTIONAL_KEYS}, "(top level)", TOP_KEYS)
     c.int_(data.get("schema"), "schema", 1, 1)
     rounds = data.get("rounds")
     c.int_(rounds, "rounds", 1, 10)
@@ -339,6 +403,7 @@ def validate(data: Any) -> list[str]:
     _check_final_scoring(c, data)
     _check_ally(c, data)
     _check_engine(c, data)
+    _check_expansions(c, data)
     prov = data.get("provisional")
     if c.obj(prov, "provisional"):
         for key, reason in prov.items():
@@ -528,3 +593,48 @@ def _check_laws(c: _Checker, data: Any) -> None:
         pile = len(backs) - backs.count(0)
         if pile < per_round * rounds:
             c.bad("laws", f"the draw pile has {pile} laws but {per_round * rounds} are proposed in a game")
+
+
+QUEENIE_CHOICES: dict[str, tuple[bool | str, ...]] = {
+    "tile_goes_with": ("reward", "occupant"),
+    "unclaimed_tile": ("removed", "stays"),
+    "ally_takes_tile": (False, True),
+}
+"""Named readings of Queenie 1 (EXPANSIONS.md 1.4; first = default)."""
+
+
+def _check_choices(c: _Checker, value: Any, path: str, choices: dict[str, tuple[bool | str, ...]]) -> None:
+    if not c.obj(value, path, set(choices)):
+        return
+    for key, allowed in choices.items():
+        got = value.get(key)
+        if key in value and not any(got == a and type(got) is type(a) for a in allowed):
+            shown = ", ".join(json.dumps(a) for a in allowed)
+            c.bad(f"{path}.{key}", f"expected one of {shown}, got {json.dumps(value.get(key))}")
+
+
+def _check_expansions(c: _Checker, data: Any) -> None:
+    """The expansion sections, when present (EXPANSIONS.md section 1). Henry V and the extra laws
+    are checked as objects only until the engine plays them (their vocabulary is not in yet)."""
+    for key in ("henry_v", "extra_laws", "kings_resentment"):
+        if key in data:
+            c.obj(data[key], key)
+    queenie = data.get("queenie")
+    if "queenie" not in data or not c.obj(
+        queenie, "queenie", {"name", "draw_per_round", "tiles", "seal_tiles", "engine"}
+    ):
+        return
+    c.str_(queenie.get("name"), "queenie.name")
+    c.int_(queenie.get("draw_per_round"), "queenie.draw_per_round", 1, 1)
+    counties = data.get("counties") if isinstance(data.get("counties"), dict) else {}
+    tiles = queenie.get("tiles")
+    if c.obj(tiles, "queenie.tiles", set(counties)):
+        for letter, effects in tiles.items():
+            c.effects(effects, f"queenie.tiles.{letter}")
+    seals = queenie.get("seal_tiles")
+    if c.obj(seals, "queenie.seal_tiles"):
+        for letter, effects in seals.items():
+            if letter not in counties:
+                c.bad(f"queenie.seal_tiles.{letter}", "not a county letter")
+            c.effects(effects, f"queenie.seal_tiles.{letter}")
+    _check_choices(c, queenie.get("engine"), "queenie.engine", QUEENIE_CHOICES)

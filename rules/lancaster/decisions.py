@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
+from rules.lancaster import queenie
 from rules.lancaster.moves import (
     Buy,
     Extension,
@@ -60,6 +61,7 @@ _SOURCES = {
     "castle": " for your castle",
     "favor": " for the King's Favor",
     "laws": " for the law",
+    queenie.SOURCE: " for the reward tile",
 }
 
 
@@ -292,6 +294,7 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
         if choice == "noble":
             m.take_noble(state, letter)
             events.append(f"{{p{seat}}}'s ally removed a noble ({name}) of county {letter} from the game.")
+            m.queue_first(state, queenie.claim(engine, state, decision, choice, events))
             return
         allowed = engine.data["ally"]["county_effects"]
         reward = [effect for effect in reward if effect["type"] in allowed]
@@ -302,12 +305,22 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     words = {"noble": f"the noble ({name})", "reward": f"the reward ({effects_words(reward)})"}
     words["both"] = f"{words['noble']} and {words['reward']} for {cost} gold"
     events.append(f"{m.force_name(state, force)} took {words[choice]} in county {letter}.")
+    tasks = []
     if choice in ("reward", "both"):
-        m.queue_first(state, [m.effect_task(force, e, "county", f"county:{letter}") for e in reward])
+        tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
+    # Queenie Q3: the reward tile beside the county, right after the printed reward.
+    m.queue_first(state, tasks + queenie.claim(engine, state, decision, choice, events))
 
 
 def _county_prompt(engine: Engine, state: State, decision: Decision) -> str:
     text = f"County {decision['county']}: take noble, take reward"
+    letter = decision["county"]
+    if queenie.in_play(state) and letter in state["reward_tiles"]:
+        effects = queenie.tiles(engine.data, state)[letter]
+        with_tile = engine.data["queenie"]["engine"]["tile_goes_with"] == "reward"
+        text += f" (reward tile {letter}: {effects_words(effects)}, " + (
+            "with the reward)" if with_tile else "whatever you take)"
+        )
     return text + ("." if decision["ally"] else f" or take both (pays {engine.data['both_cost_gold']} gold).")
 
 

@@ -17,10 +17,10 @@ from typing import Any
 
 from rules.core import IllegalMove, rng_for
 from rules.lancaster import model as m
-from rules.lancaster import placement
-from rules.lancaster.data import fingerprint
+from rules.lancaster import placement, queenie
+from rules.lancaster.data import content_of, fingerprint, used_expansions
 from rules.lancaster.decisions import KINDS
-from rules.lancaster.migrate import FORMAT
+from rules.lancaster.migrate import EXPANSIONS_OFF, FORMAT
 from rules.lancaster.moves import LancasterMove, Pass, Place, Vote
 from rules.lancaster.words import amount
 
@@ -43,7 +43,8 @@ def _votes(markers: int) -> list[LancasterMove]:
 class Engine:
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
-        self.fingerprint = fingerprint(data)
+        self._fingerprints: dict[frozenset[str], str] = {}
+        self.fingerprint = self.fingerprint_for({})
         self.order: list[str] = list(data["county_order"])
         self.minimums = [(letter, int(data["counties"][letter]["min_strength"])) for letter in self.order]
         self.castle_ids: list[str] = list(data["castle"])
@@ -51,6 +52,15 @@ class Engine:
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])
         # Provisional rules choices (data "engine", listed in the rules help).
         self.rules: dict[str, Any] = dict(data["engine"])
+
+    def fingerprint_for(self, options: dict[str, Any]) -> str:
+        """The fingerprint of the data a game with ``options`` uses: the base data and only the
+        expansions it plays (EXPANSIONS.md 1.1), so a base game keeps its old fingerprint."""
+        used = used_expansions(options)
+        found = self._fingerprints.get(used)
+        if found is None:
+            found = self._fingerprints[used] = fingerprint(content_of(self.data, used))
+        return found
 
     # ----------------------------------------------------------------------------------------
     # Setup (rules section 4)
@@ -62,10 +72,10 @@ class Engine:
         tiles = setup["favor_tiles"][str(players)] if options["favor_tiles_by_count"] else None
         state: State = {
             "format": FORMAT,
-            "content": self.fingerprint,
+            "content": self.fingerprint_for(options),
             "players": players,
             "seed": seed,
-            "options": dict(options),
+            "options": {**EXPANSIONS_OFF, **options},  # every expansion named (format 4)
             "draws": 0,
             "round": 1,
             "phase": "setup",
@@ -102,6 +112,8 @@ class Engine:
         ]
         state["counties"] = {letter: None for letter in self.order}
         self._setup_boards(state)
+        if queenie.in_play(state):
+            queenie.setup(self, state)
         # 4.1 step 9: each seat chooses its first extension, from the start player on.
         state["queue"] = [{"task": "first_extension", "seat": seat} for seat in m.seat_order(state)]
         self._run(state, [])
@@ -372,6 +384,8 @@ class Engine:
     def _begin_round(self, state: State, events: list[str]) -> None:
         self._open_placement(state)
         events.append(f"Round {state['round']} begins; {{p{state['start_player']}}} starts.")
+        if queenie.in_play(state):
+            queenie.reveal(self, state, events)
         self._next_turn(state, events, first=True)
 
     @staticmethod
@@ -745,6 +759,7 @@ class Engine:
                 m.court_add(state, force, strength)
             if castle:
                 m.force_set(state, force, castle={})
+        queenie.end_round(self, state, events)
         if state["round"] >= self.data["rounds"]:
             state["phase"] = "over"
             events.append("The game is over after the last round.")

@@ -23,7 +23,7 @@ from rules.core import (
 from rules.lancaster import guide, placement
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
-from rules.lancaster.data import apply_overrides, earlier_bases, load_base
+from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
@@ -61,7 +61,17 @@ OPTIONS = (
         "or the tiles in use depend on the player count (one summary; the counts are the provisional "
         "data value setup.favor_tiles, 6 at every count until someone checks the rulebook).",
     ),
+    Option(
+        "queenie",
+        False,
+        (False, True),
+        "Queenie 1: Reward Tiles (expansion; EXPANSIONS.md 6): each round one of 9 tiles A-I is laid "
+        "beside the county of its letter; whoever takes that county's printed reward gains the tile "
+        "too. Tile values and when a tile is taken are provisional (listed in the rules help).",
+    ),
 )
+EXPANSION_OPTIONS = ("queenie",)
+"""The expansion options offered (each only once the engine plays it whole)."""
 
 
 class LancasterGame:
@@ -74,26 +84,29 @@ class LancasterGame:
         self.use_data(data, override)
 
     def use_data(self, data: dict[str, Any], override: Mapping[str, Any] | None = None) -> None:
-        """Switch to validated content (base, or base + the owner's ``override``); saved games check
-        the fingerprint. A game started under an earlier revision of the base data (with the same
-        override) goes on under that data: ``_engine_of`` finds it by its fingerprint."""
-        self.data = data
-        self.engine = Engine(data)
+        """Switch to validated content (base, or base + the owner's ``override``; the expansion
+        data is merged beside it when missing); saved games check the fingerprint. A game started
+        under an earlier revision of the base data (with the same override) goes on under that
+        data: ``_engine_of`` finds it by its fingerprint."""
+        self.data = with_expansions(data)
+        self.engine = Engine(self.data)
         self._override = override
-        self._engines: dict[str, Engine] | None = None  # earlier revisions, built when first asked
+        self._engines: list[Engine] | None = None  # earlier revisions, built when first asked
 
     def _engine_of(self, state: m.State) -> Engine:
-        """The engine of the data the game was started with (today's unless it is older)."""
-        content = state["content"]
-        if content == self.engine.fingerprint:
+        """The engine of the data the game was started with (today's unless it is older): the
+        fingerprint covers the base data and the expansions the game's options use."""
+        content, options = state["content"], state["options"]
+        if content == self.engine.fingerprint_for(options):
             return self.engine
         if self._engines is None:
-            self._engines = {}
+            self._engines = []
             for base in earlier_bases(load_base()):
-                data = apply_overrides(base, self._override) if self._override else base
-                engine = Engine(data)
-                self._engines[engine.fingerprint] = engine
-        return self._engines.get(str(content), self.engine)
+                data = with_expansions(base)
+                self._engines.append(
+                    Engine(apply_overrides(data, self._override) if self._override else data)
+                )
+        return next((e for e in self._engines if e.fingerprint_for(options) == content), self.engine)
 
     @property
     def fingerprint(self) -> str:
@@ -170,16 +183,17 @@ class LancasterGame:
 
     def from_json(self, text: str) -> m.State:
         state = state_from_json(text, UPGRADES)
-        if self._engine_of(state).fingerprint != state.get("content"):
+        now = self._engine_of(state).fingerprint_for(state["options"])
+        if now != state.get("content"):
             raise ContentChanged(
                 "This Lancaster game was saved with different game data (fingerprint "
-                f"{state.get('content')}, now {self.engine.fingerprint}). Start the bot with the same "
+                f"{state.get('content')}, now {now}). Start the bot with the same "
                 "LANCASTER_OVERRIDES file it had when the game began."
             )
         return state
 
     def rules_help(self) -> str:
-        return build_help(self.data, OPTIONS)
+        return build_help(self.data, OPTIONS, EXPANSION_OPTIONS)
 
     def commands(self) -> Sequence[GameCommand]:
         return COMMANDS  # /lancaster knight (rules/lancaster/commands.py)

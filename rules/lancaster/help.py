@@ -87,6 +87,25 @@ RULES_CHOICES = (
 )
 
 
+EXPANSION_CHOICES: dict[str, tuple[str, ...]] = {
+    "queenie": (
+        "Queenie 1 (EXPANSIONS.md 6): the 9 reward tiles are shuffled at setup (the bag order is "
+        "secret); at the start of each round one is laid beside the county of its letter (by the "
+        "county's letter, also with random noble stacks).",
+        "The tile goes with the county's printed reward: taking `reward` or `both` gains the tile "
+        "right after the printed reward; taking only the noble does not (data "
+        "`queenie.engine.tile_goes_with`: `reward`, or `occupant`: whatever the occupant takes).",
+        "At the end of the round the tile leaves the game, taken or not, so 5 of the 9 tiles are "
+        "seen (data `queenie.engine.unclaimed_tile`: `removed`, or `stays` until someone takes "
+        "that county's reward). Tile PP are a line of their own in the final breakdown.",
+        "Two players: an ally taking the reward forfeits the tile (data "
+        "`queenie.engine.ally_takes_tile`: false, or true: it keeps what `ally.county_effects` "
+        "allows, tile G's upgrade).",
+    ),
+}
+"""Rules choices of each expansion (EXPANSIONS.md section 11), listed when it is offered."""
+
+
 def _value_at(data: dict[str, Any], path: str) -> Any:
     node: Any = data
     for part in path.split("."):
@@ -114,7 +133,36 @@ def _show(value: Any) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def build_help(data: dict[str, Any], options: Sequence[Option]) -> str:
+def _marks(data: dict[str, Any], prefix: str | None, expansions: Sequence[str]) -> list[str]:
+    """The provisional lines of the base data (``prefix`` None: every path outside the
+    expansion sections) or of one expansion section."""
+    sections = ("henry_v", "kings_resentment", "queenie", "extra_laws")
+    lines = []
+    for path, reason in sorted(data["provisional"].items()):
+        head = path.split(".", 1)[0]
+        if (prefix is None and head not in sections) or head == prefix:
+            lines.append(f"- `{path}` = {_show(_value_at(data, path))} — {reason}")
+    return lines
+
+
+def _expansion_lines(data: dict[str, Any], expansions: Sequence[str]) -> list[str]:
+    """Each offered expansion: its rules choices and provisional values; then the values of
+    those not offered yet (the content file holds them already; EXPANSIONS.md 1.1)."""
+    lines: list[str] = []
+    for key in expansions:
+        lines += ["", f"## {data[key]['name']} (option `{key}`)", ""]
+        lines += [f"- {c}" for c in EXPANSION_CHOICES.get(key, ())]
+        lines += ["", "Provisional values of this expansion (correctable in the same override file):", ""]
+        lines += _marks(data, key, expansions)
+    later = [key for key in ("henry_v", "kings_resentment", "extra_laws") if key not in expansions]
+    for key in later:
+        title = data[key].get("name", "Extra laws (Henry V with The King's Resentment)")
+        lines += ["", f"## {title}: not offered yet (the engine does not play it)", ""]
+        lines += _marks(data, key, expansions)
+    return lines
+
+
+def build_help(data: dict[str, Any], options: Sequence[Option], expansions: Sequence[str] = ()) -> str:
     lines = [
         "# Lancaster",
         "",
@@ -145,8 +193,8 @@ def build_help(data: dict[str, Any], options: Sequence[Option]) -> str:
         "(`LANCASTER_OVERRIDES`, see rules/lancaster/OVERRIDES.md).",
         "",
     ]
-    for path, reason in sorted(data["provisional"].items()):
-        lines.append(f"- `{path}` = {_show(_value_at(data, path))} — {reason}")
+    lines += _marks(data, None, expansions)
+    lines += _expansion_lines(data, expansions)
     lines += ["", "## Laws", ""]
     for lid, law in sorted(data["laws"].items()):
         lines.append(f"- **{lid}** (back {law['back']}): {law['text']}")

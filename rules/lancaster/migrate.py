@@ -14,6 +14,9 @@ Formats:
    ballots are objects; tasks are ``{"task": ...}``; the version key is ``format``.
 3. Phase 1 remembers per seat whether it passed (``kept_in_court``) and the no-place reason last
    announced (``no_place``), for the turn rule of ``placement.py``.
+4. ``options`` names every expansion (``henry_v``, ``kings_resentment``, ``queenie``; issue 14),
+   false for a game saved before they existed, whether or not the option is offered yet. An
+   expansion's own state keys exist only in games that use it.
 """
 
 from __future__ import annotations
@@ -113,7 +116,15 @@ def _format_2_to_3(old: State) -> State:
     return {**old, "kept_in_court": [False] * players, "no_place": [None] * players}
 
 
-UPGRADES: list[StateUpgrade] = [_format_1_to_2, _format_2_to_3]
+EXPANSIONS_OFF = {"henry_v": False, "kings_resentment": False, "queenie": False}
+"""Every expansion option, off: what a game saved before the expansions played with."""
+
+
+def _format_3_to_4(old: State) -> State:
+    return {**old, "options": {**EXPANSIONS_OFF, **old["options"]}}
+
+
+UPGRADES: list[StateUpgrade] = [_format_1_to_2, _format_2_to_3, _format_3_to_4]
 """``UPGRADES[N - 1]`` makes a format-N state format N + 1."""
 
 FORMAT = current_format(UPGRADES)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.core import BadSyntax
+from rules.core import BadSyntax, ascii_number
 
 
 @dataclass(frozen=True, order=True)
@@ -131,10 +131,25 @@ LancasterMove = Place | Pass | Vote | Favor | Upgrade | Extension | Noble | Take
 _ID = re.compile(r"^[a-z0-9_]+$")
 
 
+MAX_NUMBER = 999
+"""The largest number a move may name: far above any count in the game, and it keeps a typed
+number from turning into a huge integer."""
+
+
 def _int(token: str, what: str) -> int:
-    if not token.isdigit():
-        raise BadSyntax(f"Expected a number for {what}, got '{token}'.")
-    return int(token)
+    value = ascii_number(token, 0, MAX_NUMBER)
+    if value is None:
+        shown = token if len(token) <= 12 else token[:12] + "..."
+        raise BadSyntax(
+            f"Expected a number from 0 to {MAX_NUMBER} for {what} (the digits 0-9), got '{shown}'."
+        )
+    return value
+
+
+def _letter(token: str) -> bool:
+    """One ASCII letter (a county): str.isalpha() also takes 'é' or 'ß', whose upper case is no
+    county ('ß'.upper() is 'SS')."""
+    return len(token) == 1 and token.isascii() and token.isalpha()
 
 
 def _count_option(extras: list[str], keys: tuple[str, ...], what: str, after: str) -> int:
@@ -150,11 +165,11 @@ def _count_option(extras: list[str], keys: tuple[str, ...], what: str, after: st
 
 def _place_target(token: str) -> str:
     kind, _, rest = token.partition(":")
-    if kind == "county" and len(rest) == 1 and rest.isalpha():
+    if kind == "county" and _letter(rest):
         return f"county:{rest.upper()}"
     if kind in ("castle", "conflict") and rest and _ID.match(rest):
         return f"{kind}:{rest.upper()}"
-    if len(token) == 1 and token.isalpha():  # "knight 1 d" is county D
+    if _letter(token):  # "knight 1 d" is county D
         return f"county:{token.upper()}"
     if _ID.match(token) and token[0] == "k":  # "knight 2 k03" is conflict K03
         return f"conflict:{token.upper()}"
@@ -169,7 +184,7 @@ def _where(token: str) -> str:
     parts = token.split(":")
     if parts[0] == "court" and len(parts) == 2:
         return f"court:{_int(parts[1], 'the knight strength')}"
-    if parts[0] == "county" and len(parts) == 2 and len(parts[1]) == 1:
+    if parts[0] == "county" and len(parts) == 2 and _letter(parts[1]):
         return f"county:{parts[1].upper()}"
     if parts[0] == "castle" and len(parts) == 2 and _ID.match(parts[1]):
         return f"castle:{parts[1].upper()}"
@@ -205,7 +220,7 @@ def parse_text(text: str) -> LancasterMove:
         return Upgrade(_where(arg))
     if verb == "extension":
         return Extension("none" if arg == "none" else arg.upper())
-    if verb == "noble" and len(arg) == 1 and arg.isalpha():
+    if verb == "noble" and _letter(arg):
         return Noble(arg.upper())
     if verb == "take" and arg in ("noble", "reward", "both"):
         return Take(arg)

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core import Outcome
 from rules.lancaster import model as m
+from rules.lancaster import queenie
 
 
 def majority(values: list[Any], first: int, second: int, second_allowed: bool) -> list[int]:
@@ -44,7 +45,9 @@ def final_outcome(state: m.State, data: dict[str, Any]) -> Outcome:
     for i, p in enumerate(seats):
         by_source = p["power_points_by_source"]
         b: dict[str, int] = {"conflicts": by_source.get("conflicts", 0), "laws": by_source.get("laws", 0)}
-        other = p["power_points"] - b["conflicts"] - b["laws"]
+        if queenie.in_play(state):  # Queenie Q4: tile PP have a line of their own
+            b[queenie.SOURCE] = by_source.get(queenie.SOURCE, 0)
+        other = p["power_points"] - sum(b.values())
         if other:
             b["other"] = other  # PP from content an override adds (counties, castle, favor)
         b["nobles"] = table[min(len(p["nobles"]), len(table) - 1)]

@@ -59,6 +59,9 @@ Keys (all always present; the TypedDicts below are the same schema for mypy):
 ``outcome``         null while running; else ``Outcome.to_json()`` (scores, ranking, winners,
                     breakdown, notes)
 ``provisional``     true: the rules help lists values not yet verified against the printed game
+``expansions``      ``{"queenie": null | {"tiles": [{"letter", "reward": words, "reward_effects"}]
+                    (revealed tiles beside their counties), "bag": tiles left (order secret),
+                    "provisional": bool}}`` (rules/lancaster/expansions.py)
 """
 
 from __future__ import annotations
@@ -66,7 +69,9 @@ from __future__ import annotations
 from typing import Any, TypedDict, cast
 
 from rules.core import OutcomeJSON, ViewHeader, seat_headers
+from rules.lancaster import expansions
 from rules.lancaster import model as m
+from rules.lancaster.expansions import ExpansionsView
 from rules.lancaster.words import effects_words
 
 PHASE_TITLES = {
@@ -232,6 +237,7 @@ class LancasterView(TypedDict):
     last: LastMove | None
     outcome: OutcomeJSON | None
     provisional: bool
+    expansions: ExpansionsView
 
 
 def _law(data: dict[str, Any], law_id: str) -> Law:
@@ -303,6 +309,7 @@ def build_view(
         "last": last_view,
         "outcome": outcome,
         "provisional": bool(data["provisional"]),
+        "expansions": expansions.build(data, state),
     }
 
 

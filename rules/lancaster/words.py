@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-_RES = {"gold": "gold", "squire": "squire", "vote_marker": "vote marker", "power_points": "PP"}
+_RES = {
+    "gold": "gold",
+    "squire": "squire",
+    "vote_marker": "vote marker",
+    "power_points": "PP",
+    "royal_seal": "royal seal",
+    "dishonor": "dishonor marker",
+}
 _METRIC = {
     "gold_owned": "gold",
     "squires_owned": "squires",
@@ -17,7 +24,7 @@ _METRIC = {
 
 def amount(resource: str, n: int) -> str:
     word = _RES.get(resource, resource)
-    if n != 1 and resource in ("squire", "vote_marker"):
+    if n != 1 and resource in ("squire", "vote_marker", "royal_seal", "dishonor"):
         word += "s"
     return f"{n} {word}"
 

@@ -121,6 +121,14 @@ class Lorenzo:
 
     def apply(self, state: State, player: int, move: Any) -> tuple[State, list[str]]:
         self._check(state, player, move)
+        return self._apply(state, player, move)
+
+    def simulate(self, state: State, player: int, move: LorenzoMove) -> State:
+        """The fast path (``rules.core.game_simulate``): the state ``apply`` returns, for a move
+        taken from ``legal_moves`` (not checked again)."""
+        return self._apply(state, player, move)[0]
+
+    def _apply(self, state: State, player: int, move: LorenzoMove) -> tuple[State, list[str]]:
         new = copy_state(state)
         log = Log()
         flow.apply_move(new, player, move, log)

@@ -93,6 +93,8 @@ class Mods:
     coin_discount: int = 0
     support_bonus: dict[str, int] = field(default_factory=dict)
     double_immediate: frozenset[str] = frozenset()
+    # What the engine works out from these and a card or floor, kept with them (engine.py).
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def permanent_effects(state: State, player: int) -> Iterator[dict[str, Any]]:
@@ -109,6 +111,35 @@ def permanent_effects(state: State, player: int) -> Iterator[dict[str, Any]]:
 
 
 def modifiers(state: State, player: int) -> Mods:
+    """``player``'s ongoing effects folded into one ``Mods``.
+
+    The engine asks this for every space and candidate move, so a fold is kept for each
+    combination of what ``permanent_effects`` reads (Characters, excommunications, played leaders
+    and the copied one, Montefeltro's member) and the same ``Mods`` is returned for it again:
+    never change one."""
+    player_state = state["players"][player]
+    key = (
+        tuple(player_state["cards"]["character"]),
+        tuple(player_state["excommunications"]),
+        tuple(player_state["leaders_played"]),
+        player_state.get("copied_leader"),
+        player_state["montefeltro_member"],
+    )
+    mods = _FOLDED.get(key)
+    if mods is None:
+        mods = fold_modifiers(state, player)
+        if len(_FOLDED) >= _FOLDED_LIMIT:
+            _FOLDED.clear()  # a bound, not a policy: a game meets a few dozen combinations
+        _FOLDED[key] = mods
+    return mods
+
+
+_FOLDED: dict[tuple[Any, ...], Mods] = {}
+_FOLDED_LIMIT = 20_000
+
+
+def fold_modifiers(state: State, player: int) -> Mods:
+    """A fresh fold of ``player``'s ongoing effects (``modifiers`` keeps and shares them)."""
     mods = Mods(six=state["players"][player]["montefeltro_member"])
     for effect in permanent_effects(state, player):
         _fold(mods, effect)

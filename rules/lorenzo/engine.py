@@ -31,6 +31,7 @@ and with leaders "copy_leader", "montefeltro", "leader_window".
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -288,24 +289,56 @@ def card_payments(
     card: dict[str, Any], mods: Mods, avail: dict[str, int], extra_discount: dict[str, int]
 ) -> list[dict[str, int]]:
     """The distinct costs the player can pay for ``card`` now, dominated ones dropped (§8.5)."""
+    found: list[dict[str, int]] = []
+    for pay in _affordable_costs(card, mods, avail, extra_discount):
+        if pay not in found:
+            found.append(dict(pay))
+    return [a for a in found if not any(_dominates(b, a) for b in found)]
+
+
+def can_pay(card: dict[str, Any], mods: Mods, avail: dict[str, int], extra_discount: dict[str, int]) -> bool:
+    """Whether ``card_payments`` would offer any cost (legality needs no more than that)."""
+    return next(_affordable_costs(card, mods, avail, extra_discount), None) is not None
+
+
+def _affordable_costs(
+    card: dict[str, Any], mods: Mods, avail: dict[str, int], extra_discount: dict[str, int]
+) -> Iterator[dict[str, int]]:
+    """Each cost of ``card`` after discounts that ``avail`` pays and whose requirement it meets
+    (one per alternative and "one of" discount; the same cost may come twice)."""
+    for require, pay in _discounted_costs(card, mods, extra_discount):
+        if all(avail.get(k, 0) >= v for k, v in require) and all(
+            avail.get(k, 0) >= v for k, v in pay.items()
+        ):
+            yield pay
+
+
+def _discounted_costs(
+    card: dict[str, Any], mods: Mods, extra_discount: dict[str, int]
+) -> list[tuple[tuple[tuple[str, int], ...], dict[str, int]]]:
+    """(requirement, cost) of each alternative of ``card`` and each "one of" discount, after the
+    player's discounts (§8.5); kept in ``mods.memo``, so never change a cost."""
+    key = ("costs", card["id"], tuple(sorted(extra_discount.items())))
+    found: list[tuple[tuple[tuple[str, int], ...], dict[str, int]]] | None = mods.memo.get(key)
+    if found is not None:
+        return found
     card_type = card["type"]
     fixed = dict(mods.take_discount.get(card_type, {}))
     for k, v in extra_discount.items():
         fixed[k] = fixed.get(k, 0) + v
     one_of: list[dict[str, int]] = mods.take_discount_one_of.get(card_type) or [{}]
-    found: list[dict[str, int]] = []
+    found = []
     for alt in card["costs"] or [{"pay": {}}]:
-        if any(avail.get(k, 0) < v for k, v in alt.get("require", {}).items()):
-            continue
+        require = tuple(alt.get("require", {}).items())
         for extra in one_of:
             pay: dict[str, int] = {}
             for k, v in alt["pay"].items():
                 cut = fixed.get(k, 0) + extra.get(k, 0) + (mods.coin_discount if k == "coin" else 0)
                 if v - cut > 0:
                     pay[k] = v - cut  # discounts never take a cost below zero
-            if all(avail.get(k, 0) >= v for k, v in pay.items()) and pay not in found:
-                found.append(pay)
-    return [a for a in found if not any(_dominates(b, a) for b in found)]
+            found.append((require, pay))
+    mods.memo[key] = found
+    return found
 
 
 def _dominates(b: dict[str, int], a: dict[str, int]) -> bool:
@@ -362,15 +395,10 @@ def tower_offer(
     total = value + servants // mods.servants_per_point + mods.take_bonus.get(card_type, 0)
     if total < floor["min_value"]:
         return Offer(f"{floor_name.capitalize()} needs value {floor['min_value']}; yours would be {total}.")
-    avail = dict(player_state["resources"])
-    avail["servant"] -= servants
-    fee = tower_fee(mods) if any(occupant is not None for occupant in occupants) else 0
-    if avail["coin"] < fee:
+    fee, bonus, avail = _entry(state, player, mods, card_type, floor_index)
+    if player_state["resources"]["coin"] < fee:
         return Offer(f"The {TYPE_NAMES[card_type]} tower is occupied: you need {fee} coins for the fee.")
-    avail["coin"] -= fee
-    bonus = {} if (floor_index + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
-    for k, v in bonus.items():
-        avail[k] += v
+    avail["servant"] -= servants
     if card_type == "territory":
         need = territory_slot_mp(mods)[len(player_state["cards"]["territory"])]
         if avail["mp"] < need:
@@ -378,7 +406,110 @@ def tower_offer(
     payments = card_payments(CARDS[card_id], mods, avail, discount)
     if not payments:
         return Offer(f"You cannot pay for {CARDS[card_id]['name']} ({_costs_text(card_id)}).")
-    return Offer(None, fee, bonus, payments, total)
+    return Offer(None, fee, dict(bonus), payments, total)
+
+
+def _entry(
+    state: State, player: int, mods: Mods, card_type: str, floor_index: int
+) -> tuple[int, dict[str, int], dict[str, int]]:
+    """Entering a tower floor (§8.2, §8.3): the fee, the floor bonus, and what the player holds
+    after paying the one and taking the other (no servants spent yet)."""
+    occupied = any(occupant is not None for occupant in state["tower_occupants"][card_type])
+    fee = tower_fee(mods) if occupied else 0
+    bonus = floor_bonus(mods, card_type, floor_index)
+    avail = dict(state["players"][player]["resources"])
+    avail["coin"] -= fee
+    for k, v in bonus.items():
+        avail[k] += v
+    return fee, bonus, avail
+
+
+def floor_bonus(mods: Mods, card_type: str, floor_index: int) -> dict[str, int]:
+    """The floor's bonus as the player takes it (§8.3: none on floors a Preacher bars, less an
+    excommunication's reduction); kept in ``mods.memo``, so never change it."""
+    key = ("floor", card_type, floor_index)
+    bonus: dict[str, int] | None = mods.memo.get(key)
+    if bonus is None:
+        floor = TOWERS[card_type][floor_index]
+        bonus = {} if (floor_index + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
+        mods.memo[key] = bonus
+    return bonus
+
+
+def _coloured_in_tower(state: State, player: int, card_type: str) -> bool:
+    """§8.3: whether ``player`` has a coloured family member in this tower already."""
+    return any(
+        occupant is not None and occupant[0] == player and occupant[1] != "neutral"
+        for occupant in state["tower_occupants"][card_type]
+    )
+
+
+class _Floor:
+    """A tower floor as ``tower_offer`` judges it for one player this turn, with the words left
+    out: what is the same for each family member and servant count is worked out once (legal
+    moves ask it for every member; ``tests/lorenzo/test_fast_path.py`` holds it to tower_offer)."""
+
+    __slots__ = ("_card", "_discount", "_entry", "_mods", "_paid", "coloured_taken", "min_value", "space")
+
+    def __init__(
+        self,
+        space: str,
+        min_value: int,
+        coloured_taken: bool,
+        card: dict[str, Any],
+        mods: Mods,
+        entry: dict[str, int],
+        discount: dict[str, int],
+    ) -> None:
+        self.space = space
+        self.min_value = min_value  # the floor's value less the player's bonus for the tower
+        self.coloured_taken = coloured_taken
+        self._card, self._mods, self._entry, self._discount = card, mods, entry, discount
+        self._paid: dict[int, bool] = {}
+
+    def payable(self, servants: int) -> bool:
+        """Whether the card can be paid for after spending ``servants`` on the value (§8.5)."""
+        found = self._paid.get(servants)
+        if found is None:
+            avail = dict(self._entry)
+            avail["servant"] -= servants
+            found = self._paid[servants] = can_pay(self._card, self._mods, avail, self._discount)
+        return found
+
+
+def open_floors(
+    state: State, player: int, mods: Mods, card_types: Iterable[str], discount: dict[str, int]
+) -> list[_Floor]:
+    """The floors of these towers (in ``TOWER_SPACES`` order) that no rule but the value and the
+    same-colour rule bars ``player`` from: a card is there, they hold fewer than six of its type,
+    they can pay the fee, and their next Territory slot's MP is met (§8.2-8.6)."""
+    player_state = state["players"][player]
+    held = player_state["resources"]
+    floors = []
+    for card_type in CARD_TYPES:
+        owned = len(player_state["cards"][card_type])
+        if card_type not in card_types or owned >= MAX_CARDS_PER_TYPE:
+            continue
+        occupants = state["tower_occupants"][card_type]
+        fee = tower_fee(mods) if any(occupant is not None for occupant in occupants) else 0
+        if held["coin"] < fee:
+            continue
+        slot_mp = territory_slot_mp(mods)[owned] if card_type == "territory" else 0
+        coloured = _coloured_in_tower(state, player, card_type)
+        for floor_index, card_id in enumerate(state["tower_cards"][card_type]):
+            if card_id is None:
+                continue
+            bonus = floor_bonus(mods, card_type, floor_index)
+            if card_type == "territory" and held["mp"] + bonus.get("mp", 0) < slot_mp:
+                continue
+            entry = dict(held)
+            entry["coin"] -= fee
+            for k, v in bonus.items():
+                entry[k] += v
+            min_value = TOWERS[card_type][floor_index]["min_value"] - mods.take_bonus.get(card_type, 0)
+            space = f"{card_type}_{floor_index + 1}"
+            floors.append(_Floor(space, min_value, coloured, CARDS[card_id], mods, entry, discount))
+    return floors
 
 
 def _costs_text(card_id: int) -> str:
@@ -701,43 +832,81 @@ def has_placement(state: State, player: int) -> bool:
 
 def placements(state: State, player: int) -> list[LorenzoMove]:
     """Every placement: each free member on each space it can use, with the fewest servants
-    needed; on Harvest/Production spaces also each servant count that activates more cards."""
+    needed; on Harvest/Production spaces also each servant count that activates more cards.
+
+    What a space asks is worked out once for all members (``open_floors``, ``_open_spaces``):
+    the same verdicts as ``tower_offer`` and ``space_check``, without their words."""
     mods = modifiers(state, player)
     player_state = state["players"][player]
     have = player_state["resources"]["servant"]
     rate = mods.servants_per_point
+    floors = open_floors(state, player, mods, CARD_TYPES, {})
+    spaces = _open_spaces(state, player, mods)
     out: list[LorenzoMove] = []
     for member in player_state["free_members"]:
         base = member_value(state, mods, member)
-        for space, (card_type, floor_index) in TOWER_SPACES.items():
-            if state["tower_cards"][card_type][floor_index] is None:
+        coloured = member != "neutral"
+        for floor in floors:
+            if coloured and floor.coloured_taken:
                 continue
-            need = servants_for(
-                TOWERS[card_type][floor_index]["min_value"] - base - mods.take_bonus.get(card_type, 0), mods
-            )
-            if need <= have and tower_offer(state, player, mods, space, base, need, member, {}).error is None:
-                out.append(Place(member, space, need))
-        for space in SPACE_ORDER:
-            space_data = SPACES[space]
-            if space_data["area"] in AREA_SPACES:
-                area = space_data["area"]
-                bonus = space_data["value_modifier"] + _action_mod(mods, area, False)
-                tested_extra = 0 if state["options"].get("harvest_min_check", "member") == "member" else bonus
-                need = servants_for(space_data["min_value"] - base - tested_extra, mods)
-                if need > have or space_check(state, player, mods, space, member, need)[0] is not None:
-                    continue
-                out.append(Place(member, space, need))
-                value = base + need // rate + bonus
-                for threshold in _activation_values(state, player, area):
-                    if threshold > value:
-                        extra = need + servants_for(threshold - value, mods)
-                        if extra <= have:
-                            out.append(Place(member, space, extra))
-            else:
-                need = servants_for(space_data["min_value"] - base, mods)
-                if need <= have and space_check(state, player, mods, space, member, need)[0] is None:
-                    out.append(Place(member, space, need))
+            need = servants_for(floor.min_value - base, mods)
+            if need <= have and floor.payable(need):
+                out.append(Place(member, floor.space, need))
+        for space in spaces:
+            if coloured and space.coloured_taken:
+                continue
+            need = servants_for(space.min_value - base, mods)
+            if need > have:
+                continue
+            out.append(Place(member, space.space, need))
+            value = base + need // rate + space.bonus
+            for threshold in space.activations:
+                if threshold > value:
+                    extra = need + servants_for(threshold - value, mods)
+                    if extra <= have:
+                        out.append(Place(member, space.space, extra))
     return out
+
+
+@dataclass(frozen=True)
+class _Space:
+    """A non-tower space open to a player this turn, as ``space_check`` judges it (§10-12)."""
+
+    space: str
+    min_value: int  # what the member must reach before servants (less the bonus tested with it)
+    coloured_taken: bool  # §10: a coloured member of theirs is already in this Harvest/Production
+    bonus: int = 0  # Harvest/Production: the space's modifier and the player's bonuses and malus
+    activations: tuple[int, ...] = ()  # Harvest/Production: the values that activate more
+
+
+def _open_spaces(state: State, player: int, mods: Mods) -> list[_Space]:
+    """The non-tower spaces (in board order) not covered, forbidden or full for ``player``."""
+    member_check = state["options"].get("harvest_min_check", "member") == "member"
+    found = []
+    for space in SPACE_ORDER:
+        space_data = SPACES[space]
+        area = space_data["area"]
+        if space_data["min_players"] > state["player_count"] or area in mods.forbidden_areas:
+            continue
+        capacity = space_data["capacity"]
+        if (
+            capacity is not None
+            and len(state["space_occupants"][space]) >= capacity
+            and not mods.occupied_spaces_ok
+        ):
+            continue
+        if area not in AREA_SPACES:
+            found.append(_Space(space, space_data["min_value"], False))
+            continue
+        bonus = space_data["value_modifier"] + _action_mod(mods, area, False)
+        taken = any(
+            occupant[0] == player and occupant[1] != "neutral"
+            for area_space in AREA_SPACES[area]
+            for occupant in state["space_occupants"][area_space]
+        )
+        tested = space_data["min_value"] - (0 if member_check else bonus)
+        found.append(_Space(space, tested, taken, bonus, tuple(_activation_values(state, player, area))))
+    return found
 
 
 def take_options(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
@@ -745,19 +914,10 @@ def take_options(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
     mods = modifiers(state, player)
     have = state["players"][player]["resources"]["servant"]
     out: list[LorenzoMove] = []
-    for space, (card_type, floor_index) in TOWER_SPACES.items():
-        if card_type not in frame["card_types"] or state["tower_cards"][card_type][floor_index] is None:
-            continue
-        need = servants_for(
-            TOWERS[card_type][floor_index]["min_value"] - frame["value"] - mods.take_bonus.get(card_type, 0),
-            mods,
-        )
-        if (
-            need <= have
-            and tower_offer(state, player, mods, space, frame["value"], need, None, frame["discount"]).error
-            is None
-        ):
-            out.append(Take(space, need))
+    for floor in open_floors(state, player, mods, frame["card_types"], frame["discount"]):
+        need = servants_for(floor.min_value - frame["value"], mods)
+        if need <= have and floor.payable(need):
+            out.append(Take(floor.space, need))
     out.append(Take(None))
     return out
 

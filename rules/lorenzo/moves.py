@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.core import AmbiguousMove, BadSyntax
+from rules.core import AmbiguousMove, BadSyntax, ascii_number
 from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
 from rules.lorenzo.describe import res_token
 from rules.lorenzo.leaders import find_leader
@@ -225,7 +225,6 @@ assert set(PRIVILEGE_ALIASES.values()) == set(PRIVILEGE_ORDER)
 SPACE_NAMES = set(TOWER_SPACES) | set(SPACES)
 _RES_ALIASES = {"coins": "coin", "servants": "servant"}
 _KV = re.compile(r"^([a-z]+)=(.+)$")
-_NUMBER = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit() and \d accept '²' or '٣'
 MAX_AMOUNT = 999
 """The largest count a move may name; far above anything a player holds, and it keeps a typed
 number from turning into a huge integer."""
@@ -233,12 +232,13 @@ number from turning into a huge integer."""
 
 def _amount(value: str, text: str) -> int:
     """A count written in a move: ASCII digits 0-9, from 0 to MAX_AMOUNT."""
-    if not _NUMBER.fullmatch(value):
+    amount = ascii_number(value, 0, MAX_AMOUNT)  # the digits 0-9 only (issue 8 item 2)
+    if amount is None:
         shown = value if len(value) <= 12 else value[:12] + "..."
         raise BadSyntax(
             f"'{text}': '{shown}' is not a number from 0 to {MAX_AMOUNT} (write it with the digits 0-9)."
         )
-    return int(value)
+    return amount
 
 
 def _parse_servants(tokens: list[str], text: str) -> int:

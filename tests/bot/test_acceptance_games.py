@@ -25,6 +25,8 @@ CASES = {
     "lorenzo-3p-leaders": ("lorenzo", "leaders:true", 3, 4),
     "lancaster-4p": ("lancaster", "", 4, 8),
     "lancaster-2p-allies": ("lancaster", "", 2, 5),
+    # Issue 14: the expansions offered, together, at the largest table.
+    "lancaster-5p-expansions": ("lancaster", "queenie:true", 5, 9),
 }
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 

@@ -299,6 +299,8 @@ def test_mistyped_settings_are_refused_by_name(tmp_path: Path) -> None:
     for env, words in (
         ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
         ({"DEV_GUILD_ID": "12ab"}, "DEV_GUILD_ID"),
+        ({"DEV_GUILD_ID": "12²"}, "DEV_GUILD_ID"),  # isdigit() takes it, int() does not (issue 8)
+        ({"DEV_GUILD_ID": "١٢"}, "DEV_GUILD_ID"),
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
     ):
         with pytest.raises(config.SettingsError, match=words):

@@ -5,18 +5,22 @@ conflicts, captured knights waiting for a ransom); gold, squires, vote markers a
 below zero; noble stacks never below zero; a conflict card has at most 3 spaces, one per force;
 the JSON round trip gives an equal state. Every move: its events are non-empty sentences. At the
 end: the game is over after round 5, each score is the sum of its breakdown, and the replayed
-state equals the final one. Option sets: every combination of the four options.
+state equals the final one. Queenie: every reward tile once (bag, county, gone), one drawn per
+round; no view holds the bag order. Option sets: every combination of the four base options, and
+every combination of the expansions offered.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import Move, Outcome
 from rules.lancaster import GAME
+from rules.lancaster.game import EXPANSION_OPTIONS
 from rules.playout import Step
 from tests.conformance import GameChecks
 
@@ -29,6 +33,11 @@ OPTION_SETS: tuple[dict[str, Any], ...] = tuple(
         )
     )
     for combo in itertools.product(["random", "by_letter"], [1, 2], [True, False], [False, True])
+) + tuple(
+    # Issue 14: every combination of the expansions offered (alone, in pairs, all together).
+    dict.fromkeys(combo, True)
+    for size in range(1, len(EXPANSION_OPTIONS) + 1)
+    for combo in itertools.combinations(EXPANSION_OPTIONS, size)
 )
 
 
@@ -64,6 +73,22 @@ def invariants(state: dict[str, Any]) -> None:
     for card in state["conflicts"]:
         assert len(card["spaces"]) <= 3
         assert len({space["force"] for space in card["spaces"]}) == len(card["spaces"])  # one space per force
+    if state["options"]["queenie"]:
+        _reward_tiles(state)
+
+
+def _reward_tiles(state: dict[str, Any]) -> None:
+    """Queenie: each tile once (bag, beside a county, or gone); one per round drawn from round 1."""
+    bag, shown = state["reward_bag"], state["reward_tiles"]
+    assert len(set(bag) | set(shown)) == len(bag) + len(shown) and set(bag) <= set("ABCDEFGHI")
+    assert len(bag) == 9 - (0 if state["phase"] == "setup" else state["round"])
+    if GAME.data["queenie"]["engine"]["unclaimed_tile"] == "removed":
+        assert len(shown) <= 1
+
+
+def _public_view(view: Mapping[str, Any]) -> None:
+    """S3: the bag order never reaches a view (the count does)."""
+    assert "reward_bag" not in json.dumps(view)
 
 
 def _state(state: dict[str, Any]) -> None:
@@ -83,4 +108,4 @@ def _end(state: dict[str, Any], outcome: Outcome, replayed: dict[str, Any]) -> N
     assert replayed == state
 
 
-CHECKS = GameChecks(state=_state, step=_step, end=_end, option_sets=OPTION_SETS)
+CHECKS = GameChecks(state=_state, step=_step, public_view=_public_view, end=_end, option_sets=OPTION_SETS)

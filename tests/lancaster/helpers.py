@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rules.lancaster import GAME, LancasterGame, apply_overrides, load_base, make_game
+from rules.lancaster import GAME, LancasterGame, apply_overrides, load_base, load_content, make_game
 from rules.lancaster.data import earlier_bases
 from tests import helpers as shared
 
@@ -136,7 +136,7 @@ def rules_variant(override: dict[str, Any]) -> Iterator[None]:
     """Play with the base data plus an owner override (e.g. another reading of a provisional
     rules choice) inside the block; the shared ``GAME`` gets its base data back afterwards."""
     original = GAME.data
-    GAME.use_data(apply_overrides(load_base(), override))
+    GAME.use_data(apply_overrides(load_content(), override))
     try:
         yield
     finally:

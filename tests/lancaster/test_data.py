@@ -7,7 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from rules.lancaster import GAME, DataError, apply_overrides, configure, load_base, make_game, validate
+from rules.lancaster import (
+    GAME,
+    DataError,
+    apply_overrides,
+    configure,
+    load_base,
+    load_content,
+    make_game,
+    validate,
+)
 from rules.lancaster.data import EFFECT_PARAMS, fingerprint
 
 from .helpers import rules_variant, run_steps, setup_game
@@ -156,7 +165,7 @@ def test_configure_from_a_file_and_refuse_a_bad_file(tmp_path: Path) -> None:
         with pytest.raises(DataError, match="cannot read override file"):
             configure(tmp_path / "missing.json")
         configure(None)
-        assert GAME.data == load_base()
+        assert GAME.data == load_content()
     finally:
         GAME.use_data(original)
 

@@ -106,3 +106,41 @@ def test_every_legal_move_text_parses_back_to_itself() -> None:
     state = setup_game(2)
     for move in GAME.legal_moves(state, 0):
         assert GAME.parse(state, 0, move.to_text()) == move
+
+
+NUMBER_TEMPLATES = [
+    "buy {}",
+    "knight {} county:D",
+    "knight 1 county:D squires={}",
+    "vote yes markers={}",
+    "favor {}",
+    "ransom {}",
+    "start p{}",
+    "start {}",
+    "upgrade court:{}",
+    "upgrade conflict:K03:{}",
+]
+ODD_NUMBERS = ["²", "³", "٣", "३", "３", "𝟙", "①", "½", "-1", "+3", "1_0", "0x1", "1e3", "1000", "9" * 5000]
+
+
+@pytest.mark.parametrize("template", NUMBER_TEMPLATES)
+def test_notation_numbers_are_ascii_digits_in_range(template: str) -> None:
+    """Issue 8 item 2: str.isdigit() takes '²' (int() then fails) and int() takes '٣', '1_0' or
+    ' +3'; every number of the notation is the digits 0-9, 0 to 999, refused in words otherwise,
+    before anything is looked up, with the state unchanged."""
+    state = setup_game(3)
+    before = GAME.to_json(state)
+    for odd in ODD_NUMBERS:
+        with pytest.raises(BadSyntax, match=r"from 0 to 999 .*\(the digits 0-9\)"):
+            GAME.parse(state, 0, template.format(odd))
+    assert GAME.to_json(state) == before
+    assert parse_text(template.format("002")) == parse_text(template.format("2"))
+
+
+@pytest.mark.parametrize("letter", ["ß", "é", "Ω", "ǅ", "ﬀ"])
+def test_notation_counties_are_ascii_letters(letter: str) -> None:
+    """A county is one letter A-Z: 'ß'.upper() is 'SS', which no lookup expects."""
+    texts = (f"knight 1 county:{letter}", f"knight 1 {letter}", f"noble {letter}", f"upgrade county:{letter}")
+    for text in texts:
+        with pytest.raises(BadSyntax):
+            parse_text(text)

@@ -32,6 +32,7 @@ TOP_KEYS = {
     "last",
     "outcome",
     "provisional",
+    "expansions",
 }
 
 

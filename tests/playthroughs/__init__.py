@@ -89,5 +89,3 @@ def replay(data: Playthrough) -> Iterator[Played]:
         assert seat in game.active_players(state), (seat, text)
         state, events = game.apply(state, seat, game.parse(state, seat, text))
         yield Played(seat, text, state, events)
-
-

@@ -1,0 +1,20 @@
+"""The expansions' part of a player view (issue 14; EXPANSIONS.md S2, section 10).
+
+``view["expansions"]`` always has one key per expansion the engine plays, null when the game does
+not use it, so the renderer draws exactly what the table plays. Each module owns its part.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from rules.lancaster import model as m
+from rules.lancaster import queenie
+
+
+class ExpansionsView(TypedDict):
+    queenie: queenie.QueenieView | None
+
+
+def build(data: dict[str, Any], state: m.State) -> ExpansionsView:
+    return {"queenie": queenie.view(data, state)}

@@ -1,0 +1,149 @@
+"""Issue 10 item 3: the fast path for simulation changes no rule.
+
+The move generators work out what a space asks once for all family members and leave the words
+out; here they are held, over whole random games, to the rules as ``tower_offer`` and
+``space_check`` word them (§8 towers, §10-12 the other spaces): the reference generators below
+are the engine's earlier ones, which asked those two for every candidate.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules.core import game_simulate
+from rules.lorenzo import GAME
+from rules.lorenzo.data import SPACE_ORDER, SPACES, TOWER_SPACES, TOWERS
+from rules.lorenzo.effects import fold_modifiers, modifiers
+from rules.lorenzo.engine import (
+    AREA_SPACES,
+    _action_mod,
+    _activation_values,
+    member_value,
+    placements,
+    servants_for,
+    space_check,
+    take_options,
+    tower_offer,
+)
+from rules.lorenzo.moves import LorenzoMove, Place, Take
+from rules.playout import random_playout
+
+State = dict[str, Any]
+
+GAMES = [
+    (4, 1, {}),
+    (3, 2, {"leaders": True}),
+    (2, 3, {"harvest_min_check": "action", "leaders": True, "leader_draft": "deal"}),
+    (4, 4, {"advanced_tiles": True, "leaders": True}),
+]
+
+
+def reference_placements(state: State, player: int) -> list[LorenzoMove]:
+    """The placements as the engine listed them before the fast path: every candidate put to
+    ``tower_offer`` or ``space_check``."""
+    mods = modifiers(state, player)
+    player_state = state["players"][player]
+    have = player_state["resources"]["servant"]
+    out: list[LorenzoMove] = []
+    for member in player_state["free_members"]:
+        base = member_value(state, mods, member)
+        for space, (card_type, floor_index) in TOWER_SPACES.items():
+            if state["tower_cards"][card_type][floor_index] is None:
+                continue
+            need = servants_for(
+                TOWERS[card_type][floor_index]["min_value"] - base - mods.take_bonus.get(card_type, 0), mods
+            )
+            if need <= have and tower_offer(state, player, mods, space, base, need, member, {}).error is None:
+                out.append(Place(member, space, need))
+        for space in SPACE_ORDER:
+            space_data = SPACES[space]
+            if space_data["area"] in AREA_SPACES:
+                area = space_data["area"]
+                bonus = space_data["value_modifier"] + _action_mod(mods, area, False)
+                tested_extra = 0 if state["options"].get("harvest_min_check", "member") == "member" else bonus
+                need = servants_for(space_data["min_value"] - base - tested_extra, mods)
+                if need > have or space_check(state, player, mods, space, member, need)[0] is not None:
+                    continue
+                out.append(Place(member, space, need))
+                value = base + need // mods.servants_per_point + bonus
+                for threshold in _activation_values(state, player, area):
+                    if threshold > value and need + servants_for(threshold - value, mods) <= have:
+                        out.append(Place(member, space, need + servants_for(threshold - value, mods)))
+            else:
+                need = servants_for(space_data["min_value"] - base, mods)
+                if need <= have and space_check(state, player, mods, space, member, need)[0] is None:
+                    out.append(Place(member, space, need))
+    return out
+
+
+def reference_takes(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
+    """A card-effect action's takes (§8.4) as listed before the fast path."""
+    player = frame["seat"]
+    mods = modifiers(state, player)
+    have = state["players"][player]["resources"]["servant"]
+    out: list[LorenzoMove] = []
+    for space, (card_type, floor_index) in TOWER_SPACES.items():
+        if card_type not in frame["card_types"] or state["tower_cards"][card_type][floor_index] is None:
+            continue
+        need = servants_for(
+            TOWERS[card_type][floor_index]["min_value"] - frame["value"] - mods.take_bonus.get(card_type, 0),
+            mods,
+        )
+        offer = tower_offer(state, player, mods, space, frame["value"], need, None, frame["discount"])
+        if need <= have and offer.error is None:
+            out.append(Take(space, need))
+    out.append(Take(None))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_8_10_fast_move_generators_list_what_tower_offer_and_space_check_allow(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    seen_takes = 0
+    for step in random_playout(GAME, players, seed, options):
+        state = step.before
+        frame = state["stack"][-1] if state["stack"] else None
+        if frame is None and state["phase"] == "actions":
+            for player in range(players):
+                assert placements(state, player) == reference_placements(state, player)
+        elif frame is not None and frame["kind"] == "take_card":
+            seen_takes += 1
+            assert take_options(state, frame) == reference_takes(state, frame)
+    assert seen_takes  # each game reaches card-effect takes (Character immediate effects)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """``simulate`` (rules.core.game_simulate) is ``apply`` without the re-check: every step of a
+    whole seeded random game gives an equal state, and neither path changes its input."""
+    rnd = random.Random(seed)
+    state = GAME.setup(players, seed, options)
+    moves = 0
+    while GAME.active_players(state):
+        seat = rnd.choice(sorted(GAME.active_players(state)))
+        move = rnd.choice(list(GAME.legal_moves(state, seat)))
+        before = GAME.to_json(state)
+        fast = game_simulate(GAME, state, seat, move)
+        normal, _ = GAME.apply(state, seat, move)
+        assert fast == normal
+        assert GAME.to_json(state) == before
+        state = fast
+        moves += 1
+    assert moves > 40 and GAME.outcome(state) is not None
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_kept_modifiers_equal_a_fresh_fold_in_every_state(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """``modifiers`` shares one fold per combination of what it reads; whatever the engine kept
+    with it (``memo``), its rules are those of a fresh fold of the same state."""
+    for step in random_playout(GAME, players, seed, options):
+        for player in range(players):
+            assert modifiers(step.after, player) == fold_modifiers(step.after, player)
