@@ -22,7 +22,7 @@ import discord
 
 from bot import sandbox
 from bot.app.client import TavolaBot
-from bot.service import config
+from bot.service import config, workers
 from bot.service.clock import Clock
 from bot.service.store import UnusableDatabase, open_store
 from bot.service.table import Tables
@@ -62,6 +62,9 @@ async def run_bot(settings: config.Settings, force_sync: bool = False) -> None:
     except UnusableDatabase as exc:
         raise config.SettingsError(f"{setting}: {exc}") from exc
     try:
+        # Warm workers before the first interaction: board images and computer moves run there.
+        content = (dict(settings.content),)
+        await workers.start(settings.workers, setup=config.install_content, setup_args=content)
         bot = TavolaBot(
             Tables(store, clock=clock, clock_hours=settings.clock_hours),
             dev_guild_id=settings.dev_guild_id,
@@ -70,6 +73,7 @@ async def run_bot(settings: config.Settings, force_sync: bool = False) -> None:
         async with bot:
             await bot.start(settings.token)
     finally:
+        await workers.close()
         await store.close()
 
 

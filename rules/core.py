@@ -264,7 +264,9 @@ class Game(Protocol):
       at start-up (``game_content_settings``);
     - on a move, ``label() -> str`` (``move_label``);
     - ``simulate(state, player, move) -> state``: the fast path for computer players and
-      benchmarks (``game_simulate``); see there.
+      benchmarks (``game_simulate``); see there;
+    - ``undo_barrier(before, after, player) -> str | None``: a game's own reasons why a step
+      can't be taken back (``game_undo_barrier``, which adds the common ones);
     - ``move_steps(state, player, moves) -> Sequence[Sequence[Step]]``: each move as a short
       sequence of choices, for guided turns and autocomplete (``game_move_steps``);
     - ``preview(state, player, move) -> str``: what a move will do, shown before it is
@@ -627,3 +629,49 @@ def suggestions(
         if match and match.group(1) not in found and typed.lower() in match.group(1).lower():
             found.append(match.group(1))
     return found
+
+
+DRAWS_KEY = "draws"
+"""The key of a dict state's counter of random draws (``rng_for(seed, draws)``)."""
+
+
+def game_undo_barrier(game: Game, before: Any, after: Any, player: int) -> str | None:
+    """Why ``player``'s step from ``before`` to ``after`` can't be taken back fairly, or None.
+
+    A step may be taken back only while it told nobody anything new that it could not have
+    known: nothing was drawn at random (a card dealt, dice rolled, a new round set up: the
+    state's ``draws`` counter moved), no simultaneous secret decision was resolved by it (the
+    answers are revealed then), the round and phase are the same, and the game is not over. A
+    game may add its own reasons with an optional ``undo_barrier(before, after, player) -> str |
+    None``; a game whose state keeps no ``draws`` counter must declare one (else nothing is
+    undone: randomness could not be ruled out).
+    """
+    own = getattr(game, "undo_barrier", None)
+    if callable(own):
+        found = own(before, after, player)
+        if found:
+            return str(found)
+    elif not (isinstance(before, dict) and DRAWS_KEY in before):
+        return (
+            "this game can't tell whether a move drew something at random, so its moves can't be taken back"
+        )
+    if isinstance(before, dict) and isinstance(after, dict) and before.get(DRAWS_KEY) != after.get(DRAWS_KEY):
+        return "something was drawn at random since (cards dealt, dice rolled or a new round set up)"
+    if game.outcome(after) is not None:
+        return "that step ended the game"
+    if game_prompt(game, before, player).secret:
+        others = game.active_players(before) - {player}
+        if not others or not others <= game.active_players(after):
+            return "that choice completed a secret decision, so everyone's choices were revealed"
+    was, now = _stage(game, before), _stage(game, after)
+    if was != now:
+        return "the game has moved on to another round or phase since"
+    return None
+
+
+def _stage(game: Game, state: Any) -> tuple[Any, Any]:
+    """(round, phase) as the public view's header gives them (None for a view without one)."""
+    header = game.player_view(state, None).get("header")
+    if not isinstance(header, dict):
+        return None, None
+    return header.get("round"), header.get("phase")

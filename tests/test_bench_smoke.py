@@ -23,3 +23,15 @@ def test_simulate_bench_reports_the_paths_and_the_floor() -> None:
         assert set(figures["playouts_per_s"]) == {"contract", "fast", "floor"}
         assert figures["moves_per_playout"] > 0 and figures["fast_over_floor"] > 0
         assert figures["options"] == options
+
+
+def test_pipeline_bursts_report_acks_and_boards_for_threads_and_processes(tmp_path) -> None:
+    import asyncio
+
+    from bench.pipeline import bursts
+
+    figures = asyncio.run(bursts(tmp_path, sizes=(2,), rounds=1))
+    for mode in ("threads_2", "processes_2"):
+        assert figures[mode]["moves"] == 2
+        assert figures[mode]["board_p99_ms"] >= figures[mode]["ack_p50_ms"] > 0
+    assert figures["workers"] >= 1

@@ -14,14 +14,17 @@ from typing import Any
 
 import discord
 
-from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, walk_items
-from bot.app.context import NO_MENTIONS, Interaction, player_of, tables_of
-from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to
-from bot.service import present
+from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, undo_button, walk_items
+from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to, send_to_game
+from bot.service import present, seats
 from bot.service.guide import Guided
+from bot.service.movelog import live
 from bot.service.store import GameRecord
 from bot.service.table import Private, TableError
+from bot.service.undo import undo_possible
 from render import seat_colour
+from rules.core import Game
 
 log = logging.getLogger("tavola")
 
@@ -36,8 +39,11 @@ async def play(
     if turn.secret_move:
         # The choice itself is only echoed to the player; the channel gets the engine's events,
         # which for a secret decision say only that it was made (until the engine reveals).
+        undo = discord.ui.View(timeout=None)
+        undo.add_item(undo_button(turn.record.id, turn.record.version))
         await interaction.response.send_message(
             f"Your secret choice is recorded: `{turn.move_text}`.",
+            view=undo,
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
@@ -45,6 +51,21 @@ async def play(
         return
     await interaction.response.defer(thinking=True)
     await announce(interaction, turn)
+
+
+async def reclaimed(interaction: Interaction, record: GameRecord) -> GameRecord:
+    """The record after its player took their seat back from the computer (any command or
+    button of theirs in the game does; the channel is told), or as it was."""
+    back = await seats.reclaim(tables_of(interaction), record, interaction.user.id)
+    if back is None:
+        return record
+    seat = back.seat_of(interaction.user.id)
+    name = back.seats[seat].name if seat is not None else shown_name(interaction.user)
+    try:
+        await send_to_game(interaction.client, back, present.back_line(name), allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.warning("could not tell game %s that a player is back", back.id)
+    return back
 
 
 async def channel_game_id(interaction: Interaction) -> int:
@@ -71,15 +92,24 @@ async def channel_game(interaction: Interaction) -> GameRecord:
 
 
 async def send_private(interaction: Interaction, game_id: int) -> None:
-    """An ephemeral reply with the player's own view, image and (if asked) choices."""
+    """An ephemeral reply with the player's own view, image, (if asked) choices, and an Undo
+    button while the last move in force is their own. A player whose seat the computer took
+    over takes it back by asking."""
     tables = tables_of(interaction)
-    mine = await tables.legal(game_id, interaction.user.id)
+    record = await reclaimed(interaction, await tables.get(game_id))
+    mine = await tables.legal(record, interaction.user.id)
     guided = tables.guide(mine, ()) if mine.prompt is not None else None
     await interaction.response.defer(ephemeral=True, thinking=True)
     file = await image_file(mine.game.name, mine.view, private=True)
     view = discord.ui.View(timeout=None)
     for item in private_items(mine, guided):
         view.add_item(item)
+    log = live(await tables.log(record.id)) if record.status == "running" else []
+    # Offered after one's own last step, unless one is asked a secret choice now (then that step
+    # completed a secret decision, which can't be taken back).
+    asked_secret = mine.prompt is not None and mine.prompt.secret
+    if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
+        view.add_item(undo_button(record.id, record.version))
     await interaction.followup.send(
         private_content(mine, guided), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
     )
@@ -198,22 +228,35 @@ async def on_choice(
 async def lobby_change(interaction: Interaction, game_id: int, action: str, *, edit: bool) -> None:
     tables = tables_of(interaction)
     player = player_of(interaction)
+    creator_before = 0
     if action == "join":
         record = await tables.join(game_id, player)
     else:
+        creator_before = (await tables.get(game_id)).creator_id
         record = await tables.leave(game_id, player)
     verb = "joined" if action == "join" else "left"
-    if edit and interaction.message is not None and interaction.message.id == record.lobby_message_id:
-        title, description = present.lobby_text(record, tables.game(record.game))
-        embed = discord.Embed(title=title, description=description)
-        await interaction.response.edit_message(embed=embed, view=lobby_view(record.id))
-        return
     game = tables.game(record.game)
-    await interaction.response.send_message(
-        f"{player.name} {verb} the game of {game.title} ({len(record.seats)}/{game.max_players}).",
-        allowed_mentions=NO_MENTIONS,
-    )
+    if edit and interaction.message is not None and interaction.message.id == record.lobby_message_id:
+        await interaction.response.edit_message(**lobby_card(record, game))
+        return
+    said = f"{player.name} {verb} the game of {game.title} ({len(record.seats)}/{game.max_players})."
+    if record.status == "abandoned":
+        said = f"{player.name} left and nobody else had joined: the lobby of game #{record.id} is closed."
+    elif (
+        action == "leave"
+        and record.creator_id != creator_before
+        and (creator := record.seat_of(record.creator_id)) is not None
+    ):
+        said += f" {record.seats[creator].name} runs the lobby now and starts the game."
+    await interaction.response.send_message(said, allowed_mentions=NO_MENTIONS)
     await refresh_lobby(interaction, record)
+
+
+def lobby_card(record: GameRecord, game: Game) -> dict[str, Any]:
+    """The lobby card's embed and buttons (no buttons once the lobby has closed)."""
+    title, description = present.lobby_text(record, game)
+    view = lobby_view(record.id) if record.status == "lobby" else None
+    return {"embed": discord.Embed(title=title, description=description), "view": view}
 
 
 async def refresh_lobby(interaction: Interaction, record: GameRecord) -> None:

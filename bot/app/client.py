@@ -13,10 +13,12 @@ from discord import app_commands
 
 from bot.app import commands
 from bot.app.components import (
+    ACTION_ID,
     BUTTON_ID,
     SELECT_ID,
     WALK_ID,
     WALK_SELECT_ID,
+    ActionButton,
     GameButton,
     GameSelect,
     WalkButton,
@@ -69,7 +71,7 @@ class TavolaBot(discord.Client):
     async def setup_hook(self) -> None:
         commands.build(self.tree, self.tables)
         # Persistent components: any old message's buttons keep working after a restart.
-        self.add_dynamic_items(GameButton, GameSelect, WalkButton, WalkSelect)
+        self.add_dynamic_items(GameButton, GameSelect, ActionButton, WalkButton, WalkSelect)
         if self.clock_check_seconds > 0:
             self._clock_task = asyncio.create_task(self.clock_loop(), name="tavola-clock")
         if not self.sync_commands:
@@ -140,7 +142,7 @@ class TavolaBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if any(p.fullmatch(custom_id) for p in (BUTTON_ID, SELECT_ID, WALK_ID, WALK_SELECT_ID)):
+        if any(p.fullmatch(custom_id) for p in (BUTTON_ID, SELECT_ID, ACTION_ID, WALK_ID, WALK_SELECT_ID)):
             return
         await say(interaction, "That button is not one of mine, or it is too old to use. Try `/game status`.")
 

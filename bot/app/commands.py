@@ -15,12 +15,12 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.app import actions, seat_actions
 from bot.app.actions import (
     channel_game,
     channel_game_id,
     lobby_change,
     play,
-    refresh_lobby,
     send_private,
     start,
 )
@@ -29,15 +29,18 @@ from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tab
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
 from bot.app.posting import image_file
-from bot.service import present, settings
+from bot.service import overview, present, settings
 from bot.service.clocks import CLOCK_MAX_HOURS
+from bot.service.levels import DEFAULT_LEVEL
 from bot.service.table import TableError, Tables
+from bot.service.undo import ROLLBACK_MAX_STEPS, UNDO_MAX_STEPS
 from rules.core import Game, game_rules_help
 
 log = logging.getLogger("tavola")
 
 # Option names a game may not use: they are /game new's own parameters.
-RESERVED = {"game", "clock"}
+RESERVED = {"game", "clock", "bots", "bot_level"}
+LevelChoice = Literal["random", "easy", "normal", "hard"]  # bot.service.levels.COMPUTER_LEVELS
 
 
 def build(tree: app_commands.CommandTree[Any], tables: Tables) -> None:
@@ -54,6 +57,7 @@ def game_group(tables: Tables) -> app_commands.Group:
     _add_lobby_commands(group)
     _add_table_commands(group)
     _add_player_commands(group)
+    _add_seat_commands(group)
     _add_rules_command(group)
     return group
 
@@ -65,9 +69,15 @@ def _add_lobby_commands(group: app_commands.Group) -> None:
     async def join(interaction: Interaction) -> None:
         await lobby_change(interaction, await channel_game_id(interaction), "join", edit=False)
 
-    @group.command(name="leave", description="Leave the game waiting in this channel")
+    @group.command(
+        name="leave", description="Leave this channel's game (running: the computer plays your seat)"
+    )
     async def leave(interaction: Interaction) -> None:
-        await lobby_change(interaction, await channel_game_id(interaction), "leave", edit=False)
+        record = await channel_game(interaction)
+        if record.status == "running":
+            await seat_actions.leave_ask(interaction, record)
+        else:
+            await lobby_change(interaction, record.id, "leave", edit=False)
 
     @group.command(name="start", description="Start the game (creator only): random seats and colours")
     @app_commands.describe(thread="Play in a new thread of this channel (default: here)")
@@ -80,59 +90,61 @@ def _add_table_commands(group: app_commands.Group) -> None:
 
     @group.command(name="status", description="Show the board, the round and whose turn it is")
     async def status(interaction: Interaction) -> None:
-        gid = await channel_game_id(interaction)
-        t = tables_of(interaction)
-        record = await t.get(gid)
-        if record.status == "lobby":
-            title, description = present.lobby_text(record, t.game(record.game))
-            await interaction.response.send_message(
-                embed=discord.Embed(title=title, description=description), view=lobby_view(gid)
-            )
-            return
-        turn = await t.turn(gid)
-        await interaction.response.defer(thinking=True)
-        file = await image_file(turn.game.name, turn.public_view, private=False)
-        title, description = present.status_text(turn, t.clock_of(turn.record))
-        await interaction.followup.send(
-            embed=discord.Embed(title=title, description=description),
-            file=file,
-            view=turn_view(turn),
-            allowed_mentions=NO_MENTIONS,
-        )
+        await show_status(interaction)
 
     @group.command(name="abandon", description="End the game without a result (creator or Manage Server)")
     async def abandon(interaction: Interaction) -> None:
-        gid = await channel_game_id(interaction)
-        admin = bool(interaction.permissions.manage_guild)
-        record = await tables_of(interaction).abandon(gid, player_of(interaction), may_manage_server=admin)
-        await say(
-            interaction,
-            f"Game #{record.id} was abandoned by {shown_name(interaction.user)}.",
-            ephemeral=False,
+        await seat_actions.abandon_ask(interaction, await channel_game(interaction))
+
+    @group.command(name="rematch", description="A new lobby with the last game's players, options and clock")
+    async def rematch(interaction: Interaction) -> None:
+        await open_rematch(interaction)
+
+
+def _add_seat_commands(group: app_commands.Group) -> None:
+    """``/game undo``, ``rollback``, ``replace`` and ``kick``: second thoughts and seats."""
+
+    @group.command(name="undo", description="Take back your own last step(s), if nobody moved since")
+    @app_commands.describe(steps="How many of your own last steps (default 1)")
+    async def undo_cmd(
+        interaction: Interaction, steps: app_commands.Range[int, 1, UNDO_MAX_STEPS] = 1
+    ) -> None:
+        await seat_actions.undo_steps(
+            interaction, await actions.reclaimed(interaction, await channel_game(interaction)), steps
         )
-        await refresh_lobby(interaction, record)
+
+    @group.command(
+        name="rollback", description="Take back the last moves, whoever made them (creator or Manage Server)"
+    )
+    @app_commands.describe(steps="How many moves to take back")
+    async def rollback(
+        interaction: Interaction, steps: app_commands.Range[int, 1, ROLLBACK_MAX_STEPS]
+    ) -> None:
+        await seat_actions.rollback_ask(interaction, await channel_game(interaction), steps)
+
+    @group.command(name="replace", description="Hand a seat to another member (creator or Manage Server)")
+    @app_commands.describe(seat="Whose seat: a player's name or seat number", member="Who takes it")
+    async def replace_cmd(
+        interaction: Interaction, seat: app_commands.Range[str, 1, 100], member: discord.Member
+    ) -> None:
+        await seat_actions.replace_ask(interaction, await channel_game(interaction), seat, member)
+
+    @group.command(name="kick", description="Vote to hand a timed-out player's seat to the computer for good")
+    @app_commands.describe(seat="Whose seat: a player's name or seat number")
+    async def kick(interaction: Interaction, seat: app_commands.Range[str, 1, 100]) -> None:
+        await seat_actions.kick(interaction, await channel_game(interaction), seat)
 
 
 def _add_player_commands(group: app_commands.Group) -> None:
-    """``/game list``, ``settings`` and ``hand``: what a player asks for themselves."""
+    """``/game list``, ``mine``, ``settings`` and ``hand``: what a player asks for themselves."""
 
-    @group.command(name="list", description="Games waiting or running in this server")
+    @group.command(name="list", description="Every open game in this server: what it waits for, on whom")
     async def list_cmd(interaction: Interaction) -> None:
-        if interaction.guild_id is None:
-            raise TableError("Use this in a server.")
-        t = tables_of(interaction)
-        records = await t.list_guild(interaction.guild_id)
-        if not records:
-            await say(
-                interaction, "No games are waiting or running in this server. Start one with `/game new`."
-            )
-            return
-        lines = [
-            f"#{r.id} {t.game(r.game).title} — {r.status} in <#{r.channel_id}> — "
-            + ", ".join(s.name for s in r.seats)
-            for r in records
-        ]
-        await say(interaction, "\n".join(lines))
+        await show_games(interaction, mine=False)
+
+    @group.command(name="mine", description="Your open games in this server: which ones wait for you")
+    async def mine(interaction: Interaction) -> None:
+        await show_games(interaction, mine=True)
 
     @group.command(name="settings", description="Your quiet hours, time zone and turn DMs (all servers)")
     @app_commands.describe(
@@ -195,6 +207,72 @@ def _add_rules_command(group: app_commands.Group) -> None:
         ][:25]
 
 
+async def show_status(interaction: Interaction) -> None:
+    """``/game status``: the lobby card, the board with whom it waits for, or, once the channel's
+    game has ended, its result and how to start another."""
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise TableError("Tavola games live in server channels; use this command there.")
+    t = tables_of(interaction)
+    try:
+        record = await channel_game(interaction)
+    except TableError:
+        record = await t.store.last_in_channel(interaction.channel_id) or await channel_game(interaction)
+    if record.status == "lobby":
+        await interaction.response.send_message(**actions.lobby_card(record, t.game(record.game)))
+        return
+    if record.status == "abandoned":
+        await say(
+            interaction,
+            f"Game #{record.id} in this channel was abandoned. Start another with `/game new`, or "
+            "`/game rematch` for the same players.",
+        )
+        return
+    record = await actions.reclaimed(interaction, record)
+    turn = t.turn_of(record)
+    await interaction.response.defer(thinking=True)
+    file = await image_file(turn.game.name, turn.public_view, private=False)
+    title, description = present.status_text(turn, t.clock_of(turn.record))
+    embeds = [discord.Embed(title=title, description=description)]
+    if turn.outcome is not None:
+        won, scores = present.outcome_text(turn.outcome, record.seats, record.seating)
+        embeds.append(discord.Embed(title=won, description=scores, colour=discord.Colour.gold()))
+    await interaction.followup.send(
+        embeds=embeds, file=file, view=turn_view(turn), allowed_mentions=NO_MENTIONS
+    )
+
+
+async def open_rematch(interaction: Interaction) -> None:
+    """``/game rematch``: the last game's players seated again in a new lobby, pinged."""
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise TableError("Tavola games live in server channels; use this command there.")
+    t = tables_of(interaction)
+    record = await t.rematch(interaction.channel_id, player_of(interaction))
+    people = [s.user_id for s in record.seats if s.user_id > 0]
+    sent = await interaction.response.send_message(
+        f"Rematch! {', '.join(present.mention(u) for u in people)}: you are seated again (the seats are "
+        "drawn anew at the start; leave with the button if you'd rather not play).",
+        **actions.lobby_card(record, t.game(record.game)),
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in people]),
+    )
+    if sent.message_id is not None:
+        await t.lobby_posted(record.id, sent.message_id)
+
+
+async def show_games(interaction: Interaction, *, mine: bool) -> None:
+    """``/game mine`` (the caller's open games) or ``/game list`` (everyone's), privately."""
+    if interaction.guild_id is None:
+        raise TableError("Use this in a server.")
+    t = tables_of(interaction)
+    me = interaction.user.id
+    found = await overview.listings(t, interaction.guild_id, me if mine else None)
+    empty = (
+        "You have no open games in this server. Start one with `/game new`."
+        if mine
+        else "No games are waiting or running in this server. Start one with `/game new`."
+    )
+    await say(interaction, overview.lines(found, me, empty))
+
+
 def shorten(text: str, limit: int) -> str:
     """``text`` within ``limit`` characters, cut at a word and marked with an ellipsis if long."""
     if len(text) <= limit:
@@ -208,7 +286,12 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     option_names = _option_descriptions(games)
 
     async def new(
-        interaction: Interaction, game: str, clock: float | None = None, **options: str | None
+        interaction: Interaction,
+        game: str,
+        clock: float | None = None,
+        bots: int = 0,
+        bot_level: str = DEFAULT_LEVEL,
+        **options: str | None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise TableError("Tavola games live in server channels; use this command there.")
@@ -226,6 +309,8 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
             game,
             given,
             clock_hours=clock,
+            bots=bots,
+            bot_level=bot_level,
         )
         title, description = present.lobby_text(record, chosen)
         sent = await interaction.response.send_message(
@@ -241,15 +326,8 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
                 log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
 
     # discord.py reads parameters from the signature; give it one built from the games' options.
-    new.__signature__ = inspect.Signature(_new_parameters(option_names))  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "game": "Which game",
-        "clock": shorten(
-            f"Hours each player has per decision (0: no clock; default {tables.default_clock_hours:g})",
-            100,
-        ),
-        **option_names,
-    }
+    new.__signature__ = inspect.Signature(_new_parameters(option_names, games))  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_description__ = _new_descriptions(tables, option_names)  # type: ignore[attr-defined]
     new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
         "game": [app_commands.Choice(name=g.title, value=g.name) for g in games][:25]
     }
@@ -259,6 +337,20 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     for name in option_names:
         command.autocomplete(name)(option_autocomplete(name))
     return command
+
+
+def _new_descriptions(tables: Tables, option_names: Mapping[str, str]) -> dict[str, str]:
+    """What Discord shows beside each parameter of ``/game new``."""
+    return {
+        "game": "Which game",
+        "clock": shorten(
+            f"Hours each player has per decision (0: no clock; default {tables.default_clock_hours:g})",
+            100,
+        ),
+        "bots": "How many seats computer players take (default 0)",
+        "bot_level": f"How well the computers play (default {DEFAULT_LEVEL})",
+        **option_names,
+    }
 
 
 def _option_descriptions(games: Sequence[Game]) -> dict[str, str]:
@@ -271,8 +363,9 @@ def _option_descriptions(games: Sequence[Game]) -> dict[str, str]:
     return option_names
 
 
-def _new_parameters(option_names: Mapping[str, str]) -> list[inspect.Parameter]:
-    """``/game new``'s signature: interaction, game, clock, then one optional text per option."""
+def _new_parameters(option_names: Mapping[str, str], games: Sequence[Game]) -> list[inspect.Parameter]:
+    """``/game new``'s signature: interaction, game, clock, bots, bot_level, then one optional
+    text per option."""
     return [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
@@ -283,6 +376,15 @@ def _new_parameters(option_names: Mapping[str, str]) -> list[inspect.Parameter]:
             inspect.Parameter.KEYWORD_ONLY,
             annotation=app_commands.Range[float, 0, CLOCK_MAX_HOURS] | None,
             default=None,
+        ),
+        inspect.Parameter(
+            "bots",
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=app_commands.Range[int, 0, max(g.max_players for g in games) - 1],
+            default=0,
+        ),
+        inspect.Parameter(
+            "bot_level", inspect.Parameter.KEYWORD_ONLY, annotation=LevelChoice, default=DEFAULT_LEVEL
         ),
     ] + [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None)

@@ -11,6 +11,8 @@ working after a restart):
 - ``g:<game>:v<version>:w<seat>:p<path>`` — a step of a guided turn (``bot.service.guide``):
   the choices made so far, as indices joined by dots; ``…:x<seat>:p<path>:q<n>`` is the n-th
   select of a level with more choices than fit buttons (its values are the choice indices).
+- ``g:<game>:bot`` (Add computer), ``g:<game>:undo:<version>`` (Undo my last step) and
+  ``g:<game>:ok:<what>:<expires>[:<arg>]`` (a confirmation): ``ActionButton``.
 A versioned component pressed after the board changed answers "the board has moved on". Choices
 in a private reply add ``:k<key>`` (``table.choice_key``): they stay valid while that seat's
 choices are unchanged, so players deciding at once do not void each other's buttons.
@@ -51,6 +53,8 @@ WALK_SELECT_ID = re.compile(
     rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):x(?P<seat>[0-9]{{1,2}}):p{_PATH}:q[0-9]" + _KEY
 )
 WALK_SELECTS = 4  # selects of one level (the fifth row holds Back): 100 choices
+# Add computer (lobby), Undo (a private reply), and confirmations (``bot.app.seat_actions``).
+ACTION_ID = re.compile(rf"g:(?P<gid>{_ID}):(?P<act>bot|undo|ok)(?::(?P<rest>[0-9a-z.:\-]{{1,80}}))?")
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
@@ -71,6 +75,25 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 
         async with guard(interaction):
             await on_button(interaction, self.item.custom_id or "")
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
+    def __init__(
+        self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ):
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.app.seat_actions import on_action  # see GameButton.callback
+
+        async with guard(interaction):
+            await on_action(interaction, self.item.custom_id or "")
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
@@ -208,7 +231,13 @@ def lobby_view(game_id: int) -> discord.ui.View:
     view.add_item(GameButton(f"g:{game_id}:join", "Join", discord.ButtonStyle.primary))
     view.add_item(GameButton(f"g:{game_id}:leave", "Leave"))
     view.add_item(GameButton(f"g:{game_id}:start", "Start", discord.ButtonStyle.success))
+    view.add_item(ActionButton(f"g:{game_id}:bot", "Add computer"))
     return view
+
+
+def undo_button(game_id: int, version: int) -> ActionButton:
+    """Take back one's own last step (valid only at the version it was made for)."""
+    return ActionButton(f"g:{game_id}:undo:{version}", "Undo my last step")
 
 
 def choice_items(

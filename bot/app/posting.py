@@ -1,15 +1,14 @@
 """Board images and the public turn messages (design.md, "Rendering" and "Discord conventions").
 
-Images are rendered in a worker thread (encoding dominates and releases the GIL), so a burst of
-moves still gets every interaction acknowledged in time.
+Images are rendered in worker processes (``bot.service.workers``), so a burst of moves still gets
+every interaction acknowledged in time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -17,17 +16,25 @@ import discord
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, Interaction, mentioning
 from bot.app.guard import say
-from bot.service import present
+from bot.service import present, workers
 from bot.service.pings import Delivery
+from bot.service.store import GameRecord
 from bot.service.table import Turn
-from render import render_view
+from render import Image, render_view
 
 log = logging.getLogger("tavola")
 
 
+def draw_image(game_name: str, view: dict[str, Any], private: bool) -> Image:
+    """What a worker runs: ``render_view`` looked up when called, so a test that replaces
+    ``posting.render_view`` sees the call when the pool runs inline."""
+    return render_view(game_name, view, private=private)
+
+
 async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
-    """Render off the event loop (encoding dominates and releases the GIL; design.md, "Rendering")."""
-    image = await asyncio.to_thread(render_view, game_name, view, private=private)
+    """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
+    a burst of boards delayed every acknowledgement and database call of the loop."""
+    image = await workers.run(draw_image, game_name, view, private)
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
@@ -42,7 +49,7 @@ async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.Fil
         intro = [*intro, "(The board image could not be drawn this time; `/game status` retries.)"]
     embeds = []
     if turn.outcome is not None:
-        title, description = present.outcome_text(turn.outcome, turn.record.seats)
+        title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating)
         embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
     return files, embeds, present.turn_content(turn, intro)
 
@@ -92,11 +99,70 @@ class Kickable(Protocol):
     def kick(self) -> None: ...
 
 
-def kick(client: object, turn: Turn) -> None:
-    """Ask the bot to run what fell due now when the new turn owes someone a DM (otherwise the
-    clock's next check is soon enough, and a move costs no extra storage work)."""
-    if turn.owes_dm and isinstance(client, Kickable):
+def kick(client: object, turn: Turn | None) -> None:
+    """Ask the bot to run what fell due now when the new turn owes someone a DM or waits for the
+    computer (otherwise the clock's next check is soon enough, and a move costs no extra storage
+    work); ``turn`` None: a seat changed hands, look at once."""
+    wanted = turn is None or turn.owes_dm or turn.computer_turn
+    if wanted and isinstance(client, Kickable):
         client.kick()
+
+
+ARCHIVED_THREAD = 50083  # Discord's code for "Thread is archived"
+
+
+Parts = Callable[[], Awaitable[tuple[str, dict[str, Any]]]]
+
+
+async def send_to_game(
+    client: discord.Client, record: GameRecord, content: str, **kwargs: Any
+) -> discord.Message:
+    """Post text (no files) in a game's channel or thread, waking an archived thread."""
+
+    async def parts() -> tuple[str, dict[str, Any]]:
+        return content, kwargs
+
+    return await send_waking(client, record, parts)
+
+
+async def send_waking(client: discord.Client, record: GameRecord, parts: Parts) -> discord.Message:
+    """Post in a game's channel or thread. A thread Discord archived after days of silence is
+    unarchived first (when the client knows it is) or after Discord refused the post for it;
+    ``parts`` is called again for that second try (a file once sent is spent)."""
+    channel = client.get_channel(record.channel_id)
+    if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+        await _unarchive(client, record.channel_id)
+    target = client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    content, kwargs = await parts()
+    try:
+        return await target.send(content, **kwargs)
+    except discord.HTTPException as exc:
+        if exc.code != ARCHIVED_THREAD:
+            raise
+    await _unarchive(client, record.channel_id)
+    content, kwargs = await parts()
+    return await target.send(content, **kwargs)
+
+
+async def post_game_turn(client: discord.Client, turn: Turn, *, intro: Sequence[str] = ()) -> None:
+    """A turn message (events, board, who acts next) posted by the bot itself, not in answer to
+    an interaction: after the computer's moves."""
+
+    async def parts() -> tuple[str, dict[str, Any]]:
+        files, embeds, content = await turn_parts(turn, intro)
+        return content, {
+            "files": files,
+            "embeds": embeds,
+            "view": turn_view(turn),
+            "allowed_mentions": mentioning(present.pinged(turn)),
+        }
+
+    await send_waking(client, turn.record, parts)
+
+
+async def _unarchive(client: discord.Client, thread_id: int) -> None:
+    await client.http.edit_channel(thread_id, archived=False)
+    log.info("unarchived thread %s before posting", thread_id)
 
 
 async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = False) -> None:
@@ -131,8 +197,9 @@ async def post_delivery(client: discord.Client, delivery: Delivery, now: float) 
                 present.dm_content(delivery), nonce=delivery.nonce, allowed_mentions=NO_MENTIONS
             )
             return True
-        channel = client.get_partial_messageable(turn.record.channel_id, guild_id=turn.record.guild_id)
-        await channel.send(
+        await send_to_game(
+            client,
+            turn.record,
             present.ping_content(delivery, now),
             view=turn_view(turn),
             nonce=delivery.nonce,

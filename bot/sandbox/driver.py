@@ -48,6 +48,7 @@ class Sandbox:
             emit, out_dir, lambda channel_id: self.server.channel_name(channel_id), self.members
         )
         self.server = FakeDiscord(self.reporter, self._thread_created, wire)
+        self.server.on_thread_update = self._thread_updated
         self._baseline: set[asyncio.Task[Any]] = set()
 
     @property
@@ -61,6 +62,9 @@ class Sandbox:
 
     def _thread_created(self, thread: dict[str, Any]) -> None:
         self.bot._connection.parsers["THREAD_CREATE"]({**thread, "newly_created": True})
+
+    def _thread_updated(self, thread: dict[str, Any]) -> None:
+        self.bot._connection.parsers["THREAD_UPDATE"](dict(thread))
 
     # ----------------------------------------------------------------------------------------
     # life cycle
@@ -168,6 +172,8 @@ class Sandbox:
                 await self.advance_clock(words)
             elif name == "@fail":
                 self.server.faults.add(read_fault(words))
+            elif name == "@archive":
+                self.archive(words)
             elif name in ("@member", "@locale"):
                 if len(words) != 2:
                     example = '@member mallory "Mal <3"' if name == "@member" else "@locale alice it"
@@ -178,10 +184,20 @@ class Sandbox:
                     self.members.locale(*words)
             else:
                 raise SandboxInputError(
-                    f"unknown line '{name}'; sandbox lines are @clock, @fail, @member, @locale"
+                    f"unknown line '{name}'; sandbox lines are @clock, @fail, @member, @locale, @archive"
                 )
         except (SandboxInputError, ValueError) as exc:
             self.reporter.error("system", str(exc))
+
+    def archive(self, words: list[str]) -> None:
+        """``@archive #name [quietly]``: Discord archives the thread after days of silence and
+        tells the bot (a THREAD_UPDATE), or, ``quietly``, the bot does not know (after a restart
+        its cache holds only active threads)."""
+        if not words or not words[0].startswith("#") or words[1:] not in ([], ["quietly"]):
+            raise SandboxInputError("@archive needs a thread, e.g. @archive #<game>-1 (or ... quietly)")
+        thread = self.server.archive(words[0][1:])
+        if not words[1:]:
+            self._thread_updated(thread)
 
     async def advance_clock(self, words: list[str]) -> None:
         """``@clock +13h``: move the bot's clock on, then run everything that fell due (pings)."""
@@ -226,11 +242,40 @@ class Sandbox:
                 self.server.commands, words[1:] if autocomplete else words, autocomplete=autocomplete
             )
             payload = interaction_payload(user, 4 if autocomplete else 2, self.server.next_id())
+            self.resolve_members(data)
             payload["data"] = data
             payload["channel_id"] = channel["id"]
             payload["channel"] = channel
         self.server.token_channel[payload["token"]] = int(payload["channel_id"])
         return payload
+
+    def resolve_members(self, data: dict[str, Any]) -> None:
+        """Member options (type 6) are typed as a name: sent as the id, with the member in
+        ``resolved``, as the Discord client sends a picked member."""
+        users: dict[str, Any] = {}
+        members: dict[str, Any] = {}
+        stack = [data]
+        while stack:
+            node = stack.pop()
+            for option in node.get("options", []):
+                stack.append(option)
+                if option.get("type") != 6 or "value" not in option:
+                    continue
+                found = self.members.get(str(option["value"]))
+                if found is None:
+                    raise SandboxInputError(
+                        f"unknown member '{option['value']}'; members are {self.members.names()}"
+                    )
+                option["value"] = str(found.id)
+                users[str(found.id)] = gateway.user_payload(found)
+                members[str(found.id)] = {
+                    "roles": [],
+                    "joined_at": gateway.now_iso(),
+                    "flags": 0,
+                    "nick": None,
+                }
+        if users:
+            data["resolved"] = {"users": users, "members": members}
 
     def click_payload(self, user: FakeUser, custom_id: str, values: list[str]) -> dict[str, Any]:
         message, component = self.server.find_component(custom_id)

@@ -33,6 +33,7 @@ from bot.sandbox.gateway import (
 from bot.sandbox.report import Reporter
 
 Wire = Callable[[dict[str, Any]], None]
+ARCHIVED = 50083  # Discord's code for a post in an archived thread
 
 
 class FakeDiscord:
@@ -43,6 +44,7 @@ class FakeDiscord:
     ) -> None:
         self.reporter = reporter
         self.on_thread = on_thread
+        self.on_thread_update: Callable[[dict[str, Any]], None] = lambda thread: None
         self.wire = wire  # every request the bot sends, as ``--wire`` writes it
         self.faults = Faults()
         self.commands: dict[str, dict[str, Any]] = {}
@@ -128,6 +130,33 @@ class FakeDiscord:
         self.on_thread(thread)
         return thread
 
+    def archived(self, channel_id: int) -> bool:
+        thread = self._thread(channel_id)
+        return thread is not None and bool(thread["thread_metadata"]["archived"])
+
+    def _thread(self, channel_id: int) -> dict[str, Any] | None:
+        return next((t for t in self.threads.values() if int(t["id"]) == channel_id), None)
+
+    def archive(self, name: str) -> dict[str, Any]:
+        """``@archive #name``: Discord archives a silent thread (it refuses posts until then)."""
+        thread = self.threads.get(name)
+        if thread is None:
+            raise ValueError(
+                f"no thread #{name}; threads: {', '.join('#' + t for t in self.threads) or 'none'}"
+            )
+        thread["thread_metadata"] = {**thread["thread_metadata"], "archived": True}
+        return thread
+
+    def edit_thread(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        thread = self._thread(channel_id)
+        if thread is None:
+            self.reporter.error(self.reporter.current_user, f"sandbox: no thread {channel_id} to edit")
+            return {}
+        if "archived" in body:
+            thread["thread_metadata"] = {**thread["thread_metadata"], "archived": bool(body["archived"])}
+        self.on_thread_update(thread)
+        return thread
+
     # ----------------------------------------------------------------------------------------
     # every request: on the wire, then refused if an @fail line says so
     # ----------------------------------------------------------------------------------------
@@ -193,6 +222,13 @@ class FakeDiscord:
         if method == "POST" and path == "/users/@me/channels":
             return self.open_dm(int(body["recipient_id"]))
         channel = int(route.channel_id or CHANNEL_ID)
+        if method == "POST" and path == "/channels/{channel_id}/messages" and self.archived(channel):
+            # Discord refuses a post in an archived thread: it must be unarchived first.
+            error = {"message": "Thread is archived", "code": ARCHIVED}
+            self.reporter.refused(method, path, 400, error)
+            raise exception_for(400, error)
+        if method == "PATCH" and path == "/channels/{channel_id}":
+            return self.edit_thread(channel, body)
         if method == "POST" and path == "/channels/{channel_id}/messages":
             nonce = body.get("nonce")
             if nonce is not None and body.get("enforce_nonce") and str(nonce) in self.nonces:

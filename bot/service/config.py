@@ -32,6 +32,9 @@ class Settings:
     database_url: str | None = None  # postgresql://… selects PostgreSQL instead of the SQLite file
     # The games' content settings that are set (``rules.core.ContentSetting``): name -> value.
     content: Mapping[str, str] = field(default_factory=dict)
+    # Worker processes for board images and computer players (bot.service.workers); None = one
+    # per core, 0 = none (the work runs in a thread of the bot's process).
+    workers: int | None = None
 
     @property
     def store_target(self) -> tuple[str, str | Path]:
@@ -94,6 +97,7 @@ def load(
         obsolete=tuple(k for k in OBSOLETE if merged.get(k, "").strip()),
         database_url=url or None,
         content=content,
+        workers=_workers(merged.get("WORKERS", "")),
     )
 
 
@@ -116,6 +120,21 @@ def _hours(raw: str) -> float:
     return hours
 
 
+WORKERS_MAX = 64
+
+
+def _workers(raw: str) -> int | None:
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > WORKERS_MAX:
+        raise SettingsError(
+            f"WORKERS must be a number of worker processes from 0 (none: draw in the bot's own "
+            f"process) to {WORKERS_MAX}, or empty for one per core; not '{text}'."
+        )
+    return int(text)
+
+
 def configure_content(settings: Settings, games: Sequence[Game] | None = None) -> None:
     """Install the content every game's settings choose, before any saved game is loaded.
 
@@ -123,9 +142,15 @@ def configure_content(settings: Settings, games: Sequence[Game] | None = None) -
     shipped content. Raises ``SettingsError`` naming the setting with every problem its game
     found, so the bot refuses to start rather than play with half-applied values.
     """
+    install_content(settings.content, games)
+
+
+def install_content(content: Mapping[str, str], games: Sequence[Game] | None = None) -> None:
+    """``configure_content`` from the values alone: also each worker process's setup
+    (``bot.service.workers``), so workers draw and play with the bot's content."""
     for game in all_games() if games is None else games:
         for setting in game_content_settings(game):
-            value = settings.content.get(setting.env)
+            value = content.get(setting.env)
             try:
                 setting.install(value)
             except ValueError as exc:

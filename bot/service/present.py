@@ -11,8 +11,9 @@ from typing import Any
 
 from bot.service.clocks import deadline, hours_text
 from bot.service.pings import Delivery, Ping
-from bot.service.store import GameRecord, SeatRecord
+from bot.service.store import GameRecord, Seating, SeatRecord
 from bot.service.table import Turn
+from bot.service.undo import Undone
 from render import seat_colour
 from rules.core import Game, Outcome
 
@@ -51,10 +52,13 @@ def lobby_text(record: GameRecord, game: Game) -> tuple[str, str]:
         }
         return title, said[record.status]
     clock = "" if record.clock_hours is None else f"{clock_line(record.clock_hours)}\n"
+    creator = record.seat_of(record.creator_id)
+    starter = record.seats[creator].name if creator is not None else "the creator"
     description = (
         f"Players ({len(record.seats)}/{game.max_players}, at least {game.min_players}):\n{players}\n\n"
         f"Options: {options_line(record.options)}\n{clock}"
-        f"Join with the button or `/game join`; {record.seats[0].name} starts with `/game start`."
+        f"Join with the button or `/game join`; {starter} starts with `/game start` "
+        "(and may add computer players with the button)."
     )
     return title, description
 
@@ -72,7 +76,14 @@ def headline(view: Mapping[str, Any]) -> str:
 def pinged(turn: Turn) -> list[int]:
     """The user ids a turn message pings: the acting seats outside their quiet hours. The message
     allows mentions of exactly these (``waiting_lines`` writes them), nobody else."""
-    return [s.user_id for s in turn.acting if s.seat not in turn.quiet and s.seat not in turn.asleep]
+    return [
+        s.user_id
+        for s in turn.acting
+        if s.seat not in turn.quiet
+        and s.seat not in turn.asleep
+        and not turn.record.seating.playing(s.seat)  # the computer decides: nobody to ping
+        and s.user_id > 0
+    ]
 
 
 def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
@@ -81,6 +92,8 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
     pings = set(pinged(turn)) if mentions else set()
     for seat in turn.acting:
         who = mention(seat.user_id) if seat.user_id in pings else seat.name
+        if turn.record.seating.playing(seat.seat) and seat.user_id > 0:
+            who += " (the computer plays for them)"
         if mentions and seat.seat in turn.asleep:
             who += " (quiet hours: pinged when they end)"
         prompt = turn.prompts.get(seat.seat)
@@ -93,7 +106,10 @@ def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
 
 def turn_content(turn: Turn, intro: Sequence[str] = ()) -> str:
     """The public message after an action: what happened, then who acts next."""
-    lines = [*intro, *turn.events]
+    back = (
+        [back_line(turn.record.seats[turn.mover].name)] if turn.reclaimed and turn.mover is not None else []
+    )
+    lines = [*back, *intro, *turn.events]
     if turn.outcome is not None:
         lines = final_lines(lines)
     else:
@@ -118,16 +134,58 @@ def start_intro(turn: Turn) -> list[str]:
     return [f"**{turn.game.title}** has started (game #{turn.record.id}). Seat order: {order}."]
 
 
-def outcome_text(outcome: Outcome, seats: Sequence[SeatRecord]) -> tuple[str, str]:
-    """(title, description) of the final scores with the breakdown and the winner."""
+def outcome_text(
+    outcome: Outcome, seats: Sequence[SeatRecord], seating: Seating | None = None
+) -> tuple[str, str]:
+    """(title, description) of the final scores with the breakdown and the winner; seats the
+    computer played (a computer seat, a seat left to it, a takeover) are marked with its moves."""
     winners = " and ".join(seats[i].name for i in sorted(outcome.winners))
     rows = []
     for place, i in enumerate(outcome.ranking, start=1):
         parts = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[i].items() if v)
-        rows.append(f"**{place}. {seat_label(seats[i])} — {outcome.scores[i]}**\n{parts or 'no points'}")
+        marked = computer_mark(seating, i) if seating is not None else ""
+        rows.append(
+            f"**{place}. {seat_label(seats[i])} — {outcome.scores[i]}**{marked}\n{parts or 'no points'}"
+        )
     notes = "\n".join(f"*{n}*" for n in outcome.notes)
     description = "\n".join(rows) + (f"\n\n{notes}" if notes else "")
     return f"🏆 Winner: {winners}", description[:4000]
+
+
+def computer_mark(seating: Seating, seat: int) -> str:
+    """ " 🤖 computer (normal)" or " 🤖 computer played 5 moves" for a result row; "" if never."""
+    found = seating.computers.get(seat)
+    if found is None:
+        return ""
+    if found.mode == "seat":
+        return f" — 🤖 computer ({found.level})"
+    return f" — 🤖 the computer played {found.moves} move(s) of this seat"
+
+
+def back_line(name: str) -> str:
+    return f"👋 {name} is back: the computer no longer plays for them."
+
+
+def takeover_line(name: str, hours: float) -> str:
+    return (
+        f"⌛ {name}'s clock ({hours_text(hours)}) ran out: the computer plays their seat until they "
+        "act again (any command or button of theirs in this game). The others may `/game kick` them."
+    )
+
+
+def undone_list(done: Undone) -> str:
+    """The entries an undo took back, secret ones not echoed."""
+    return ", ".join(
+        "a secret choice" if hidden else f"`{e.text}`"
+        for e, hidden in zip(done.entries, done.secret, strict=True)
+    )
+
+
+def undo_line(done: Undone) -> str:
+    """What everyone is told about an undo or a rollback."""
+    if done.rollback:
+        return f"⏪ {done.who} rolled the game back by {len(done.entries)} move(s): {undone_list(done)}."
+    return f"↩️ {done.who} took back their last step(s): {undone_list(done)}."
 
 
 def status_text(turn: Turn, hours: float = 0) -> tuple[str, str]:
@@ -140,7 +198,10 @@ def status_text(turn: Turn, hours: float = 0) -> tuple[str, str]:
         lines.append(head)
     lines.append("Players: " + ", ".join(seat_label(s) for s in record.seats))
     if turn.outcome is not None:
-        lines.append("The game is over.")
+        lines.append(
+            "The game is over. `/game rematch` opens a lobby with the same players, options and "
+            "clock; `/game new` starts another."
+        )
         return title, "\n".join(lines)
     lines.extend(waiting_lines(turn, mentions=False))
     lines.append(clock_line(hours))

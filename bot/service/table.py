@@ -18,7 +18,20 @@ from typing import Any
 from bot.service import guide
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
-from bot.service.store import Change, GameRecord, MoveRecord, SeatRecord, Status, Store, WaitRecord
+from bot.service.levels import COMPUTER_LEVELS, DEFAULT_LEVEL
+from bot.service.movelog import replay_log
+from bot.service.store import (
+    COMPUTER,
+    Change,
+    Computer,
+    GameRecord,
+    MoveRecord,
+    Seating,
+    SeatRecord,
+    Status,
+    Store,
+    WaitRecord,
+)
 from rules import all_games
 from rules.core import (
     ContentChanged,
@@ -32,7 +45,6 @@ from rules.core import (
     name_seats,
     normalise_options,
 )
-from rules.playout import replay
 
 
 class TableError(Exception):
@@ -77,6 +89,14 @@ class Turn:
     # Seats whose turn came during their quiet hours: named, not pinged (the clock pings them
     # when their quiet hours end).
     asleep: frozenset[int] = frozenset()
+    mover: int | None = None  # the seat that just moved (None after a start, an undo, ...)
+    by_computer: bool = False  # the computer made that move for its seat
+    reclaimed: bool = False  # the mover took their seat back from the computer with it
+
+    @property
+    def computer_turn(self) -> bool:
+        """The computer must decide for one of the seats the game waits for now."""
+        return any(self.record.seating.playing(s.seat) for s in self.acting)
 
     @property
     def public_view(self) -> dict[str, Any]:
@@ -172,6 +192,42 @@ class Tables:
             raise TableError("There is no game in this channel. Start one with `/game new`.")
         return record
 
+    async def last_in_channel(self, channel_id: int) -> GameRecord:
+        """The channel's newest game, open or over (``/game status`` after the end, rematch)."""
+        record = await self.store.last_in_channel(channel_id)
+        if record is None:
+            raise TableError("There is no game in this channel. Start one with `/game new`.")
+        return record
+
+    async def rematch(self, channel_id: int, player: Player) -> GameRecord:
+        """A lobby with the same players (computers too), options and clock as the channel's last
+        game, once it is over; the seats are drawn again at the start. Those who left or were
+        replaced are not brought back. The caller must have played in it and becomes creator."""
+        last = await self.last_in_channel(channel_id)
+        if last.status in ("lobby", "running"):
+            raise TableError("This channel's game is not over yet; a rematch opens once it has ended.")
+        if last.seat_of(player.user_id) is None:
+            raise TableError(f"Only the players of game #{last.id} can ask for its rematch.")
+        computers = {s.seat for s, c in _seat_computers(last) if c.mode == "seat"}
+        people = [s for s in last.seats if s.user_id > 0 and s.user_id != player.user_id]
+        bots = [s for s in last.seats if s.seat in computers]
+        record = await self.new(
+            last.guild_id, channel_id, player, last.game, last.options, clock_hours=self.clock_of(last)
+        )
+        seats = [
+            *record.seats,
+            *(SeatRecord(len(record.seats) + i, s.user_id, s.name) for i, s in enumerate(people)),
+        ]
+        seating = Seating(
+            {
+                len(seats) + i: Computer(last.seating.computers[s.seat].level, "seat")
+                for i, s in enumerate(bots)
+            },
+            {},
+        )
+        seats += [SeatRecord(len(seats) + i, s.user_id, s.name) for i, s in enumerate(bots)]
+        return await self.store.commit(record.id, record.version, Change(seats=seats, seating=seating))
+
     async def list_guild(self, guild_id: int) -> list[GameRecord]:
         return await self.store.list_guild(guild_id)
 
@@ -207,7 +263,10 @@ class Tables:
         options: Mapping[str, Any],
         *,
         clock_hours: float | None = None,
+        bots: int = 0,
+        bot_level: str = DEFAULT_LEVEL,
     ) -> GameRecord:
+        """Open a lobby; ``bots`` computer seats of ``bot_level`` are seated at once."""
         game = self.game(game_name)
         chosen = normalise_options(game, options)
         hours = self.default_clock_hours if clock_hours is None else clock_hours
@@ -215,7 +274,13 @@ class Tables:
             raise TableError(
                 f"The clock is the hours each player has per decision: 0 (no clock) to {CLOCK_MAX_HOURS}."
             )
-        return await self.store.create_game(
+        if not 0 <= bots < game.max_players:
+            raise TableError(
+                f"{game.title} seats at most {game.max_players} players, you included: "
+                f"`bots` is 0 to {game.max_players - 1}."
+            )
+        level = check_level(bot_level)
+        record = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
             game=game.name,
@@ -224,6 +289,10 @@ class Tables:
             creator=SeatRecord(0, creator.user_id, creator.name),
             clock_hours=hours,
         )
+        if not bots:
+            return record
+        seats, seating = with_computers(record.seats, record.seating, bots, level)
+        return await self.store.commit(record.id, record.version, Change(seats=seats, seating=seating))
 
     def clock_of(self, record: GameRecord) -> float:
         """The game's hours per decision (0: no clock); older games keep the server default."""
@@ -245,24 +314,49 @@ class Tables:
         seats = (*record.seats, SeatRecord(len(record.seats), player.user_id, player.name))
         return await self.store.commit(record.id, record.version, Change(seats=seats))
 
+    async def add_computer(self, game_id: int, player: Player, level: str) -> GameRecord:
+        """The lobby's creator seats a computer player of ``level`` (one of ``COMPUTER_LEVELS``)."""
+        record = await self.get(game_id)
+        self._require_lobby(record)
+        if player.user_id != record.creator_id:
+            raise TableError("Only the player who created the game can add computer players.")
+        game = self.game(record.game)
+        if len(record.seats) >= game.max_players:
+            raise TableError(f"{game.title} takes at most {game.max_players} players; this table is full.")
+        seats, seating = with_computers(record.seats, record.seating, 1, level)
+        return await self.store.commit(record.id, record.version, Change(seats=seats, seating=seating))
+
     async def leave(self, game_id: int, player: Player) -> GameRecord:
+        """Leave a lobby. The creator may leave too: the next player who joined becomes the
+        creator, or, with nobody else seated but computers, the lobby is closed (abandoned)."""
         record = await self.get(game_id)
         seated = record.seat_of(player.user_id) is not None
         if record.status == "running":
             raise TableError(
-                "A running game can't be left. Its creator (or a member with Manage Server) can end "
-                "it with `/game abandon`."
+                "To leave a running game use `/game leave` (the computer then plays your seat)."
                 if seated
                 else "You are not playing in this game."
             )
         self._require_lobby(record)
         if not seated:
             raise TableError("You are not in this game.")
-        if player.user_id == record.creator_id:
-            raise TableError("The creator cannot leave the lobby; use `/game abandon` to cancel the game.")
         rest = [s for s in record.seats if s.user_id != player.user_id]
-        seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(rest))
-        return await self.store.commit(record.id, record.version, Change(seats=seats))
+        seats, seating = renumbered(rest, record.seating)
+        creator = record.creator_id
+        if player.user_id == creator:
+            people = [s for s in rest if s.user_id > 0]
+            if not people:
+                return await self.store.commit(
+                    record.id, record.version, Change(status="abandoned", seats=seats, seating=seating)
+                )
+            creator = people[0].user_id
+        return await self.store.commit(
+            record.id,
+            record.version,
+            Change(
+                seats=seats, seating=seating, creator_id=creator if creator != record.creator_id else None
+            ),
+        )
 
     async def start(self, game_id: int, player: Player) -> Turn:
         record = await self.get(game_id)
@@ -281,13 +375,13 @@ class Tables:
         # it is random for players yet reproducible from the record.
         order = list(record.seats)
         random.Random(f"tavola-seats:{record.seed}").shuffle(order)
-        seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(order))
+        seats, seating = renumbered(order, record.seating)
         state = game.setup(count, record.seed, record.options)
         waits, asleep = self._waits(record, seats, game, None, state, None)
         saved = await self.store.commit(
             record.id,
             record.version,
-            Change(status="running", state=game.to_json(state), seats=seats, waits=waits),
+            Change(status="running", state=game.to_json(state), seats=seats, waits=waits, seating=seating),
         )
         self._remember(saved, state)
         return replace(self._turn(saved, game, state, ()), asleep=asleep)
@@ -325,7 +419,10 @@ class Tables:
 
     async def turn(self, game_id: int) -> Turn:
         """The game as it stands (for ``/game status``)."""
-        record = await self.get(game_id)
+        return self.turn_of(await self.get(game_id))
+
+    def turn_of(self, record: GameRecord) -> Turn:
+        """The game of ``record`` as it stands (no read of its own)."""
         if record.status == "lobby":
             raise TableError("This game has not started yet.")
         game = self.game(record.game)
@@ -349,12 +446,18 @@ class Tables:
         ``game_ref``: its id, or its record as the caller just read it (a move then reads nothing
         more: the write's version check refuses it if the game changed meanwhile).
         ``expected_version`` is the version the player saw (a button's); text commands pass None
-        and are checked against the version they were parsed at.
+        and are checked against the version they were parsed at. A person moving in a seat the
+        computer took over after their clock ran out takes it back with this move.
         """
         record = await self._record(game_ref)
         if expected_version is not None and record.version != expected_version:
             raise TableError("The board has moved on since that button was made. Look at the latest board.")
         seat = self._running_seat(record, user_id)
+        return await self.apply_text(record, seat, text, actor=None)
+
+    async def apply_text(self, record: GameRecord, seat: int, text: str, *, actor: str | None) -> Turn:
+        """Apply ``text`` for ``seat`` of a running game, by its person (``actor`` None) or by the
+        computer (``COMPUTER``): one version-checked write with the log entry and the new waits."""
         game = self.game(record.game)
         state = self.state_of(record)
         if seat not in game.active_players(state):
@@ -364,10 +467,18 @@ class Tables:
         new_state, raw_events = game.apply(state, seat, move)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
         waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
+        seating, reclaimed = moved_seating(record.seating, seat, actor)
         saved = await self.store.commit(
             record.id,
             record.version,
-            Change(state=game.to_json(new_state), move=(seat, move.to_text()), status=status, waits=waits),
+            Change(
+                state=game.to_json(new_state),
+                move=(seat, move.to_text()),
+                actor=actor,
+                status=status,
+                waits=waits,
+                seating=seating,
+            ),
         )
         if status == "finished":
             self._states.pop(saved.id, None)  # finished games are not played on: free the cache
@@ -376,7 +487,14 @@ class Tables:
         turn = self._turn(saved, game, new_state, raw_events)
         quiet = (game.active_players(state) - {seat}) & game.active_players(new_state)
         return replace(
-            turn, move_text=move.to_text(), secret_move=secret, quiet=frozenset(quiet), asleep=asleep
+            turn,
+            move_text=move.to_text(),
+            secret_move=secret,
+            quiet=frozenset(quiet),
+            asleep=asleep,
+            mover=seat,
+            by_computer=actor == COMPUTER,
+            reclaimed=reclaimed,
         )
 
     def _waits(
@@ -475,7 +593,7 @@ class Tables:
         record = await self.get(game_id)
         game = self.game(record.game)
         start = game.setup(len(record.seats), record.seed, record.options)
-        return replay(game, start, ((e.seat, e.text) for e in await self.store.moves(game_id)))
+        return replay_log(game, start, await self.store.moves(game_id))
 
     # ----------------------------------------------------------------------------------------
     # presentation helpers (still Discord-free)
@@ -503,6 +621,58 @@ class Tables:
     def _waiting_line(record: GameRecord, game: Game, state: Any) -> str:
         waiting = [record.seats[i].name for i in sorted(game.active_players(state)) if i < len(record.seats)]
         return f"Waiting for {', '.join(waiting)}." if waiting else "The game is over."
+
+
+def _seat_computers(record: GameRecord) -> list[tuple[SeatRecord, Computer]]:
+    return [(s, record.seating.computers[s.seat]) for s in record.seats if s.seat in record.seating.computers]
+
+
+def check_level(level: str) -> str:
+    """A computer player's level as typed, or a refusal naming the levels."""
+    key = level.strip().lower()
+    if key not in COMPUTER_LEVELS:
+        raise TableError(f"The computer's level is one of {', '.join(COMPUTER_LEVELS)}, not '{level}'.")
+    return key
+
+
+def renumbered(order: Sequence[SeatRecord], seating: Seating) -> tuple[tuple[SeatRecord, ...], Seating]:
+    """Seats numbered in ``order`` (a lobby after a leave, the table at the start), with the
+    computer seats' entries following their seats."""
+    seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(order))
+    computers = {
+        i: seating.computers[old.seat] for i, old in enumerate(order) if old.seat in seating.computers
+    }
+    return seats, Seating(computers, {})
+
+
+def with_computers(
+    seats: Sequence[SeatRecord], seating: Seating, count: int, level: str
+) -> tuple[tuple[SeatRecord, ...], Seating]:
+    """``count`` computer seats of ``level`` added to a lobby. A computer has a negative user id
+    (no Discord user has one), unique in the game, and is named as a computer everywhere."""
+    added = list(seats)
+    computers = dict(seating.computers)
+    for _ in range(count):
+        user_id = min([0, *(s.user_id for s in added)]) - 1
+        number = sum(1 for s in added if s.user_id < 0) + 1
+        added.append(SeatRecord(len(added), user_id, f"Computer {number} ({level})"))
+        computers[len(added) - 1] = Computer(level, "seat")
+    return tuple(added), replace(seating, computers=computers)
+
+
+def moved_seating(seating: Seating, seat: int, actor: str | None) -> tuple[Seating | None, bool]:
+    """The seating after ``seat`` moved (None: unchanged) and whether its person took it back:
+    a computer's move is counted; a person's own move ends a takeover of their seat."""
+    found = seating.computers.get(seat)
+    if found is None:
+        return None, False
+    if actor == COMPUTER:
+        counted = replace(found, moves=found.moves + 1)
+        return replace(seating, computers={**seating.computers, seat: counted}), False
+    if found.mode != "away":
+        return None, False
+    back = replace(found, mode="back")
+    return replace(seating, computers={**seating.computers, seat: back}), True
 
 
 def choice_key(own_moves: int, texts: Sequence[str]) -> str:

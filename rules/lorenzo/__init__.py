@@ -18,7 +18,6 @@ from rules.core import (
     Outcome,
     Prompt,
     Step,
-    copy_state,
     normalise_options,
     state_from_json,
     state_to_json,
@@ -29,6 +28,7 @@ from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
+from rules.lorenzo.state_copy import copy_for_move
 from rules.lorenzo.state_format import UPGRADES
 from rules.lorenzo.view import player_view
 
@@ -129,7 +129,7 @@ class Lorenzo:
         return self._apply(state, player, move)[0]
 
     def _apply(self, state: State, player: int, move: LorenzoMove) -> tuple[State, list[str]]:
-        new = copy_state(state)
+        new = copy_for_move(state)  # copies what a move changes in place (state_copy.py)
         log = Log()
         flow.apply_move(new, player, move, log)
         new["moves_applied"] += 1

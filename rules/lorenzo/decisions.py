@@ -283,7 +283,7 @@ def _vatican_settle(state: State, frame: Frame, log: Log) -> bool:
 
 def _tile_answer(state: State, player: int, frame: Frame, move: ChooseTile, log: Log) -> None:
     state["players"][player]["bonus_tile"] = move.tile
-    state["bonus_tiles_left"].remove(move.tile)
+    state["bonus_tiles_left"] = engine.without(state["bonus_tiles_left"], move.tile)
     log.events.append(f"{seat(player)} chose the personal bonus tile {move.tile}.")
 
 

@@ -2,7 +2,10 @@
 generators, the effect interpreter and gains (flow.py runs the game; decisions.py the frames).
 
 The state is a plain JSON-able dict (lists, str keys, ints) so ``to_json``/``from_json`` round-trip
-exactly; ``apply`` copies it (``rules.core.copy_state``) and mutates the copy only. Its keys
+exactly; ``apply`` copies it (``state_copy.copy_for_move``) and mutates the copy only. The copy
+shares the lists, so the engine replaces a list rather than change it (``without``, ``replaced``,
+``[*items, item]``); code outside ``apply`` that changes a state takes ``rules.core.copy_state``
+first. Its keys
 (format 2, see state_format.py for older saves):
 
 - ``format``, ``seed``, ``draws`` (random draws made so far), ``options``, ``player_count``;
@@ -84,6 +87,20 @@ class Log:
 
     events: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
+
+
+def without(items: list[Any], item: Any) -> list[Any]:
+    """``items`` less the first ``item``, as a new list: the lists in a state are replaced, never
+    changed in place, so that a move's copy may share them (state_copy.py)."""
+    index = items.index(item)
+    return items[:index] + items[index + 1 :]
+
+
+def replaced(items: list[Any], index: int, item: Any) -> list[Any]:
+    """``items`` with ``items[index]`` replaced by ``item``, as a new list (see ``without``)."""
+    new = list(items)
+    new[index] = item
+    return new
 
 
 def _draw(state: State) -> Any:
@@ -552,8 +569,8 @@ def finish_take(
     card_id = state["tower_cards"][card_type][floor_index]
     for k, v in pay.items():
         player_state["resources"][k] -= v
-    state["tower_cards"][card_type][floor_index] = None
-    player_state["cards"][card_type].append(card_id)
+    state["tower_cards"][card_type] = replaced(state["tower_cards"][card_type], floor_index, None)
+    player_state["cards"][card_type] = [*player_state["cards"][card_type], card_id]
     card = CARDS[card_id]
     log.changed.append(f"card:{card_id}")
     paid = f" paying {res_text(pay)}" if pay else ""
@@ -789,7 +806,7 @@ def faith_requirement(state: State) -> int:
 def excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None:
     player_state = state["players"][player]
     tile = state["excommunication_tiles"][period_of(state["round"]) - 1]
-    player_state["excommunications"].append(tile)
+    player_state["excommunications"] = [*player_state["excommunications"], tile]
     why = (
         "refused to support the Church" if voluntary else f"has only {player_state['resources']['fp']} faith"
     )
@@ -849,23 +866,37 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
         for floor in floors:
             if coloured and floor.coloured_taken:
                 continue
-            need = servants_for(floor.min_value - base, mods)
+            short = floor.min_value - base  # servants_for, written out: this loop is the hot one
+            need = short * rate if short > 0 else 0
             if need <= have and floor.payable(need):
-                out.append(Place(member, floor.space, need))
+                out.append(_place(member, floor.space, need))
         for space in spaces:
             if coloured and space.coloured_taken:
                 continue
-            need = servants_for(space.min_value - base, mods)
+            short = space.min_value - base
+            need = short * rate if short > 0 else 0
             if need > have:
                 continue
-            out.append(Place(member, space.space, need))
+            out.append(_place(member, space.space, need))
             value = base + need // rate + space.bonus
             for threshold in space.activations:
                 if threshold > value:
-                    extra = need + servants_for(threshold - value, mods)
+                    extra = need + (threshold - value) * rate
                     if extra <= have:
-                        out.append(Place(member, space.space, extra))
+                        out.append(_place(member, space.space, extra))
     return out
+
+
+_PLACES: dict[tuple[str, str, int], Place] = {}
+
+
+def _place(member: str, space: str, servants: int) -> Place:
+    """``Place(member, space, servants)``, made once: moves are frozen, so equal ones are shared."""
+    key = (member, space, servants)
+    move = _PLACES.get(key)
+    if move is None:
+        move = _PLACES[key] = Place(member, space, servants)
+    return move
 
 
 @dataclass(frozen=True)
@@ -1000,13 +1031,13 @@ def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
     player_state = state["players"][player]
     name = LEADERS[move.leader]["name"]
     if move.verb == "play":
-        player_state["leader_hand"].remove(move.leader)
-        player_state["leaders_played"].append(move.leader)
+        player_state["leader_hand"] = without(player_state["leader_hand"], move.leader)
+        player_state["leaders_played"] = [*player_state["leaders_played"], move.leader]
         log.events.append(f"{seat(player)} played the leader {name}.")
         if move.leader == leaders.COPY:
             state["stack"].append({"kind": "copy_leader", "seat": player})
     elif move.verb == "discard":
-        player_state["leader_hand"].remove(move.leader)
+        player_state["leader_hand"] = without(player_state["leader_hand"], move.leader)
         log.events.append(f"{seat(player)} discarded the leader {name}.")
         state["stack"].append(
             {
@@ -1018,7 +1049,7 @@ def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
             }
         )
     else:
-        player_state["leaders_used"].append(move.leader)
+        player_state["leaders_used"] = [*player_state["leaders_used"], move.leader]
         _kind, effects = leaders.effective_ability(state, player, move.leader)
         log.events.append(f"{seat(player)} activated {name}.")
         state["stack"].append({"kind": "effects", "seat": player, "source": name, "effects": list(effects)})
@@ -1028,7 +1059,7 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
     player_state = state["players"][player]
     mods = modifiers(state, player)
     base = member_value(state, mods, move.member)
-    player_state["free_members"].remove(move.member)
+    player_state["free_members"] = without(player_state["free_members"], move.member)
     state["turn_index"] += 1
     if state["options"].get("leaders"):
         # Below the placement's own decisions: Leader actions after placing (§13).
@@ -1042,12 +1073,13 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
             f"{seat(player)} placed {MEMBER_NAMES[move.member]} (value {offer.value}){servant_txt} on the "
             f"{TYPE_NAMES[card_type]} tower floor {floor_index + 1}."
         )
-        state["tower_occupants"][card_type][floor_index] = [player, move.member]
+        occupants = state["tower_occupants"][card_type]
+        state["tower_occupants"][card_type] = replaced(occupants, floor_index, [player, move.member])
         enter_tower(state, player, move.space, move.servants, offer, log)
         return
     _err, value = space_check(state, player, mods, move.space, move.member, move.servants)
     player_state["resources"]["servant"] -= move.servants
-    state["space_occupants"][move.space].append([player, move.member])
+    state["space_occupants"][move.space] = [*state["space_occupants"][move.space], [player, move.member]]
     space_data = SPACES[move.space]
     log.events.append(
         f"{seat(player)} placed {MEMBER_NAMES[move.member]}{servant_txt} on {SPACE_TITLES[move.space]}."

@@ -85,7 +85,8 @@ def pass_packs(state: State) -> None:
     packs = draft["packs"]
     for player in range(count):
         pick = draft["picks"][player]
-        state["players"][player]["leader_hand"].append(pick)
+        hand = state["players"][player]["leader_hand"]
+        state["players"][player]["leader_hand"] = [*hand, pick]  # replaced, not changed: state_copy.py
         packs[player].remove(pick)
     draft["packs"] = [
         packs[(player + 1) % count] for player in range(count)

@@ -215,8 +215,11 @@ class Fuzzer:
         turn = await self.h.tables.turn(1)
         if turn.finished or not turn.acting:
             return
-        seat = self.rng.choice(list(turn.acting))
-        user = self.h.sandbox.members.by_id(seat.user_id)
+        # A seat handed to the computer (a confirmed /game leave) has no member to act for it.
+        people = [s for s in turn.acting if self.h.sandbox.members.by_id(s.user_id) is not None]
+        if not people:
+            return
+        user = self.h.sandbox.members.by_id(self.rng.choice(people).user_id)
         assert user is not None
         texts = await self.legal(user.name)
         if texts:

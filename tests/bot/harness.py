@@ -70,6 +70,15 @@ class Harness:
         assert cards[0]["components"] == [] and "has started" in cards[0]["embeds"][0]["description"]
         return boards[0]
 
+    async def confirmed(self, line: str) -> list[dict[str, Any]]:
+        """A command that asks for confirmation (``/game abandon``, ``leave``, ``rollback``),
+        confirmed with its button at once: the replies to the button press."""
+        asked = await self.one(line)
+        buttons = [c["custom_id"] for c in asked["components"] if ":ok:" in c["custom_id"]]
+        assert asked["ephemeral"] and len(buttons) == 1, asked
+        who = line.split()[0]
+        return await self(f"{who} click {buttons[0]}")
+
     async def one(self, line: str) -> dict[str, Any]:
         replies = await self(line)
         assert len(replies) == 1, replies

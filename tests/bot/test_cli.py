@@ -40,7 +40,19 @@ def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
         "LOG_LEVEL",
         "LANCASTER_OVERRIDES",
         "CLOCK_HOURS",
+        "WORKERS",
     }
+
+
+def test_workers_setting_counts_processes_or_defaults_to_the_cores() -> None:
+    """WORKERS: empty = one per core (None), 0 = none (inline), a count; nonsense refused."""
+    missing = Path("/nonexistent")
+    assert config.load({}, missing).workers is None
+    assert config.load({"WORKERS": "0"}, missing).workers == 0
+    assert config.load({"WORKERS": " 3 "}, missing).workers == 3
+    for bad in ("-1", "two", "1.5", "65"):
+        with pytest.raises(config.SettingsError, match="WORKERS"):
+            config.load({"WORKERS": bad}, missing)
 
 
 def test_main_runs_real_bot_only_with_a_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -319,6 +331,7 @@ def test_real_bot_that_cannot_reach_discord_says_so(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "t0k")
     monkeypatch.setenv("DATABASE_PATH", "here.db")
+    monkeypatch.setenv("WORKERS", "0")  # no worker processes to start for a bot that can't connect
 
     async def unreachable(self: TavolaBot, token: str, *, reconnect: bool = True) -> None:
         raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")

@@ -130,7 +130,7 @@ def test_game_saved_under_other_data_says_the_content_changed(tmp_path: Path) ->
             assert "/game abandon" in r["content"] and "Sorry" not in r["content"]
             r = await h2.one("bob click g:1:board")
             assert r["ephemeral"] and "content data changed" in r["content"]
-            said, _card = await h2("alice /game abandon")
+            _done, said, _card = await h2.confirmed("alice /game abandon")
             assert "abandoned by alice" in said["content"]
 
     asyncio.run(go())

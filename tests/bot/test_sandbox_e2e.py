@@ -41,7 +41,7 @@ def test_game_new_opens_lobby_with_buttons(db: Path | str, tmp_path: Path) -> No
     async def body(h: Harness) -> None:
         r = await h.one("alice /game new game:tally target:6 vote:off")
         assert r["kind"] == "reply" and not r["ephemeral"]
-        assert ids(r) == ["g:1:join", "g:1:leave", "g:1:start"]
+        assert ids(r) == ["g:1:join", "g:1:leave", "g:1:start", "g:1:bot"]
         assert "target: 6" in r["embeds"][0]["description"] and "vote: false" in r["embeds"][0]["description"]
         again = await h.one("bob /game new game:tally")
         assert again["ephemeral"] and "already has a game" in again["content"]
@@ -94,6 +94,7 @@ def test_lobby_buttons_join_leave_and_commands(db: Path | str, tmp_path: Path) -
             "g:1:join",
             "g:1:leave",
             "g:1:start",
+            "g:1:bot",
         ]
         said, card = await h("carol /game leave")
         assert "carol left" in said["content"] and "carol" not in card["embeds"][0]["description"]
@@ -245,8 +246,13 @@ def test_secret_votes_collected_privately_and_revealed_together(db: Path | str, 
         assert f"{first} yes" in final["content"] and f"{second} no" in final["content"]
         assert final["embeds"][0]["title"].startswith("🏆 Winner")
         assert "adds 3" in final["embeds"][0]["description"] and final["files"]
+        # After the end, /game status shows the result and how to go on (issue 11 item 7).
         r = await h.one(f"{first} /game status")
-        assert "no game in this channel" in r["content"]
+        assert not r["ephemeral"] and r["files"] and "(finished)" in r["embeds"][0]["title"]
+        assert (
+            r["embeds"][1]["title"].startswith("🏆 Winner")
+            and "/game rematch" in r["embeds"][0]["description"]
+        )
 
     play(db, tmp_path, body)
 
@@ -257,12 +263,13 @@ def test_status_list_rules_and_abandon(db: Path | str, tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
         await lobby(h, "bob")
         r = await h.one("carol /game status")
-        assert "lobby" in r["embeds"][0]["title"] and ids(r) == ["g:1:join", "g:1:leave", "g:1:start"]
+        assert "lobby" in r["embeds"][0]["title"]
+        assert ids(r) == ["g:1:join", "g:1:leave", "g:1:start", "g:1:bot"]
         await h("alice /game start")
         r = await h.one("carol /game status")
         assert r["files"] and "Round" in r["embeds"][0]["description"] and not r["mentions"]
         r = await h.one("carol /game list")
-        assert r["ephemeral"] and "#1 Tally — running" in r["content"]
+        assert r["ephemeral"] and "**#1 Tally** in #tavola — waits for " in r["content"]
         r = await h.one("carol /game rules")
         assert r["ephemeral"] and r["files"][0]["name"] == "tally-rules.md"
         r = await h.one("carol /game rules game:chess")
@@ -271,13 +278,14 @@ def test_status_list_rules_and_abandon(db: Path | str, tmp_path: Path) -> None:
         assert r["choices"] == [{"name": "Tally", "value": "tally"}]
         r = await h.one("bob /game abandon")
         assert r["ephemeral"] and "Manage Server" in r["content"]
-        r, card = await h("erin /game abandon")
+        done, r, card = await h.confirmed("erin /game abandon")
+        assert done["ephemeral"] and done["components"] == []
         assert not r["ephemeral"] and "abandoned by erin" in r["content"]
         assert card["kind"] == "edit" and card["embeds"][0]["description"] == "This game was abandoned."
         r = await h.one("alice /game abandon")
         assert "no game in this channel" in r["content"]
         await h("alice /game new game:tally")
-        r, card = await h("alice /game abandon")
+        _done, r, card = await h.confirmed("alice /game abandon")
         assert "abandoned by alice" in r["content"] and card["components"] == []
 
     play(db, tmp_path, body)
@@ -423,7 +431,9 @@ def test_simultaneous_open_decision_offers_a_choose_button(db: Path | str, tmp_p
         assert r["content"].count("➡️") == 1 and f"➡️ @{first}, @{second}: Vote yes or no" in r["content"]
         assert [c["label"] for c in r["components"]] == ["Choose", "My board"]
         mine = await h.one(f"{second} click g:1:hand")
-        assert mine["ephemeral"] and [c["label"] for c in mine["components"]] == ["vote yes", "vote no"]
+        # The second player's last add opened the vote: they may still take it back.
+        labels = [c["label"] for c in mine["components"]]
+        assert mine["ephemeral"] and labels == ["vote yes", "vote no", "Undo my last step"]
         shown = await h.one(f"{second} click {mine['components'][1]['custom_id']}")
         assert not shown["ephemeral"] and shown["kind"] == "followup" and shown["mentions"] == []
         assert f"➡️ {first}: Vote yes or no" in shown["content"]  # already pinged: named only
@@ -550,15 +560,16 @@ def test_rules_for_an_unknown_game_names_the_games_once(db: Path | str, tmp_path
     play(db, tmp_path, body)
 
 
-def test_leave_a_running_game_explains_who_can_end_it(db: Path | str, tmp_path: Path) -> None:
-    """/game leave after the start: a player learns how the game can end; an onlooker that they
-    are not playing. Nothing changes."""
+def test_leave_a_running_game_asks_first(db: Path | str, tmp_path: Path) -> None:
+    """/game leave after the start (issue 11 items 3, 5): the player is asked to confirm (the
+    computer would play their seat); an onlooker is told they are not playing. Nothing changes."""
 
     async def body(h: Harness) -> None:
         await started(h)
         before = await h.tables.get(1)
         r = await h.one("bob /game leave")
-        assert r["ephemeral"] and "/game abandon" in r["content"] and "creator" in r["content"]
+        assert r["ephemeral"] and "computer plays your seat" in r["content"]
+        assert [c["custom_id"].split(":")[2:4] for c in r["components"]] == [["ok", "leave"]]
         r = await h.one("dave /game leave")
         assert r["ephemeral"] and "not playing in this game" in r["content"]
         after = await h.tables.get(1)
@@ -623,7 +634,7 @@ def test_move_in_the_wrong_channel_points_to_the_players_game(db: Path | str, tm
         replies = await h("alice /game start thread:true")
         first = next(r for r in replies if r["files"])["mentions"][0]
         await h("carol /game new game:tally")
-        await h("carol /game abandon")
+        await h.confirmed("carol /game abandon")
         r = await h.one(f'{first} /move "text:add 1"')
         assert r["ephemeral"] and "no game in this channel" in r["content"]
         assert "#tally-1" in r["content"] and "#1" in r["content"], r["content"]

@@ -140,6 +140,11 @@ class Tally:
             return replace(s, phase="vote" if s.vote else "over")
         return replace(s, phase="play", turn=(s.turn + 1) % s.players)
 
+    def undo_barrier(self, before: ToyState, after: ToyState, player: int) -> str | None:
+        """Tally draws nothing at random; its one hidden thing, the votes, is covered by the
+        common rule (a step that completes a secret decision reveals it)."""
+        return None
+
     def prompt(self, state: ToyState, player: int) -> Prompt:
         if state.phase == "bonus":
             return Prompt("choose a bonus", decision=True)

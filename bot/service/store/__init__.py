@@ -4,13 +4,16 @@
 ``open_store`` (``connect``) picks the store a file path or URL names."""
 
 from bot.service.store.base import (
+    COMPUTER,
     OPEN_STATUSES,
     Change,
     ChannelBusy,
+    Computer,
     GameRecord,
     MoveRecord,
     Notice,
     PlayerSettings,
+    Seating,
     SeatRecord,
     StaleVersion,
     Status,
@@ -23,14 +26,17 @@ from bot.service.store.connect import is_postgres_url, open_store
 from bot.service.store.sqlite import SqliteStore, migrations
 
 __all__ = [
+    "COMPUTER",
     "OPEN_STATUSES",
     "Change",
     "ChannelBusy",
+    "Computer",
     "GameRecord",
     "MoveRecord",
     "Notice",
     "PlayerSettings",
     "SeatRecord",
+    "Seating",
     "SqliteStore",
     "StaleVersion",
     "Status",

@@ -53,9 +53,71 @@ class SeatRecord:
 @dataclass(frozen=True)
 class MoveRecord:
     seq: int
-    seat: int
+    seat: int  # -1: an entry made by someone not seated (a rollback by Manage Server)
     text: str
     at: float
+    actor: str | None = None  # None: the seat's player; "computer": the computer played it
+
+
+COMPUTER = "computer"  # MoveRecord.actor of a move the computer made for a seat
+
+
+@dataclass(frozen=True)
+class Computer:
+    """A seat the computer plays or played (games.seating, migration 6).
+
+    ``mode``: "seat" (a computer seat from the lobby), "away" (its person's clock ran out: the
+    computer plays until they act again), "left" (its person left or was kicked: for good),
+    "back" (its person reclaimed it; kept so the result can say the computer played it).
+    ``moves``: how many moves the computer made for the seat."""
+
+    level: str
+    mode: str
+    moves: int = 0
+
+    @property
+    def playing(self) -> bool:
+        return self.mode != "back"
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays which seat besides its person, and open kick votes (seat -> voters)."""
+
+    computers: Mapping[int, Computer] = field(default_factory=dict)
+    kicks: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+
+    def playing(self, seat: int) -> bool:
+        """The computer makes this seat's decisions now."""
+        found = self.computers.get(seat)
+        return found is not None and found.playing
+
+    def to_json(self) -> str | None:
+        if not self.computers and not self.kicks:
+            return None
+        return json.dumps(
+            {
+                "computers": {
+                    str(s): {"level": c.level, "mode": c.mode, "moves": c.moves}
+                    for s, c in sorted(self.computers.items())
+                },
+                "kicks": {str(s): list(v) for s, v in sorted(self.kicks.items())},
+            },
+            sort_keys=True,
+        )
+
+    @staticmethod
+    def from_json(text: str | None) -> Seating:
+        if not text:
+            return Seating()
+        raw = json.loads(text)
+        return Seating(
+            {
+                int(s): Computer(str(c["level"]), str(c["mode"]), int(c["moves"]))
+                for s, c in raw.get("computers", {}).items()
+            },
+            {int(s): tuple(int(u) for u in v) for s, v in raw.get("kicks", {}).items()},
+        )
 
 
 @dataclass(frozen=True)
@@ -110,6 +172,7 @@ class GameRecord:
     waits: tuple[WaitRecord, ...] = ()  # who the game waits for now, since when
     # The seated players' own settings (read with the seats), by user id; absent: none set.
     settings: Mapping[int, PlayerSettings] = field(default_factory=dict)
+    seating: Seating = field(default_factory=Seating)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -125,7 +188,7 @@ class GameRecord:
 # The games columns every store reads, in this order (``game_record`` takes a row of them).
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, creator_id, status, version, state,"
-    " created_at, updated_at, lobby_message_id, clock_hours, waits"
+    " created_at, updated_at, lobby_message_id, clock_hours, waits, seating"
 )
 
 
@@ -152,6 +215,7 @@ def game_record(row: Sequence[Any], seats: Iterable[Sequence[Any]]) -> GameRecor
         lobby_message_id=None if row[12] is None else int(row[12]),
         clock_hours=None if row[13] is None else float(row[13]),
         waits=waits_from_json(row[14]),
+        seating=Seating.from_json(row[15]),
         settings={int(s[1]): found for s in seat_rows if (found := _settings(s)) is not None},
     )
 
@@ -189,9 +253,12 @@ class Change:
     state: str | None = None
     seats: Sequence[SeatRecord] | None = None
     move: tuple[int, str] | None = None  # (seat, text) appended to the log
+    actor: str | None = None  # who made that move (``MoveRecord.actor``)
     channel_id: int | None = None  # the game moves to another channel (its own thread)
     lobby_message_id: int | None = None  # where the lobby card was posted
+    creator_id: int | None = None  # a new creator (the lobby's creator left)
     waits: Sequence[WaitRecord] | None = None  # replaces the game's waits
+    seating: Seating | None = None  # replaces the game's computers and kick votes
     notices: Sequence[tuple[str, dict[str, Any]]] = ()  # (key, body) claimed into the outbox
 
 
@@ -211,6 +278,10 @@ class Store(Protocol):
     async def get(self, game_id: int) -> GameRecord | None: ...
 
     async def open_in_channel(self, channel_id: int) -> GameRecord | None: ...
+
+    async def last_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The newest game of a channel or thread, whatever its status."""
+        ...
 
     async def list_guild(
         self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES

@@ -169,14 +169,18 @@ class PostgresStore:
         found = await self._read_games("channel_id = $1 AND status IN ('lobby', 'running')", channel_id)
         return found[0] if found else None
 
+    async def last_in_channel(self, channel_id: int) -> GameRecord | None:
+        found = await self._read_games("id = (SELECT MAX(id) FROM games WHERE channel_id = $1)", channel_id)
+        return found[0] if found else None
+
     async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]:
         return await self._read_games("guild_id = $1 AND status = ANY($2::text[])", guild_id, list(statuses))
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         rows = await self._pool.fetch(
-            "SELECT seq, seat, text, at FROM moves WHERE game_id = $1 ORDER BY seq", game_id
+            "SELECT seq, seat, text, at, actor FROM moves WHERE game_id = $1 ORDER BY seq", game_id
         )
-        return [MoveRecord(r["seq"], r["seat"], r["text"], r["at"]) for r in rows]
+        return [MoveRecord(r["seq"], r["seat"], r["text"], r["at"], r["actor"]) for r in rows]
 
     async def move_count(self, game_id: int, seat: int) -> int:
         count = await self._pool.fetchval(
@@ -308,7 +312,7 @@ class PostgresStore:
         """Apply ``change`` if the game is still at ``expected_version``; bump the version."""
         sets = ["version = version + 1", "updated_at = $3"]
         args: list[Any] = [game_id, expected_version, self._clock()]
-        for column in ("status", "state", "channel_id", "lobby_message_id"):
+        for column in ("status", "state", "channel_id", "lobby_message_id", "creator_id"):
             value = getattr(change, column)
             if value is not None:
                 args.append(value)
@@ -316,6 +320,9 @@ class PostgresStore:
         if change.waits is not None:
             args.append(waits_to_json(change.waits))
             sets.append(f"waits = ${len(args)}")
+        if change.seating is not None:
+            args.append(change.seating.to_json())
+            sets.append(f"seating = ${len(args)}")
         update = f"UPDATE games SET {', '.join(sets)} WHERE id = $1 AND version = $2"
         try:
             if change.seats is None:
@@ -365,11 +372,11 @@ def _one_statement_commit(update: str, change: Change, args: list[Any]) -> str:
     parts = [f"WITH g AS ({update} RETURNING *)", _notices_sql(change, args)]
     if change.move is not None:
         seat, text = change.move
-        args.extend((seat, text))
+        args.extend((seat, text, change.actor))
         parts.append(
-            ", m AS (INSERT INTO moves (game_id, seq, seat, text, at)"
+            ", m AS (INSERT INTO moves (game_id, seq, seat, text, at, actor)"
             " SELECT g.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = g.id),"
-            f" ${len(args) - 1}::int, ${len(args)}::text, g.updated_at FROM g)"
+            f" ${len(args) - 2}::int, ${len(args) - 1}::text, g.updated_at, ${len(args)}::text FROM g)"
         )
     parts.append(f" SELECT {GAME_COLUMNS}, {_SEATS} AS seats FROM g")
     return "".join(parts)

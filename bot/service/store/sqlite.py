@@ -45,6 +45,24 @@ _SEATS = (
 )
 
 
+def _assignments(change: Change, now: float) -> tuple[list[str], list[Any]]:
+    """The ``SET`` parts of a commit and their values (``updated_at`` first)."""
+    sets = ["version = version + 1", "updated_at = ?"]
+    args: list[Any] = [now]
+    for column in ("status", "state", "channel_id", "lobby_message_id", "creator_id"):
+        value = getattr(change, column)
+        if value is not None:
+            sets.append(f"{column} = ?")
+            args.append(value)
+    if change.waits is not None:
+        sets.append("waits = ?")
+        args.append(waits_to_json(change.waits))
+    if change.seating is not None:
+        sets.append("seating = ?")
+        args.append(change.seating.to_json())
+    return sets, args
+
+
 def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
     """Numbered migrations shipped in ``migrations/`` beside this module for ``dialect``, in order."""
     return load_migrations(dialect)
@@ -139,6 +157,13 @@ class SqliteStore:
     async def open_in_channel(self, channel_id: int) -> GameRecord | None:
         async with self._lock:
             found = await self._read_game("channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
+        return found[0] if found else None
+
+    async def last_in_channel(self, channel_id: int) -> GameRecord | None:
+        async with self._lock:
+            found = await self._read_game(
+                "id = (SELECT MAX(id) FROM games WHERE channel_id = ?)", (channel_id,)
+            )
         return found[0] if found else None
 
     async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]:
@@ -241,9 +266,12 @@ class SqliteStore:
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._lock:
             rows = await self._conn.execute_fetchall(
-                "SELECT seq, seat, text, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+                "SELECT seq, seat, text, at, actor FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
             )
-        return [MoveRecord(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+        return [
+            MoveRecord(int(r[0]), int(r[1]), str(r[2]), float(r[3]), None if r[4] is None else str(r[4]))
+            for r in rows
+        ]
 
     # ----------------------------------------------------------------------------------------
     # writes
@@ -289,16 +317,7 @@ class SqliteStore:
 
         A move is four hops: BEGIN, the version-checked update returning the new record (seats
         and waits included), the log append, COMMIT. Notices (rare) add one hop each."""
-        sets = ["version = version + 1", "updated_at = ?"]
-        args: list[Any] = [self._clock()]
-        for column in ("status", "state", "channel_id", "lobby_message_id"):
-            value = getattr(change, column)
-            if value is not None:
-                sets.append(f"{column} = ?")
-                args.append(value)
-        if change.waits is not None:
-            sets.append("waits = ?")
-            args.append(waits_to_json(change.waits))
+        sets, args = _assignments(change, self._clock())
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -322,9 +341,9 @@ class SqliteStore:
                     )
                 if change.move is not None:
                     await self._conn.execute(
-                        "INSERT INTO moves (game_id, seq, seat, text, at) VALUES"
-                        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)",
-                        (game_id, game_id, *change.move, args[0]),
+                        "INSERT INTO moves (game_id, seq, seat, text, at, actor) VALUES"
+                        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?)",
+                        (game_id, game_id, *change.move, args[0], change.actor),
                     )
                 for key, body in change.notices:
                     await self._conn.execute(

@@ -1,0 +1,272 @@
+"""Seats and second thoughts: leaving, replacing and kicking players, adding computers, undo and
+rollback, and the confirmations of what can't be undone (issue 11 items 3-5, issue 10 item 2).
+
+Confirmations are buttons whose custom id carries what was asked and until when (``ok:<what>:
+<expires>``): nothing is stored until it is pressed, and a press after the deadline, by someone
+else, or after the game changed is refused in words. Everything that changes a seat is announced
+in the game's channel.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import discord
+
+from bot.app.actions import lobby_card, refresh_lobby
+from bot.app.components import ACTION_ID, ActionButton
+from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.guard import say
+from bot.app.posting import kick as kick_due
+from bot.app.posting import post_turn, send_to_game
+from bot.service import present, seats, undo
+from bot.service.levels import DEFAULT_LEVEL
+from bot.service.store import GameRecord
+from bot.service.table import Player, TableError
+
+CONFIRM_SECONDS = 60  # abandon, leave, rollback: press within a minute (issue 11 item 5)
+REPLACE_SECONDS = 24 * 3600  # the new player may not be online at once: a day to accept
+EXPIRED = "That confirmation has expired; nothing was changed. Ask again if you still want it."
+CONFIRM_ARGS = re.compile(r"(?P<what>abandon|leave|replace|rollback):(?P<exp>\d+)(?::(?P<arg>[0-9.\-]+))?")
+
+
+def _confirm(custom_id: str, label: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActionButton(custom_id, label, discord.ButtonStyle.danger))
+    return view
+
+
+def _deadline(interaction: Interaction, seconds: float) -> int:
+    return int(tables_of(interaction).clock() + seconds)
+
+
+def _admin(interaction: Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+# ------------------------------------------------------------------------------------------------
+# abandon, leave
+# ------------------------------------------------------------------------------------------------
+
+
+async def abandon_ask(interaction: Interaction, record: GameRecord) -> None:
+    """``/game abandon``: checked now, done only when the button is pressed within a minute."""
+    if record.status not in ("lobby", "running"):
+        raise TableError("This game is already over.")
+    if interaction.user.id != record.creator_id and not _admin(interaction):
+        raise TableError("Only the game's creator or someone with Manage Server can abandon it.")
+    until = _deadline(interaction, CONFIRM_SECONDS)
+    await interaction.response.send_message(
+        f"Abandon game #{record.id} for everyone? It ends without a result and can't be undone. "
+        f"Press the button within {CONFIRM_SECONDS} seconds to confirm (or dismiss this message).",
+        view=_confirm(f"g:{record.id}:ok:abandon:{until}", "Abandon the game"),
+        ephemeral=True,
+    )
+
+
+async def _abandon_ok(interaction: Interaction, game_id: int) -> None:
+    tables = tables_of(interaction)
+    record = await tables.abandon(game_id, player_of(interaction), may_manage_server=_admin(interaction))
+    await interaction.response.edit_message(content="Abandoned.", view=None)
+    await interaction.followup.send(
+        f"Game #{record.id} was abandoned by {shown_name(interaction.user)}.", allowed_mentions=NO_MENTIONS
+    )
+    await refresh_lobby(interaction, record)
+
+
+async def leave_ask(interaction: Interaction, record: GameRecord) -> None:
+    """``/game leave`` in a running game: the seat goes to the computer for good, once confirmed."""
+    seats.running_seat(record, interaction.user.id)
+    if len(seats.people(record)) == 1:
+        raise TableError(
+            "You are the last person in this game: leaving would leave it to the computers. "
+            "End it with `/game abandon` instead."
+        )
+    until = _deadline(interaction, CONFIRM_SECONDS)
+    await interaction.response.send_message(
+        f"Leave game #{record.id}? The computer plays your seat to the end and you can't come "
+        f"back. Press the button within {CONFIRM_SECONDS} seconds to confirm.",
+        view=_confirm(f"g:{record.id}:ok:leave:{until}", "Leave the game"),
+        ephemeral=True,
+    )
+
+
+async def _leave_ok(interaction: Interaction, game_id: int) -> None:
+    tables = tables_of(interaction)
+    player = player_of(interaction)
+    record = await seats.leave(tables, await tables.get(game_id), player)
+    await interaction.response.edit_message(content="You have left the game.", view=None)
+    await _announce(
+        interaction,
+        record,
+        f"{player.name} left game #{record.id}; the computer plays their seat from now on.",
+    )
+
+
+# ------------------------------------------------------------------------------------------------
+# replace, kick, computers in the lobby
+# ------------------------------------------------------------------------------------------------
+
+
+async def replace_ask(
+    interaction: Interaction, record: GameRecord, seat_text: str, member: discord.abc.User
+) -> None:
+    """``/game replace``: the creator (or Manage Server) offers a seat; the new player accepts."""
+    if member.bot:
+        raise TableError("A bot can't take a seat; the computer plays a seat when someone leaves.")
+    seat = seats.seat_named(record, seat_text)
+    new = Player(member.id, discord.utils.escape_markdown(member.display_name))
+    seats.check_replace(record, player_of(interaction), seat, new, may_manage_server=_admin(interaction))
+    old = record.seats[seat]
+    until = _deadline(interaction, REPLACE_SECONDS)
+    custom_id = f"g:{record.id}:ok:replace:{until}:{seat}.{old.user_id}.{member.id}"
+    await interaction.response.send_message(
+        f"{present.mention(member.id)}, {shown_name(interaction.user)} asks you to take over "
+        f"{old.name}'s seat in game #{record.id} ({tables_of(interaction).game(record.game).title}). "
+        f"You would see that seat's private information and play it from now on. "
+        f"Press the button to accept (within {present.when(until)}).",
+        view=_confirm(custom_id, "Take the seat"),
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member.id)]),
+    )
+
+
+async def _replace_ok(interaction: Interaction, game_id: int, arg: str) -> None:
+    seat_text, old_text, new_text = arg.split(".")
+    if interaction.user.id != int(new_text):
+        raise TableError("This offer is for someone else.")
+    tables = tables_of(interaction)
+    player = player_of(interaction)
+    record = await tables.get(game_id)
+    seat = int(seat_text)
+    if not 0 <= seat < len(record.seats):
+        raise TableError("That seat no longer exists.")
+    before = record.seats[seat].name
+    record = await seats.replace_player(tables, record, seat, int(old_text), player)
+    await interaction.response.edit_message(view=None)
+    await _announce(
+        interaction,
+        record,
+        f"{present.mention(player.user_id)} now plays {before}'s seat in game #{record.id}. "
+        'Your own board and choices: the "My board" button or `/game hand`.',
+        ping=player.user_id,
+    )
+
+
+async def kick(interaction: Interaction, record: GameRecord, seat_text: str) -> None:
+    """``/game kick``: one vote of the others; at a majority the computer keeps the seat."""
+    seat = seats.seat_named(record, seat_text)
+    name = record.seats[seat].name
+    vote = await seats.kick_vote(tables_of(interaction), record, player_of(interaction), seat)
+    if vote.kicked:
+        text = (
+            f"{name} was kicked from game #{record.id} by a vote of the others "
+            f"({vote.votes} of {vote.needed} needed); the computer plays their seat from now on."
+        )
+    else:
+        text = (
+            f"{shown_name(interaction.user)} votes to kick {name} (their clock ran out): {vote.votes} of "
+            f"{vote.needed} votes needed. The others can vote with `/game kick seat:{seat + 1}`; "
+            f"{name} keeps the seat by playing again."
+        )
+    await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+    if vote.kicked:
+        kick_due(interaction.client, None)
+
+
+async def add_computer(interaction: Interaction, game_id: int, level: str = DEFAULT_LEVEL) -> None:
+    """The lobby's "Add computer" button: one more computer seat, the card updated."""
+    tables = tables_of(interaction)
+    record = await tables.add_computer(game_id, player_of(interaction), level)
+    await interaction.response.edit_message(**lobby_card(record, tables.game(record.game)))
+
+
+# ------------------------------------------------------------------------------------------------
+# undo and rollback
+# ------------------------------------------------------------------------------------------------
+
+
+async def undo_steps(
+    interaction: Interaction, record: GameRecord, steps: int = 1, *, version: int | None = None
+) -> None:
+    """``/game undo`` or the Undo button: take back one's own last steps, announced to all."""
+    done = await undo.undo(tables_of(interaction), record, interaction.user.id, steps, version=version)
+    await interaction.response.send_message(
+        "Taken back: " + present.undone_list(done) + ". Make your move again.",
+        ephemeral=True,
+        allowed_mentions=NO_MENTIONS,
+    )
+    await post_turn(interaction, done.turn, intro=[present.undo_line(done)], via_channel=True)
+
+
+async def rollback_ask(interaction: Interaction, record: GameRecord, steps: int) -> None:
+    undo.check_rollback(record, interaction.user.id, steps, may_manage_server=_admin(interaction))
+    until = _deadline(interaction, CONFIRM_SECONDS)
+    await interaction.response.send_message(
+        f"Roll game #{record.id} back by {steps} move(s), whoever made them? Everyone will be told. "
+        f"Press the button within {CONFIRM_SECONDS} seconds to confirm.",
+        view=_confirm(f"g:{record.id}:ok:rollback:{until}:{steps}.{record.version}", "Roll back"),
+        ephemeral=True,
+    )
+
+
+async def _rollback_ok(interaction: Interaction, game_id: int, arg: str) -> None:
+    steps, version = (int(x) for x in arg.split("."))
+    tables = tables_of(interaction)
+    done = await undo.rollback(
+        tables,
+        await tables.get(game_id),
+        interaction.user.id,
+        steps,
+        may_manage_server=_admin(interaction),
+        version=version,
+    )
+    done = done if done.who else replace(done, who=shown_name(interaction.user))
+    await interaction.response.edit_message(content="Rolled back.", view=None)
+    await post_turn(interaction, done.turn, intro=[present.undo_line(done)], via_channel=True)
+
+
+# ------------------------------------------------------------------------------------------------
+# routing and announcements
+# ------------------------------------------------------------------------------------------------
+
+
+async def on_action(interaction: Interaction, custom_id: str) -> None:
+    """An ``ActionButton``: Add computer, Undo, or a confirmation."""
+    match = ACTION_ID.fullmatch(custom_id)
+    if match is None:
+        raise TableError("That button is not one of mine.")
+    game_id, act, rest = int(match["gid"]), match["act"], match["rest"] or ""
+    tables = tables_of(interaction)
+    if act == "bot":
+        await add_computer(interaction, game_id)
+        return
+    if act == "undo":
+        await undo_steps(interaction, await tables.get(game_id), 1, version=int(rest or -1))
+        return
+    found = CONFIRM_ARGS.fullmatch(rest)
+    if found is None:
+        raise TableError("That button is not one of mine.")
+    if tables.clock() > int(found["exp"]):
+        raise TableError(EXPIRED)
+    what, arg = found["what"], found["arg"] or ""
+    if what == "abandon":
+        await _abandon_ok(interaction, game_id)
+    elif what == "leave":
+        await _leave_ok(interaction, game_id)
+    elif what == "replace":
+        await _replace_ok(interaction, game_id, arg)
+    else:
+        await _rollback_ok(interaction, game_id, arg)
+
+
+async def _announce(
+    interaction: Interaction, record: GameRecord, text: str, *, ping: int | None = None
+) -> None:
+    """Tell the game's channel (a thread is woken first); the computer moves next if it must."""
+    mentions = discord.AllowedMentions(users=[discord.Object(id=ping)]) if ping else NO_MENTIONS
+    try:
+        await send_to_game(interaction.client, record, present.clip(text), allowed_mentions=mentions)
+    except discord.HTTPException:
+        await say(interaction, text, ephemeral=False)
+    kick_due(interaction.client, None)

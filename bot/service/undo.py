@@ -1,0 +1,152 @@
+"""Undo and rollback (issue 11, item 4): taking moves back as new entries of the move log.
+
+The log is the record and is never rewritten: an undo or a rollback is an entry of its own
+(``bot.service.movelog``), so a replay of the whole log gives exactly the stored state.
+
+The fairness policy of ``/game undo`` (README, "Undo"): a player takes back their own last steps
+(``UNDO_MAX_STEPS`` at most at once), made by them and not by the computer, while nobody else has
+moved since, and only steps that revealed nothing and drew nothing at random
+(``rules.core.game_undo_barrier``: no card dealt, no dice rolled, no secret decision revealed, same
+round and phase, game not over). A rollback has no such limits (but confirms first) and stays
+within the running game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.service.movelog import live, replay_states
+from bot.service.store import COMPUTER, Change, GameRecord, MoveRecord
+from bot.service.table import TableError, Tables, Turn
+from rules.core import Game, game_prompt, game_undo_barrier
+
+UNDO_MAX_STEPS = 5  # own steps taken back by one /game undo (a turn rarely has more)
+ROLLBACK_MAX_STEPS = 50  # moves one rollback may take back (further: abandon and start again)
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What an undo or rollback took back: the game after it and the entries taken back."""
+
+    turn: Turn
+    who: str  # the name of who took them back
+    entries: tuple[MoveRecord, ...]
+    secret: tuple[bool, ...]  # per entry: it answered a secret prompt (never echoed)
+    rollback: bool = False
+
+
+def own_steps(
+    game: Game, states: Sequence[Any], moves: Sequence[MoveRecord], seat: int, steps: int
+) -> str | None:
+    """Why ``seat`` may not take back its last ``steps`` moves in force, or None."""
+    if not moves:
+        return "There is nothing to take back yet."
+    for back in range(1, steps + 1):
+        if back > len(moves):
+            return f"Only {len(moves)} move(s) have been made."
+        entry = moves[-back]
+        if entry.seat != seat:
+            who = "the game's start" if entry.seat < 0 else "another player's move"
+            return (
+                "You can only take back your own last steps while nobody else has moved since; "
+                f"step {back} back is {who}."
+            )
+        if entry.actor == COMPUTER:
+            return "That step was made by the computer while it played your seat; it can't be taken back."
+        reason = game_undo_barrier(game, states[-back - 1], states[-back], seat)
+        if reason:
+            return f"That can't be taken back: {reason}."
+    return None
+
+
+async def _replayed(tables: Tables, record: GameRecord) -> tuple[Game, list[MoveRecord], list[Any]]:
+    game = tables.game(record.game)
+    moves = live(await tables.store.moves(record.id))
+    start = game.setup(len(record.seats), record.seed, record.options)
+    # Replaying a long game is CPU work: off the event loop.
+    states = await asyncio.to_thread(replay_states, game, start, moves)
+    return game, moves, states
+
+
+async def undo(
+    tables: Tables, record: GameRecord, user_id: int, steps: int = 1, *, version: int | None = None
+) -> Undone:
+    """The player takes back their own last ``steps`` steps, under the fairness policy."""
+    if version is not None and record.version != version:
+        raise TableError("The board has moved on since that button was made; nothing was taken back.")
+    if record.status != "running":
+        raise TableError("Only a running game's moves can be taken back.")
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise TableError("You are not playing in this game.")
+    if not 1 <= steps <= UNDO_MAX_STEPS:
+        raise TableError(f"Take back 1 to {UNDO_MAX_STEPS} steps at once.")
+    game, moves, states = await _replayed(tables, record)
+    reason = own_steps(game, states, moves, seat, steps)
+    if reason:
+        raise TableError(reason)
+    return await _take_back(tables, record, game, moves, states, steps, seat, rollback=False)
+
+
+def check_rollback(record: GameRecord, user_id: int, steps: int, *, may_manage_server: bool) -> None:
+    if record.status != "running":
+        raise TableError("Only a running game can be rolled back.")
+    if user_id != record.creator_id and not may_manage_server:
+        raise TableError("Only the game's creator or someone with Manage Server can roll the game back.")
+    if not 1 <= steps <= ROLLBACK_MAX_STEPS:
+        raise TableError(f"Roll back 1 to {ROLLBACK_MAX_STEPS} moves at once.")
+
+
+async def rollback(
+    tables: Tables, record: GameRecord, user_id: int, steps: int, *, may_manage_server: bool, version: int
+) -> Undone:
+    """The creator (or Manage Server) takes back the last ``steps`` moves, whoever made them
+    (after confirming; ``version``: the game they confirmed)."""
+    check_rollback(record, user_id, steps, may_manage_server=may_manage_server)
+    if record.version != version:
+        raise TableError("The game has moved on since the rollback was asked; nothing was rolled back.")
+    game, moves, states = await _replayed(tables, record)
+    if steps > len(moves):
+        raise TableError(f"Only {len(moves)} move(s) are in force; roll back at most that many.")
+    seat = record.seat_of(user_id)
+    return await _take_back(
+        tables, record, game, moves, states, steps, -1 if seat is None else seat, rollback=True
+    )
+
+
+async def _take_back(
+    tables: Tables,
+    record: GameRecord,
+    game: Game,
+    moves: Sequence[MoveRecord],
+    states: Sequence[Any],
+    steps: int,
+    seat: int,
+    *,
+    rollback: bool,
+) -> Undone:
+    restored, current = states[-steps - 1], states[-1]
+    mover = seat if seat >= 0 and seat in game.active_players(restored) else None
+    waits, asleep = tables._waits(record, record.seats, game, current, restored, mover)
+    kind = "rollback" if rollback else "undo"
+    saved = await tables.store.commit(
+        record.id,
+        record.version,
+        Change(state=game.to_json(restored), move=(seat, f"@{kind} {steps}"), waits=waits),
+    )
+    tables._remember(saved, restored)
+    taken = tuple(moves[-steps:])
+    secret = tuple(
+        game_prompt(game, states[len(states) - 1 - steps + i], e.seat).secret for i, e in enumerate(taken)
+    )
+    turn = replace(tables._turn(saved, game, restored, ()), asleep=asleep)
+    who = record.seats[seat].name if seat >= 0 else ""
+    return Undone(turn, who, taken, secret, rollback)
+
+
+def undo_possible(record: GameRecord, seat: int, last: MoveRecord | None) -> bool:
+    """A cheap first look for the Undo button: the last move in force is this seat's own."""
+    return record.status == "running" and last is not None and last.seat == seat and last.actor != COMPUTER
