@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -24,7 +25,7 @@ from bot.service.store import GameRecord
 from bot.service.table import Private, TableError
 from bot.service.undo import undo_possible
 from render import seat_colour
-from rules.core import Game
+from rules.core import Game, move_label
 
 log = logging.getLogger("tavola")
 
@@ -99,10 +100,11 @@ async def send_private(interaction: Interaction, game_id: int) -> None:
     record = await reclaimed(interaction, await tables.get(game_id))
     mine = await tables.legal(record, interaction.user.id)
     guided = tables.guide(mine, ()) if mine.prompt is not None else None
+    details = tables.details(mine) if mine.prompt is not None and guided is None else []
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await image_file(mine.game.name, mine.view, private=True)
+    file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names)
     view = discord.ui.View(timeout=None)
-    for item in private_items(mine, guided):
+    for item in private_items(mine, guided, details):
         view.add_item(item)
     log = live(await tables.log(record.id)) if record.status == "running" else []
     # Offered after one's own last step, unless one is asked a secret choice now (then that step
@@ -111,21 +113,27 @@ async def send_private(interaction: Interaction, game_id: int) -> None:
     if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
         view.add_item(undo_button(record.id, record.version))
     await interaction.followup.send(
-        private_content(mine, guided), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+        private_content(mine, guided, details),
+        file=file,
+        view=view,
+        ephemeral=True,
+        allowed_mentions=NO_MENTIONS,
     )
 
 
-def private_items(mine: Private, guided: Guided | None = None) -> list[discord.ui.Item[Any]]:
+def private_items(
+    mine: Private, guided: Guided | None = None, details: Sequence[str] = ()
+) -> list[discord.ui.Item[Any]]:
     """The seat's choices (only this player sees them): a guided turn's level, else buttons or a
     select whenever they fit."""
     if mine.prompt is None:
         return []
     if guided is not None:
         return walk_items(mine.record.id, mine.record.version, mine.seat, guided.level, mine.choice_key)
-    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key)
+    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key, details)
 
 
-def private_content(mine: Private, guided: Guided | None = None) -> str:
+def private_content(mine: Private, guided: Guided | None = None, details: Sequence[str] = ()) -> str:
     colour, letter = seat_colour(mine.seat)
     lines = [f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."]
     if mine.record.status != "running":
@@ -136,6 +144,8 @@ def private_content(mine: Private, guided: Guided | None = None) -> str:
         lines.append(f"➡️ {mine.prompt.text}")
         if guided is not None:
             lines += walk_lines(guided)
+        elif any(details):  # what each choice needs and gives (a leader's requirement, ability)
+            lines += [f"• **{move_label(m)}** — {d}" for m, d in zip(mine.moves, details, strict=False) if d]
         elif len(mine.moves) > SELECT_LIMIT:
             lines.append("Use `/move` (its suggestions list your legal moves).")
         elif not mine.prompt.decision:

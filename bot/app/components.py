@@ -241,7 +241,7 @@ def undo_button(game_id: int, version: int) -> ActionButton:
 
 
 def choice_items(
-    game_id: int, version: int, seat: int, moves: Sequence[Move], key: str = ""
+    game_id: int, version: int, seat: int, moves: Sequence[Move], key: str = "", details: Sequence[str] = ()
 ) -> list[discord.ui.Item[Any]]:
     """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
 
@@ -254,12 +254,16 @@ def choice_items(
     if not texts or len(texts) > SELECT_LIMIT:
         return []
     suffix = f":k{key}" if key else ""
-    if len(texts) <= BUTTON_LIMIT:
+    if len(texts) <= BUTTON_LIMIT and not any(details):
         return [
             GameButton(f"g:{game_id}:v{version}:m{seat}.{i}{suffix}", text, discord.ButtonStyle.primary)
             for i, text in enumerate(texts)
         ]
-    options = [discord.SelectOption(label=text[:100], value=str(i)) for i, text in enumerate(texts)]
+    said = list(details) + [""] * (len(texts) - len(details))  # a select shows what each choice says
+    options = [
+        discord.SelectOption(label=text[:100], value=str(i), description=said[i][:100] or None)
+        for i, text in enumerate(texts)
+    ]
     return [GameSelect(f"g:{game_id}:v{version}:s{seat}{suffix}", options)]
 
 

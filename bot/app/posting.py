@@ -20,7 +20,7 @@ from bot.service import present, workers
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
-from render import Image, render_view
+from render import Image, named, render_view
 
 log = logging.getLogger("tavola")
 
@@ -31,9 +31,14 @@ def draw_image(game_name: str, view: dict[str, Any], private: bool) -> Image:
     return render_view(game_name, view, private=private)
 
 
-async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
+async def image_file(
+    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = ()
+) -> discord.File:
     """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
-    a burst of boards delayed every acknowledgement and database call of the loop."""
+    a burst of boards delayed every acknowledgement and database call of the loop. ``names``:
+    the seats' names as stored (markdown-escaped); the board gets them as plain text."""
+    if names:
+        view = named(game_name, view, [present.plain_name(n) for n in names])
     image = await workers.run(draw_image, game_name, view, private)
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
@@ -42,7 +47,9 @@ async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.Fil
     """Board image (rendered off the loop), result embed and text of a public turn message."""
     files: list[discord.File] = []
     try:
-        files.append(await image_file(turn.game.name, turn.public_view, private=False))
+        files.append(
+            await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
+        )
     except Exception:
         # The move is already stored: still tell the channel, just without the picture.
         log.exception("rendering the public board failed")

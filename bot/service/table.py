@@ -576,6 +576,12 @@ class Tables:
         found = filter_texts([f"{t}\n{said[t]}" for t in texts], typed, limit)
         return [(said[t.split("\n")[0]], t.split("\n")[0]) for t in found]
 
+    def details(self, mine: Private) -> list[str]:
+        """What each of the seat's choices costs, needs or gives, as the game words it (its
+        last step's detail; "" when it says nothing more than its label)."""
+        steps = guide.steps_of(mine.game, self.state_of(mine.record), mine.seat, mine.moves)
+        return [s[-1].detail if s else "" for s in steps]
+
     def guide(self, mine: Private, path: Sequence[int]) -> guide.Guided | None:
         """The level ``path`` leads to in the seat's guided turn (None: its moves are not guided)."""
         try:

@@ -16,10 +16,10 @@ from rules.core import Step, copy_state, move_label
 from rules.lorenzo import engine
 from rules.lorenzo.data import CARDS, LEADERS, RESOURCES, SPACES, TOWER_SPACES, TOWERS
 from rules.lorenzo.decisions import KINDS
-from rules.lorenzo.describe import SPACE_TITLES, cost_text, effects_text, res_text
+from rules.lorenzo.describe import SPACE_TITLES, cost_text, effects_text, requirement_text, res_text
 from rules.lorenzo.effects import Mods, modifiers
 from rules.lorenzo.engine import Log
-from rules.lorenzo.moves import BonusAction, LeaderAction, LorenzoMove, Pass, Place, Take
+from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take
 
 State = dict[str, Any]
 
@@ -111,9 +111,14 @@ def _take_steps(state: State, player: int, mods: Mods, move: Take) -> tuple[Step
     return (_area_step(move.space), space, _servants_step(move.servants, offer.value))
 
 
+def _leader_detail(leader_id: str) -> str:
+    """A leader's requirement and ability, within a select option's 100 characters."""
+    leader = LEADERS.get(leader_id, {})
+    return f"needs {requirement_text(leader.get('requirement', {}))} · {leader.get('text', '')}"[:100]
+
+
 def _leader_steps(move: LeaderAction) -> tuple[Step, ...]:
-    leader = LEADERS.get(move.leader, {})
-    detail = str(leader.get("text", ""))[:100]
+    detail = _leader_detail(move.leader)
     return (
         Step("leader", "Leader actions", "play, activate or discard a leader"),
         Step(move.to_text(), move_label(move)[:80], detail),
@@ -133,6 +138,8 @@ def move_steps(state: State, player: int, moves: Sequence[LorenzoMove]) -> list[
             out.append(_leader_steps(move))
         elif isinstance(move, Pass):
             out.append((Step("pass", "Pass this placement"),))
+        elif isinstance(move, Draft):
+            out.append((Step(move.to_text(), move_label(move), _leader_detail(move.leader)),))
         elif isinstance(move, BonusAction):
             out.append((Step(move.to_text(), move_label(move)),))
         else:
