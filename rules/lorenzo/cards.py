@@ -26,10 +26,10 @@ def _development(card_id: int) -> Card:
 
 def _leader(leader_id: str) -> Card:
     leader = LEADERS[leader_id]
-    ability = "Once per round" if leader["ability"] == "once_per_round" else "Permanent"
-    text = (
-        f"Needs: {requirement_text(leader['requirement'])} (nothing is spent).\n{ability}: {leader['text']}"
-    )
+    text = f"Needs: {requirement_text(leader['requirement'])} (nothing is spent).\n"
+    if not str(leader["text"]).lower().startswith("once per round"):  # the text may say it already
+        text += "Once per round: " if leader["ability"] == "once_per_round" else "Permanent: "
+    text += str(leader["text"])
     return Card(f"leader:{leader_id}", str(leader["name"]), "Leader card", text)
 
 

@@ -153,7 +153,8 @@ def requirement_text(requirement: Mapping[str, Any]) -> str:
     "6 cards of one type"; nothing is spent to meet it."""
     parts = []
     for card_type, n in requirement.get("cards", {}).items():
-        parts.append(f"{n} {TYPE_NAMES[card_type]}{'s' if n != 1 else ''}")
+        name = TYPE_NAMES[card_type]
+        parts.append(f"{n} {name if n == 1 else name[:-1] + 'ies' if name.endswith('y') else name + 's'}")
     if requirement.get("res"):
         parts.append(res_text(requirement["res"]))
     if requirement.get("same_type_cards"):
