@@ -43,10 +43,7 @@ def final_panel(
     ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]
     winners = {int(s) for s in outcome.get("winners") or []}
 
-    def who(s: int) -> str:
-        return seat_name_with(s, names[s] if s < len(names) else None)
-
-    won = ", ".join(who(s) for s in ranking if s in winners)
+    won = ", ".join(seat_name_with(s, names[s] if s < len(names) else None) for s in ranking if s in winners)
     title = "Final scoring" + (f" — winner{'s' if len(winners) > 1 else ''}: {won}" if won else "")
     canvas.text_in(
         Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40), title, HEADING + 6, style="bold", align="l"
@@ -81,28 +78,34 @@ def final_panel(
             canvas.box(row, palette.HIGHLIGHT, palette.INK, width=2, radius=8)
         canvas.text(row.x + 10, row.y + row.h // 2, f"{i + 1}.", NUMBER, style="bold", anchor="lm")
         canvas.marker(row.x + 70, row.y + row.h // 2, seat, min(44, row.h - 8))
-        colour = palette.seat_style(seat).name.capitalize()
-        given = names[seat] if seat < len(names) else None
-        if given:  # the player's name, its colour under it
-            mid = row.y + row.h // 2
-            canvas.text(
-                row.x + 98, mid - 9, short_name(given), BODY, style="bold", anchor="lm", max_width=100
-            )
-            canvas.text(row.x + 98, mid + 13, colour, SMALL, palette.MUTED, anchor="lm", max_width=100)
-        else:
-            canvas.text(
-                row.x + 98, row.y + row.h // 2, colour, BODY + 1, style="bold", anchor="lm", max_width=100
-            )
+        _final_name(canvas, row, seat, names[seat] if seat < len(names) else None)
         points = breakdown[seat] if seat < len(breakdown) else {}
         for j, cat in enumerate(categories):
             cell = Rect(table.x + first_w + j * cat_w, row.y, cat_w, row.h)
             canvas.text_in(cell, str(points.get(cat, 0)), NUMBER - 2)
         total = scores[seat] if seat < len(scores) else 0
         canvas.text_in(Rect(row.right - total_w, row.y, total_w, row.h), str(total), NUMBER + 4, style="bold")
+    _final_notes(canvas, rect, outcome)
+
+
+def _final_notes(canvas: Canvas, rect: Rect, outcome: OutcomeJSON) -> None:
     notes = " ".join(str(n) for n in outcome.get("notes") or [])
     if notes:
         canvas.paragraph(
             Rect(rect.x + 16, rect.bottom - 44, rect.w - 32, 38), notes, BODY - 1, palette.MUTED, min_size=14
+        )
+
+
+def _final_name(canvas: Canvas, row: Rect, seat: int, given: str | None) -> None:
+    """A final panel row's seat: the player's name with its colour under it, or the colour."""
+    colour = palette.seat_style(seat).name.capitalize()
+    if given:
+        mid = row.y + row.h // 2
+        canvas.text(row.x + 98, mid - 9, short_name(given), BODY, style="bold", anchor="lm", max_width=100)
+        canvas.text(row.x + 98, mid + 13, colour, SMALL, palette.MUTED, anchor="lm", max_width=100)
+    else:
+        canvas.text(
+            row.x + 98, row.y + row.h // 2, colour, BODY + 1, style="bold", anchor="lm", max_width=100
         )
 
 

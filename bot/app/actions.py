@@ -167,6 +167,8 @@ def walk_lines(guided: Guided) -> list[str]:
 async def on_walk(interaction: Interaction, match: re.Match[str], path: tuple[int, ...]) -> None:
     """A step of a guided turn: the private reply shows the level the path leads to."""
     tables = tables_of(interaction)
+    if int(match["ver"]) > (await tables.get(int(match["gid"]))).version:
+        raise TableError("That button is not one of mine.")  # a version not reached yet: forged
     _record, mine = await fresh_choices(
         interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), match["key"], keyed=True
     )
