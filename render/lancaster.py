@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from render import frame, palette, parts
+from render import lancaster_regal as regal
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import (
@@ -602,6 +603,7 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
     }
     parts.score_ruler(canvas, LancasterPublic.power, "Power", 112, scores, outcome)
     _castles(canvas, view, places)
+    regal.draw(canvas, view, LancasterPublic.height(frame.seats(view)) - MARGIN + regal.GAP)
     if view.get("provisional"):
         note = "* provisional values: see the rules help"
         canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL, palette.MUTED, anchor="rb")
@@ -632,7 +634,7 @@ def _public_facts(view: LancasterView) -> list[str]:
         said.append(
             f"Reward tile {letter} beside county {letter}: {tile['reward']} ({bag} tiles in the bag)."
         )
-    return said
+    return said + regal.facts(view)
 
 
 # ------------------------------------------------------------------------------ private screen
@@ -744,6 +746,10 @@ def _private_facts(view: LancasterView) -> list[str]:
 BOARD: frame.Board[LancasterView] = frame.Board(
     kind="lancaster",
     private_title="private screen",
-    public=frame.Side(lambda view: LancasterPublic.height(frame.seats(view)), _public, _public_facts),
+    public=frame.Side(
+        lambda view: LancasterPublic.height(frame.seats(view)) + regal.band_height(view),
+        _public,
+        _public_facts,
+    ),
     private=frame.Side(lambda view: LancasterPrivate.height(), _private, _private_facts),
 )

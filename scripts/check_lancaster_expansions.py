@@ -75,30 +75,42 @@ def _pairs(ref: dict[str, Any], data: dict[str, Any], exp: dict[str, Any]) -> li
     comps = data["expansions"]["henry_v"]["components"]
     pairs: list[tuple[str, Any, Any]] = [
         ("henry_v.setup.bishops_on_board", counts["henry_v_bishops"], hv["setup"]["bishops_on_board"]),
-        ("henry_v.setup.vote_markers", data["expansions"]["henry_v"]["setup"]["starting_vote_markers"],
-         hv["setup"]["vote_markers"]),
+        (
+            "henry_v.setup.vote_markers",
+            data["expansions"]["henry_v"]["setup"]["starting_vote_markers"],
+            hv["setup"]["vote_markers"],
+        ),
         ("henry_v.setup.privileges", comps["privileges"], hv["setup"]["privileges"]),
         ("henry_v.setup.royal_seals", comps["royal_seals"], hv["setup"]["royal_seals"]),
         ("henry_v.setup.office_cards", comps["office_cards"], hv["setup"]["office_cards"]),
         ("henry_v.setup.bishops", comps["bishops"], hv["setup"]["bishops"]),
         ("henry_v.setup.lords", comps["lord_markers"], hv["setup"]["lords"]),
-        ("kings_resentment.setup.per_space", counts["kings_resentment_dishonor_per_track_space"],
-         kr["setup"]["per_space"]),
-        ("kings_resentment.setup.tower_knight",
-         {k: v or 0 for k, v in counts["kings_resentment_tower_neutral_knight_strength"].items()},
-         kr["setup"]["tower_knight"]),
+        (
+            "kings_resentment.setup.per_space",
+            counts["kings_resentment_dishonor_per_track_space"],
+            kr["setup"]["per_space"],
+        ),
+        (
+            "kings_resentment.setup.tower_knight",
+            {k: v or 0 for k, v in counts["kings_resentment_tower_neutral_knight_strength"].items()},
+            kr["setup"]["tower_knight"],
+        ),
         ("henry_v.lord.strength", ref["henry_v"]["lord_base_strength"]["value"], hv["lord"]["strength"]),
-        ("henry_v.seal_points", ref["henry_v"]["royal_seal_value"]["value"]["end_game_pp_per_seal"],
-         hv["seal_points"]),
-        ("kings_resentment.dishonor_points",
-         ref["kings_resentment"]["dishonor_value"]["value"]["end_game_pp_per_marker"], kr["dishonor_points"]),
+        (
+            "henry_v.seal_points",
+            ref["henry_v"]["royal_seal_value"]["value"]["end_game_pp_per_seal"],
+            hv["seal_points"],
+        ),
+        (
+            "kings_resentment.dishonor_points",
+            ref["kings_resentment"]["dishonor_value"]["value"]["end_game_pp_per_marker"],
+            kr["dishonor_points"],
+        ),
     ]
     for office in ref["henry_v"]["offices"]["value"]:
         oid = OFFICE_IDS[office["id"]]
         pairs.append((f"henry_v.offices.{oid}.cost", _bundle(office["cost"]), hv["offices"][oid]["cost"]))
-        gains = [
-            {"type": "gain", **g} if "resource" in g else g for g in _bundle(office["gain"])
-        ]
+        gains = [{"type": "gain", **g} if "resource" in g else g for g in _bundle(office["gain"])]
         pairs.append((f"henry_v.offices.{oid}.reward", gains, hv["offices"][oid]["reward"]))
     for tile in ref["queenie_1_reward_tiles"]["tiles"]:
         letter = tile["letter"]

@@ -37,21 +37,27 @@ async def play(
     Refusals change nothing; success posts the new board."""
     tables = tables_of(interaction)
     turn = await tables.move(game, interaction.user.id, text, expected_version=expected_version)
-    if turn.secret_move:
-        # The choice itself is only echoed to the player; the channel gets the engine's events,
-        # which for a secret decision say only that it was made (until the engine reveals).
-        undo = discord.ui.View(timeout=None)
-        undo.add_item(undo_button(turn.record.id, turn.record.version))
-        await interaction.response.send_message(
-            f"Your secret choice is recorded: `{turn.move_text}`.",
-            view=undo,
-            ephemeral=True,
-            allowed_mentions=NO_MENTIONS,
-        )
+    try:
+        if turn.secret_move:
+            # The choice itself is only echoed to the player; the channel gets the engine's
+            # events, which for a secret decision say only that it was made (until revealed).
+            undo = discord.ui.View(timeout=None)
+            undo.add_item(undo_button(turn.record.id, turn.record.version))
+            await interaction.response.send_message(
+                f"Your secret choice is recorded: `{turn.move_text}`.",
+                view=undo,
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
+            )
+        else:
+            await interaction.response.defer(thinking=True)
+    except discord.HTTPException:
+        # The interaction expired (slow storage) or Discord refused its answer; the move is
+        # stored all the same, so the channel is told directly (issue 8 item 4).
+        log.warning("the answer to a move in game %s was refused; announced in the channel", turn.record.id)
         await announce(interaction, turn, via_channel=True)
         return
-    await interaction.response.defer(thinking=True)
-    await announce(interaction, turn)
+    await announce(interaction, turn, via_channel=turn.secret_move)
 
 
 async def reclaimed(interaction: Interaction, record: GameRecord) -> GameRecord:

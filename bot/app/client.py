@@ -106,9 +106,14 @@ class TavolaBot(discord.Client):
             await self.pings.claim_due()
             posted = 0
             for delivery in await self.pings.deliveries():
-                if await post_delivery(self, delivery, self.tables.clock()):
-                    await self.pings.delivered(delivery)
-                    posted += delivery.turn is not None
+                try:
+                    if not await post_delivery(self, delivery, self.tables.clock()):
+                        continue
+                except Exception:  # one message's failure must not hold back the others'
+                    log.exception("notice of game %s failed; retried later", delivery.game_id)
+                    continue
+                await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
+                posted += delivery.turn is not None
             return posted
 
     def kick(self) -> None:

@@ -192,6 +192,7 @@ async def show_status(interaction: Interaction) -> None:
         )
         return
     record = await actions.reclaimed(interaction, record)
+    await t.load_state(record)  # a damaged stored state is rebuilt from the log (issue 8 item 3)
     turn = t.turn_of(record)
     await interaction.response.defer(thinking=True)
     file = await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)

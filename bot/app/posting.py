@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.app.components import turn_view
-from bot.app.context import NO_MENTIONS, Interaction, mentioning
+from bot.app.context import NO_MENTIONS, Interaction, mentioning, tables_of
 from bot.app.guard import say
 from bot.service import present, workers
 from bot.service.pings import Delivery
@@ -174,16 +174,24 @@ async def _unarchive(client: discord.Client, thread_id: int) -> None:
 
 async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = False) -> None:
     """Post the board after a stored move. The move counts whatever happens here, so a failure
-    is reported as such (the generic apology would wrongly say nothing was changed)."""
+    is reported as such (the generic apology would wrongly say nothing was changed), and the
+    clock pings whoever must act at once instead (``Tables.unannounced``)."""
     try:
         await post_turn(interaction, turn, via_channel=via_channel)
+        return
     except Exception:
         log.exception("move stored in game %s but its board was not posted", turn.record.id)
+    await tables_of(interaction).unannounced(turn.record)
+    if isinstance(interaction.client, Kickable):
+        interaction.client.kick()
+    try:
         await say(
             interaction,
             f"Your move `{turn.move_text}` was recorded, but I could not post the new board. "
             "`/game status` shows it.",
         )
+    except discord.HTTPException:
+        log.warning("the mover in game %s was not told either (the interaction is gone)", turn.record.id)
 
 
 async def post_delivery(client: discord.Client, delivery: Delivery, now: float) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot.service.clocks import deadline, dm_due, due_now, quiet_of
 from bot.service.store import GameRecord, Notice, SeatRecord, WaitRecord
-from bot.service.table import TableError, Tables, Turn
+from bot.service.table import DamagedState, TableError, Tables, Turn
 
 log = logging.getLogger("tavola")
 
@@ -105,7 +105,11 @@ class Pings:
         for game_id, notices in by_game.items():
             try:
                 found.extend(await self._game_deliveries(game_id, notices))
-            except Exception:  # e.g. a state that cannot be loaded: retried next pass
+            except DamagedState:
+                # Its state and move log are unusable (reported once by the table service): its
+                # notices stay unsent, and the other games' go out.
+                continue
+            except Exception:  # anything else: retried next pass
                 log.exception("preparing the notices of game %s failed", game_id)
         return found
 

@@ -8,10 +8,12 @@ all drive this same code. Refusals raise ``TableError`` (ours), ``RulesError`` (
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import logging
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,6 +30,7 @@ from bot.service.store import (
     MoveRecord,
     Seating,
     SeatRecord,
+    StaleVersion,
     Status,
     Store,
     WaitRecord,
@@ -46,9 +49,31 @@ from rules.core import (
     normalise_options,
 )
 
+log = logging.getLogger("tavola")
+RACE_RETRIES = 8
+"""How often a choice is re-applied after other players' choices were stored first (a vote of
+five players arriving at once needs at most four)."""
+
 
 class TableError(Exception):
     """A refusal by the table service (not a rules question), with a message for players."""
+
+
+class DamagedState(TableError):
+    """A game's stored state cannot be read (``replayable``: its move log can rebuild it)."""
+
+    def __init__(self, game_id: int, *, replayable: bool = True) -> None:
+        self.game_id = game_id
+        self.replayable = replayable
+        super().__init__(
+            f"Game #{game_id}'s saved board is damaged"
+            + (
+                "; it is rebuilt from its move log, try again."
+                if replayable
+                else " and its move log cannot rebuild it. Nothing was changed; an admin can restore "
+                "the database from a backup or end the game with `/game abandon`."
+            )
+        )
 
 
 class GameDataChanged(TableError):
@@ -161,6 +186,9 @@ class Tables:
         # game id -> (version, state). States are immutable by the rules contract, so a state
         # cached at a version is exactly what from_json of that version's cache would give.
         self._states: dict[int, tuple[int, Any]] = {}
+        # game id -> the version at which its state and log were found unusable (reported once;
+        # not replayed again until the game changes)
+        self._unplayable: dict[int, int] = {}
 
     # ----------------------------------------------------------------------------------------
     # games and records
@@ -232,6 +260,8 @@ class Tables:
         return await self.store.list_guild(guild_id)
 
     def state_of(self, record: GameRecord) -> Any:
+        """The state of a started game from the cache or its stored state; ``DamagedState`` if
+        the stored state cannot be read (``load_state`` then rebuilds it from the move log)."""
         if record.state is None:
             raise TableError("This game has not started yet.")
         cached = self._states.get(record.id)
@@ -243,7 +273,38 @@ class Tables:
             # A game may refuse a state saved under other content data (e.g. an override file):
             # replaying it against changed values would silently change the game.
             raise GameDataChanged(record.id, str(exc)) from exc
+        except Exception as exc:  # damaged text, or a value the engine cannot take
+            raise DamagedState(record.id) from exc
         self._remember(record, state)
+        return state
+
+    async def load_state(self, record: GameRecord) -> Any:
+        """``state_of``, but a stored state that cannot be read is rebuilt from the move log (the
+        record; the state column is a cache) and written back at the same version, so buttons
+        stay valid. A log that cannot be replayed either raises ``DamagedState``."""
+        try:
+            return self.state_of(record)
+        except DamagedState as damaged:
+            cause = damaged.__cause__
+        if self._unplayable.get(record.id) == record.version:
+            raise DamagedState(record.id, replayable=False)
+        try:
+            state = await self.replay(record.id)
+            game = self.game(record.game)
+            text = game.to_json(state)
+        except Exception as exc:
+            if record.id not in self._unplayable:  # reported once, not on every pass of the clock
+                log.error(
+                    "game %s: stored state unreadable (%r) and its move log does not replay (%r)",
+                    record.id,
+                    cause,
+                    exc,
+                )
+            self._unplayable[record.id] = record.version
+            raise DamagedState(record.id, replayable=False) from exc
+        log.warning("game %s: stored state unreadable (%r); rebuilt from its move log", record.id, cause)
+        if await self.store.repair_state(record.id, record.version, text):
+            self._remember(record, state)
         return state
 
     def _remember(self, record: GameRecord, state: Any) -> None:
@@ -304,6 +365,10 @@ class Tables:
         return await self.store.commit(record.id, record.version, Change(lobby_message_id=message_id))
 
     async def join(self, game_id: int, player: Player) -> GameRecord:
+        """Take a seat; players joining at the same moment are all seated (re-read on a race)."""
+        return await self._retrying(lambda: self._join_once(game_id, player))
+
+    async def _join_once(self, game_id: int, player: Player) -> GameRecord:
         record = await self.get(game_id)
         self._require_lobby(record)
         if record.seat_of(player.user_id) is not None:
@@ -328,7 +393,22 @@ class Tables:
 
     async def leave(self, game_id: int, player: Player) -> GameRecord:
         """Leave a lobby. The creator may leave too: the next player who joined becomes the
-        creator, or, with nobody else seated but computers, the lobby is closed (abandoned)."""
+        creator, or, with nobody else seated but computers, the lobby is closed (abandoned).
+        Players leaving (or joining) at the same moment are all kept (re-read on a race)."""
+        return await self._retrying(lambda: self._leave_once(game_id, player))
+
+    @staticmethod
+    async def _retrying(attempt: Callable[[], Awaitable[GameRecord]]) -> GameRecord:
+        """``attempt`` (which reads the game afresh and checks everything again) until its write
+        finds the version it read: lobby changes by several players at once are all kept."""
+        for _ in range(RACE_RETRIES - 1):
+            try:
+                return await attempt()
+            except StaleVersion:
+                continue
+        return await attempt()
+
+    async def _leave_once(self, game_id: int, player: Player) -> GameRecord:
         record = await self.get(game_id)
         seated = record.seat_of(player.user_id) is not None
         if record.status == "running":
@@ -393,7 +473,7 @@ class Tables:
             raise TableError("Only a running game can move to another channel.")
         saved = await self.store.commit(record.id, record.version, Change(channel_id=channel_id))
         game = self.game(saved.game)
-        state = self.state_of(record)
+        state = await self.load_state(record)
         self._remember(saved, state)
         return self._turn(saved, game, state, ())
 
@@ -418,8 +498,11 @@ class Tables:
     # ----------------------------------------------------------------------------------------
 
     async def turn(self, game_id: int) -> Turn:
-        """The game as it stands (for ``/game status``)."""
-        return self.turn_of(await self.get(game_id))
+        """The game as it stands (for ``/game status``); a damaged stored state is rebuilt."""
+        record = await self.get(game_id)
+        if record.status != "lobby":
+            await self.load_state(record)  # rebuilds a damaged state into the cache turn_of reads
+        return self.turn_of(record)
 
     def turn_of(self, record: GameRecord) -> Turn:
         """The game of ``record`` as it stands (no read of its own)."""
@@ -452,6 +535,21 @@ class Tables:
         record = await self._record(game_ref)
         if expected_version is not None and record.version != expected_version:
             raise TableError("The board has moved on since that button was made. Look at the latest board.")
+        for _ in range(RACE_RETRIES):
+            try:
+                return await self._move_at(record, user_id, text)
+            except StaleVersion:
+                # Another move was stored meanwhile. When it left this seat's decision as it was
+                # (another player's vote or draft pick made at the same moment), apply the choice
+                # to the new state rather than refuse it (issue 8 item 6).
+                fresh = await self.get(record.id)
+                if not await self._untouched(record, fresh, user_id):
+                    raise
+                record = fresh
+        raise StaleVersion()
+
+    async def _move_at(self, record: GameRecord, user_id: int, text: str) -> Turn:
+        """One attempt of ``move`` against ``record``: ``StaleVersion`` if the game changed."""
         seat = self._running_seat(record, user_id)
         return await self.apply_text(record, seat, text, actor=None)
 
@@ -459,7 +557,7 @@ class Tables:
         """Apply ``text`` for ``seat`` of a running game, by its person (``actor`` None) or by the
         computer (``COMPUTER``): one version-checked write with the log entry and the new waits."""
         game = self.game(record.game)
-        state = self.state_of(record)
+        state = await self.load_state(record)
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
         secret = game_prompt(game, state, seat).secret
@@ -496,6 +594,35 @@ class Tables:
             by_computer=actor == COMPUTER,
             reclaimed=reclaimed,
         )
+
+    async def unannounced(self, record: GameRecord) -> None:
+        """The turn message of ``record`` (as just stored) was never posted (Discord refused it,
+        or the interaction had expired): its new waits are marked unmentioned, so the clock's
+        next pass pings whoever must act, with the board's buttons (issue 8 item 4)."""
+        waits = tuple(replace(w, mentioned=False) if w.version == record.version else w for w in record.waits)
+        if waits == record.waits:
+            return
+        # StaleVersion: the game moved on meanwhile, and that move's own post tells the channel.
+        with contextlib.suppress(StaleVersion):
+            await self.store.commit(record.id, record.version, Change(waits=waits))
+
+    async def _untouched(self, before: GameRecord, after: GameRecord, user_id: int) -> bool:
+        """The changes from ``before`` to ``after`` left ``user_id``'s decision alone: the game
+        runs, the seat still acts with the same legal moves, and none of the moves stored since
+        is the seat's own (a double click must not apply twice)."""
+        seat = before.seat_of(user_id)
+        if seat is None or after.status != "running" or after.seat_of(user_id) != seat:
+            return False
+        game = self.game(after.game)
+        old, new = await self.load_state(before), await self.load_state(after)
+        if seat not in game.active_players(new):
+            return False
+        if [m.to_text() for m in game.legal_moves(old, seat)] != [
+            m.to_text() for m in game.legal_moves(new, seat)
+        ]:
+            return False
+        since = (await self.store.moves(after.id))[-(after.version - before.version) :]
+        return all(m.seat != seat for m in since)
 
     def _waits(
         self,
@@ -545,7 +672,7 @@ class Tables:
         if record.status == "lobby":
             raise TableError("This game has not started yet.")
         game = self.game(record.game)
-        state = self.state_of(record)
+        state = await self.load_state(record)
         acting = seat in game.active_players(state)
         prompt = self._named_prompt(game, state, seat, record.names) if acting else None
         moves = tuple(game.legal_moves(state, seat)) if acting else ()
@@ -707,6 +834,7 @@ def filter_texts(texts: Sequence[str], typed: str, limit: int = 25) -> list[str]
 
 
 __all__ = [
+    "DamagedState",
     "GameDataChanged",
     "GameSource",
     "Player",

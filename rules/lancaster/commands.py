@@ -26,7 +26,7 @@ COMMANDS: tuple[GameCommand, ...] = (
             CommandParam("strength", "Which knight (its strength)", kind="integer", low=1, high=9),
             CommandParam(
                 "target",
-                "Where (suggestions list the legal places), e.g. county:D, castle:X2, conflict:K03",
+                "Where (suggestions list the legal places), e.g. county:D, castle:X2, conflict:K03, tower",
                 max_length=100,
                 suggest=True,
             ),

@@ -616,9 +616,11 @@ def _check_choices(c: _Checker, value: Any, path: str, choices: dict[str, tuple[
 def _check_expansions(c: _Checker, data: Any) -> None:
     """The expansion sections, when present (EXPANSIONS.md section 1). Henry V and the extra laws
     are checked as objects only until the engine plays them (their vocabulary is not in yet)."""
-    for key in ("henry_v", "extra_laws", "kings_resentment"):
+    for key in ("henry_v", "extra_laws"):
         if key in data:
             c.obj(data[key], key)
+    if "kings_resentment" in data:
+        _check_resentment(c, data["kings_resentment"])
     queenie = data.get("queenie")
     if "queenie" not in data or not c.obj(
         queenie, "queenie", {"name", "draw_per_round", "tiles", "seal_tiles", "engine"}
@@ -638,3 +640,39 @@ def _check_expansions(c: _Checker, data: Any) -> None:
                 c.bad(f"queenie.seal_tiles.{letter}", "not a county letter")
             c.effects(effects, f"queenie.seal_tiles.{letter}")
     _check_choices(c, queenie.get("engine"), "queenie.engine", QUEENIE_CHOICES)
+
+
+RESENTMENT_CHOICES: dict[str, tuple[bool | str, ...]] = {
+    "dishonor_takers": ("absentees", "participants"),
+    "unjoined_cards_dishonor": (True, False),
+    "tower_requirement": ("at_least_neutral", "above_neutral", "none"),
+    "ally_knights_protect": (False, True),
+    "tower_knights_deployed": (True, False),
+}
+"""Named readings of The King's Resentment (EXPANSIONS.md 1.4; first = default)."""
+
+
+def _check_resentment(c: _Checker, kr: Any) -> None:
+    keys = {"name", "setup", "dishonor_per_loss", "dishonor_points", "tower", "engine"}
+    if not c.obj(kr, "kings_resentment", keys):
+        return
+    c.str_(kr.get("name"), "kings_resentment.name")
+    c.int_(kr.get("dishonor_per_loss"), "kings_resentment.dishonor_per_loss", 0, 10)
+    points = kr.get("dishonor_points")
+    if not isinstance(points, int) or isinstance(points, bool) or not -20 <= points <= 0:
+        c.bad(
+            "kings_resentment.dishonor_points",
+            f"expected a whole number from -20 to 0, got {json.dumps(points)}",
+        )
+    if c.obj(kr.get("tower"), "kings_resentment.tower", {"capacity_per_player"}):
+        c.int_(kr["tower"].get("capacity_per_player"), "kings_resentment.tower.capacity_per_player", 1, 7)
+    setup = kr.get("setup")
+    p = "kings_resentment.setup"
+    if c.obj(setup, p, {"dishonor_markers", "track_spaces", "per_space", "tower_knight"}):
+        c.int_(setup.get("dishonor_markers"), p + ".dishonor_markers", 0, 200)
+        c.int_(setup.get("track_spaces"), p + ".track_spaces", 1, 20)
+        for key, hi in (("per_space", 20), ("tower_knight", 4)):
+            if c.obj(setup.get(key), f"{p}.{key}", {"2", "3", "4", "5"}):
+                for count, value in setup[key].items():
+                    c.int_(value, f"{p}.{key}.{count}", 0, hi)
+    _check_choices(c, kr.get("engine"), "kings_resentment.engine", RESENTMENT_CHOICES)

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.core import IllegalMove, rng_for
 from rules.lancaster import model as m
-from rules.lancaster import placement, queenie
+from rules.lancaster import placement, queenie, resentment
 from rules.lancaster.data import content_of, fingerprint, used_expansions
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.migrate import EXPANSIONS_OFF, FORMAT
@@ -114,6 +114,8 @@ class Engine:
         self._setup_boards(state)
         if queenie.in_play(state):
             queenie.setup(self, state)
+        if resentment.in_play(state):
+            resentment.setup(self, state)
         # 4.1 step 9: each seat chooses its first extension, from the start player on.
         state["queue"] = [{"task": "first_extension", "seat": seat} for seat in m.seat_order(state)]
         self._run(state, [])
@@ -424,7 +426,8 @@ class Engine:
         """8: counties A..I, then castles (in seat order), then conflicts, then next round."""
         state["phase"] = "rewards"
         events.append("Rewards: counties, castles, then conflicts.")
-        tasks: list[Task] = [{"task": "county", "county": letter} for letter in self.order]
+        tasks: list[Task] = [{"task": "tower"}] if resentment.in_play(state) else []  # R4.1
+        tasks += [{"task": "county", "county": letter} for letter in self.order]
         for seat in m.seat_order(state):
             tasks += [{"task": "castle", "force": force} for force in m.forces_of(state, seat)]
         # Bottom row first, so it is empty before this round's lost cards slide down.
@@ -452,6 +455,8 @@ class Engine:
             self.ask(state, task["decision"], events)
         elif kind == "end_round":
             self._end_round(state, events)
+        elif kind == "tower":
+            resentment.clear_tower(state, events)
         else:  # pragma: no cover
             raise ValueError(f"unknown task {kind}")
 
@@ -652,6 +657,7 @@ class Engine:
         france = self.data["conflicts"][cid]["france"]
         total = m.card_strength(card)
         if not card["spaces"]:
+            resentment.lost(self, state, card, events)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
                 events.append(f"Nobody answered conflict {cid}; it moves to the bottom row.")
@@ -662,12 +668,14 @@ class Engine:
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
+            resentment.lost(self, state, card, events)  # R4.2: a first loss dishonors too
             m.card_set(state, {**card, "row": "bottom"})
             events.append(
                 f"England loses conflict {cid} ({total} against France {france}); "
                 "it moves to the bottom row and its knights stay."
             )
         else:
+            resentment.lost(self, state, card, events)  # R4.2: dishonor, then the capture
             state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
             events.append(
                 f"England loses conflict {cid} a second time ({total} against France {france}); "
@@ -760,6 +768,7 @@ class Engine:
             if castle:
                 m.force_set(state, force, castle={})
         queenie.end_round(self, state, events)
+        resentment.end_round(state)
         if state["round"] >= self.data["rounds"]:
             state["phase"] = "over"
             events.append("The game is over after the last round.")

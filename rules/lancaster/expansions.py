@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from rules.lancaster import model as m
-from rules.lancaster import queenie
+from rules.lancaster import queenie, resentment
 
 
 class ExpansionsView(TypedDict):
     queenie: queenie.QueenieView | None
+    kings_resentment: resentment.ResentmentView | None
 
 
 def build(data: dict[str, Any], state: m.State) -> ExpansionsView:
-    return {"queenie": queenie.view(data, state)}
+    return {"queenie": queenie.view(data, state), "kings_resentment": resentment.view(data, state)}

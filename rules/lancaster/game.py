@@ -21,7 +21,7 @@ from rules.core import (
     state_from_json,
     state_to_json,
 )
-from rules.lancaster import cards, guide, placement
+from rules.lancaster import cards, guide, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
@@ -71,6 +71,16 @@ OPTIONS = (
         words=("all 6", "by player count (provisional)"),
     ),
     Option(
+        "kings_resentment",
+        False,
+        (False, True),
+        "The King's Resentment (expansion; EXPANSIONS.md 5): the tower is a fourth place for knights "
+        "(one per player, at least as strong as its non-player knight: 4/3/2 with 2/3/4 players, any "
+        "with 5); a knight there returns before counties and shelters its owner; each lost conflict "
+        "gives a dishonor marker to every player without a knight on it, -2 PP each at the end. "
+        "Values and readings are provisional (listed in the rules help).",
+    ),
+    Option(
         "queenie",
         False,
         (False, True),
@@ -79,7 +89,7 @@ OPTIONS = (
         "too. Tile values and when a tile is taken are provisional (listed in the rules help).",
     ),
 )
-EXPANSION_OPTIONS = ("queenie",)
+EXPANSION_OPTIONS = ("kings_resentment", "queenie")
 """The expansion options offered (each only once the engine plays it whole)."""
 
 
@@ -264,6 +274,8 @@ class LancasterGame:
         if mv.strength not in court:
             return f"There is no strength-{mv.strength} knight in {whose} court (court: {court or 'empty'})."
         kind, _, where = mv.target.partition(":")
+        if kind == resentment.TOWER:
+            return resentment.why_not(self._engine_of(state), state, force, mv)
         if mv.squires and mv.ally:
             return "Ally knights may not take squires (rules 11)."
         if mv.squires and kind != "county":

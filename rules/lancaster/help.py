@@ -26,6 +26,7 @@ NOTATION = """\
 | `buy 3` | how many times to use an exchange (laws L04, L05, L16, L17; castle X4, X5) |
 | `start p2` | Surrey: who starts the next round |
 | `ransom 2`, `ransom none` | free a captured strength-2 knight for gold, or let the rest go |
+| `knight 4 tower` | The King's Resentment: shelter a knight in the tower |
 | `pass` | keep your knights in court this round (only when every place left needs squires) |
 """
 
@@ -88,6 +89,26 @@ RULES_CHOICES = (
 
 
 EXPANSION_CHOICES: dict[str, tuple[str, ...]] = {
+    "kings_resentment": (
+        "The King's Resentment (EXPANSIONS.md 5): `knight 4 tower` puts a knight in the tower, one "
+        "per player, never an ally, no squires, no King's Favor; it must be at least as strong as "
+        "the tower's non-player knight (4 / 3 / 2 with 2 / 3 / 4 players; with 5 there is none and "
+        "any knight may enter; data `kings_resentment.engine.tower_requirement`: "
+        "`at_least_neutral`, `above_neutral` or `none`). The tower only adds places: it never makes "
+        "a player skip a turn.",
+        "Before counties are rewarded the tower is cleared: its player knights return to court and "
+        "their owners are protected from dishonor this round; the non-player knight stays.",
+        "Each time a conflict is evaluated and England does not win (a first loss that slides it, a "
+        "second that captures), every player with no own knight on that card and not protected "
+        "takes `kings_resentment.dishonor_per_loss` dishonor marker (data "
+        "`kings_resentment.engine.dishonor_takers`: `absentees`, or `participants`). A card nobody "
+        "joined counts as lost each time (`unjoined_cards_dishonor`). Ally knights do not spare "
+        "their player (`ally_knights_protect`); allies never take dishonor.",
+        "Markers come from this round's track space, then the supply box; when both are empty "
+        "the count goes on. Each held marker scores `kings_resentment.dishonor_points` (-2) at the "
+        "end, a breakdown line of its own; totals may go below 0. Tower knights count as deployed "
+        "for laws (`tower_knights_deployed`; upgrade them with `upgrade tower:4`).",
+    ),
     "queenie": (
         "Queenie 1 (EXPANSIONS.md 6): the 9 reward tiles are shuffled at setup (the bag order is "
         "secret); at the start of each round one is laid beside the county of its letter (by the "
@@ -154,7 +175,7 @@ def _expansion_lines(data: dict[str, Any], expansions: Sequence[str]) -> list[st
         lines += [f"- {c}" for c in EXPANSION_CHOICES.get(key, ())]
         lines += ["", "Provisional values of this expansion (correctable in the same override file):", ""]
         lines += _marks(data, key, expansions)
-    later = [key for key in ("henry_v", "kings_resentment", "extra_laws") if key not in expansions]
+    later = [key for key in ("henry_v", "kings_resentment", "queenie", "extra_laws") if key not in expansions]
     for key in later:
         title = data[key].get("name", "Extra laws (Henry V with The King's Resentment)")
         lines += ["", f"## {title}: not offered yet (the engine does not play it)", ""]

@@ -32,6 +32,8 @@ State keys (format 3):
 - ``conflict_deck``, ``conflicts``: cards in play ``{"id", "row", "spaces": [{"force",
   "knights"}]}`` in top-down space order
 - ``current_laws``, ``proposals``, ``law_pile``
+- expansions (issue 14), only in games that use them: ``queenie.py`` and ``resentment.py`` list
+  their keys (a tower knight is ``"tower:S"`` among a force's knight locations)
 """
 
 from __future__ import annotations
@@ -186,6 +188,10 @@ def knight_locations(
             if space["force"] == force:
                 for strength in sorted(set(space["knights"])):
                     found.append((f"conflict:{card['id']}:{strength}", strength))
+    tower = state.get("tower")  # The King's Resentment: deployed or not by its reading (R3.1)
+    if tower is not None and (tower["deployed"] or not deployed_only):
+        for strength in sorted({k["strength"] for k in tower["knights"] if k["force"] == force}):
+            found.append((f"tower:{strength}", strength))
     return found
 
 
@@ -209,6 +215,14 @@ def upgrade_at(state: State, force: int, where: str) -> tuple[int, int]:
     elif kind == "castle":
         old = knights["castle"][rest]
         force_set(state, force, castle={**knights["castle"], rest: old + 1})
+    elif kind == "tower":
+        old = int(rest)
+        tower = state["tower"]
+        i = next(i for i, k in enumerate(tower["knights"]) if k["force"] == force and k["strength"] == old)
+        state["tower"] = {
+            **tower,
+            "knights": replaced(tower["knights"], i, {"force": force, "strength": old + 1}),
+        }
     else:
         card_id, _, strength = rest.partition(":")
         old = int(strength)
@@ -261,6 +275,10 @@ def metric(state: State, seat: int, name: str, include_castle: bool) -> int:
         return len(me["extensions"])
     if name == "nobles_at_table":
         return len(me["nobles"])
+    if name == "dishonor_markers":
+        return int(me.get("dishonor", 0))
+    if name == "knights_in_tower":
+        return sum(1 for k in state.get("tower", {}).get("knights", []) if k["force"] == seat)
     if name.startswith("deployed_knights_of_strength_"):
         return _deployed_of_strength(state, seat, int(name.rsplit("_", 1)[1]), include_castle)
     raise ValueError(f"unknown metric {name}")
@@ -278,6 +296,9 @@ def _deployed_of_strength(state: State, seat: int, strength: int, include_castle
         for space in card["spaces"]:
             if space["force"] == seat:
                 count += space["knights"].count(strength)
+    tower = state.get("tower")
+    if tower is not None and tower["deployed"]:
+        count += sum(1 for k in tower["knights"] if k["force"] == seat and k["strength"] == strength)
     return count
 
 

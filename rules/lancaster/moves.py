@@ -169,13 +169,15 @@ def _place_target(token: str) -> str:
         return f"county:{rest.upper()}"
     if kind in ("castle", "conflict") and rest and _ID.match(rest):
         return f"{kind}:{rest.upper()}"
+    if token == "tower":  # The King's Resentment (R2.1)
+        return "tower"
     if _letter(token):  # "knight 1 d" is county D
         return f"county:{token.upper()}"
     if _ID.match(token) and token[0] == "k":  # "knight 2 k03" is conflict K03
         return f"conflict:{token.upper()}"
     if _ID.match(token) and token[0] in "xa":  # "knight 1 x2" is castle space X2
         return f"castle:{token.upper()}"
-    raise BadSyntax(f"Unknown place '{token}': write county:D, castle:X2 or conflict:K03.")
+    raise BadSyntax(f"Unknown place '{token}': write county:D, castle:X2, conflict:K03 or tower.")
 
 
 def _where(token: str) -> str:
@@ -188,9 +190,13 @@ def _where(token: str) -> str:
         return f"county:{parts[1].upper()}"
     if parts[0] == "castle" and len(parts) == 2 and _ID.match(parts[1]):
         return f"castle:{parts[1].upper()}"
+    if parts[0] == "tower" and len(parts) == 2:
+        return f"tower:{_int(parts[1], 'the knight strength')}"
     if parts[0] == "conflict" and len(parts) == 3 and _ID.match(parts[1]):
         return f"conflict:{parts[1].upper()}:{_int(parts[2], 'the knight strength')}"
-    raise BadSyntax(f"Unknown knight '{token}': write court:1, county:B, castle:X1, conflict:K03:2 or none.")
+    raise BadSyntax(
+        f"Unknown knight '{token}': write court:1, county:B, castle:X1, conflict:K03:2, tower:4 or none."
+    )
 
 
 def parse_text(text: str) -> LancasterMove:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.lancaster import model as m
+from rules.lancaster import resentment
 from rules.lancaster.moves import LancasterMove, Pass, Place
 from rules.lancaster.words import amount
 
@@ -37,6 +38,7 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
         targets = [f"castle:{x}" for x in free_castle_spaces(engine, state, force)]
         targets += [f"conflict:{cid}" for cid in joinable_cards(state, force)]
         top = 0 if ally else squires  # 11: no squires with ally knights
+        tower = resentment.tower_strengths(engine, state, force)  # R2.1: a fourth place
         for strength in sorted(set(court)):
             for letter, minimum, total in counties:
                 if strength >= minimum:  # 6.2: the knight alone must reach the minimum
@@ -45,6 +47,8 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
                         found += _county_moves(strength, letter, ally, top)[need : top + 1]
             moves = _MOVES.setdefault((strength, ally), {})
             found += [moves.get(t) or moves.setdefault(t, Place(strength, t, 0, ally)) for t in targets]
+            if strength in tower:
+                found.append(resentment.tower_move(strength))
     return found
 
 
@@ -67,6 +71,8 @@ def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> b
         if not court:
             continue
         if free_castle_spaces(engine, state, force) or joinable_cards(state, force):
+            return True
+        if resentment.tower_strengths(engine, state, force):
             return True
         top = 0 if m.is_ally(state, force) else squires
         best = max(court)
@@ -144,6 +150,7 @@ def no_place_reason(engine: Engine, state: State, seat: int) -> str:
         reasons.append(f"counties {', '.join(weak)} need a knight stronger than {strongest}")
     if own:
         reasons.append(f"counties {', '.join(own)} hold their own knights")
+    reasons += resentment.no_tower_reason(engine, state, seat)
     return f"{{p{seat}}} cannot place the knights left in {held}: {'; '.join(reasons)}."
 
 
@@ -158,6 +165,8 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     text = f"{m.force_name(state, force)} placed a knight (strength {move.strength})"
     if kind == "county":
         _place_in_county(engine, state, seat, force, move, text, events)
+    elif kind == resentment.TOWER:
+        resentment.enter(state, force, move.strength, events)
     elif kind == "castle":
         m.force_set(state, force, castle={**state["forces"][force]["castle"], where: move.strength})
         name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]

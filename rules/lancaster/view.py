@@ -61,7 +61,10 @@ Keys (all always present; the TypedDicts below are the same schema for mypy):
 ``provisional``     true: the rules help lists values not yet verified against the printed game
 ``expansions``      ``{"queenie": null | {"tiles": [{"letter", "reward": words, "reward_effects"}]
                     (revealed tiles beside their counties), "bag": tiles left (order secret),
-                    "provisional": bool}}`` (rules/lancaster/expansions.py)
+                    "provisional": bool}, "kings_resentment": null | {"track": [markers per
+                    space], "box", "held": [per seat], "tower_neutral", "tower_minimum": int|null,
+                    "tower": [{"seat", "strength"}], "protected": [seats], "points_per_marker",
+                    "provisional"}}`` (rules/lancaster/expansions.py)
 """
 
 from __future__ import annotations

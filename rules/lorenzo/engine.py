@@ -313,9 +313,23 @@ def card_payments(
     return [a for a in found if not any(_dominates(b, a) for b in found)]
 
 
-def can_pay(card: dict[str, Any], mods: Mods, avail: dict[str, int], extra_discount: dict[str, int]) -> bool:
-    """Whether ``card_payments`` would offer any cost (legality needs no more than that)."""
-    return next(_affordable_costs(card, mods, avail, extra_discount), None) is not None
+def servants_to_spare(
+    card: dict[str, Any], mods: Mods, entry: dict[str, int], extra_discount: dict[str, int]
+) -> int:
+    """The most servants a player holding ``entry`` may spend on the value and still pay for
+    ``card`` (§7, §8.5), negative when no cost is payable: ``card_payments(card, mods, entry less
+    n servants, extra_discount)`` offers a cost exactly when n is at most this."""
+    most = -1
+    for require, pay in _discounted_costs(card, mods, extra_discount):
+        needed = 0  # servants the cost itself takes or requires
+        for k, v in (*require, *pay.items()):
+            if k == "servant":
+                needed = max(needed, v)
+            elif entry.get(k, 0) < v:
+                break
+        else:
+            most = max(most, entry.get("servant", 0) - needed)
+    return most
 
 
 def _affordable_costs(
@@ -461,37 +475,16 @@ def _coloured_in_tower(state: State, player: int, card_type: str) -> bool:
     )
 
 
+@dataclass(frozen=True)
 class _Floor:
     """A tower floor as ``tower_offer`` judges it for one player this turn, with the words left
     out: what is the same for each family member and servant count is worked out once (legal
     moves ask it for every member; ``tests/lorenzo/test_fast_path.py`` holds it to tower_offer)."""
 
-    __slots__ = ("_card", "_discount", "_entry", "_mods", "_paid", "coloured_taken", "min_value", "space")
-
-    def __init__(
-        self,
-        space: str,
-        min_value: int,
-        coloured_taken: bool,
-        card: dict[str, Any],
-        mods: Mods,
-        entry: dict[str, int],
-        discount: dict[str, int],
-    ) -> None:
-        self.space = space
-        self.min_value = min_value  # the floor's value less the player's bonus for the tower
-        self.coloured_taken = coloured_taken
-        self._card, self._mods, self._entry, self._discount = card, mods, entry, discount
-        self._paid: dict[int, bool] = {}
-
-    def payable(self, servants: int) -> bool:
-        """Whether the card can be paid for after spending ``servants`` on the value (§8.5)."""
-        found = self._paid.get(servants)
-        if found is None:
-            avail = dict(self._entry)
-            avail["servant"] -= servants
-            found = self._paid[servants] = can_pay(self._card, self._mods, avail, self._discount)
-        return found
+    space: str
+    min_value: int  # the floor's value less the player's bonus for the tower
+    coloured_taken: bool  # §8.3: a coloured member of theirs is in this tower
+    spare: int  # the most servants they may add and still pay for the card (``servants_to_spare``)
 
 
 def open_floors(
@@ -523,9 +516,11 @@ def open_floors(
             entry["coin"] -= fee
             for k, v in bonus.items():
                 entry[k] += v
+            spare = servants_to_spare(CARDS[card_id], mods, entry, discount)
+            if spare < 0:
+                continue
             min_value = TOWERS[card_type][floor_index]["min_value"] - mods.take_bonus.get(card_type, 0)
-            space = f"{card_type}_{floor_index + 1}"
-            floors.append(_Floor(space, min_value, coloured, CARDS[card_id], mods, entry, discount))
+            floors.append(_Floor(f"{card_type}_{floor_index + 1}", min_value, coloured, spare))
     return floors
 
 
@@ -868,7 +863,7 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
                 continue
             short = floor.min_value - base  # servants_for, written out: this loop is the hot one
             need = short * rate if short > 0 else 0
-            if need <= have and floor.payable(need):
+            if need <= have and need <= floor.spare:
                 out.append(_place(member, floor.space, need))
         for space in spaces:
             if coloured and space.coloured_taken:
@@ -947,7 +942,7 @@ def take_options(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
     out: list[LorenzoMove] = []
     for floor in open_floors(state, player, mods, frame["card_types"], frame["discount"]):
         need = servants_for(floor.min_value - frame["value"], mods)
-        if need <= have and floor.payable(need):
+        if need <= have and need <= floor.spare:
             out.append(Take(floor.space, need))
     out.append(Take(None))
     return out

@@ -26,7 +26,7 @@ CASES = {
     "lancaster-4p": ("lancaster", "", 4, 8),
     "lancaster-2p-allies": ("lancaster", "", 2, 5),
     # Issue 14: the expansions offered, together, at the largest table.
-    "lancaster-5p-expansions": ("lancaster", "queenie:true", 5, 9),
+    "lancaster-5p-expansions": ("lancaster", "queenie:true kings_resentment:true", 5, 9),
 }
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 

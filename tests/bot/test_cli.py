@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
+import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import pytest
 
 import bot.__main__ as entry
 from bot.service import config
+from bot.service.store import SeatRecord, SqliteStore, UnusableDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -200,14 +206,70 @@ def test_real_bot_opens_the_configured_database_and_reports_a_refused_token(
 
 
 def _broken_databases(tmp_path: Path) -> dict[str, Path]:
-    """A file that is not SQLite, random bytes, and a path whose folder cannot be created."""
+    """A file that is not SQLite, random bytes, a path whose folder cannot be created, a
+    zero-length file, and a Tavola database with a damaged interior page (issue 8 item 7: SQLite
+    opens it, and reads of other pages still work)."""
     text = tmp_path / "notes.db"
     text.write_text("hello, this is not a database\n" * 50, encoding="utf-8")
     noise = tmp_path / "noise.db"
     noise.write_bytes(bytes(range(256)) * 40)
     blocker = tmp_path / "plain-file"
     blocker.write_text("x", encoding="utf-8")
-    return {"text": text, "noise": noise, "unmakeable": blocker / "sub" / "tavola.db"}
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    return {
+        "text": text,
+        "noise": noise,
+        "unmakeable": blocker / "sub" / "tavola.db",
+        "empty": empty,
+        "damaged page": _damaged_database(tmp_path / "damaged.db"),
+    }
+
+
+def _damaged_database(path: Path) -> Path:
+    """A Tavola database of 150 lobbies whose third page (a table page) is overwritten."""
+
+    async def build() -> None:
+        store = await SqliteStore.open(path)
+        for i in range(150):
+            creator = SeatRecord(0, 5, "n" * 30)
+            await store.create_game(
+                guild_id=1, channel_id=1000 + i, game="tally", options={}, seed=i, creator=creator
+            )
+        await store.close()
+
+    asyncio.run(build())
+    data = bytearray(path.read_bytes())
+    page = 2 * 4096  # page 3: page 1 holds the schema, which must stay readable to open the file
+    data[page + 100 : page + 4000] = bytes((i * 37) % 256 for i in range(3900))
+    path.write_bytes(bytes(data))
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (150,)  # it still reads
+    return path
+
+
+def test_start_up_names_what_is_wrong_with_the_database(tmp_path: Path) -> None:
+    """Issue 8 item 7: an empty file, a damaged page and a full disk are each named for what they
+    are (a zero-length file used to become a new empty database, a damaged page was not noticed,
+    a full disk was called a corrupted file)."""
+    broken = _broken_databases(tmp_path)
+    for label, words in (
+        ("empty", "is an empty file (0 bytes)"),
+        ("damaged page", "is damaged (integrity_check"),
+    ):
+        with pytest.raises(UnusableDatabase, match=re.escape(words)):
+            asyncio.run(SqliteStore.open(broken[label]))
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorcode = sqlite3.SQLITE_FULL
+
+    async def no_space(*args: object, **kwargs: object) -> None:
+        raise full
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(aiosqlite, "connect", no_space)
+        with pytest.raises(UnusableDatabase, match="the disk is full") as refused:
+            asyncio.run(SqliteStore.open(tmp_path / "new.db"))
+    assert "corrupted" not in str(refused.value)
 
 
 def _sandbox_on(tmp_path: Path, db: Path | str) -> subprocess.CompletedProcess[str]:

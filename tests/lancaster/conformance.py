@@ -7,7 +7,8 @@ the JSON round trip gives an equal state. Every move: its events are non-empty s
 end: the game is over after round 5, each score is the sum of its breakdown, and the replayed
 state equals the final one. Queenie: every reward tile once (bag, county, gone), one drawn per
 round; no view holds the bag order. Option sets: every combination of the four base options, and
-every combination of the expansions offered.
+every combination of the expansions offered. The King's Resentment: dishonor markers conserved,
+tower knights among the knight set, one per player, never an ally's.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def _knights(state: dict[str, Any], force: int) -> Counter[int]:
         for space in card["spaces"]:
             if space["force"] == force:
                 found.update(space["knights"])
+    for k in state.get("tower", {}).get("knights", []):  # The King's Resentment
+        if k["force"] == force:
+            found[k["strength"]] += 1
     # Captured knights wait in the ransom decision (or its queued task) until freed or released.
     waiting = [state["pending"]] + [t.get("decision") for t in state["queue"] if t["task"] == "ransom"]
     for p in waiting:
@@ -75,6 +79,21 @@ def invariants(state: dict[str, Any]) -> None:
         assert len({space["force"] for space in card["spaces"]}) == len(card["spaces"])  # one space per force
     if state["options"]["queenie"]:
         _reward_tiles(state)
+    if state["options"]["kings_resentment"]:
+        _dishonor(state)
+
+
+def _dishonor(state: dict[str, Any]) -> None:
+    """The King's Resentment: the 38 markers (plus any counted beyond them) are on the track, in
+    the box or held; the tower holds at most one own knight per player, never an ally's."""
+    held = sum(seat["dishonor"] for seat in state["seats"])
+    total = GAME.data["kings_resentment"]["setup"]["dishonor_markers"]
+    assert sum(state["dishonor_track"]) + state["dishonor_box"] + held == total + state["dishonor_extra"]
+    assert min(state["dishonor_track"]) >= 0 and state["dishonor_box"] >= 0
+    forces = [k["force"] for k in state["tower"]["knights"]]
+    assert len(forces) == len(set(forces)) and all(f < state["players"] for f in forces)
+    if state["phase"] == "over":
+        assert not forces  # cleared before the last counties
 
 
 def _reward_tiles(state: dict[str, Any]) -> None:

@@ -40,3 +40,21 @@ def test_Q2_S2_the_reward_tile_is_drawn_beside_its_county_with_the_bag_count(pla
 def test_Q_no_tile_is_drawn_without_the_option() -> None:
     drawing = draw_view("lancaster", GAME.player_view(_playout(5, {}, 10), None), private=False)
     assert not any(t.startswith("+ tile") for t in drawing.canvas.texts)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_R_S2_the_dishonor_track_box_markers_and_tower_are_drawn(players: int) -> None:
+    state = _playout(players, {"kings_resentment": True, "queenie": True}, 14)
+    state["seats"][1]["dishonor"] = 3
+    state["tower"]["knights"] = [{"force": 0, "strength": 4}]
+    drawing = draw_view("lancaster", GAME.player_view(state, None), private=False)
+    texts = drawing.canvas.texts
+    plain = draw_view("lancaster", GAME.player_view(_playout(players, {}, 14), None), private=False)
+    assert drawing.canvas.height > plain.canvas.height and "The King's Resentment" not in plain.canvas.texts
+    assert "The King's Resentment" in texts and "× 3" in texts and "supply box" in texts
+    assert [t for t in texts if t.startswith("Tower: takes strength")] == [
+        f"Tower: takes strength {max(1, state['tower']['neutral'])}+ *"
+    ]
+    assert "Tower: non-player knight" in drawing.alt_text and "held: " in drawing.alt_text
+    small = [(t, s) for t, s in drawing.canvas.sizes if any(c.isdigit() for c in t) and s < NUMBER_FLOOR]
+    assert not small

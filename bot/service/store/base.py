@@ -9,9 +9,14 @@ Every write names the version it was computed from; a write against a stale vers
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
+
+log = logging.getLogger("tavola")
+Row = TypeVar("Row", bound=Sequence[Any])
+_REPORTED: set[object] = set()  # damaged game rows already logged (once each per process)
 
 Status = Literal["lobby", "running", "finished", "abandoned"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "running")
@@ -26,6 +31,16 @@ class StaleVersion(StoreError):
 
     def __init__(self) -> None:
         super().__init__("The board changed while you were deciding. Look again and retry.")
+
+
+class DamagedRecord(StoreError):
+    """A game's row cannot be read (its options, seats or waits are not what was written)."""
+
+    def __init__(self, game_id: object) -> None:
+        super().__init__(
+            f"Game #{game_id}'s stored record is damaged, so it can't be played. Nothing was "
+            "changed; an admin can restore the database from a backup."
+        )
 
 
 class UnusableDatabase(Exception):
@@ -220,6 +235,25 @@ def game_record(row: Sequence[Any], seats: Iterable[Sequence[Any]]) -> GameRecor
     )
 
 
+def game_records(
+    rows: Iterable[Row], make: Callable[[Row], GameRecord], *, skip_damaged: bool = False
+) -> list[GameRecord]:
+    """``make`` of every row. A row that cannot be read raises ``DamagedRecord``, or, in a list
+    (``skip_damaged``), is logged and left out: one damaged game must not hide the others or
+    stop the clock's pings of every game."""
+    found = []
+    for row in rows:
+        try:
+            found.append(make(row))
+        except Exception as exc:
+            if not skip_damaged:
+                raise DamagedRecord(row[0]) from exc
+            if row[0] not in _REPORTED:
+                _REPORTED.add(row[0])
+                log.error("game %s: stored record unreadable (%r); left out of lists", row[0], exc)
+    return found
+
+
 def _settings(seat_row: Sequence[Any]) -> PlayerSettings | None:
     if len(seat_row) < 7 or seat_row[6] is None:  # no settings row (dm is never NULL in one)
         return None
@@ -313,6 +347,11 @@ class Store(Protocol):
         ...
 
     async def notice_sent(self, game_id: int, key: str) -> None: ...
+
+    async def repair_state(self, game_id: int, version: int, state: str) -> bool:
+        """Rewrite the stored state of the game at ``version`` (rebuilt from its move log) without
+        bumping the version; False if the game has moved on meanwhile."""
+        ...
 
     async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
         """The settings of those players who set any (others are absent)."""

@@ -36,6 +36,7 @@ from bot.service.store.base import (
     Status,
     UnusableDatabase,
     game_record,
+    game_records,
     waits_to_json,
 )
 from bot.service.store.migrations import load as load_migrations
@@ -157,9 +158,10 @@ class PostgresStore:
     # reads
     # ----------------------------------------------------------------------------------------
 
-    async def _read_games(self, where: str, *args: Any) -> list[GameRecord]:
+    async def _read_games(self, where: str, *args: Any, many: bool = False) -> list[GameRecord]:
+        """``many``: a list, which leaves out a damaged row rather than fail (``base.game_records``)."""
         rows = await self._pool.fetch(f"{_SELECT} WHERE {where} ORDER BY id", *args)
-        return [_record(r) for r in rows]
+        return game_records(rows, _record, skip_damaged=many)
 
     async def get(self, game_id: int) -> GameRecord | None:
         found = await self._read_games("id = $1", game_id)
@@ -174,7 +176,9 @@ class PostgresStore:
         return found[0] if found else None
 
     async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]:
-        return await self._read_games("guild_id = $1 AND status = ANY($2::text[])", guild_id, list(statuses))
+        return await self._read_games(
+            "guild_id = $1 AND status = ANY($2::text[])", guild_id, list(statuses), many=True
+        )
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         rows = await self._pool.fetch(
@@ -189,7 +193,7 @@ class PostgresStore:
         return int(count)
 
     async def running(self) -> list[GameRecord]:
-        return await self._read_games("status = 'running'")
+        return await self._read_games("status = 'running'", many=True)
 
     async def notice_keys(self, game_id: int) -> set[str]:
         rows = await self._pool.fetch("SELECT key FROM outbox WHERE game_id = $1", game_id)
@@ -257,6 +261,12 @@ class PostgresStore:
             key,
             self._clock(),
         )
+
+    async def repair_state(self, game_id: int, version: int, state: str) -> bool:
+        done = await self._pool.execute(
+            "UPDATE games SET state = $3 WHERE id = $1 AND version = $2", game_id, version, state
+        )
+        return str(done) == "UPDATE 1"
 
     async def save_player_settings(self, settings: PlayerSettings) -> None:
         start, end = settings.quiet if settings.quiet is not None else (None, None)

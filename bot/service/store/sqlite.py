@@ -8,6 +8,7 @@ a shared connection gave stale reads). Schema changes are the numbered files in 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import sqlite3
 import time
@@ -32,6 +33,7 @@ from bot.service.store.base import (
     Status,
     UnusableDatabase,
     game_record,
+    game_records,
     waits_to_json,
 )
 from bot.service.store.migrations import Dialect, statements
@@ -68,6 +70,46 @@ def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
     return load_migrations(dialect)
 
 
+INTEGRITY_CHECK_MAX_BYTES = 64 * 1024 * 1024
+"""Up to this size start-up runs the full ``integrity_check``; above, the faster ``quick_check``
+(which skips matching indexes to their tables) keeps start-up within seconds."""
+
+
+def refuse_empty_file(path: Path) -> None:
+    """SQLite takes a zero-length file for a new empty database: a truncated Tavola database
+    would then silently start again with no games."""
+    if path.is_file() and path.stat().st_size == 0:
+        raise UnusableDatabase(
+            f"the database {path} is an empty file (0 bytes), not a Tavola database: restore it from "
+            "a backup, or delete it to start with no games"
+        )
+
+
+async def check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
+    """A malformed database (a damaged page) stops start-up, before anything writes into it."""
+    size = path.stat().st_size if path.is_file() else 0
+    pragma = "integrity_check" if size <= INTEGRITY_CHECK_MAX_BYTES else "quick_check"
+    rows = list(await conn.execute_fetchall(f"PRAGMA {pragma}(5)"))
+    found = [str(r[0]) for r in rows]
+    if found != ["ok"]:
+        raise UnusableDatabase(
+            f"the database {path} is damaged ({pragma}: {'; '.join(found)[:200]}): restore it from a "
+            "backup (sqlite3's .recover may save what is left)"
+        )
+
+
+def why(exc: BaseException) -> str:
+    """The cause in an administrator's words: a full disk is named as such, not as corruption."""
+    full = getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or (
+        isinstance(exc, OSError) and exc.errno == errno.ENOSPC
+    )
+    if full:
+        return f"the disk is full ({exc}); free some space and start again"
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return f"{exc} (a corrupted file, or not a Tavola database?)"
+    return str(exc)
+
+
 class SqliteStore:
     """The default store. Open with ``await SqliteStore.open(path)``."""
 
@@ -78,26 +120,31 @@ class SqliteStore:
 
     @classmethod
     async def open(cls, path: str | Path, clock: Callable[[], float] = time.time) -> SqliteStore:
+        """Open, check and migrate the file; ``UnusableDatabase`` (one line) if it can't be used."""
+        memory = str(path) == ":memory:"
         try:
-            if str(path) != ":memory:":
+            if not memory:
+                refuse_empty_file(Path(path))
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             # isolation_level=None: we issue BEGIN IMMEDIATE ourselves for every write.
             conn = await aiosqlite.connect(str(path), isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
-            raise UnusableDatabase(f"cannot open the database {path}: {exc}") from exc
+            raise UnusableDatabase(f"cannot open the database {path}: {why(exc)}") from exc
         try:
             await conn.execute("PRAGMA journal_mode=WAL")
             await conn.execute("PRAGMA synchronous=NORMAL")
             await conn.execute("PRAGMA busy_timeout=5000")
             await conn.execute("PRAGMA foreign_keys=ON")
+            if not memory:
+                await check_integrity(conn, Path(path))
             store = cls(conn, clock)
             await store.migrate()
-        except (OSError, sqlite3.Error) as exc:
+        except (OSError, sqlite3.Error, UnusableDatabase) as exc:
             # Close it, or aiosqlite's worker thread keeps the process alive after the error.
             await conn.close()
-            raise UnusableDatabase(
-                f"cannot use the database {path}: {exc} (a corrupted file, or not a Tavola database?)"
-            ) from exc
+            if isinstance(exc, UnusableDatabase):
+                raise
+            raise UnusableDatabase(f"cannot use the database {path}: {why(exc)}") from exc
         return store
 
     async def schema_version(self) -> int:
@@ -142,12 +189,13 @@ class SqliteStore:
     # reads (execute_fetchall under the lock: see the module docstring)
     # ----------------------------------------------------------------------------------------
 
-    async def _read_game(self, where: str, args: Sequence[Any]) -> list[GameRecord]:
-        """Games and their seats in one statement (one hop to the connection's thread)."""
+    async def _read_game(self, where: str, args: Sequence[Any], *, many: bool = False) -> list[GameRecord]:
+        """Games and their seats in one statement (one hop to the connection's thread); ``many``:
+        a list, which leaves out a damaged row rather than fail (``base.game_records``)."""
         rows = await self._conn.execute_fetchall(
             f"SELECT {GAME_COLUMNS}, {_SEATS} FROM games WHERE {where} ORDER BY id", tuple(args)
         )
-        return [game_record(r, json.loads(r[-1])) for r in rows]
+        return game_records(rows, lambda r: game_record(r, json.loads(r[-1])), skip_damaged=many)
 
     async def get(self, game_id: int) -> GameRecord | None:
         async with self._lock:
@@ -169,7 +217,9 @@ class SqliteStore:
     async def list_guild(self, guild_id: int, statuses: Sequence[Status] = OPEN_STATUSES) -> list[GameRecord]:
         marks = ", ".join("?" for _ in statuses)
         async with self._lock:
-            return await self._read_game(f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses))
+            return await self._read_game(
+                f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses), many=True
+            )
 
     async def move_count(self, game_id: int, seat: int) -> int:
         async with self._lock:
@@ -180,7 +230,7 @@ class SqliteStore:
 
     async def running(self) -> list[GameRecord]:
         async with self._lock:
-            return await self._read_game("status = 'running'", ())
+            return await self._read_game("status = 'running'", (), many=True)
 
     async def claim_notice(self, game_id: int, key: str, body: dict[str, Any]) -> bool:
         async with self._transaction() as conn:
@@ -210,6 +260,13 @@ class SqliteStore:
                 "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND key = ? AND sent_at IS NULL",
                 (self._clock(), game_id, key),
             )
+
+    async def repair_state(self, game_id: int, version: int, state: str) -> bool:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET state = ? WHERE id = ? AND version = ?", (state, game_id, version)
+            )
+        return cursor.rowcount == 1
 
     async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
         wanted = sorted(set(user_ids))

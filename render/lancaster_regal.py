@@ -1,0 +1,115 @@
+"""The expansions' band under the Lancaster public board (issue 14 item 8).
+
+The King's Resentment: the dishonor track of the regal board (markers per space, this round's
+space framed), the supply box, the markers each player holds and what they cost, and the tower:
+its non-player knight, the weakest knight it takes, the player knights in it and the players it
+shelters this round (EXPANSIONS.md S2). Drawn only when the game uses the expansion; values
+marked * are provisional (the rules help lists them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from render import palette
+from render.alt import seat_name
+from render.canvas import Canvas, Rect
+from render.layout import BODY, HEADING, INNER, MARGIN, NUMBER, SMALL
+from render.palette import hex_rgb
+
+if TYPE_CHECKING:
+    from rules.lancaster.resentment import ResentmentView
+    from rules.lancaster.view import LancasterView
+
+BAND_H = 150
+GAP = 12
+REGAL_FILL = hex_rgb("#EFE6F0")
+REGAL_EDGE = hex_rgb("#6B3F5E")
+TRACK_FILL = hex_rgb("#F8F1F6")
+
+
+def _part(view: LancasterView) -> ResentmentView | None:
+    return (view.get("expansions") or {}).get("kings_resentment")
+
+
+def band_height(view: LancasterView) -> int:
+    """Extra canvas height the band needs (0 without the expansion)."""
+    return BAND_H + GAP if _part(view) else 0
+
+
+def draw(canvas: Canvas, view: LancasterView, top: int) -> None:
+    part = _part(view)
+    if part is None:
+        return
+    band = Rect(MARGIN, top, INNER, BAND_H)
+    canvas.box(band, REGAL_FILL, REGAL_EDGE, width=2, radius=8)
+    canvas.text(band.x + 12, band.y + 8, "The King's Resentment", HEADING, style="bold")
+    left, middle, right = (
+        Rect(band.x + 12, band.y + 40, 520, 100),
+        Rect(band.x + 548, band.y + 40, 470, 100),
+        Rect(band.x + 1034, band.y + 8, band.w - 1046, BAND_H - 16),
+    )
+    _track(canvas, left, part, int(view["round"]))
+    _held(canvas, middle, part)
+    _tower(canvas, right, part)
+
+
+def _track(canvas: Canvas, rect: Rect, part: ResentmentView, round_: int) -> None:
+    canvas.text(rect.x, rect.y, "Dishonor track (markers per round)", SMALL, palette.MUTED)
+    cell_w = 70
+    for i, count in enumerate(part["track"]):
+        cell = Rect(rect.x + i * (cell_w + 8), rect.y + 22, cell_w, 62)
+        canvas.box(cell, TRACK_FILL, REGAL_EDGE, width=2, radius=6)
+        canvas.text_in(cell.top(20), f"round {i + 1}", SMALL, palette.MUTED)
+        canvas.text_in(cell.below(20), str(count), NUMBER, style="bold")
+        if i + 1 == round_:
+            canvas.box(cell.inset(-3), None, palette.INK, width=3, radius=8)
+    box = Rect(rect.x + 5 * (cell_w + 8) + 4, rect.y + 22, 120, 62)
+    canvas.box(box, palette.PANEL_ALT, palette.LINE, width=2, radius=6)
+    canvas.text_in(box.top(20), "supply box", SMALL, palette.MUTED)
+    canvas.text_in(box.below(20), str(part["box"]), NUMBER, style="bold")
+
+
+def _held(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
+    canvas.text(rect.x, rect.y, f"Markers held ({part['points_per_marker']} PP each *)", SMALL, palette.MUTED)
+    for seat, count in enumerate(part["held"]):
+        x = rect.x + seat * 96  # room for two-digit counts
+        canvas.marker(x + 18, rect.y + 52, seat, 34)
+        canvas.text(x + 40, rect.y + 52, f"× {count}", NUMBER - 2, style="bold", anchor="lm")
+
+
+def _tower(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
+    canvas.box(rect, palette.PANEL, REGAL_EDGE, width=2, radius=8)
+    least = part["tower_minimum"]
+    rule = "nobody can enter" if least is None else f"takes strength {least}+ *"
+    canvas.text(rect.x + 10, rect.y + 6, f"Tower: {rule}", BODY, style="bold")
+    neutral = part["tower_neutral"]
+    y = rect.y + 56
+    if neutral:
+        canvas.marker(rect.x + 50, y, None, 36, label=str(neutral))
+    canvas.text(rect.x + 50, y + 24, "non-player" if neutral else "none", SMALL, palette.MUTED, anchor="mt")
+    x = rect.x + 140
+    for knight in part["tower"]:
+        canvas.marker(x + 18, y, int(knight["seat"]), 36, label=str(knight["strength"]))
+        x += 46
+    if not part["tower"]:
+        canvas.text(x, y, "no player knight", SMALL, palette.MUTED, anchor="lm")
+    sheltered = ", ".join(palette.seat_style(s).name.capitalize() for s in part["protected"])
+    shown = f"Sheltered this round: {sheltered}" if sheltered else "Nobody sheltered this round"
+    canvas.text(rect.x + 10, rect.bottom - 26, shown, SMALL)
+
+
+def facts(view: LancasterView) -> list[str]:
+    """Alt-text sentences of the band."""
+    part = _part(view)
+    if part is None:
+        return []
+    held = "; ".join(f"{seat_name(seat)} {count}" for seat, count in enumerate(part["held"]))
+    said = [f"Dishonor track {', '.join(map(str, part['track']))}, supply box {part['box']}; held: {held}."]
+    inside = (
+        ", ".join(f"{seat_name(int(k['seat']))} {k['strength']}" for k in part["tower"]) or "no player knight"
+    )
+    said.append(f"Tower: non-player knight {part['tower_neutral'] or 'none'}, {inside}.")
+    if part["protected"]:
+        said.append("Sheltered this round: " + ", ".join(seat_name(s) for s in part["protected"]) + ".")
+    return said
