@@ -58,6 +58,8 @@ def _conflict_step(engine: Engine, state: State, card_id: str) -> Step:
 
 def _place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
     kind, _, where = move.target.partition(":")
+    if kind not in AREAS:  # a place of an expansion (the King's Resentment tower): in its own words
+        return (_knight_step(move), Step(kind, kind.capitalize()), Step(move.target, move_label(move)[:80]))
     area = Step(kind, "Your ally's castle" if kind == "castle" and move.ally else AREAS[kind])
     if kind == "county":
         strength = move.strength + move.squires
