@@ -53,9 +53,7 @@ def recorded(fn: Callable[..., Any], keys: list[Hashable]) -> Callable[..., Any]
 def interleaved(games: int) -> Iterator[tuple[str, dict[str, Any]]]:
     """(game name, public view) after every move of ``games`` games of each kind, round robin."""
     runs = [
-        (game, random_playout(game, PLAYERS, seed))
-        for seed in range(1, games + 1)
-        for game in all_games()
+        (game, random_playout(game, PLAYERS, seed)) for seed in range(1, games + 1) for game in all_games()
     ]
     while runs:
         for entry in list(runs):

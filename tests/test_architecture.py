@@ -38,6 +38,16 @@ def test_render_does_not_import_discord_storage_or_bot() -> None:
         assert not bad, f"{path} imports {sorted(bad)}"
 
 
+def test_players_use_only_the_standard_library_and_rules() -> None:
+    """players/ is pure like rules/ (no Discord, storage, images or bot): the bot calls it."""
+    import sys
+
+    allowed = set(sys.stdlib_module_names) | {"rules", "players", "__future__"}
+    for path, names in _imports("players").items():
+        bad = (names - allowed) | (names & {"asyncio", "socket", "os"})
+        assert not bad, f"{path} imports {sorted(bad)}; players/ may use only the standard library and rules"
+
+
 # The project rule "no function over 60 lines" (data tables are module constants, not functions).
 MAX_FUNCTION_LINES = 60
 SHORT_FUNCTION_PACKAGES = ("rules", "render", "bot", "players")

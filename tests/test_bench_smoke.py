@@ -35,3 +35,16 @@ def test_pipeline_bursts_report_acks_and_boards_for_threads_and_processes(tmp_pa
         assert figures[mode]["moves"] == 2
         assert figures[mode]["board_p99_ms"] >= figures[mode]["ack_p50_ms"] > 0
     assert figures["workers"] >= 1
+
+
+def test_arena_reports_every_figure_by_level() -> None:
+    """A smoke run of bench.arena: one short game, the figures keyed by level, seats rotated."""
+    from bench.arena import arena, lineup
+    from rules import find_game
+
+    assert lineup(["hard", "easy", "easy", "easy"], 4, 1) == ["easy", "easy", "easy", "hard"]
+    figures = arena(find_game("lancaster"), 2, games=2, levels=["random", "easy"], seed=3)
+    assert set(figures["win_rate"]) == set(figures["mean_score"]) == {"random", "easy"}
+    assert set(figures["seconds_per_decision"]) == {"random", "easy"}
+    assert sum(figures["win_rate"].values()) == 1.0  # one win per game, split among ties
+    assert figures["seat_games"] == {"random": 2, "easy": 2}

@@ -15,14 +15,16 @@ from typing import Any
 
 import discord
 
+from bot.app import permissions
 from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, undo_button, walk_items
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.guard import say
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to, send_to_game
 from bot.service import present, seats
 from bot.service.guide import Guided
 from bot.service.movelog import live
 from bot.service.store import GameRecord
-from bot.service.table import Private, TableError
+from bot.service.table import Private, TableError, Turn
 from bot.service.undo import undo_possible
 from render import seat_colour
 from rules.core import Game, move_label
@@ -34,30 +36,78 @@ async def play(
     interaction: Interaction, game: int | GameRecord, text: str, *, expected_version: int | None = None
 ) -> None:
     """Submit a move (``game``: its id, or the record just read, which saves reading it again).
-    Refusals change nothing; success posts the new board."""
+    Refusals change nothing; success answers as ``answer_move`` says."""
     tables = tables_of(interaction)
     turn = await tables.move(game, interaction.user.id, text, expected_version=expected_version)
+    await answer_move(interaction, turn)
+
+
+def from_private(interaction: Interaction) -> bool:
+    """The interaction is a click on a private (ephemeral) reply of ours."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def answer_move(interaction: Interaction, turn: Turn) -> None:
+    """One public post per turn (issue 12). A follow-up decision of the mover's own turn is
+    asked in their private reply (the one they clicked, edited, or a new one). A secret choice,
+    or a choice made in a private reply, is confirmed privately and the turn is posted in the
+    channel. Anything else is answered by the public post itself."""
     try:
-        if turn.secret_move:
-            # The choice itself is only echoed to the player; the channel gets the engine's
-            # events, which for a secret decision say only that it was made (until revealed).
-            undo = discord.ui.View(timeout=None)
-            undo.add_item(undo_button(turn.record.id, turn.record.version))
-            await interaction.response.send_message(
-                f"Your secret choice is recorded: `{turn.move_text}`.",
-                view=undo,
-                ephemeral=True,
-                allowed_mentions=NO_MENTIONS,
-            )
-        else:
-            await interaction.response.defer(thinking=True)
+        await _answer_move(interaction, turn)
     except discord.HTTPException:
         # The interaction expired (slow storage) or Discord refused its answer; the move is
         # stored all the same, so the channel is told directly (issue 8 item 4).
         log.warning("the answer to a move in game %s was refused; announced in the channel", turn.record.id)
         await announce(interaction, turn, via_channel=True)
+
+
+async def _answer_move(interaction: Interaction, turn: Turn) -> None:
+    private = from_private(interaction)
+    if turn.follow_up:
+        if private:
+            await interaction.response.defer()  # then edit the reply the choice was on
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await ask_follow_up(interaction, turn, edit=private)
         return
-    await announce(interaction, turn, via_channel=turn.secret_move)
+    if not (turn.secret_move or private):
+        await interaction.response.defer(thinking=True)
+        await announce(interaction, turn)
+        return
+    # The choice itself is only echoed to the player; the channel gets the engine's events,
+    # which for a secret decision say only that it was made (until the engine reveals).
+    done = (
+        f"Your secret choice is recorded: `{turn.move_text}`."
+        if turn.secret_move
+        else f"Done: `{turn.move_text}`. The channel has the new board."
+    )
+    # A secret choice can be taken back until the others have decided (bot.service.undo).
+    undo = discord.ui.View(timeout=None)
+    if turn.secret_move:
+        undo.add_item(undo_button(turn.record.id, turn.record.version))
+    if private:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=done, attachments=[], view=undo)
+    else:
+        await interaction.response.send_message(
+            done, view=undo, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+    await announce(interaction, turn, via_channel=True)
+
+
+async def ask_follow_up(interaction: Interaction, turn: Turn, *, edit: bool) -> None:
+    """The mover's next decision of the same turn, privately, after what their move did. The
+    move is stored already: a failure here says so (the channel hears of it with the turn)."""
+    try:
+        mine = await tables_of(interaction).legal(turn.record, interaction.user.id)
+        await private_reply(interaction, mine, intro=turn.events, edit=edit)
+    except Exception:
+        log.exception("move stored in game %s but its follow-up was not asked", turn.record.id)
+        await say(
+            interaction,
+            f"Your move `{turn.move_text}` was recorded. Use `/game hand` for your next choice.",
+        )
 
 
 async def reclaimed(interaction: Interaction, record: GameRecord) -> GameRecord:
@@ -105,25 +155,36 @@ async def send_private(interaction: Interaction, game_id: int) -> None:
     tables = tables_of(interaction)
     record = await reclaimed(interaction, await tables.get(game_id))
     mine = await tables.legal(record, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await private_reply(interaction, mine)
+
+
+async def private_reply(
+    interaction: Interaction, mine: Private, *, intro: Sequence[str] = (), edit: bool = False
+) -> None:
+    """The player's own board, what they are asked and their choices, after ``intro`` lines;
+    ``edit``: in place of the private reply the interaction came from (already deferred). A
+    main action with many options is offered as a guided walk, else buttons with details."""
+    tables = tables_of(interaction)
     guided = tables.guide(mine, ()) if mine.prompt is not None else None
     details = tables.details(mine) if mine.prompt is not None and guided is None else []
-    await interaction.response.defer(ephemeral=True, thinking=True)
     file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names)
     view = discord.ui.View(timeout=None)
     for item in private_items(mine, guided, details):
         view.add_item(item)
+    record = mine.record
     log = live(await tables.log(record.id)) if record.status == "running" else []
     # Offered after one's own last step, unless one is asked a secret choice now (then that step
     # completed a secret decision, which can't be taken back).
     asked_secret = mine.prompt is not None and mine.prompt.secret
     if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
         view.add_item(undo_button(record.id, record.version))
+    content = private_content(mine, guided, details, intro)
+    if edit:
+        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+        return
     await interaction.followup.send(
-        private_content(mine, guided, details),
-        file=file,
-        view=view,
-        ephemeral=True,
-        allowed_mentions=NO_MENTIONS,
+        content, file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
     )
 
 
@@ -139,9 +200,12 @@ def private_items(
     return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key, details)
 
 
-def private_content(mine: Private, guided: Guided | None = None, details: Sequence[str] = ()) -> str:
+def private_content(
+    mine: Private, guided: Guided | None = None, details: Sequence[str] = (), intro: Sequence[str] = ()
+) -> str:
     colour, letter = seat_colour(mine.seat)
-    lines = [f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."]
+    title = f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."
+    lines = [*intro] if intro else [title]
     if mine.record.status != "running":
         lines.append("The game is over.")
     elif mine.prompt is None:
@@ -309,17 +373,12 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         await post_turn(interaction, turn, intro=present.start_intro(turn))
         await refresh_lobby(interaction, turn.record)
         return
-    name = f"{turn.game.name}-{turn.record.id}"
-    try:
-        room = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
-    except discord.HTTPException:
+    room = await open_thread(interaction, channel, f"{turn.game.name}-{turn.record.id}")
+    if room is None:
         # The game has started already: play on here rather than leave it without a board.
-        log.exception("could not open a thread for game %s", game_id)
-        note = (
-            "(I could not open a thread here — missing permission? — so the game is played in this channel.)"
-        )
+        lacking = permissions.missing(interaction, permissions.THREAD)
+        why = permissions.grant(lacking) if lacking else "Discord refused to open it."
+        note = f"(I could not open a thread for this game, so it is played in this channel. {why})"
         await post_turn(interaction, turn, intro=[*present.start_intro(turn), note])
         await refresh_lobby(interaction, turn.record)
         return
@@ -328,6 +387,34 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         f"{turn.game.title} #{turn.record.id} has started in its own thread: {room.mention}.",
         allowed_mentions=NO_MENTIONS,
     )
-    await post_turn_to(room, turn, intro=present.start_intro(turn))
-    kick(interaction.client, turn)
+    try:
+        await post_turn_to(room, turn, intro=present.start_intro(turn), client=interaction.client)
+    except discord.HTTPException:
+        # The game stays in its thread (it has started); the clock pings whoever acts there.
+        log.warning("the first board of game %s was refused in its thread", game_id)
+        await tables.unannounced(turn.record)
+        await say(
+            interaction,
+            f"The game started in {room.mention}, but I could not post its board there. "
+            f"{permissions.grant(['Send Messages in Threads'])} `/game status` there shows the board.",
+        )
+        kick(interaction.client, None)  # the clock's start ping stands in for the board
+    else:
+        kick(interaction.client, turn)
     await refresh_lobby(interaction, turn.record)
+
+
+async def open_thread(
+    interaction: Interaction, channel: discord.TextChannel, name: str
+) -> discord.Thread | None:
+    """A public thread for a game, or None when the bot may not open one (read from its
+    permissions first, so no refused request is sent) or Discord refused."""
+    if permissions.missing(interaction, permissions.THREAD[:2]):
+        return None
+    try:
+        return await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.HTTPException:
+        log.exception("could not open a thread in channel %s", channel.id)
+        return None

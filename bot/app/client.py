@@ -25,7 +25,8 @@ from bot.app.components import (
     WalkSelect,
 )
 from bot.app.guard import answer_error, say
-from bot.app.posting import post_delivery
+from bot.app.posting import post_delivery, post_report
+from bot.service.computers import Computers
 from bot.service.pings import Pings
 from bot.service.table import Tables
 
@@ -52,6 +53,7 @@ class TavolaBot(discord.Client):
         sync_commands: bool = True,
         force_sync: bool = False,
         clock_check_seconds: float = CLOCK_CHECK_SECONDS,
+        computers: Computers | None = None,
     ) -> None:
         super().__init__(
             intents=discord.Intents(guilds=True), allowed_mentions=discord.AllowedMentions.none()
@@ -62,6 +64,7 @@ class TavolaBot(discord.Client):
         self.sync_commands = sync_commands
         self.force_sync = force_sync  # sync even if the tree matches the last recorded sync
         self.pings = Pings(tables)
+        self.computers = computers or Computers(tables)
         # 0 = no background task: the owner (the sandbox, a test) calls run_due itself.
         self.clock_check_seconds = clock_check_seconds
         self._clock_task: asyncio.Task[None] | None = None
@@ -100,9 +103,11 @@ class TavolaBot(discord.Client):
         return True
 
     async def run_due(self) -> int:
-        """Everything that fell due: claim the clock's pings, then post every unsent notice (new
-        ones and any left over from before a crash). Returns how many messages were posted."""
+        """Everything that fell due: the computer takes over timed-out seats and plays its
+        moves, the clock's pings are claimed, then every unsent notice is posted (new ones and
+        any left over from before a crash). Returns how many messages were posted."""
         async with self._due_lock:
+            await self.computers.run()
             await self.pings.claim_due()
             posted = 0
             for delivery in await self.pings.deliveries():
@@ -114,7 +119,22 @@ class TavolaBot(discord.Client):
                     continue
                 await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
                 posted += delivery.turn is not None
+            posted += await self._post_reports()
             return posted
+
+    async def _post_reports(self) -> int:
+        """Post what the computer did in each game (takeovers, moves) since its last report."""
+        posted = 0
+        for report in await self.computers.reports(await self.tables.store.unsent_notices()):
+            try:
+                if not await post_report(self, report):
+                    continue
+            except Exception:  # one game's failure must not hold back the others'
+                log.exception("computer report of game %s failed; retried later", report.game_id)
+                continue
+            await self.pings.delivered_keys(report.game_id, report.keys)
+            posted += report.turn is not None
+        return posted
 
     def kick(self) -> None:
         """Run what fell due soon, without waiting for the next check (after a move: a turn DM)."""

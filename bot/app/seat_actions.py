@@ -24,6 +24,7 @@ from bot.service import present, seats, undo
 from bot.service.levels import DEFAULT_LEVEL
 from bot.service.store import GameRecord
 from bot.service.table import Player, TableError
+from rules.core import ascii_number
 
 CONFIRM_SECONDS = 60  # abandon, leave, rollback: press within a minute (issue 11 item 5)
 REPLACE_SECONDS = 24 * 3600  # the new player may not be online at once: a day to accept
@@ -35,6 +36,19 @@ def _confirm(custom_id: str, label: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ActionButton(custom_id, label, discord.ButtonStyle.danger))
     return view
+
+
+async def _ask(
+    interaction: Interaction, record: GameRecord, what: str, question: str, label: str, *, arg: str = ""
+) -> None:
+    """A private question with one button that does ``what`` if pressed within the minute."""
+    until = _deadline(interaction, CONFIRM_SECONDS)
+    tail = f":{arg}" if arg else ""
+    await interaction.response.send_message(
+        f"{question} Press the button within {CONFIRM_SECONDS} seconds to confirm (or dismiss this message).",
+        view=_confirm(f"g:{record.id}:ok:{what}:{until}{tail}", label),
+        ephemeral=True,
+    )
 
 
 def _deadline(interaction: Interaction, seconds: float) -> int:
@@ -56,13 +70,8 @@ async def abandon_ask(interaction: Interaction, record: GameRecord) -> None:
         raise TableError("This game is already over.")
     if interaction.user.id != record.creator_id and not _admin(interaction):
         raise TableError("Only the game's creator or someone with Manage Server can abandon it.")
-    until = _deadline(interaction, CONFIRM_SECONDS)
-    await interaction.response.send_message(
-        f"Abandon game #{record.id} for everyone? It ends without a result and can't be undone. "
-        f"Press the button within {CONFIRM_SECONDS} seconds to confirm (or dismiss this message).",
-        view=_confirm(f"g:{record.id}:ok:abandon:{until}", "Abandon the game"),
-        ephemeral=True,
-    )
+    question = f"Abandon game #{record.id} for everyone? It ends without a result and can't be undone."
+    await _ask(interaction, record, "abandon", question, "Abandon the game")
 
 
 async def _abandon_ok(interaction: Interaction, game_id: int) -> None:
@@ -77,19 +86,9 @@ async def _abandon_ok(interaction: Interaction, game_id: int) -> None:
 
 async def leave_ask(interaction: Interaction, record: GameRecord) -> None:
     """``/game leave`` in a running game: the seat goes to the computer for good, once confirmed."""
-    seats.running_seat(record, interaction.user.id)
-    if len(seats.people(record)) == 1:
-        raise TableError(
-            "You are the last person in this game: leaving would leave it to the computers. "
-            "End it with `/game abandon` instead."
-        )
-    until = _deadline(interaction, CONFIRM_SECONDS)
-    await interaction.response.send_message(
-        f"Leave game #{record.id}? The computer plays your seat to the end and you can't come "
-        f"back. Press the button within {CONFIRM_SECONDS} seconds to confirm.",
-        view=_confirm(f"g:{record.id}:ok:leave:{until}", "Leave the game"),
-        ephemeral=True,
-    )
+    seats.check_leave(record, interaction.user.id)
+    question = f"Leave game #{record.id}? The computer plays your seat to the end and you can't come back."
+    await _ask(interaction, record, "leave", question, "Leave the game")
 
 
 async def _leave_ok(interaction: Interaction, game_id: int) -> None:
@@ -201,13 +200,8 @@ async def undo_steps(
 
 async def rollback_ask(interaction: Interaction, record: GameRecord, steps: int) -> None:
     undo.check_rollback(record, interaction.user.id, steps, may_manage_server=_admin(interaction))
-    until = _deadline(interaction, CONFIRM_SECONDS)
-    await interaction.response.send_message(
-        f"Roll game #{record.id} back by {steps} move(s), whoever made them? Everyone will be told. "
-        f"Press the button within {CONFIRM_SECONDS} seconds to confirm.",
-        view=_confirm(f"g:{record.id}:ok:rollback:{until}:{steps}.{record.version}", "Roll back"),
-        ephemeral=True,
-    )
+    question = f"Roll game #{record.id} back by {steps} move(s), whoever made them? Everyone will be told."
+    await _ask(interaction, record, "rollback", question, "Roll back", arg=f"{steps}.{record.version}")
 
 
 async def _rollback_ok(interaction: Interaction, game_id: int, arg: str) -> None:
@@ -242,7 +236,11 @@ async def on_action(interaction: Interaction, custom_id: str) -> None:
         await add_computer(interaction, game_id)
         return
     if act == "undo":
-        await undo_steps(interaction, await tables.get(game_id), 1, version=int(rest or -1))
+        # A version that is no number (a forged id) matches no board: "moved on", not a crash.
+        version = ascii_number(rest, high=10**18) if rest else None
+        await undo_steps(
+            interaction, await tables.get(game_id), 1, version=-1 if version is None else version
+        )
         return
     found = CONFIRM_ARGS.fullmatch(rest)
     if found is None:

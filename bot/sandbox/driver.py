@@ -44,6 +44,7 @@ class Sandbox:
         # due exactly as the real bot's task does every minute.
         self.bot = TavolaBot(tables, clock_check_seconds=0)
         self.members = Roster()
+        self.app_permissions = gateway.APP_PERMISSIONS  # what the bot may do (``@bot`` lines)
         self.reporter = Reporter(
             emit, out_dir, lambda channel_id: self.server.channel_name(channel_id), self.members
         )
@@ -174,6 +175,8 @@ class Sandbox:
                 self.server.faults.add(read_fault(words))
             elif name == "@archive":
                 self.archive(words)
+            elif name == "@bot":
+                self.app_permissions = gateway.changed_permissions(self.app_permissions, words)
             elif name in ("@member", "@locale"):
                 if len(words) != 2:
                     example = '@member mallory "Mal <3"' if name == "@member" else "@locale alice it"
@@ -184,7 +187,8 @@ class Sandbox:
                     self.members.locale(*words)
             else:
                 raise SandboxInputError(
-                    f"unknown line '{name}'; sandbox lines are @clock, @fail, @member, @locale, @archive"
+                    f"unknown line '{name}'; sandbox lines are "
+                    "@clock, @fail, @member, @locale, @archive, @bot"
                 )
         except (SandboxInputError, ValueError) as exc:
             self.reporter.error("system", str(exc))
@@ -241,7 +245,9 @@ class Sandbox:
             data = command_data(
                 self.server.commands, words[1:] if autocomplete else words, autocomplete=autocomplete
             )
-            payload = interaction_payload(user, 4 if autocomplete else 2, self.server.next_id())
+            payload = interaction_payload(
+                user, 4 if autocomplete else 2, self.server.next_id(), self.app_permissions
+            )
             self.resolve_members(data)
             payload["data"] = data
             payload["channel_id"] = channel["id"]
@@ -279,7 +285,7 @@ class Sandbox:
 
     def click_payload(self, user: FakeUser, custom_id: str, values: list[str]) -> dict[str, Any]:
         message, component = self.server.find_component(custom_id)
-        payload = interaction_payload(user, 3, self.server.next_id())
+        payload = interaction_payload(user, 3, self.server.next_id(), self.app_permissions)
         kind = component.get("type", 2)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
         if kind == 3:

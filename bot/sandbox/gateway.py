@@ -18,6 +18,9 @@ CHANNEL_ID = 900_000_000_000_000_002
 APP_ID = 900_000_000_000_000_003
 MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, attach, use commands
+# What the README asks the bot to be invited with (and Manage Server, as before): members' own,
+# Embed Links, Create Public Threads and Send Messages in Threads. ``@bot -NAME`` takes one away.
+APP_PERMISSIONS = MEMBER_PERMISSIONS | (1 << 5) | (1 << 14) | (1 << 35) | (1 << 38)
 EPHEMERAL = 64
 
 
@@ -43,6 +46,22 @@ USERS: tuple[FakeUser, ...] = (
 BY_NAME = {u.name: u for u in USERS}
 LOCALES = tuple(locale.value for locale in discord.Locale)
 FIRST_ADDED_ID = 900_000_000_000_000_201
+
+
+def changed_permissions(value: int, words: list[str]) -> int:
+    """``@bot -attach_files +embed_links``: the bot's permissions with those flags (discord.py's
+    names) taken away or given back."""
+    if not words:
+        raise ValueError("@bot needs permissions to change, e.g. @bot -attach_files +embed_links")
+    for word in words:
+        name = word[1:]
+        flag = discord.Permissions.VALID_FLAGS.get(name)
+        if word[:1] not in "+-" or not name or flag is None:
+            raise ValueError(
+                f"@bot takes -NAME or +NAME of a Discord permission (e.g. -attach_files), not '{word}'"
+            )
+        value = value | flag if word[0] == "+" else value & ~flag
+    return value
 
 
 class Roster:
@@ -224,7 +243,9 @@ def guild_payload() -> dict[str, Any]:
     }
 
 
-def interaction_payload(user: FakeUser, kind: int, interaction_id: int) -> dict[str, Any]:
+def interaction_payload(
+    user: FakeUser, kind: int, interaction_id: int, app_permissions: int = APP_PERMISSIONS
+) -> dict[str, Any]:
     """An INTERACTION_CREATE of ``kind`` (2 command, 3 component, 4 autocomplete) by ``user`` in
     the main channel; the caller adds ``data`` (and a click its ``message``)."""
     permissions = MEMBER_PERMISSIONS | (MANAGE_GUILD if user.manage_server else 0)
@@ -246,7 +267,7 @@ def interaction_payload(user: FakeUser, kind: int, interaction_id: int) -> dict[
             "flags": 0,
             "permissions": str(permissions),
         },
-        "app_permissions": str(MEMBER_PERMISSIONS | MANAGE_GUILD),
+        "app_permissions": str(app_permissions),
         "locale": user.locale,
         "guild_locale": "en-US",
         "entitlements": [],

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.clocks import deadline, dm_due, due_now, quiet_of
@@ -84,6 +85,8 @@ class Pings:
         taken = await self.tables.store.notice_keys(record.id)
         due: list[tuple[str, dict[str, object]]] = []
         for wait in record.waits:
+            if record.seating.playing(wait.seat) or users.get(wait.seat, 0) <= 0:
+                continue  # the computer decides for this seat: nobody to ping
             mine = settings.get(users.get(wait.seat, 0))
             quiet = quiet_of(mine)
             for kind in due_now(wait.since, hours, quiet, mentioned=wait.mentioned, now=now):
@@ -157,5 +160,8 @@ class Pings:
 
     async def delivered(self, delivery: Delivery) -> None:
         """Mark the notices of a posted (or obsolete, or undeliverable) message as sent."""
-        for key in delivery.keys:
-            await self.tables.store.notice_sent(delivery.game_id, key)
+        await self.delivered_keys(delivery.game_id, delivery.keys)
+
+    async def delivered_keys(self, game_id: int, keys: Sequence[str]) -> None:
+        for key in keys:
+            await self.tables.store.notice_sent(game_id, key)

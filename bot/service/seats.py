@@ -84,14 +84,20 @@ def _for_good(record: GameRecord, seat: int) -> tuple[tuple[SeatRecord, ...], Se
     return seats, Seating({**record.seating.computers, seat: computer}, kicks)
 
 
-async def leave(tables: Tables, record: GameRecord, player: Player) -> GameRecord:
-    """The player leaves a running game: the computer plays their seat to the end."""
-    seat = running_seat(record, player.user_id)
+def check_leave(record: GameRecord, user_id: int) -> int:
+    """The seat a player may leave (asked before confirming, and again when confirmed)."""
+    seat = running_seat(record, user_id)
     if len(people(record)) == 1:
         raise TableError(
             "You are the last person in this game: leaving would leave it to the computers. "
             "End it with `/game abandon` instead."
         )
+    return seat
+
+
+async def leave(tables: Tables, record: GameRecord, player: Player) -> GameRecord:
+    """The player leaves a running game: the computer plays their seat to the end."""
+    seat = check_leave(record, player.user_id)
     seats, seating = _for_good(record, seat)
     return await tables.store.commit(record.id, record.version, Change(seats=seats, seating=seating))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -21,7 +22,7 @@ from rules.core import (
     state_from_json,
     state_to_json,
 )
-from rules.lancaster import cards, guide, placement, resentment
+from rules.lancaster import cards, guide, hidden, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
@@ -173,6 +174,19 @@ class LancasterGame:
     def preview(self, state: m.State, player: int, move: LancasterMove) -> str:
         return guide.preview(self._engine_of(state), state, player, move)
 
+    def continues_turn(self, before: m.State, after: m.State, player: int) -> bool:
+        """Optional member (``rules.core.game_continues_turn``): ``player``'s move left them the
+        next decision of the same phase - the King's Favor and its upgrade or noble after their
+        own placement (rules 6.1), or their next reward, exchange or task while the board is
+        resolved (rules 7) - rather than a new turn, a vote or the next phase."""
+        pending = after["pending"]
+        return (
+            pending is not None
+            and pending["seat"] == player
+            and before["phase"] == after["phase"]
+            and before["round"] == after["round"]
+        )
+
     def player_view(self, state: m.State, player: int | None) -> dict[str, JSONValue]:
         outcome = self.outcome(state)
         text = decision = None
@@ -190,7 +204,15 @@ class LancasterGame:
             None if outcome is None else outcome.to_json(),
             self.title,
         )
+        if player is not None:
+            # What this seat knows of the whole state, for computer players (hidden.py).
+            view["known_state"] = hidden.known_state(state, player, self._engine_of(state).data)
         return cast(dict[str, JSONValue], view)  # typed for render/ as LancasterView
+
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> m.State:
+        """A state consistent with ``view`` (``rules.core.game_sample_state``; hidden.py)."""
+        known = view["known_state"]
+        return hidden.sample_state(known, seat, rng, self._engine_of(known).data)
 
     def outcome(self, state: m.State) -> Outcome | None:
         if state["phase"] != "over":
@@ -328,24 +350,21 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     if p is None and state["phase"] == "vote":
         law = state["proposals"][state["voting_on"]]
         return Prompt(
-            f"Vote on proposal {law}: {d['laws'][law]['text']} (vote yes|no markers=N, you have "
-            f"{state['seats'][player]['vote_markers']})",
+            # The same words for every voter, so the channel asks them all in one line; each
+            # voter's own markers are on their choices and private board.
+            f"Vote on proposal {law}: {d['laws'][law]['text']}",
             decision=True,
             secret=True,
         )
     if p is None:
-        court = ", ".join(str(s) for s in state["forces"][player]["court"]) or "empty"
-        text = f"Place a knight from your court ({court}"
-        if state["players"] == 2:
-            ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
-            text += f"; ally court {ally}"
+        # The court is on the player's board; the channel's line stays short (issue 12).
         if not placement.has_place(engine, state, player, 0):
             # 6.1 as the engine plays it: every place left needs squires (see placement.py).
             return Prompt(
-                text + "): every place left needs squires; place a knight with enough squires "
-                "(e.g. knight 1 county:G squires=3) or pass (your knights stay in court this round)."
+                "Place a knight: every place left needs squires. Place one with enough squires "
+                "or pass (your knights stay in court this round)."
             )
-        return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
+        return Prompt("Place a knight.")
     kind = KINDS[p["kind"]]
     hidden = state["players"] > 2 and kind.private_behind_screens
     return Prompt(kind.prompt(engine, state, p), decision=not hidden)

@@ -59,6 +59,8 @@ Keys (all always present; the TypedDicts below are the same schema for mypy):
 ``outcome``         null while running; else ``Outcome.to_json()`` (scores, ranking, winners,
                     breakdown, notes)
 ``provisional``     true: the rules help lists values not yet verified against the printed game
+``known_state``     only in a seat's view: the state with what that seat may not see masked, for
+                    computer players (``hidden.known_state``; boards do not read it)
 ``expansions``      ``{"queenie": null | {"tiles": [{"letter", "reward": words, "reward_effects"}]
                     (revealed tiles beside their counties), "bag": tiles left (order secret),
                     "provisional": bool}, "kings_resentment": null | {"track": [markers per
@@ -69,7 +71,7 @@ Keys (all always present; the TypedDicts below are the same schema for mypy):
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from rules.core import OutcomeJSON, ViewHeader, seat_headers
 from rules.lancaster import expansions
@@ -240,6 +242,7 @@ class LancasterView(TypedDict):
     last: LastMove | None
     outcome: OutcomeJSON | None
     provisional: bool
+    known_state: NotRequired[dict[str, Any]]
     expansions: ExpansionsView
 
 

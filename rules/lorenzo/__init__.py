@@ -7,6 +7,7 @@ describe (texts), helptext (rules help). See README.md for how to extend it (Lea
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -23,7 +24,7 @@ from rules.core import (
     state_from_json,
     state_to_json,
 )
-from rules.lorenzo import cards, flow, guide
+from rules.lorenzo import cards, flow, guide, hidden
 from rules.lorenzo.commands import COMMANDS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
@@ -160,8 +161,20 @@ class Lorenzo:
         # A decision shown as buttons, unless its answers are private (the Leader window's hand).
         return Prompt(text, decision=flow.open_decision_is_public(state))
 
+    def continues_turn(self, before: State, after: State, player: int) -> bool:
+        """Optional member (``rules.core.game_continues_turn``): see ``flow.continues_turn``."""
+        return flow.continues_turn(before, after, player)
+
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
-        return cast(dict[str, Any], player_view(state, player, self.title))  # typed as LorenzoView
+        view = player_view(state, player, self.title)
+        if player is not None:
+            # What this seat knows of the whole state, for computer players (hidden.py).
+            view["known_state"] = hidden.known_state(state, player)
+        return cast(dict[str, Any], view)  # typed as LorenzoView
+
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> State:
+        """A state consistent with ``view`` (``rules.core.game_sample_state``; hidden.py)."""
+        return hidden.sample_state(view["known_state"], seat, rng)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

@@ -50,6 +50,8 @@ schema for mypy):
 - ``bonus_tiles_available``: during the advanced-tile draft, the tiles still to choose, else [].
 - ``last_move``: ``{"seat", "text", "changed" (space ids and card ids touched), "events"}`` or None.
 - ``outcome``: ``Outcome.to_json()`` once the game is over, else None.
+- ``known_state`` (only in a seat's view, added by ``Lorenzo.player_view``): the state with what
+  that seat may not see masked, for computer players (``hidden.known_state``; boards ignore it).
 """
 
 from __future__ import annotations
@@ -212,6 +214,7 @@ class LorenzoView(TypedDict):
     bonus_tiles_available: list[BonusTile]
     last_move: LastMove | None
     outcome: OutcomeJSON | None
+    known_state: NotRequired[dict[str, Any]]
 
 
 def _card(card_id: int) -> Card:

@@ -89,7 +89,7 @@ def test_an_unreplayable_game_is_reported_once_and_skipped(
             h.tables._states.clear()
             with caplog.at_level(logging.WARNING):
                 first = await h("@clock +30h")
-                second = await h("@clock +18h")  # game 2's last call falls due; game 1 still skipped
+                second = await h("@clock +17h")  # game 2: last call, not yet the takeover; game 1 skipped
             assert pinged_games(first) == {"Tally #2"} and pinged_games(second) == {"Tally #2"}
             errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
             assert len(errors) == 1 and "game 1" in errors[0].getMessage(), [r.getMessage() for r in errors]

@@ -1,0 +1,186 @@
+"""The computer at the table (issues 10 and 11): it takes over a seat whose clock ran out, and
+makes the moves of every seat it plays, through the same table service, log and images as a
+person's moves. Discord-free.
+
+A pass (``run``) first takes over every timed-out seat (one version-checked write each, with the
+announcement claimed into the outbox in the same write: a restart or a racing pass can't take a
+seat over twice, and the announcement is never lost), then plays one move at a time in every game
+that waits for a computer, until none does. Each move is chosen from the seat's own view and
+legal moves only (``players.choose_move``), off the event loop, and written with an outbox entry
+carrying its events, so the channel hears of it exactly once even across a crash (``reports``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service import workers
+from bot.service.clocks import timed_out
+from bot.service.seats import take_over
+from bot.service.store import COMPUTER, GameRecord, Notice, StoreError
+from bot.service.table import TableError, Tables, Turn
+from rules.core import Move, RulesError
+
+log = logging.getLogger("tavola")
+
+MOVES_PER_PASS = 500  # a whole game of computers fits; beyond it the next pass goes on
+Chooser = Callable[..., Move]  # players.choose_move(game, seat, view, legal, level, rng, think_seconds)
+
+
+def any_legal(
+    game: Any, seat: int, view: Any, legal: Sequence[Move], level: str, rng: random.Random, think: Any = None
+) -> Move:
+    """A uniformly random legal move: the ``random`` level, used for every level only while the
+    ``players`` package (the real computer players) is not installed alongside the bot."""
+    return rng.choice(list(legal))
+
+
+def default_chooser() -> Chooser:
+    """``players.choose_move``; ``any_legal`` (logged) on a machine without the players package."""
+    try:
+        from players import choose_move
+    except ImportError:
+        log.warning("the players package is missing: computers play random legal moves")
+        return any_legal
+    return choose_move
+
+
+@dataclass(frozen=True)
+class Report:
+    """What one channel message tells of a game: takeovers and the computer's moves since the
+    last message (``lines``), with the game as it is now (``turn`` None: nothing to post)."""
+
+    game_id: int
+    keys: tuple[str, ...]
+    turn: Turn | None
+    lines: tuple[str, ...]
+    moved: bool  # the computer moved: post the board
+
+    @property
+    def nonce(self) -> str:
+        """The same message gets the same nonce on a retry (Discord drops a repeat)."""
+        text = f"{self.game_id}|" + "|".join(sorted(self.keys))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:25]
+
+
+class Computers:
+    """Takeovers and computer moves of every running game, over one table service."""
+
+    def __init__(
+        self, tables: Tables, choose: Chooser | None = None, *, think_seconds: float | None = None
+    ) -> None:
+        self.tables = tables
+        self._choose = choose
+        self.think_seconds = think_seconds
+
+    @property
+    def choose(self) -> Chooser:
+        if self._choose is None:
+            self._choose = default_chooser()
+        return self._choose
+
+    async def run(self, limit: int = MOVES_PER_PASS) -> int:
+        """Take over every timed-out seat, then play the computers' moves; how many changes."""
+        done = await self.takeovers()
+        for _ in range(limit):
+            moved = 0
+            for record in await self.tables.store.running():
+                moved += await self._play_one(record)
+            if not moved:
+                break
+            done += moved
+        return done
+
+    async def takeovers(self) -> int:
+        taken = 0
+        now = self.tables.clock()
+        for record in await self.tables.store.running():
+            hours = self.tables.clock_of(record)
+            for wait in record.waits:
+                seat_ok = wait.seat < len(record.seats) and record.seats[wait.seat].user_id > 0
+                if not seat_ok or record.seating.playing(wait.seat):
+                    continue
+                if not timed_out(wait.since, hours, now):
+                    continue
+                try:
+                    record = await take_over(self.tables, record, wait)
+                    taken += 1
+                except StoreError:  # the game moved meanwhile (a move, another pass): next pass
+                    break
+        return taken
+
+    async def _play_one(self, record: GameRecord) -> int:
+        """One computer move in ``record``'s game if it waits for one; 1 if a move was made."""
+        try:
+            game = self.tables.game(record.game)
+            state = self.tables.state_of(record)
+        except TableError:
+            log.warning("game %s can't be loaded for the computer", record.id)
+            return 0
+        seats = [s for s in sorted(game.active_players(state)) if record.seating.playing(s)]
+        if not seats:
+            return 0
+        seat = seats[0]
+        level = record.seating.computers[seat].level
+        view = game.player_view(state, seat)
+        legal = list(game.legal_moves(state, seat))
+        rng = random.Random(f"tavola-computer:{record.seed}:{record.version}:{seat}")
+        # CPU work in a worker process (the pool runs it inline in tests and the sandbox).
+        move = await workers.run(self.choose, game, seat, view, legal, level, rng, self.think_seconds)
+        try:
+            await self.tables.apply_text(record, seat, move.to_text(), actor=COMPUTER)
+        except (StoreError, RulesError) as exc:  # the game moved meanwhile: looked at again
+            log.info("computer move in game %s not made: %s", record.id, exc)
+            return 0
+        return 1
+
+    async def reports(self, notices: Sequence[Notice]) -> list[Report]:
+        """Every claimed, unsent takeover and computer-move notice, one report per game."""
+        by_game: dict[int, list[Notice]] = {}
+        for n in notices:
+            if "computer" in n.body or "takeover" in n.body:
+                by_game.setdefault(n.game_id, []).append(n)
+        found = []
+        for game_id, mine in by_game.items():
+            try:
+                found.append(await self._report(game_id, mine))
+            except Exception:  # e.g. a state that cannot be loaded: retried next pass
+                log.exception("preparing the computer's report of game %s failed", game_id)
+        return found
+
+    async def _report(self, game_id: int, notices: list[Notice]) -> Report:
+        keys = tuple(n.key for n in notices)
+        try:
+            record = await self.tables.get(game_id)
+        except TableError:
+            return Report(game_id, keys, None, (), False)
+        if record.status not in ("running", "finished"):
+            return Report(game_id, keys, None, (), False)
+        lines = [
+            line for n in sorted(notices, key=_order) for line in report_lines(n.body, record, self.tables)
+        ]
+        moved = any("computer" in n.body for n in notices)
+        return Report(game_id, keys, self.tables.turn_of(record), tuple(lines), moved)
+
+
+def _order(notice: Notice) -> tuple[float, int]:
+    return notice.created_at, int(notice.body.get("version", 0))
+
+
+def report_lines(body: Mapping[str, Any], record: GameRecord, tables: Tables) -> list[str]:
+    """The words of one notice: a takeover, or a computer move with its events."""
+    from bot.service import present  # present imports this module's neighbours: read late
+
+    seat = int(body.get("seat", 0))
+    found = record.seats[seat] if seat < len(record.seats) else None
+    name = found.name if found else "?"
+    who = f"{name} (computer)" if found and found.user_id > 0 else name  # a computer seat says so
+    if "takeover" in body:
+        return [present.takeover_line(name, tables.clock_of(record))]
+    events = [str(e) for e in body.get("events", [])]
+    return [f"🤖 {who}:", *events] if events else [f"🤖 {who} moved."]

@@ -1,0 +1,92 @@
+"""How a computer player values a Lancaster state: the final scoring as if the game ended now
+(rules section 10, the engine's own ``scoring.final_outcome``) plus what the seat holds and
+what its knights on the board will bring at this round's rewards. The weights are a player's
+judgement, not rules: tuned by the arena."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.lancaster import GAME
+from rules.lancaster import model as m
+from rules.lancaster.scoring import final_outcome
+
+HOLDING_PP = {"gold": 0.5, "squires": 0.4, "vote_markers": 0.3}
+"""PP a unit held is worth: what it buys (knights, exchanges) or swings (a vote)."""
+EFFECT_PP = {
+    "gain": 0.0,  # valued by its resource (HOLDING_PP, or 1 per power point)
+    "build_extension": 2.5,
+    "recruit_knight": 1.5,
+    "upgrade_knight": 1.0,
+    "swap_knight": 0.5,
+    "take_noble": 2.0,
+    "exchange": 0.7,
+}
+"""PP a reward effect is worth; kinds not listed count ``OTHER_EFFECT_PP``."""
+OTHER_EFFECT_PP = 0.5
+NOBLE_PP = 2.0
+"""A noble taken with a county: the table's next step and its castle vote."""
+LOST_CONFLICT_PP_PER_STRENGTH = -0.7
+"""Knights captured in a conflict lost twice: their ransom or their loss, per point of strength."""
+ALLY_SHARE = 0.5
+"""The share of an ally's reward counted for its controller (two-player game)."""
+
+
+def values(state: dict[str, Any]) -> list[float]:
+    """Each seat's worth in PP (the exact final score once the game is over)."""
+    data = GAME.data
+    scores = final_outcome(state, data).scores
+    if state["phase"] == "over":
+        return [float(s) for s in scores]
+    found = [float(s) for s in scores]
+    for i, seat in enumerate(state["seats"]):
+        found[i] += sum(w * seat[k] for k, w in HOLDING_PP.items() if isinstance(seat[k], int))
+    if state["phase"] in ("place", "vote"):
+        _add_rewards_to_come(state, data, found)
+    return found
+
+
+def _effect_pp(effects: list[dict[str, Any]]) -> float:
+    total = 0.0
+    for effect in effects:
+        if effect["type"] == "gain":
+            resource = effect.get("resource", "")
+            key = m.HOLDING.get(resource, resource)  # data names -> seat keys ("squire" -> "squires")
+            per = 1.0 if key == "power_points" else HOLDING_PP.get(key, OTHER_EFFECT_PP)
+            total += per * effect.get("amount", 1)
+        else:
+            total += EFFECT_PP.get(effect["type"], OTHER_EFFECT_PP)
+    return total
+
+
+def _add_rewards_to_come(state: dict[str, Any], data: dict[str, Any], found: list[float]) -> None:
+    """Knights placed this round: their county, castle and conflict rewards, not yet paid."""
+    n = state["players"]
+
+    def credit(force: int, pp: float) -> None:
+        found[force % n] += pp if force < n else ALLY_SHARE * pp
+
+    for letter, occupant in state["counties"].items():
+        if occupant is not None:
+            credit(occupant["force"], _effect_pp(data["counties"][letter]["reward"]) + NOBLE_PP)
+    spaces = {**data["castle"], **data["ally"]["castle"]}
+    for force, record in enumerate(state["forces"]):
+        for space in record["castle"]:
+            credit(force, _effect_pp(spaces[space]["reward"]))
+    for card in state["conflicts"]:
+        _credit_conflict(card, data["conflicts"][card["id"]], n, credit)
+
+
+def _credit_conflict(card: dict[str, Any], info: dict[str, Any], n: int, credit: Any) -> None:
+    """A conflict England wins pays its ranks (allies take none); one it loses pays nothing, and
+    a second loss (the bottom row) costs the knights there (section 8.3)."""
+    strengths: dict[int, int] = {}
+    for space in card["spaces"]:
+        strengths[space["force"]] = strengths.get(space["force"], 0) + sum(space["knights"])
+    if sum(strengths.values()) < info["france"]:
+        for force, strength in strengths.items():
+            credit(force, LOST_CONFLICT_PP_PER_STRENGTH * strength if card["row"] == "bottom" else 0.0)
+        return
+    ranked = sorted((f for f in strengths if f < n), key=lambda f: -strengths[f])
+    for rank, force in enumerate(ranked[: len(info["pp"])]):
+        credit(force, info["pp"][rank])

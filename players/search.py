@@ -1,0 +1,128 @@
+"""The thinking of the computer players: a one-step ranking (``easy``) and determinized Monte
+Carlo search with UCB1 over the best-ranked moves (``normal``, ``hard``).
+
+Every simulation draws a fresh full state from the seat's view (``rules.core.
+game_sample_state``), so the search averages over what the seat cannot see instead of peeking
+at one answer: information-set sampling at the root. From the chosen move it plays on for
+``depth`` moves with a random policy through ``rules.core.game_simulate`` (the engines' fast
+path) and scores the state reached with the game's evaluation (``players.evaluate``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from players.evaluate import Values, rewards
+from rules.core import Game, Move, game_sample_state, game_simulate
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level thinks: ``candidates`` root moves (the best by one step), ``simulations``
+    in all, each ``depth`` moves deep, stopped at ``seconds`` whatever is left. In a simulation
+    every seat plays the best by one step of ``sampled`` of its moves drawn at random (1: a
+    random playout)."""
+
+    candidates: int
+    simulations: int
+    depth: int
+    seconds: float
+    sampled: int = 1
+
+
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(candidates=4, simulations=30, depth=6, seconds=0.6),
+    "hard": Budget(candidates=8, simulations=120, depth=12, seconds=1.5),
+}
+"""Tuned by ``python -m bench.arena`` so ``hard`` stays well under 2 s a decision."""
+
+EXPLORATION = 0.5
+"""UCB1's exploration constant for rewards in [0, 1] (below sqrt(2): the candidates are already
+the best by one step, so the search exploits sooner)."""
+RIVAL_WEIGHT = 0.25
+"""How much one step counts the best other seat's gain against the seat's own."""
+
+
+def one_step_order(
+    game: Game, values: Values, state: Any, seat: int, legal: Sequence[Move], rng: random.Random
+) -> list[Move]:
+    """``legal`` from best to worst by the evaluation of the state each move leads to (ties in an
+    order drawn from ``rng``)."""
+    keyed: list[tuple[float, float, int]] = []
+    for index, move in enumerate(legal):
+        keyed.append((_margin(values(game_simulate(game, state, seat, move)), seat), rng.random(), index))
+    keyed.sort(reverse=True)
+    return [legal[index] for _, _, index in keyed]
+
+
+def rollout(
+    game: Game, state: Any, rng: random.Random, depth: int, values: Values | None = None, sampled: int = 1
+) -> Any:
+    """``state`` after up to ``depth`` moves (the lowest active seat moving first), each the best
+    by ``values`` of ``sampled`` moves drawn at random (a random move without ``values``)."""
+    for _ in range(depth):
+        active = game.active_players(state)
+        if not active:
+            break
+        player = min(active)
+        moves = game.legal_moves(state, player)
+        if values is None or sampled <= 1 or len(moves) == 1:
+            state = game_simulate(game, state, player, moves[rng.randrange(len(moves))])
+            continue
+        options = [
+            game_simulate(game, state, player, m) for m in rng.sample(list(moves), min(sampled, len(moves)))
+        ]
+        state = max(options, key=lambda after: _margin(values(after), player))
+    return state
+
+
+def _margin(worth: Sequence[float], seat: int) -> float:
+    """The one-step score of a seat: its worth less ``RIVAL_WEIGHT`` times the best other seat's."""
+    rival = max((w for i, w in enumerate(worth) if i != seat), default=0.0)
+    return worth[seat] - RIVAL_WEIGHT * rival
+
+
+def search(
+    game: Game,
+    values: Values,
+    view: Mapping[str, Any],
+    seat: int,
+    legal: Sequence[Move],
+    rng: random.Random,
+    budget: Budget,
+    think_seconds: float | None = None,
+) -> Move:
+    """The candidate with the most simulations after UCB1 allocated ``budget`` among them."""
+    started = time.perf_counter()
+    limit = budget.seconds if think_seconds is None else min(budget.seconds, think_seconds)
+    first = game_sample_state(game, view, seat, rng)
+    candidates = one_step_order(game, values, first, seat, legal, rng)[: budget.candidates]
+    visits = [0] * len(candidates)
+    total = [0.0] * len(candidates)
+    for done in range(budget.simulations):
+        if time.perf_counter() - started > limit:
+            break
+        pick = _ucb(visits, total, done)
+        sample = game_sample_state(game, view, seat, rng)
+        after = game_simulate(game, sample, seat, candidates[pick])
+        state = rollout(game, after, rng, budget.depth, values, budget.sampled)
+        visits[pick] += 1
+        total[pick] += rewards(game, values(state))[seat]
+    best = max(range(len(candidates)), key=lambda i: (visits[i], total[i], -i))
+    return candidates[best]
+
+
+def _ucb(visits: list[int], total: list[float], done: int) -> int:
+    """The next candidate to simulate: each once in ranking order, then by UCB1."""
+    for i, n in enumerate(visits):
+        if n == 0:
+            return i
+    log_done = math.log(done)
+    return max(
+        range(len(visits)), key=lambda i: total[i] / visits[i] + EXPLORATION * math.sqrt(log_done / visits[i])
+    )
