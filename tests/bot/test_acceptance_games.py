@@ -86,6 +86,10 @@ def test_complete_game_as_players_see_it(tmp_path: Path, case: str) -> None:
                 line = None
                 if last["ephemeral"]:  # issue 12: the next decision of the same turn, privately
                     line = pick_line(rng, last["user"], last)
+                    if line and walking(last):  # that decision may be a guided turn too
+                        line = await walk_to_confirm(
+                            send, last["user"], last, lambda labels: rng.randrange(len(labels))
+                        )
                     if line is None:
                         (suggested,) = await send(f"{last['user']} ? /move text:")
                         line = f'{last["user"]} /move "text:{rng.choice(suggested["choices"])["value"]}"'
