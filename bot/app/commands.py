@@ -397,7 +397,7 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         if record is None:
             return []
         # Each entry says what the move does (the game's steps); its value is the move's text.
-        found = await t.described(record.id, interaction.user.id, current)
+        found = await t.described(record, interaction.user.id, current)  # no second read
         return [app_commands.Choice(name=name[:100], value=text[:100]) for name, text in found]
 
     return move
