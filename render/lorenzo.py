@@ -466,9 +466,17 @@ def _table(canvas: Canvas, view: LorenzoView) -> None:
     final = _final_scores(view)
     for i, player in enumerate(info):
         seat = int(player.get("seat", 0))
-        row = table.row(canvas, i, L.table_row_h, 6, last_mover=last is not None and last["seat"] == seat)
+        row = table.row(
+            canvas,
+            i,
+            L.table_row_h,
+            6,
+            last_mover=last is not None and last["seat"] == seat,
+            to_move=seat in view["header"]["active"],
+        )
         turn_position = int(player.get("turn_position", 0))
-        _seat_cell(canvas, table.cell("seat", row), seat, turn_position, places.get(seat))
+        name = parts.names_of(view["header"])[seat] if seat < len(view["header"]["seats"]) else None
+        _seat_cell(canvas, table.cell("seat", row), seat, turn_position, places.get(seat), name)
         goods = player.get("goods") or {}
         for key in ("coin", "wood", "stone", "servant"):
             canvas.text_in(table.cell(key, row), str(goods.get(key, 0)), NUMBER + 2, style="bold")
@@ -517,11 +525,13 @@ def _final_places(view: LorenzoView) -> dict[int, int]:
     return {int(s): i + 1 for i, s in enumerate(ranking)}
 
 
-def _seat_cell(canvas: Canvas, cell: Rect, seat: int, turn_position: int, place: int | None) -> None:
+def _seat_cell(
+    canvas: Canvas, cell: Rect, seat: int, turn_position: int, place: int | None, name: str | None = None
+) -> None:
     """The seat's marker and colour name, and beside it either its place in this round's turn
     order ("2nd / in turn") or, at the end, its final place ("1st / place", winner in green), so
     the turn position can never be taken for the result."""
-    value, label = parts.seat_badge(canvas, cell, seat, 40).rows(2)
+    value, label = parts.seat_badge(canvas, cell, seat, 40, name).rows(2)
     if place is None:
         canvas.text_in(value, _ordinal(turn_position + 1), BODY + 1, style="bold", align="l")
         canvas.text_in(label, "in turn", SMALL, palette.MUTED, align="l")
@@ -622,7 +632,13 @@ def _public(canvas: Canvas, view: LorenzoView) -> None:
         _tile_draft(canvas, LorenzoPublic.towers.top(300), view["bonus_tiles_available"])
     outcome = view["header"]["outcome"]
     if outcome:
-        parts.final_panel(canvas, LorenzoPublic.towers, outcome, view["header"]["score_unit"])
+        parts.final_panel(
+            canvas,
+            LorenzoPublic.towers,
+            outcome,
+            view["header"]["score_unit"],
+            parts.names_of(view["header"]),
+        )
     _side(canvas, view, changed)
     _tracks(canvas, view)
     _table(canvas, view)
@@ -777,7 +793,11 @@ def _leader_lines(leader: Leader, bullet: str, note: str = "") -> list[parts.Lin
         name += " — used this round"
     if note:
         name += f" — {note}"
-    return [(name, palette.INK, "narrow-bold"), (str(leader.get("text", "")), palette.INK, "narrow")]
+    needs = str(leader.get("requirement") or "")
+    lines: list[parts.Line] = [(name, palette.INK, "narrow-bold")]
+    if needs:
+        lines.append((f"Needs: {needs}", palette.MUTED, "narrow-bold"))
+    return [*lines, (str(leader.get("text", "")), palette.INK, "narrow")]
 
 
 def _private_facts(view: LorenzoView) -> list[str]:

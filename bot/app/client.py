@@ -14,7 +14,18 @@ import discord
 from discord import app_commands
 
 from bot.app import commands
-from bot.app.components import ACTION_ID, BUTTON_ID, SELECT_ID, ActionButton, GameButton, GameSelect
+from bot.app.components import (
+    ACTION_ID,
+    BUTTON_ID,
+    SELECT_ID,
+    WALK_ID,
+    WALK_SELECT_ID,
+    ActionButton,
+    GameButton,
+    GameSelect,
+    WalkButton,
+    WalkSelect,
+)
 from bot.app.guard import answer_error, say
 from bot.app.posting import forget_images, post_delivery, post_report
 from bot.app.translator import CatalogueTranslator
@@ -79,7 +90,7 @@ class TavolaBot(discord.Client):
         commands.build(self.tree, self.tables)
         await self.tree.set_translator(CatalogueTranslator())
         # Persistent components: any old message's buttons keep working after a restart.
-        self.add_dynamic_items(GameButton, GameSelect, ActionButton)
+        self.add_dynamic_items(GameButton, GameSelect, ActionButton, WalkButton, WalkSelect)
         if self.clock_check_seconds > 0:
             self._clock_task = asyncio.create_task(self.clock_loop(), name="tavola-clock")
         if not self.sync_commands:
@@ -219,7 +230,7 @@ class TavolaBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if any(p.fullmatch(custom_id) for p in (BUTTON_ID, SELECT_ID, ACTION_ID)):
+        if any(p.fullmatch(custom_id) for p in (BUTTON_ID, SELECT_ID, ACTION_ID, WALK_ID, WALK_SELECT_ID)):
             return
         await say(interaction, "That button is not one of mine, or it is too old to use. Try `/game status`.")
 

@@ -25,7 +25,7 @@ from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
-from render import Image, render_view
+from render import Image, named, render_view
 
 log = logging.getLogger("tavola")
 
@@ -55,9 +55,15 @@ def image_key(game_name: str, view: dict[str, Any], private: bool) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
-async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
+async def image_file(
+    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = ()
+) -> discord.File:
     """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
-    a burst of boards delayed every acknowledgement and database call of the loop."""
+    a burst of boards delayed every acknowledgement and database call of the loop. ``names``:
+    the seats' names as stored (markdown-escaped); the board gets them as plain text (and they
+    are part of the cached board's identity: a renamed seat is drawn again)."""
+    if names:
+        view = named(game_name, view, [present.plain_name(n) for n in names])
     key = image_key(game_name, view, private)
     image = _images.get(key)
     if image is None:
@@ -75,7 +81,9 @@ async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.Fil
     files: list[discord.File] = []
     if turn.shows_board:
         try:
-            files.append(await image_file(turn.game.name, turn.public_view, private=False))
+            files.append(
+                await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
+            )
         except Exception:
             # The move is already stored: still tell the channel, just without the picture.
             log.exception("rendering the public board failed")

@@ -19,6 +19,7 @@ from typing import Any
 
 from cachetools import LRUCache
 
+from bot.service import guide
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
 from bot.service.levels import COMPUTER_LEVELS, DEFAULT_LEVEL
@@ -776,6 +777,35 @@ class Tables:
         if seat not in game.active_players(state):
             return []
         return filter_texts([m.to_text() for m in game.legal_moves(state, seat)], typed, limit)
+
+    async def described(
+        self, game_ref: int | GameRecord, user_id: int, typed: str, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        """Autocomplete entries (what the move does, its text): typed words may be in either."""
+        try:
+            mine = await self.legal(game_ref, user_id, keyed=False)
+        except TableError:
+            return []
+        texts = [m.to_text() for m in mine.moves]
+        words = guide.summaries(mine.game, self.state_of(mine.record), mine.seat, mine.moves)
+        said = dict(zip(texts, words, strict=True))
+        found = filter_texts([f"{t}\n{said[t]}" for t in texts], typed, limit)
+        return [(said[t.split("\n")[0]], t.split("\n")[0]) for t in found]
+
+    def details(self, mine: Private) -> list[str]:
+        """What each of the seat's choices costs, needs or gives, as the game words it (its
+        last step's detail; "" when it says nothing more than its label)."""
+        steps = guide.steps_of(mine.game, self.state_of(mine.record), mine.seat, mine.moves)
+        return [s[-1].detail if s else "" for s in steps]
+
+    def guide(self, mine: Private, path: Sequence[int]) -> guide.Guided | None:
+        """The level ``path`` leads to in the seat's guided turn (None: its moves are not guided)."""
+        try:
+            return guide.guide_of(
+                mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names, path
+            )
+        except guide.PathError as exc:
+            raise TableError(str(exc)) from exc
 
     def live_post(self, game_id: int, channel_id: int, message_id: int) -> tuple[int, int] | None:
         """Remember the game's newest public post with buttons; return the one it replaces

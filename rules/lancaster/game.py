@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.core import (
+    Card,
     ContentChanged,
     ContentSetting,
     GameCommand,
@@ -16,11 +17,12 @@ from rules.core import (
     Option,
     Outcome,
     Prompt,
+    Step,
     normalise_options,
     state_from_json,
     state_to_json,
 )
-from rules.lancaster import extra_laws, henry, hidden, placement, resentment
+from rules.lancaster import cards, extra_laws, guide, henry, hidden, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
@@ -39,12 +41,16 @@ OPTIONS = (
         ("by_letter", "random"),
         "Rules 4.1 step 8: each noble stack goes to the county with the same letter (default: four "
         "setup sources, corrections 2026-12) or to a random county (the English setup sheet).",
+        title="Noble stacks",
+        words=("each to its own county letter", "to random counties"),
     ),
     Option(
         "vote_markers",
         1,
         (1, 2),
         "Starting vote markers per player: 1 (English rules, default) or 2 (an early German translation).",
+        title="Starting vote markers",
+        words=("1 each", "2 each"),
     ),
     Option(
         "discard_unused_votes",
@@ -52,6 +58,8 @@ OPTIONS = (
         (True, False),
         "Vote markers not used in Parliament go back to the supply after the third vote (rules 7.2 "
         "step 7, default on); off keeps them for the next round.",
+        title="Unused vote markers",
+        words=("returned after the third vote", "kept for the next round"),
     ),
     Option(
         "favor_tiles_by_count",
@@ -60,6 +68,8 @@ OPTIONS = (
         "Conflicting sources (rules 17.5): all 6 King's Favor tiles are used (English text, default) "
         "or the tiles in use depend on the player count (one summary; the counts are the provisional "
         "data value setup.favor_tiles, 6 at every count until someone checks the rulebook).",
+        title="King's Favor tiles",
+        words=("all 6", "by player count (provisional)"),
     ),
     Option(
         "henry_v",
@@ -180,6 +190,14 @@ class LancasterGame:
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
 
+    def move_steps(
+        self, state: m.State, player: int, moves: Sequence[LancasterMove]
+    ) -> list[tuple[Step, ...]]:
+        return guide.move_steps(self._engine_of(state), state, moves)  # rules/lancaster/guide.py
+
+    def preview(self, state: m.State, player: int, move: LancasterMove) -> str:
+        return guide.preview(self._engine_of(state), state, player, move)
+
     def continues_turn(self, before: m.State, after: m.State, player: int) -> bool:
         """Optional member (``rules.core.game_continues_turn``): ``player``'s move left them the
         next decision of the same phase - the King's Favor and its upgrade or noble after their
@@ -238,6 +256,9 @@ class LancasterGame:
                 "LANCASTER_OVERRIDES file it had when the game began."
             )
         return state
+
+    def cards(self) -> list[Card]:
+        return cards.cards(self.data)  # /card lookups (rules/lancaster/cards.py), with overrides
 
     def catalogue_names(self) -> dict[str, list[str]]:
         """County and noble names (i18n)."""

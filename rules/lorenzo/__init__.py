@@ -12,17 +12,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.core import (
+    Card,
     GameCommand,
     IllegalMove,
     NotYourTurn,
     Option,
     Outcome,
     Prompt,
+    Step,
     normalise_options,
     state_from_json,
     state_to_json,
 )
-from rules.lorenzo import flow, hidden
+from rules.lorenzo import cards, flow, guide, hidden
 from rules.lorenzo.commands import COMMANDS
 from rules.lorenzo.data import CARDS, LEADERS
 from rules.lorenzo.engine import Log
@@ -41,24 +43,32 @@ OPTIONS: tuple[Option, ...] = (
         False,
         (False, True),
         "Advanced game: 4 Leader cards per player (drafted), played, activated or discarded for a privilege.",
+        title="Leaders",
+        words=("none", "4 each"),
     ),
     Option(
         "leader_draft",
         "draft",
         ("draft", "deal"),
         "With leaders: 'draft' (keep 1 of 4, pass the rest right, repeat) or 'deal' (4 random leaders each).",
+        title="Leader hands",
+        words=("drafted (keep 1, pass the rest)", "dealt at random"),
     ),
     Option(
         "advanced_tiles",
         False,
         (False, True),
         "Advanced game: choose one of the four advanced personal bonus tiles, in reverse turn order.",
+        title="Personal bonus tiles",
+        words=("standard", "advanced, chosen in reverse turn order"),
     ),
     Option(
         "voluntary_pass",
         False,
         (False, True),
         "Allow a player to pass a placement turn even when a space is open (reference §19: off).",
+        title="Passing a placement",
+        words=("only when no space is open", "always allowed"),
     ),
     Option(
         "harvest_min_check",
@@ -67,6 +77,8 @@ OPTIONS: tuple[Option, ...] = (
         "Harvest/Production minimum value 1 is tested on the family member after servants ('member', "
         "reference §19 default) or on the final action value after -3, Character and excommunication "
         "modifiers ('action').",
+        title="Harvest/Production minimum 1",
+        words=("tested on the family member", "tested on the action value"),
     ),
     Option(
         "military_tie",
@@ -74,6 +86,8 @@ OPTIONS: tuple[Option, ...] = (
         ("next_gets_second", "tied_first_only"),
         "Military ranking when several tie for most MP: all get 5 and the next lower MP gets 2 "
         "('next_gets_second', reference §19 default) or no second place is awarded ('tied_first_only').",
+        title="Military ties",
+        words=("next player gets second", "tied players only"),
     ),
 )
 
@@ -181,6 +195,15 @@ class Lorenzo:
 
     def rules_help(self) -> str:
         return RULES_HELP
+
+    def move_steps(self, state: State, player: int, moves: Sequence[LorenzoMove]) -> list[tuple[Step, ...]]:
+        return guide.move_steps(state, player, moves)  # guided turns (rules/lorenzo/guide.py)
+
+    def preview(self, state: State, player: int, move: LorenzoMove) -> str:
+        return guide.preview(state, player, move)
+
+    def cards(self) -> list[Card]:
+        return cards.cards()  # /card lookups (rules/lorenzo/cards.py)
 
     def commands(self) -> Sequence[GameCommand]:
         return COMMANDS  # /lorenzo place|leader|end (rules/lorenzo/commands.py)

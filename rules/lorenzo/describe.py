@@ -146,3 +146,17 @@ def tile_dict(tile_id: str) -> dict[str, Any]:
         "harvest": effects_text(tile["harvest"]["effects"]),
         "production": effects_text(tile["production"]["effects"]),
     }
+
+
+def requirement_text(requirement: Mapping[str, Any]) -> str:
+    """A Leader's requirement (§13) in words: "5 Ventures", "3 Buildings, 12 coins, 2 FP",
+    "6 cards of one type"; nothing is spent to meet it."""
+    parts = []
+    for card_type, n in requirement.get("cards", {}).items():
+        name = TYPE_NAMES[card_type]
+        parts.append(f"{n} {name if n == 1 else name[:-1] + 'ies' if name.endswith('y') else name + 's'}")
+    if requirement.get("res"):
+        parts.append(res_text(requirement["res"]))
+    if requirement.get("same_type_cards"):
+        parts.append(f"{requirement['same_type_cards']} cards of one type")
+    return ", ".join(parts) or "nothing"

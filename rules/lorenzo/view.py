@@ -74,7 +74,7 @@ from rules.lorenzo.data import (
     VATICAN_REQUIREMENT,
     period_of,
 )
-from rules.lorenzo.describe import card_dict, effects_text, tile_dict
+from rules.lorenzo.describe import card_dict, effects_text, requirement_text, tile_dict
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import FEE_COINS, member_value, territory_slot_mp, tower_fee
 from rules.lorenzo.flow import active, prompt_text, your_prompt
@@ -153,6 +153,7 @@ class Leader(TypedDict):
     id: str
     name: str
     text: str
+    requirement: str  # what must be held to play it (§13), in words
     used: bool
     copies: NotRequired[str]
 
@@ -230,7 +231,13 @@ def _occ(o: list[Any] | None) -> Occupant | None:
 
 def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> Leader:
     leader = LEADERS[leader_id]
-    out: Leader = {"id": leader_id, "name": leader["name"], "text": leader["text"], "used": used}
+    out: Leader = {
+        "id": leader_id,
+        "name": leader["name"],
+        "text": leader["text"],
+        "requirement": requirement_text(leader["requirement"]),
+        "used": used,
+    }
     if copied:
         out["copies"] = copied
     return out
