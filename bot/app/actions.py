@@ -168,9 +168,10 @@ async def private_reply(
     tables = tables_of(interaction)
     guided = tables.guide(mine, ()) if mine.prompt is not None else None
     details = tables.details(mine) if mine.prompt is not None and guided is None else []
+    labels = tables.labels(mine) if mine.prompt is not None and guided is None else []
     file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names)
     view = discord.ui.View(timeout=None)
-    for item in private_items(mine, guided, details):
+    for item in private_items(mine, guided, details, labels):
         view.add_item(item)
     record = mine.record
     log = live(await tables.log(record.id)) if record.status == "running" else []
@@ -179,7 +180,7 @@ async def private_reply(
     asked_secret = mine.prompt is not None and mine.prompt.secret
     if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
         view.add_item(undo_button(record.id, record.version))
-    content = private_content(mine, guided, details, intro)
+    content = private_content(mine, guided, details, intro, labels)
     if edit:
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
         return
@@ -189,7 +190,7 @@ async def private_reply(
 
 
 def private_items(
-    mine: Private, guided: Guided | None = None, details: Sequence[str] = ()
+    mine: Private, guided: Guided | None = None, details: Sequence[str] = (), labels: Sequence[str] = ()
 ) -> list[discord.ui.Item[Any]]:
     """The seat's choices (only this player sees them): a guided turn's level, else buttons or a
     select whenever they fit."""
@@ -197,11 +198,16 @@ def private_items(
         return []
     if guided is not None:
         return walk_items(mine.record.id, mine.record.version, mine.seat, guided.level, mine.choice_key)
-    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key, details)
+    record = mine.record
+    return choice_items(record.id, record.version, mine.seat, mine.moves, mine.choice_key, details, labels)
 
 
 def private_content(
-    mine: Private, guided: Guided | None = None, details: Sequence[str] = (), intro: Sequence[str] = ()
+    mine: Private,
+    guided: Guided | None = None,
+    details: Sequence[str] = (),
+    intro: Sequence[str] = (),
+    labels: Sequence[str] = (),
 ) -> str:
     colour, letter = seat_colour(mine.seat)
     title = f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."
@@ -215,7 +221,8 @@ def private_content(
         if guided is not None:
             lines += walk_lines(guided)
         elif any(details):  # what each choice needs and gives (a leader's requirement, ability)
-            lines += [f"• **{move_label(m)}** — {d}" for m, d in zip(mine.moves, details, strict=False) if d]
+            said = list(labels) or [move_label(m) for m in mine.moves]  # the buttons' words
+            lines += [f"• **{x}** — {d}" for x, d in zip(said, details, strict=False) if d]
         elif len(mine.moves) > SELECT_LIMIT:
             lines.append("Use `/move` (its suggestions list your legal moves).")
         elif not mine.prompt.decision:

@@ -29,6 +29,7 @@ import discord
 from bot.app.context import Interaction
 from bot.app.guard import guard
 from bot.service.guide import Level
+from bot.service.guide import labels as move_labels
 from bot.service.table import TableError, Turn
 from rules.core import Move, ascii_number, move_label
 
@@ -241,7 +242,13 @@ def undo_button(game_id: int, version: int) -> ActionButton:
 
 
 def choice_items(
-    game_id: int, version: int, seat: int, moves: Sequence[Move], key: str = "", details: Sequence[str] = ()
+    game_id: int,
+    version: int,
+    seat: int,
+    moves: Sequence[Move],
+    key: str = "",
+    details: Sequence[str] = (),
+    labels: Sequence[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
 
@@ -250,7 +257,9 @@ def choice_items(
     so the index means the same move when pressed, even after a restart. ``key`` (private
     choices) lets the choice outlive the version while the seat's choices stay the same.
     """
-    texts = [move_label(m) for m in moves]  # display only: a choice is sent back as its index
+    # Display only (a choice is sent back as its index): the game's words for each move when
+    # given (``guide.labels``, issue 12 item 8), else its label.
+    texts = list(labels) if len(labels) == len(moves) else [move_label(m) for m in moves]
     if not texts or len(texts) > SELECT_LIMIT:
         return []
     suffix = f":k{key}" if key else ""
@@ -276,9 +285,9 @@ def turn_view(turn: Turn) -> discord.ui.View:
         public_choices: list[discord.ui.Item[Any]] = []
         if len(turn.acting) == 1 and prompts[0].decision and not prompts[0].secret:
             seat = turn.acting[0].seat
-            public_choices = choice_items(
-                record.id, record.version, seat, turn.game.legal_moves(turn.state, seat)
-            )
+            moves = turn.game.legal_moves(turn.state, seat)
+            said = move_labels(turn.game, turn.state, seat, moves, record.names)
+            public_choices = choice_items(record.id, record.version, seat, moves, labels=said)
             for item in public_choices:
                 view.add_item(item)
         if any(p.secret for p in prompts):
