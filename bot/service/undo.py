@@ -110,7 +110,8 @@ async def rollback(
         raise TableError("The game has moved on since the rollback was asked; nothing was rolled back.")
     game, moves, states = await _replayed(tables, record)
     if steps > len(moves):
-        raise TableError(f"Only {len(moves)} move(s) are in force; roll back at most that many.")
+        are = "is" if len(moves) == 1 else "are"
+        raise TableError(f"Only {counted(len(moves), 'move')} {are} in force; roll back at most that many.")
     seat = record.seat_of(user_id)
     return await _take_back(
         tables, record, game, moves, states, steps, -1 if seat is None else seat, rollback=True

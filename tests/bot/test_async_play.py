@@ -193,7 +193,7 @@ def test_rollback_by_the_creator_confirms_first(db: Path | str, tmp_path: Path) 
         r = await h.one("erin /game rollback steps:9")  # Manage Server may, but not beyond the log
         confirm = button([r], ":ok:rollback:")
         r = await h.one(f"erin click {confirm}")
-        assert "Only 0 moves have" in r["content"]
+        assert "Only 0 moves are in force" in r["content"]
 
     play(db, tmp_path, body)
 
