@@ -21,7 +21,7 @@ async def _record(interaction: Interaction, game: int | None) -> GameRecord:
 
 
 def add_history_commands(group: app_commands.Group) -> None:
-    """``/game log [page] [game]`` and ``/game board at: [game]``."""
+    """``/game log [page] [game]``, ``/game board at: [game]`` and ``/game history``."""
 
     @group.command(name="log", description="The moves of this channel's game in words, page by page")
     @app_commands.describe(
@@ -60,3 +60,14 @@ def add_history_commands(group: app_commands.Group) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         file = await image_file(record.game, view, private=False, names=record.names)
         await interaction.followup.send(said, file=file, ephemeral=True)
+
+    @group.command(name="history", description="The finished games of this server: players, scores, winner")
+    async def history_cmd(interaction: Interaction) -> None:
+        if interaction.guild_id is None:
+            raise TableError("Tavola games live in server channels; use this command there.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lines = await history.finished_lines(tables_of(interaction), interaction.guild_id)
+        text = "\n".join(lines) if lines else "No game has finished in this server yet."
+        embed = discord.Embed(title="Finished games (newest first)", description=text[:4000])
+        embed.set_footer(text="In its channel, /game log game:N and /game board at:M game:N look back at one.")
+        await interaction.followup.send(embed=embed, ephemeral=True)

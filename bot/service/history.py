@@ -8,6 +8,7 @@ the channel heard them (seats named) and a board is exactly the position after t
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -97,3 +98,28 @@ async def board_at(tables: Tables, record: GameRecord, number: int) -> tuple[dic
     who = names[entry.seat] if 0 <= entry.seat < len(names) else "the table"
     said = f"{game.title} #{record.id} after move {number} of {len(moves)} ({who})."
     return game.player_view(state, None), said
+
+
+HISTORY_ROWS = 15  # finished games per answer: the newest first, within one embed
+
+
+async def finished_lines(tables: Tables, guild_id: int, limit: int = HISTORY_ROWS) -> list[str]:
+    """The server's finished games, newest first: number, game, date, players with their scores
+    (best first) and the winner. A game whose state cannot be read is listed without scores."""
+    found = await tables.store.list_guild(guild_id, ("finished",))
+    lines = []
+    for record in sorted(found, key=lambda r: r.updated_at, reverse=True)[:limit]:
+        game = tables.game(record.game)
+        day = time.strftime("%Y-%m-%d", time.gmtime(record.updated_at))
+        try:
+            outcome = game.outcome(await tables.load_state(record))
+        except Exception:  # a damaged old game: still listed, without its scores
+            outcome = None
+        names = record.names
+        if outcome is None:
+            lines.append(f"**#{record.id} {game.title}** · {day} · {', '.join(names)}")
+            continue
+        scores = ", ".join(f"{names[i]} {outcome.scores[i]}" for i in outcome.ranking if i < len(names))
+        won = " and ".join(names[i] for i in sorted(outcome.winners) if i < len(names))
+        lines.append(f"**#{record.id} {game.title}** · {day} · 🏆 {won} · {scores}")
+    return lines
