@@ -20,7 +20,7 @@ from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.guard import say
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to, send_to_game
-from bot.service import present, seats
+from bot.service import present, seats, watchers
 from bot.service.guide import Guided
 from bot.service.movelog import live
 from bot.service.store import GameRecord
@@ -270,6 +270,8 @@ async def on_button(interaction: Interaction, custom_id: str) -> None:
         await lobby_change(interaction, game_id, action, edit=True)
     elif action == "start":
         await start(interaction, game_id)
+    elif action == "watch":
+        await toggle_watch(interaction, game_id)
     else:
         await on_choice(
             interaction, game_id, int(match["ver"]), int(match["seat"]), int(match["idx"]), key=match["key"]
@@ -425,3 +427,20 @@ async def open_thread(
     except discord.HTTPException:
         log.exception("could not open a thread in channel %s", channel.id)
         return None
+
+
+async def toggle_watch(interaction: Interaction, game_id: int) -> None:
+    """Watch (or stop watching) a game: its turns by direct message, privately (issue 12 item 7)."""
+    tables = tables_of(interaction)
+    record = await tables.get(game_id)
+    try:
+        now = await watchers.toggle(tables.store, record.id, interaction.user.id)
+    except ValueError as exc:
+        raise TableError(str(exc)) from exc
+    title = tables.game(record.game).title
+    said = (
+        f"You watch {title} #{record.id}: each turn comes to you by direct message, without pings."
+        if now
+        else f"You no longer watch {title} #{record.id}."
+    )
+    await say(interaction, said)

@@ -23,7 +23,7 @@ from bot.app.actions import (
     send_private,
     start,
 )
-from bot.app.components import lobby_view, turn_view
+from bot.app.components import lobby_view, turn_view, watch_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
@@ -207,7 +207,9 @@ async def show_status(interaction: Interaction) -> None:
     if turn.outcome is not None:
         won, scores = present.outcome_text(turn.outcome, record.seats, record.seating)
         embeds.append(discord.Embed(title=won, description=scores, colour=discord.Colour.gold()))
-    view = discord.ui.View(timeout=None) if watcher else turn_view(turn)
+    view = watch_view(record.id) if watcher and turn.outcome is None else turn_view(turn)
+    if watcher and turn.outcome is not None:
+        view = discord.ui.View(timeout=None)  # nothing left to follow
     await interaction.followup.send(
         embeds=embeds, file=file, view=view, ephemeral=watcher, allowed_mentions=NO_MENTIONS
     )

@@ -6,6 +6,7 @@ working after a restart):
 - ``g:<game>:join`` / ``leave`` / ``start`` — lobby buttons;
 - ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately" or "Choose": a fresh
   private reply (the hand one with the seat's choices as buttons or a select);
+- ``g:<game>:watch`` — "Watch" (under a spectator's ``/game status``): follow the game by DM;
 - ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
 - ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version;
 - ``g:<game>:v<version>:w<seat>:p<path>`` — a step of a guided turn (``bot.service.guide``):
@@ -41,7 +42,7 @@ SELECT_LIMIT = 25
 # "not one of mine" by the client.
 _ID = r"[0-9]{1,18}"
 BUTTON_ID = re.compile(
-    rf"g:(?P<gid>{_ID}):(?:(?P<lobby>join|leave|start|board|hand)"
+    rf"g:(?P<gid>{_ID}):(?:(?P<lobby>join|leave|start|board|hand|watch)"
     rf"|v(?P<ver>{_ID}):m(?P<seat>[0-9]{{1,2}})\.(?P<idx>[0-9]{{1,3}})(?::k(?P<key>[0-9a-f]{{8}}))?)"
 )
 SELECT_ID = re.compile(
@@ -303,4 +304,11 @@ def turn_view(turn: Turn) -> discord.ui.View:
             # button's presence must not.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
     view.add_item(GameButton(f"g:{record.id}:board", "My board"))
+    return view
+
+
+def watch_view(game_id: int) -> discord.ui.View:
+    """Under a spectator's private status: the Watch button (a second press stops)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(f"g:{game_id}:watch", "Watch (turns by DM)", discord.ButtonStyle.secondary))
     return view

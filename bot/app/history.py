@@ -69,5 +69,5 @@ def add_history_commands(group: app_commands.Group) -> None:
         lines = await history.finished_lines(tables_of(interaction), interaction.guild_id)
         text = "\n".join(lines) if lines else "No game has finished in this server yet."
         embed = discord.Embed(title="Finished games (newest first)", description=text[:4000])
-        embed.set_footer(text="In its channel, /game log game:N and /game board at:M game:N look back at one.")
+        embed.set_footer(text="In its channel, /game log game:N and /game board at:M game:N look back.")
         await interaction.followup.send(embed=embed, ephemeral=True)

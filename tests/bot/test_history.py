@@ -59,3 +59,31 @@ def test_log_pages_hold_whole_moves() -> None:
     assert len(found) > 5 and all(len(p) <= 1000 for p in found)
     assert "\n".join(found).count("**") == 2 * 59  # every move once, none cut between pages
     assert pages([]) == ["No move has been made yet."]
+
+
+def test_a_spectator_watches_by_dm_without_pings(tmp_path: Path) -> None:
+    """Issue 12 item 7: Watch under a spectator's private status sends them each public turn by
+    direct message, naming the players but mentioning nobody; a second press stops it."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            await h("alice /game new game:tally target:10 vote:off")
+            await h("bob /game join")
+            await h.started()
+            seats = [s.name for s in (await h.tables.get(1)).seats]
+            r = await h.one("carol /game status")
+            assert r["ephemeral"] and [c["custom_id"] for c in r["components"]] == ["g:1:watch"], r
+            r = await h.one("carol click g:1:watch")
+            assert r["ephemeral"] and "You watch Tally #1" in r["content"], r
+            replies = await h(f'{seats[0]} /move "text:add 2"')
+            (dm,) = [x for x in replies if x.get("channel") == "dm-carol"]
+            assert dm["mentions"] == [] and f"{seats[0]} added 2" in dm["content"], dm
+            assert f"Now: {seats[1]}." in dm["content"] and "<@" not in dm["content"] and "@" not in dm["content"]
+            pinged = [x for x in replies if x.get("channel") is None and not x["ephemeral"]]
+            assert all("carol" not in x["mentions"] for x in pinged)
+            r = await h.one("carol click g:1:watch")
+            assert "no longer watch" in r["content"]
+            replies = await h(f'{seats[1]} /move "text:add 2"')
+            assert not [x for x in replies if x.get("channel") == "dm-carol"]
+
+    asyncio.run(go())
