@@ -332,9 +332,7 @@ def _option_descriptions(games: Sequence[Game]) -> dict[str, app_commands.locale
     return option_names
 
 
-def _new_parameters(
-    option_names: Mapping[str, object], games: Sequence[Game]
-) -> list[inspect.Parameter]:
+def _new_parameters(option_names: Mapping[str, object], games: Sequence[Game]) -> list[inspect.Parameter]:
     """``/game new``'s signature: interaction, game, clock, bots, bot_level, then one optional
     text per option."""
     return [
@@ -407,7 +405,7 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         if record is None:
             return []
         # Each entry says what the move does (the game's steps); its value is the move's text.
-        found = await t.described(record.id, interaction.user.id, current)
+        found = await t.described(record, interaction.user.id, current)  # no second read
         return [app_commands.Choice(name=name[:100], value=text[:100]) for name, text in found]
 
     return move

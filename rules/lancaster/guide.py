@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Step, move_label
+from rules.lancaster import henry, placement
 from rules.lancaster import model as m
-from rules.lancaster import placement
 from rules.lancaster.engine import Engine
 from rules.lancaster.moves import (
     Buy,
@@ -69,7 +69,21 @@ def _conflict_step(engine: Engine, state: State, card_id: str) -> Step:
     return Step(f"conflict:{card_id}", f"Conflict {card_id}", "; ".join(parts)[:100])
 
 
+def _henry_step(move: Place) -> Step:
+    """Henry V's privileges spent with the knight (H2.5-H2.7): the last step, so moves that differ
+    only by them are told apart (every move is reached by exactly one walk)."""
+    flags = (("Tudor knight +2", move.tudor), ("shield", move.shield), ("archer", move.archer))
+    spent = [w for w, on in flags if on]
+    key = "h" + "".join(w[0] for w in spent)
+    return Step(key, "With " + " and ".join(spent) if spent else "No Henry V privilege")
+
+
 def _place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
+    steps = _plain_place_steps(engine, state, move)
+    return (*steps, _henry_step(move)) if henry.in_play(state) else steps
+
+
+def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
     kind, _, where = move.target.partition(":")
     if kind not in AREAS:  # a place of an expansion (the King's Resentment tower): in its own words
         return (_knight_step(move), Step(kind, kind.capitalize()), Step(move.target, move_label(move)[:80]))
