@@ -337,6 +337,12 @@ def seat(player: int) -> str:
     return f"{{p{player}}}"
 
 
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """``n`` with its noun in the right number ("1 squire", "2 squires", "0 vote markers"):
+    what a player reads never says "squire(s)" (issue 12 item 8)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def name_seats(text: str, names: Sequence[str]) -> str:
     """Replace the ``{pN}`` placeholders of event or prompt text with display names."""
 

@@ -20,7 +20,7 @@ from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.guard import say
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to, send_to_game
-from bot.service import present, seats
+from bot.service import present, seats, watchers
 from bot.service.guide import Guided
 from bot.service.movelog import live
 from bot.service.store import GameRecord
@@ -166,9 +166,10 @@ async def private_reply(
     tables = tables_of(interaction)
     guided = tables.guide(mine, ()) if mine.prompt is not None else None
     details = tables.details(mine) if mine.prompt is not None and guided is None else []
+    labels = tables.labels(mine) if mine.prompt is not None and guided is None else []
     file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names)
     view = discord.ui.View(timeout=None)
-    for item in private_items(mine, guided, details):
+    for item in private_items(mine, guided, details, labels):
         view.add_item(item)
     record = mine.record
     log = live(await tables.log(record.id)) if record.status == "running" else []
@@ -177,7 +178,7 @@ async def private_reply(
     asked_secret = mine.prompt is not None and mine.prompt.secret
     if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
         view.add_item(undo_button(record.id, record.version))
-    content = private_content(mine, guided, details, intro)
+    content = private_content(mine, guided, details, intro, labels)
     if edit:
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
         return
@@ -187,7 +188,7 @@ async def private_reply(
 
 
 def private_items(
-    mine: Private, guided: Guided | None = None, details: Sequence[str] = ()
+    mine: Private, guided: Guided | None = None, details: Sequence[str] = (), labels: Sequence[str] = ()
 ) -> list[discord.ui.Item[Any]]:
     """The seat's choices (only this player sees them): a guided turn's level, else buttons or a
     select whenever they fit."""
@@ -195,11 +196,16 @@ def private_items(
         return []
     if guided is not None:
         return walk_items(mine.record.id, mine.record.version, mine.seat, guided.level, mine.choice_key)
-    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key, details)
+    record = mine.record
+    return choice_items(record.id, record.version, mine.seat, mine.moves, mine.choice_key, details, labels)
 
 
 def private_content(
-    mine: Private, guided: Guided | None = None, details: Sequence[str] = (), intro: Sequence[str] = ()
+    mine: Private,
+    guided: Guided | None = None,
+    details: Sequence[str] = (),
+    intro: Sequence[str] = (),
+    labels: Sequence[str] = (),
 ) -> str:
     colour, letter = seat_colour(mine.seat)
     title = f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."
@@ -213,7 +219,8 @@ def private_content(
         if guided is not None:
             lines += walk_lines(guided)
         elif any(details):  # what each choice needs and gives (a leader's requirement, ability)
-            lines += [f"• **{move_label(m)}** — {d}" for m, d in zip(mine.moves, details, strict=False) if d]
+            said = list(labels) or [move_label(m) for m in mine.moves]  # the buttons' words
+            lines += [f"• **{x}** — {d}" for x, d in zip(said, details, strict=False) if d]
         elif len(mine.moves) > SELECT_LIMIT:
             lines.append("Use `/move` (its suggestions list your legal moves).")
         elif not mine.prompt.decision:
@@ -261,6 +268,8 @@ async def on_button(interaction: Interaction, custom_id: str) -> None:
         await lobby_change(interaction, game_id, action, edit=True)
     elif action == "start":
         await start(interaction, game_id)
+    elif action == "watch":
+        await toggle_watch(interaction, game_id)
     else:
         await on_choice(
             interaction, game_id, int(match["ver"]), int(match["seat"]), int(match["idx"]), key=match["key"]
@@ -416,3 +425,20 @@ async def open_thread(
     except discord.HTTPException:
         log.exception("could not open a thread in channel %s", channel.id)
         return None
+
+
+async def toggle_watch(interaction: Interaction, game_id: int) -> None:
+    """Watch (or stop watching) a game: its turns by direct message, privately (issue 12 item 7)."""
+    tables = tables_of(interaction)
+    record = await tables.get(game_id)
+    try:
+        now = await watchers.toggle(tables.store, record.id, interaction.user.id)
+    except ValueError as exc:
+        raise TableError(str(exc)) from exc
+    title = tables.game(record.game).title
+    said = (
+        f"You watch {title} #{record.id}: each turn comes to you by direct message, without pings."
+        if now
+        else f"You no longer watch {title} #{record.id}."
+    )
+    await say(interaction, said)

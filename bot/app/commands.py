@@ -23,10 +23,11 @@ from bot.app.actions import (
     send_private,
     start,
 )
-from bot.app.components import lobby_view, turn_view
+from bot.app.components import lobby_view, turn_view, watch_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
+from bot.app.history import add_history_commands
 from bot.app.posting import image_file
 from bot.app.reading import add_rules_command, card_command, help_command
 from bot.app.translator import described
@@ -62,6 +63,7 @@ def game_group(tables: Tables) -> app_commands.Group:
     _add_player_commands(group)
     _add_seat_commands(group)
     add_rules_command(group)
+    add_history_commands(group)
     return group
 
 
@@ -195,15 +197,21 @@ async def show_status(interaction: Interaction) -> None:
     record = await actions.reclaimed(interaction, record)
     await t.load_state(record)  # a damaged stored state is rebuilt from the log (issue 8 item 3)
     turn = t.turn_of(record)
-    await interaction.response.defer(thinking=True)
+    # Someone not seated only looks: answered privately, so spectators add nothing to the
+    # channel (issue 12 item 7); a player's status is the table's and stays public.
+    watcher = all(s.user_id != interaction.user.id for s in record.seats)
+    await interaction.response.defer(thinking=True, ephemeral=watcher)
     file = await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
     title, description = present.status_text(turn, t.clock_of(turn.record))
     embeds = [discord.Embed(title=title, description=description)]
     if turn.outcome is not None:
         won, scores = present.outcome_text(turn.outcome, record.seats, record.seating)
         embeds.append(discord.Embed(title=won, description=scores, colour=discord.Colour.gold()))
+    view = watch_view(record.id) if watcher and turn.outcome is None else turn_view(turn)
+    if watcher and turn.outcome is not None:
+        view = discord.ui.View(timeout=None)  # nothing left to follow
     await interaction.followup.send(
-        embeds=embeds, file=file, view=turn_view(turn), allowed_mentions=NO_MENTIONS
+        embeds=embeds, file=file, view=view, ephemeral=watcher, allowed_mentions=NO_MENTIONS
     )
 
 

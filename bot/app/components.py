@@ -6,6 +6,7 @@ working after a restart):
 - ``g:<game>:join`` / ``leave`` / ``start`` — lobby buttons;
 - ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately" or "Choose": a fresh
   private reply (the hand one with the seat's choices as buttons or a select);
+- ``g:<game>:watch`` — "Watch" (under a spectator's ``/game status``): follow the game by DM;
 - ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
 - ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version;
 - ``g:<game>:v<version>:w<seat>:p<path>`` — a step of a guided turn (``bot.service.guide``):
@@ -29,6 +30,7 @@ import discord
 from bot.app.context import Interaction
 from bot.app.guard import guard
 from bot.service.guide import Level
+from bot.service.guide import labels as move_labels
 from bot.service.table import TableError, Turn
 from rules.core import Move, ascii_number, move_label
 
@@ -40,7 +42,7 @@ SELECT_LIMIT = 25
 # "not one of mine" by the client.
 _ID = r"[0-9]{1,18}"
 BUTTON_ID = re.compile(
-    rf"g:(?P<gid>{_ID}):(?:(?P<lobby>join|leave|start|board|hand)"
+    rf"g:(?P<gid>{_ID}):(?:(?P<lobby>join|leave|start|board|hand|watch)"
     rf"|v(?P<ver>{_ID}):m(?P<seat>[0-9]{{1,2}})\.(?P<idx>[0-9]{{1,3}})(?::k(?P<key>[0-9a-f]{{8}}))?)"
 )
 SELECT_ID = re.compile(
@@ -241,7 +243,13 @@ def undo_button(game_id: int, version: int) -> ActionButton:
 
 
 def choice_items(
-    game_id: int, version: int, seat: int, moves: Sequence[Move], key: str = "", details: Sequence[str] = ()
+    game_id: int,
+    version: int,
+    seat: int,
+    moves: Sequence[Move],
+    key: str = "",
+    details: Sequence[str] = (),
+    labels: Sequence[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
 
@@ -250,7 +258,9 @@ def choice_items(
     so the index means the same move when pressed, even after a restart. ``key`` (private
     choices) lets the choice outlive the version while the seat's choices stay the same.
     """
-    texts = [move_label(m) for m in moves]  # display only: a choice is sent back as its index
+    # Display only (a choice is sent back as its index): the game's words for each move when
+    # given (``guide.labels``, issue 12 item 8), else its label.
+    texts = list(labels) if len(labels) == len(moves) else [move_label(m) for m in moves]
     if not texts or len(texts) > SELECT_LIMIT:
         return []
     suffix = f":k{key}" if key else ""
@@ -276,9 +286,9 @@ def turn_view(turn: Turn) -> discord.ui.View:
         public_choices: list[discord.ui.Item[Any]] = []
         if len(turn.acting) == 1 and prompts[0].decision and not prompts[0].secret:
             seat = turn.acting[0].seat
-            public_choices = choice_items(
-                record.id, record.version, seat, turn.game.legal_moves(turn.state, seat)
-            )
+            moves = turn.game.legal_moves(turn.state, seat)
+            said = move_labels(turn.game, turn.state, seat, moves, record.names)
+            public_choices = choice_items(record.id, record.version, seat, moves, labels=said)
             for item in public_choices:
                 view.add_item(item)
         if any(p.secret for p in prompts):
@@ -294,4 +304,11 @@ def turn_view(turn: Turn) -> discord.ui.View:
             # button's presence must not.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
     view.add_item(GameButton(f"g:{record.id}:board", "My board"))
+    return view
+
+
+def watch_view(game_id: int) -> discord.ui.View:
+    """Under a spectator's private status: the Watch button (a second press stops)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(f"g:{game_id}:watch", "Watch (turns by DM)", discord.ButtonStyle.secondary))
     return view

@@ -20,7 +20,7 @@ from bot.app import permissions
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning, tables_of
 from bot.app.guard import say
-from bot.service import present, workers
+from bot.service import present, watchers, workers
 from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
@@ -128,6 +128,7 @@ async def post_turn(
         wait=True,
     )
     await supersede(interaction.client, turn.record.id, sent)
+    await tell_watchers(interaction.client, turn)
     kick(interaction.client, turn)
 
 
@@ -144,6 +145,7 @@ async def post_turn_to(
         allowed_mentions=mentioning(present.pinged(turn)),
     )
     await supersede(client, turn.record.id, sent)
+    await tell_watchers(client, turn)
 
 
 async def supersede(client: discord.Client, game_id: int, sent: discord.Message) -> None:
@@ -227,6 +229,28 @@ async def post_game_turn(
         }
 
     await supersede(client, turn.record.id, await send_waking(client, turn.record, parts))
+    await tell_watchers(client, turn)
+
+
+async def tell_watchers(client: discord.Client, turn: Turn) -> None:
+    """Each watcher of the game (``bot.service.watchers``) gets this public turn by direct
+    message, mentioning nobody. Tidiness beside the game: failures are only logged."""
+    tables = cast(HasTables, client).tables
+    try:
+        found = await watchers.watchers(tables.store, turn.record.id)
+    except Exception:
+        log.exception("the watchers of game %s could not be read", turn.record.id)
+        return
+    seated = {s.user_id for s in turn.record.seats}
+    content = watchers.watch_content(turn, turn.events)
+    for user_id in found:
+        if user_id in seated:  # a player sees the channel (and is pinged there when asked)
+            continue
+        try:
+            dm = await client.create_dm(discord.Object(id=user_id))
+            await dm.send(content, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("a watcher of game %s could not be sent the turn", turn.record.id)
 
 
 async def _unarchive(client: discord.Client, thread_id: int) -> None:

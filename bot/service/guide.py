@@ -11,7 +11,7 @@ button naming a path means the same choice after a restart.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.core import Game, Move, Step, game_move_steps, game_preview, move_summary, name_seats
@@ -99,16 +99,34 @@ class Guided:
     preview: str | None
 
 
-def steps_of(game: Game, state: Any, seat: int, moves: Sequence[Move]) -> list[tuple[Step, ...]]:
-    """The steps of these moves as the game gives them, paged when a flat list is too long."""
-    return paged(game_move_steps(game, state, seat, moves))
+def steps_of(
+    game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequence[str] = ()
+) -> list[tuple[Step, ...]]:
+    """The steps of these moves as the game gives them, paged when a flat list is too long, with
+    the seats named (a step may say "held by {p1}": no placeholder reaches a player)."""
+    return paged(named_steps(game_move_steps(game, state, seat, moves), names))
+
+
+def named_steps(steps: Sequence[Sequence[Step]], names: Sequence[str]) -> list[tuple[Step, ...]]:
+    """``steps`` with every ``{pN}`` of their labels and details replaced by a name."""
+    return [
+        tuple(replace(s, label=name_seats(s.label, names), detail=name_seats(s.detail, names)) for s in move)
+        for move in steps
+    ]
+
+
+def labels(game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[str]:
+    """Each move's button or select label in the game's words (issue 12 item 8: not its notation),
+    seats named, within Discord's 80 characters for a button."""
+    steps = named_steps(game_move_steps(game, state, seat, moves), names)
+    return [move_summary(s, m.to_text(), 80) for s, m in zip(steps, moves, strict=True)]
 
 
 def guide_of(
     game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequence[str], path: Sequence[int]
 ) -> Guided | None:
     """Where ``path`` leads in the seat's guided turn; None when its moves are not guided."""
-    steps = steps_of(game, state, seat, moves)
+    steps = steps_of(game, state, seat, moves, names)
     if not guided(steps):
         return None
     level = walk(steps, path)
@@ -117,7 +135,9 @@ def guide_of(
     return Guided(level, name_seats(game_preview(game, state, seat, moves[level.move]), names))
 
 
-def summaries(game: Game, state: Any, seat: int, moves: Sequence[Move]) -> list[str]:
-    """What each move does in one line (autocomplete entries), from its steps."""
-    steps = game_move_steps(game, state, seat, moves)
+def summaries(
+    game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequence[str] = ()
+) -> list[str]:
+    """What each move does in one line (autocomplete entries), from its steps, seats named."""
+    steps = named_steps(game_move_steps(game, state, seat, moves), names)
     return [move_summary(s, m.to_text()) for s, m in zip(steps, moves, strict=True)]

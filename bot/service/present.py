@@ -16,7 +16,7 @@ from bot.service.store import GameRecord, Seating, SeatRecord
 from bot.service.table import TableError, Turn
 from bot.service.undo import Undone
 from render import seat_colour
-from rules.core import Game, Outcome, option_words
+from rules.core import Game, Outcome, counted, option_words
 
 CONTENT_LIMIT = 2000
 
@@ -172,7 +172,7 @@ def computer_mark(seating: Seating, seat: int) -> str:
         return ""
     if found.mode == "seat":
         return f" — 🤖 computer ({found.level})"
-    return f" — 🤖 the computer played {found.moves} move(s) of this seat"
+    return f" — 🤖 the computer played {counted(found.moves, 'move')} of this seat"
 
 
 def back_line(name: str) -> str:
@@ -197,8 +197,10 @@ def undone_list(done: Undone) -> str:
 def undo_line(done: Undone) -> str:
     """What everyone is told about an undo or a rollback."""
     if done.rollback:
-        return f"⏪ {done.who} rolled the game back by {len(done.entries)} move(s): {undone_list(done)}."
-    return f"↩️ {done.who} took back their last step(s): {undone_list(done)}."
+        moves = counted(len(done.entries), "move")
+        return f"⏪ {done.who} rolled the game back by {moves}: {undone_list(done)}."
+    steps = "step" if len(done.entries) == 1 else f"{len(done.entries)} steps"
+    return f"↩️ {done.who} took back their last {steps}: {undone_list(done)}."
 
 
 def status_text(turn: Turn, hours: float = 0) -> tuple[str, str]:

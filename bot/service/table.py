@@ -607,8 +607,7 @@ class Tables:
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
         secret = game_prompt(game, state, seat).secret
-        move = game.parse(state, seat, text)
-        new_state, raw_events = game.apply(state, seat, move)
+        move, new_state, raw_events = played(game, state, seat, text, record.names)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
         follow_up = status is None and game_continues_turn(game, state, new_state, seat)
         earlier = await self._untold(record, game, seat)
@@ -787,7 +786,9 @@ class Tables:
         except TableError:
             return []
         texts = [m.to_text() for m in mine.moves]
-        words = guide.summaries(mine.game, self.state_of(mine.record), mine.seat, mine.moves)
+        words = guide.summaries(
+            mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names
+        )
         said = dict(zip(texts, words, strict=True))
         found = filter_texts([f"{t}\n{said[t]}" for t in texts], typed, limit)
         return [(said[t.split("\n")[0]], t.split("\n")[0]) for t in found]
@@ -795,8 +796,13 @@ class Tables:
     def details(self, mine: Private) -> list[str]:
         """What each of the seat's choices costs, needs or gives, as the game words it (its
         last step's detail; "" when it says nothing more than its label)."""
-        steps = guide.steps_of(mine.game, self.state_of(mine.record), mine.seat, mine.moves)
+        state = self.state_of(mine.record)
+        steps = guide.steps_of(mine.game, state, mine.seat, mine.moves, mine.record.names)
         return [s[-1].detail if s else "" for s in steps]
+
+    def labels(self, mine: Private) -> list[str]:
+        """The seat's choices as their buttons read them (the game's words, seats named)."""
+        return guide.labels(mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names)
 
     def guide(self, mine: Private, path: Sequence[int]) -> guide.Guided | None:
         """The level ``path`` leads to in the seat's guided turn (None: its moves are not guided)."""
@@ -890,6 +896,26 @@ def with_computers(
         added.append(SeatRecord(len(added), user_id, f"Computer {number} ({level})"))
         computers[len(added) - 1] = Computer(level, "seat")
     return tuple(added), replace(seating, computers=computers)
+
+
+def played(game: Game, state: Any, seat: int, text: str, names: Sequence[str]) -> tuple[Move, Any, list[str]]:
+    """``text`` parsed and applied for ``seat``: the move, the new state and its raw events. A
+    refusal is raised with its seats named, as every text a player reads (issue 12 item 8: the
+    engines word refusals with ``{pN}``, e.g. "Now answer: {p0}: choose a Council Privilege")."""
+    try:
+        move = game.parse(state, seat, text)
+        new_state, raw_events = game.apply(state, seat, move)
+    except RulesError as exc:
+        raise named_refusal(exc, names) from exc
+    return move, new_state, list(raw_events)
+
+
+def named_refusal(exc: RulesError, names: Sequence[str]) -> RulesError:
+    """The same refusal (its own class) with ``{pN}`` replaced by display names."""
+    try:
+        return type(exc)(name_seats(str(exc), names))
+    except TypeError:  # a refusal class with another constructor: the plain kind, named
+        return RulesError(name_seats(str(exc), names))
 
 
 def computer_notices(

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.core import counted
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
 from rules.lancaster import queenie
@@ -45,7 +46,7 @@ from rules.lancaster.moves import (
     Take,
     Upgrade,
 )
-from rules.lancaster.words import amount, effect_words, effects_words
+from rules.lancaster.words import amount, effect_words, effects_words, place_words
 
 if TYPE_CHECKING:
     from rules.lancaster.engine import Engine
@@ -202,7 +203,7 @@ def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, ev
         events.append(f"{who} did not upgrade.")
     else:
         old, new = m.upgrade_at(state, decision["force"], move.where)
-        events.append(f"{who} upgraded a knight {old} to {new} ({move.where}).")
+        events.append(f"{who} upgraded a knight {old} to {new} {place_words(engine.data, move.where)}.")
 
 
 def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -400,7 +401,8 @@ def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
 def _exchange_why(
     engine: Engine, state: State, decision: Decision, move: Buy, legal: list[LancasterMove]
 ) -> str:
-    return f"You can do this at most {max(x.times for x in legal if isinstance(x, Buy))} time(s)."
+    most = max(x.times for x in legal if isinstance(x, Buy))
+    return f"You can do this at most {counted(most, 'time')}."
 
 
 # -- the next start player (Surrey, 8.1 and 9) ---------------------------------------------------

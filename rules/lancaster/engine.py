@@ -578,7 +578,7 @@ class Engine:
         if got:
             events.append(
                 f"{m.force_name(state, force)} recruits {got} strength-{effect['strength']} "
-                "knight(s) to the court."
+                f"{'knight' if got == 1 else 'knights'} to the court."
             )
 
     def _upgrade(

@@ -18,6 +18,7 @@ from rules.core import (
     Outcome,
     Prompt,
     Step,
+    counted,
     normalise_options,
     state_from_json,
     state_to_json,
@@ -302,7 +303,7 @@ class LancasterGame:
         if state["pending"] is not None:
             return self._why_decision(state, player, move, legal, ask)
         if isinstance(move, Vote):
-            return f"You have only {state['seats'][player]['vote_markers']} vote marker(s)."
+            return f"You have only {counted(state['seats'][player]['vote_markers'], 'vote marker')}."
         if isinstance(move, Place):
             return self._why_place(state, player, move)
         if isinstance(move, Lord):
@@ -341,7 +342,7 @@ class LancasterGame:
         if mv.squires and kind != "county":
             return "Squires may only be added in a county (never in the castle or a conflict)."
         if mv.squires > state["seats"][player]["squires"]:
-            return f"You have only {state['seats'][player]['squires']} squire(s)."
+            return f"You have only {counted(state['seats'][player]['squires'], 'squire')}."
         if kind == "county":
             if where not in d["counties"]:
                 return f"There is no county {where}."

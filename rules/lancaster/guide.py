@@ -15,8 +15,21 @@ from rules.core import Step, move_label
 from rules.lancaster import henry, placement
 from rules.lancaster import model as m
 from rules.lancaster.engine import Engine
-from rules.lancaster.moves import LancasterMove, Pass, Place
-from rules.lancaster.words import amount, effects_words
+from rules.lancaster.moves import (
+    Buy,
+    Extension,
+    Favor,
+    LancasterMove,
+    Noble,
+    Pass,
+    Place,
+    Ransom,
+    Start,
+    Take,
+    Upgrade,
+    Vote,
+)
+from rules.lancaster.words import amount, effects_words, place_words
 
 State = dict[str, Any]
 
@@ -98,14 +111,48 @@ def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> 
         elif isinstance(move, Pass):
             out.append((Step("pass", "Pass: keep your knights in court"),))
         else:
-            out.append((Step(move.to_text(), move_label(move)[:80]),))
+            out.append((Step(move.to_text(), answer_words(engine, move)[:80]),))
     return out
+
+
+def answer_words(engine: Engine, move: LancasterMove) -> str:
+    """A decision's answer in words for its button (issue 12 item 8: never "upgrade county:B",
+    "favor 4" or "start p1"; ``{pN}`` is a seat the bot names)."""
+    data = engine.data
+    if isinstance(move, Vote):
+        markers = f"with {amount('vote_marker', move.markers)}" if move.markers else "without markers"
+        return f"{'Yes' if move.yes else 'No'}, {markers}"
+    if isinstance(move, Favor):
+        return f"King's Favor {move.tile}: {effects_words(data['kings_favor'][move.tile - 1])}"
+    if isinstance(move, Upgrade):
+        if move.where == "none":
+            return "No upgrade"
+        kind, _, rest = move.where.partition(":")
+        strength = rest.rpartition(":")[2] if kind == "conflict" else rest
+        knight = f"strength-{strength} knight" if kind in ("court", "conflict") else "knight"  # several there
+        return f"Upgrade the {knight} {place_words(data, move.where)}"
+    if isinstance(move, Extension):
+        where = place_words(data, f"castle:{move.space}")
+        return "No extension" if move.space == "none" else f"Extension {where}"
+    if isinstance(move, Noble):
+        return f"The noble {place_words(data, 'county:' + move.county)}"
+    if isinstance(move, Take):
+        both = f"Both (pay {data['both_cost_gold']} gold)"
+        return {"noble": "The noble", "reward": "The reward", "both": both}.get(move.choice, move.choice)
+    if isinstance(move, Buy):
+        return "None" if not move.times else {1: "Once", 2: "Twice"}.get(move.times, f"{move.times} times")
+    if isinstance(move, Start):
+        return f"{{p{move.seat}}} starts"
+    if isinstance(move, Ransom):
+        gold = move.strength * data["ransom_gold_per_strength"]
+        return f"Ransom the strength-{move.strength} knight ({gold} gold)" if move.strength else "Ransom none"
+    return move_label(move)
 
 
 def preview(engine: Engine, state: State, player: int, move: LancasterMove) -> str:
     """What ``move`` will do: a placement played on a copy; other moves in their own words."""
     if not isinstance(move, Place):
-        return move_label(move)
+        return answer_words(engine, move)
     copy = m.clone(state)
     events: list[str] = []
     placement.place(engine, copy, player, move, events)

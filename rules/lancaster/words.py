@@ -150,3 +150,21 @@ def _gain_line(who: list[str], what: str) -> str:
     if len(who) == 1:
         return f"{who[0]} gains {what}."
     return f"{listed(who)} each gain {what}."
+
+
+def place_words(data: dict[str, Any], where: str) -> str:
+    """Where a knight stands, in words ("in Bedford", "on Squires' hall", "in conflict K03"),
+    never the notation ("county:H", "conflict:K03:2") a player would not know (issue 12 item 8)."""
+    kind, _, rest = where.partition(":")
+    if kind == "court":
+        return "in court"
+    if kind == "county":
+        county = data["counties"].get(rest)
+        return f"in {county['name']}" if county else f"in county {rest}"
+    if kind == "castle":
+        space = data["castle"].get(rest) or data.get("ally", {}).get("castle", {}).get(rest)
+        return f"on {space['name']}" if space else f"on castle space {rest}"
+    if kind == "conflict":
+        card, _, _strength = rest.partition(":")
+        return f"in conflict {card}"
+    return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # an expansion's place

@@ -54,6 +54,7 @@ from rules.lorenzo.moves import (
     Take,
     Vatican,
     goods,
+    privilege_words,
 )
 
 State = dict[str, Any]
@@ -140,7 +141,8 @@ def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, 
 
 
 def _privilege_prompt(state: State, frame: Frame) -> str:
-    different = ", different from " + ", ".join(frame["chosen"]) if frame["chosen"] else ""
+    chosen = [privilege_words(c) for c in frame["chosen"]]  # in words, not ids (issue 12 item 8)
+    different = ", different from " + " and ".join(chosen) if chosen else ""
     return f"choose a Council Privilege from {frame['source']} ({frame['remaining']} left{different})."
 
 

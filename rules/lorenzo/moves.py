@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.core import AmbiguousMove, BadSyntax, ascii_number
-from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
+from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, PRIVILEGES, RESOURCES, SPACES, TOWER_SPACES
 from rules.lorenzo.describe import res_token
 from rules.lorenzo.leaders import find_leader
 
@@ -84,6 +84,10 @@ class Privilege:
     def to_text(self) -> str:
         return f"privilege {self.choice}"
 
+    def label(self) -> str:
+        """In words, never the id "wood_stone" (issue 12 item 8)."""
+        return f"Council Privilege: {privilege_words(self.choice)}"
+
 
 @dataclass(frozen=True)
 class Exchange:
@@ -91,6 +95,11 @@ class Exchange:
 
     def to_text(self) -> str:
         return "exchange none" if self.pay is None else "exchange " + res_token(dict(self.pay))
+
+    def label(self) -> str:
+        from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
+
+        return "No exchange" if self.pay is None else f"Exchange: pay {res_text(dict(self.pay))}"
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,11 @@ class BonusAction:
     def to_text(self) -> str:
         return f"{self.action}{_servants(self.servants)}"
 
+    def label(self) -> str:
+        plural = "s" if self.servants != 1 else ""
+        extra = f", adding {self.servants} servant{plural}" if self.servants else ""
+        return f"{self.action.capitalize()}{extra}"
+
 
 @dataclass(frozen=True)
 class Vatican:
@@ -108,6 +122,9 @@ class Vatican:
 
     def to_text(self) -> str:
         return "support" if self.support else "refuse"
+
+    def label(self) -> str:
+        return "Support the Church" if self.support else "Refuse: take the excommunication"
 
 
 @dataclass(frozen=True)
@@ -130,6 +147,19 @@ class End:
 
     def to_text(self) -> str:
         return "end"
+
+    def label(self) -> str:
+        return "End my turn"
+
+
+def privilege_words(choice: str) -> str:
+    """A Council Privilege's goods in words ("1 wood + 1 stone"), from the data; the id if unknown."""
+    goods = PRIVILEGES.get(choice)
+    if not goods:
+        return choice.replace("_", " ")
+    from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
+
+    return res_text(goods).replace(", ", " + ")
 
 
 def leader_name(leader_id: str) -> str:
@@ -155,6 +185,9 @@ class Lose:
 
     def to_text(self) -> str:
         return f"lose {self.res}"
+
+    def label(self) -> str:
+        return f"Lose the {self.res}"
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                         choices = [c for c in mine["components"] if ":m" in c["custom_id"]]
                         picked = choices[choose(rng, [c["label"] for c in choices])]
                         line = f"{actor.name} click {picked['custom_id']}"
-                        if picked["label"] == "end":
+                        if picked["label"] == "End my turn":
                             line = f"{actor.name} /lorenzo end"  # the per-game command for it
                     kind = "secret" if prompt.secret else "private"
                 else:
@@ -112,7 +112,7 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                     if buttons and step % 2:
                         picked = buttons[choose(rng, [c["label"] for c in buttons])]
                         line = f"{actor.name} click {picked['custom_id']}"
-                        if picked["label"] == "end":  # the Leader window, asked privately
+                        if picked["label"] == "End my turn":  # the Leader window, asked privately
                             line = f"{actor.name} /lorenzo end"
                         kind = "button"
                     elif selects and step % 2:
