@@ -18,6 +18,7 @@ from rules.core import (
     Option,
     Outcome,
     Prompt,
+    coerce_option,
     normalise_options,
     state_from_json,
     state_to_json,
@@ -76,6 +77,25 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+HOUSES_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "houses",
+        False,
+        (False, True),
+        "Houses of Renaissance: the Special Tower and deck, Special Tokens, the Adaptation tile, the "
+        "New Council tile, new excommunications, Family tiles by auction, up to 5 players (Leaders on).",
+    ),
+    Option(
+        "leader_pool",
+        "base",
+        ("base",),
+        "With houses: the Leaders dealt from ('base' = the 20 of the base game).",
+    ),
+)
+OFFER_HOUSES = False
+"""Whether ``options()`` lists the HoR options. Until HoR plays end to end (issue 13) they are
+accepted by ``setup`` (tests, the sandbox) but not offered to players."""
+
 
 class Lorenzo:
     name = "lorenzo"
@@ -84,12 +104,23 @@ class Lorenzo:
     max_players = 4
 
     def options(self) -> Sequence[Option]:
-        return OPTIONS
+        return OPTIONS + HOUSES_OPTIONS if OFFER_HOUSES else OPTIONS
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalMove(f"{self.title} is for {self.min_players}-{self.max_players} players.")
-        return flow.new_game(players, seed, normalise_options(self, options))
+        given = dict(options or {})
+        unoffered = {} if OFFER_HOUSES else {o.name: o for o in HOUSES_OPTIONS}
+        extra = {o.name: o.default for o in unoffered.values()}
+        for name, option in unoffered.items():
+            if name in given:
+                extra[name] = coerce_option(option, given.pop(name))
+        opts = {**normalise_options(self, given), **extra}
+        top = 5 if opts["houses"] else 4
+        if not self.min_players <= players <= top:
+            more = "; 5 players need the houses option (Houses of Renaissance)" if players == 5 else ""
+            raise IllegalMove(f"{self.title} is for {self.min_players}-{top} players{more}.")
+        if opts["houses"]:
+            opts["leaders"] = True  # HOUSES.md §2 (houses_turns_on_leaders): HoR cards use Leaders
+        return flow.new_game(players, seed, opts)
 
     def active_players(self, state: State) -> frozenset[int]:
         return flow.active(state)

@@ -28,17 +28,18 @@ from typing import Any
 from rules.core import seat
 from rules.lorenzo import engine, leaders
 from rules.lorenzo.data import (
+    ALL_TOWER_SPACES,
     BONUS_TILES,
     CARDS,
     COLOURED,
     LEADERS,
     PRIVILEGE_ORDER,
     PRIVILEGES,
-    TOWER_SPACES,
 )
 from rules.lorenzo.describe import TYPE_NAMES, res_text
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
+from rules.lorenzo.houses import tokens
 from rules.lorenzo.moves import (
     BonusAction,
     ChooseTile,
@@ -52,6 +53,7 @@ from rules.lorenzo.moves import (
     Privilege,
     SetSix,
     Take,
+    Token,
     Vatican,
     goods,
 )
@@ -117,7 +119,13 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
         part = CARDS[ident][frame["action"]]
         name = CARDS[ident]["name"]
     state["stack"].append(
-        {"kind": "effects", "seat": frame["seat"], "source": name, "effects": list(part["effects"])}
+        {
+            "kind": "effects",
+            "seat": frame["seat"],
+            "source": name,
+            "effects": list(part["effects"]),
+            "card": ident if item_kind == "card" else None,
+        }
     )
     return True
 
@@ -128,7 +136,9 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
 
 
 def _privilege_answers(state: State, frame: Frame) -> list[LorenzoMove]:
-    return [Privilege(choice) for choice in PRIVILEGE_ORDER if choice not in frame["chosen"]]
+    # HOUSES.md §9: the New Council tile adds a sixth option, a Special Token.
+    menu = (*PRIVILEGE_ORDER, "special_token") if "houses" in state else PRIVILEGE_ORDER
+    return [Privilege(choice) for choice in menu if choice not in frame["chosen"]]
 
 
 def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, log: Log) -> None:
@@ -191,9 +201,9 @@ def _take_answer(state: State, player: int, frame: Frame, move: Take, log: Log) 
     offer = engine.tower_offer(
         state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
     )
-    card_type, floor_index = TOWER_SPACES[move.space]
+    card_type, floor_index = ALL_TOWER_SPACES[move.space]
     log.events.append(
-        f"{seat(player)} uses {frame['source']} on the {TYPE_NAMES[card_type]} tower floor "
+        f"{seat(player)} uses {frame['source']} on the {engine.tower_name(card_type)} tower floor "
         f"{floor_index + 1} (value {offer.value})."
     )
     engine.enter_tower(state, player, move.space, move.servants, offer, log)
@@ -221,8 +231,10 @@ def _take_settle(state: State, frame: Frame, log: Log) -> bool:
 def _take_refusal(state: State, player: int, frame: Frame, move: Any) -> str | None:
     if not isinstance(move, Take) or move.space is None:
         return None
-    card_type, _floor_index = TOWER_SPACES[move.space]
-    if card_type not in frame["card_types"]:
+    tower, floor_index = ALL_TOWER_SPACES[move.space]
+    card_id = state["tower_cards"].get(tower, [None] * 4)[floor_index]
+    card_type = CARDS[card_id]["type"] if card_id is not None else tower
+    if card_type not in frame["card_types"] and card_type != "special":
         allowed = "/".join(TYPE_NAMES[x] for x in frame["card_types"])
         return f"{frame['source']} takes only {allowed} cards."
     mods = modifiers(state, player)
@@ -306,11 +318,17 @@ def _montefeltro_answer(state: State, player: int, frame: Frame, move: SetSix, l
     log.events.append(f"{seat(player)}'s {move.member} family member has value 6 this round.")
 
 
-def _window_answer(state: State, player: int, frame: Frame, move: LeaderAction | End, log: Log) -> None:
+def _window_answer(
+    state: State, player: int, frame: Frame, move: LeaderAction | End | Token, log: Log
+) -> None:
     if isinstance(move, End):
         log.events.append(f"{seat(player)} ends the turn.")
         return
     state["stack"].append(frame)  # the window stays open below what the leader action starts
+    if isinstance(move, Token):
+        log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
+        state["stack"].append(tokens.cash(state, player, move.kind))
+        return
     engine.do_leader(state, player, move, log)
 
 
@@ -383,7 +401,11 @@ KINDS: dict[str, FrameKind] = {
         view_kind=lambda frame: "six",
     ),
     "leader_window": FrameKind(
-        lambda state, frame: [*engine.leader_moves(state, frame["seat"]), End()],
+        lambda state, frame: [
+            *engine.leader_moves(state, frame["seat"]),
+            *tokens.cash_moves(state, frame["seat"]),
+            End(),
+        ],
         _window_answer,
         lambda state, frame: "play or activate a Leader after your placement, or 'end' your turn.",
         public=False,
@@ -392,3 +414,13 @@ KINDS: dict[str, FrameKind] = {
     ),
 }
 """Every frame kind by its ``frame["kind"]`` name."""
+
+
+def _merge_houses_frames() -> None:
+    # The HoR frames live with the rest of HoR (rules/lorenzo/houses/frames.py).
+    from rules.lorenzo.houses.frames import FRAMES
+
+    KINDS.update(FRAMES)
+
+
+_merge_houses_frames()

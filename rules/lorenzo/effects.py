@@ -93,6 +93,11 @@ class Mods:
     coin_discount: int = 0
     support_bonus: dict[str, int] = field(default_factory=dict)
     double_immediate: frozenset[str] = frozenset()
+    # Houses of Renaissance (HOUSES.md §13.2)
+    waive_special_fee: bool = False  # card 126
+    special_tower_modifier: int = 0  # E2-8
+    leader_waiver: int = 0  # card 127: requirements a Leader may ignore
+    lose_per_special_card: int = 0  # E3-8
     # What the engine works out from these and a card or floor, kept with them (engine.py).
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -197,7 +202,23 @@ def _fold(mods: Mods, effect: dict[str, Any]) -> None:
             mods.support_bonus[k] = mods.support_bonus.get(k, 0) + v
     elif op == "double_card_immediate_gains":
         mods.double_immediate = mods.double_immediate | frozenset(effect["res_types"])
+    elif op in _HOUSES_FOLDS:
+        _HOUSES_FOLDS[op](mods, effect)
     # copy_leader is resolved by the Leaders option when the leader is played.
+
+
+_HOUSES_FOLDS: dict[str, Any] = {
+    "waive_special_tower_fee": lambda mods, effect: setattr(mods, "waive_special_fee", True),
+    "special_tower_value_modifier": lambda mods, effect: setattr(
+        mods, "special_tower_modifier", mods.special_tower_modifier + effect["value"]
+    ),
+    "leader_requirement_waiver": lambda mods, effect: setattr(
+        mods, "leader_waiver", mods.leader_waiver + effect["count"]
+    ),
+    "end_lose_vp_per_card": lambda mods, effect: setattr(mods, "lose_per_special_card", effect["vp"]),
+}
+"""Ongoing HoR effects that change a rule here; the others (card 128's Market bonus, the token
+and leader triggers) are read where they act (rules/lorenzo/houses/)."""
 
 
 def _fold_action_bonus(mods: Mods, effect: dict[str, Any]) -> None:

@@ -42,6 +42,7 @@ from rules.core import current_format, rng_for, seat
 from rules.lorenzo import leaders
 from rules.lorenzo.data import (
     ADVANCED_TILES,
+    ALL_TOWER_SPACES,
     BONUS_TILES,
     CARD_TYPES,
     CARDS,
@@ -56,10 +57,10 @@ from rules.lorenzo.data import (
     ROUNDS,
     SPACE_ORDER,
     SPACES,
+    SPECIAL,
     STARTING_COINS,
     STARTING_GOODS,
     TERRITORY_SLOT_MP,
-    TOWER_SPACES,
     TOWERS,
     VATICAN_REQUIREMENT,
     cards_of,
@@ -67,6 +68,9 @@ from rules.lorenzo.data import (
 )
 from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_choice
+from rules.lorenzo.houses import hooks as houses_hooks
+from rules.lorenzo.houses import setup as houses_setup
+from rules.lorenzo.houses import tokens
 from rules.lorenzo.moves import (
     BonusAction,
     LeaderAction,
@@ -78,6 +82,8 @@ from rules.lorenzo.state_format import UPGRADES
 
 State = dict[str, Any]
 FEE_COINS = OCCUPIED_TOWER_FEE["coin"]  # §8.2: coins to enter a tower that holds a member
+COLOURLESS = frozenset({"neutral", "brown"})
+"""Members no same-colour rule binds: the neutral one and Colonna's brown one (HOUSES.md §15)."""
 AREA_SPACES = {"harvest": ("harvest", "harvest_big"), "production": ("production", "production_big")}
 
 
@@ -127,10 +133,16 @@ def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
             _draw(state).shuffle(pile)
             deck.extend(pile)  # period I on top (front of the list)
         state["decks"][card_type] = deck
+    houses = bool(opts.get("houses"))
     for period in (1, 2, 3):
-        tiles = [f"E{period}-{i}" for i in range(1, 8)]
+        tiles = houses_setup.excommunication_pile(period, houses)
         state["excommunication_tiles"].append(_draw(state).choice(tiles))
-    state["players"] = [_new_player(STARTING_COINS[order.index(player)]) for player in range(players)]
+    # A fifth seat exists only with houses, which sets the coins itself just below.
+    coins = [STARTING_COINS[min(order.index(p), len(STARTING_COINS) - 1)] for p in range(players)]
+    state["players"] = [_new_player(coins[player]) for player in range(players)]
+    if houses:
+        for player in range(players):
+            houses_setup.starting_resources(state["players"][player]["resources"], order.index(player))
     drafting = opts.get("advanced_tiles") or (
         opts.get("leaders") and opts.get("leader_draft", "draft") == "draft"
     )
@@ -140,7 +152,11 @@ def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
         state["tower_cards"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
         state["tower_occupants"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
         state["space_occupants"] = {s: [] for s in SPACE_ORDER}
+        if houses:
+            houses_setup.prepare(state, _draw)
     else:
+        if houses:
+            houses_setup.prepare(state, _draw)
         setup_round(state)
     if opts.get("leaders"):
         leaders.deal(state, _draw(state), opts.get("leader_draft", "draft") == "draft")
@@ -150,7 +166,9 @@ def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
         # §4 advanced game: tiles chosen in reverse turn order -> last player's frame on top.
         state["phase"] = "tile_draft"
         state["bonus_tiles_left"] = list(ADVANCED_TILES)
-        for player in order:
+        # Four advanced tiles: with a fifth player (houses) the first in turn order, who would
+        # choose last, keeps the standard tile (a reading; HOUSES.md has no rule for it).
+        for player in order[-len(ADVANCED_TILES) :]:
             state["stack"].append({"kind": "bonus_tile", "seat": player})
     return state
 
@@ -211,6 +229,8 @@ def setup_round(state: State) -> None:
         ]  # floor 1 gets the first card (order is irrelevant to play)
         state["decks"][card_type] = deck[4:]
         state["tower_occupants"][card_type] = [None, None, None, None]
+    if "houses" in state:
+        houses_setup.deal_round(state)
     state["space_occupants"] = {s: [] for s in SPACE_ORDER}
     queue: list[int] = [player for _ in MEMBERS for player in state["turn_order"]]
     for player in state["turn_order"]:
@@ -239,6 +259,8 @@ def end_round(state: State, log: Log) -> None:
         log.events.append(
             "Turn order is now " + ", ".join(seat(player) for player in state["turn_order"]) + "."
         )
+    if "houses" in state:
+        houses_setup.end_of_round(state)
     if state["round"] >= ROUNDS:
         state["phase"] = "over"
         log.events.append("The game is over.")
@@ -376,10 +398,39 @@ def _dominates(b: dict[str, int], a: dict[str, int]) -> bool:
     return b != a and all(b.get(k, 0) <= a.get(k, 0) for k in set(a) | set(b))
 
 
-def tower_fee(mods: Mods) -> int:
+def tower_fee(mods: Mods, tower: str = "") -> int:
     """Coins a player pays to enter a tower that already holds a family member (§8.2); Filippo
-    Brunelleschi waives it. The one rule ``tower_offer`` and the player view both use."""
-    return 0 if mods.waive_fee else FEE_COINS
+    Brunelleschi waives it, card 126 in the Special Tower (HOUSES.md §7). The one rule
+    ``tower_offer`` and the player view both use."""
+    if mods.waive_fee or (tower == SPECIAL and mods.waive_special_fee):
+        return 0
+    return FEE_COINS
+
+
+def tower_name(tower: str) -> str:
+    return "Special" if tower == SPECIAL else TYPE_NAMES[tower]
+
+
+def floor_min(state: State, tower: str, floor_index: int) -> int:
+    """A floor's minimum value: printed, or the Adaptation tile's on the tower it lies on
+    (HOUSES.md §8)."""
+    houses = state.get("houses")
+    if houses is not None and houses["adaptation"]["tower"] == tower:
+        return int(houses["adaptation"]["floor_values"][floor_index])
+    return int(TOWERS[tower][floor_index]["min_value"])
+
+
+def take_bonus(mods: Mods, tower: str, card_type: str) -> int:
+    """The player's bonus to take a card: by the card's type (Characters, excommunications), plus
+    E2-8's malus in the Special Tower (HOUSES.md §7, §11)."""
+    bonus = mods.take_bonus.get(card_type, 0)
+    return bonus + mods.special_tower_modifier if tower == SPECIAL else bonus
+
+
+def card_limit(state: State, player: int, card_type: str) -> int:
+    """The most cards of a type a player may own (§9; Medici: 8 Characters, HOUSES.md §15)."""
+    limits = state["players"][player].get("card_limits")
+    return int(limits.get(card_type, MAX_CARDS_PER_TYPE)) if limits else MAX_CARDS_PER_TYPE
 
 
 def territory_slot_mp(mods: Mods) -> list[int]:
@@ -402,33 +453,37 @@ def tower_offer(
 
     ``member`` is None for a card-effect action (§8.4): no same-colour rule, no space taken.
     """
-    card_type, floor_index = TOWER_SPACES[space]
-    floor_name = f"the {TYPE_NAMES[card_type]} tower floor {floor_index + 1}"
-    card_id = state["tower_cards"][card_type][floor_index]
+    tower, floor_index = ALL_TOWER_SPACES[space]
+    if tower not in state["tower_cards"]:
+        return Offer("There is no Special Tower in this game (it comes with the houses option).")
+    floor_name = f"the {tower_name(tower)} tower floor {floor_index + 1}"
+    card_id = state["tower_cards"][tower][floor_index]
     if card_id is None:
         return Offer(f"There is no card left on {floor_name}.")
+    card_type = CARDS[card_id]["type"]  # the tower's own type, except in the Special Tower
     player_state = state["players"][player]
-    occupants = state["tower_occupants"][card_type]
-    if member is not None and member != "neutral":
+    occupants = state["tower_occupants"][tower]
+    if member is not None and member not in COLOURLESS:
         for occupant in occupants:
-            if occupant is not None and occupant[0] == player and occupant[1] != "neutral":
+            if occupant is not None and occupant[0] == player and occupant[1] not in COLOURLESS:
                 return Offer(
                     f"You already have a coloured family member ({occupant[1]}) "
-                    f"in the {TYPE_NAMES[card_type]} tower."
+                    f"in the {tower_name(tower)} tower."
                 )
-    if len(player_state["cards"][card_type]) >= MAX_CARDS_PER_TYPE:
+    if len(player_state["cards"][card_type]) >= card_limit(state, player, card_type):
         return Offer(
-            f"You already have {MAX_CARDS_PER_TYPE} {TYPE_NAMES[card_type]} cards, the most allowed."
+            f"You already have {card_limit(state, player, card_type)} {TYPE_NAMES[card_type]} cards, "
+            "the most allowed."
         )
     if servants > player_state["resources"]["servant"]:
         return Offer(f"You have only {player_state['resources']['servant']} servants.")
-    floor = TOWERS[card_type][floor_index]
-    total = value + servants // mods.servants_per_point + mods.take_bonus.get(card_type, 0)
-    if total < floor["min_value"]:
-        return Offer(f"{floor_name.capitalize()} needs value {floor['min_value']}; yours would be {total}.")
-    fee, bonus, avail = _entry(state, player, mods, card_type, floor_index)
+    min_value = floor_min(state, tower, floor_index)
+    total = value + servants // mods.servants_per_point + take_bonus(mods, tower, card_type)
+    if total < min_value:
+        return Offer(f"{floor_name.capitalize()} needs value {min_value}; yours would be {total}.")
+    fee, bonus, avail = _entry(state, player, mods, tower, floor_index)
     if player_state["resources"]["coin"] < fee:
-        return Offer(f"The {TYPE_NAMES[card_type]} tower is occupied: you need {fee} coins for the fee.")
+        return Offer(f"The {tower_name(tower)} tower is occupied: you need {fee} coins for the fee.")
     avail["servant"] -= servants
     if card_type == "territory":
         need = territory_slot_mp(mods)[len(player_state["cards"]["territory"])]
@@ -441,17 +496,17 @@ def tower_offer(
 
 
 def _entry(
-    state: State, player: int, mods: Mods, card_type: str, floor_index: int
+    state: State, player: int, mods: Mods, tower: str, floor_index: int
 ) -> tuple[int, dict[str, int], dict[str, int]]:
     """Entering a tower floor (§8.2, §8.3): the fee, the floor bonus, and what the player holds
     after paying the one and taking the other (no servants spent yet)."""
-    occupied = any(occupant is not None for occupant in state["tower_occupants"][card_type])
-    fee = tower_fee(mods) if occupied else 0
-    bonus = floor_bonus(mods, card_type, floor_index)
+    occupied = any(occupant is not None for occupant in state["tower_occupants"][tower])
+    fee = tower_fee(mods, tower) if occupied else 0
+    bonus = floor_bonus(mods, tower, floor_index)
     avail = dict(state["players"][player]["resources"])
     avail["coin"] -= fee
     for k, v in bonus.items():
-        avail[k] += v
+        avail[k] = avail.get(k, 0) + v
     return fee, bonus, avail
 
 
@@ -461,17 +516,17 @@ def floor_bonus(mods: Mods, card_type: str, floor_index: int) -> dict[str, int]:
     key = ("floor", card_type, floor_index)
     bonus: dict[str, int] | None = mods.memo.get(key)
     if bonus is None:
-        floor = TOWERS[card_type][floor_index]
+        floor = TOWERS[card_type][floor_index]  # card_type: the tower (``special`` included)
         bonus = {} if (floor_index + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
         mods.memo[key] = bonus
     return bonus
 
 
-def _coloured_in_tower(state: State, player: int, card_type: str) -> bool:
+def _coloured_in_tower(state: State, player: int, tower: str) -> bool:
     """§8.3: whether ``player`` has a coloured family member in this tower already."""
     return any(
-        occupant is not None and occupant[0] == player and occupant[1] != "neutral"
-        for occupant in state["tower_occupants"][card_type]
+        occupant is not None and occupant[0] == player and occupant[1] not in COLOURLESS
+        for occupant in state["tower_occupants"][tower]
     )
 
 
@@ -496,31 +551,36 @@ def open_floors(
     player_state = state["players"][player]
     held = player_state["resources"]
     floors = []
-    for card_type in CARD_TYPES:
-        owned = len(player_state["cards"][card_type])
-        if card_type not in card_types or owned >= MAX_CARDS_PER_TYPE:
+    for tower in state["tower_cards"]:  # the four base towers, then the Special Tower (houses)
+        special = tower == SPECIAL
+        if not special and (
+            tower not in card_types or len(player_state["cards"][tower]) >= card_limit(state, player, tower)
+        ):
             continue
-        occupants = state["tower_occupants"][card_type]
-        fee = tower_fee(mods) if any(occupant is not None for occupant in occupants) else 0
+        occupants = state["tower_occupants"][tower]
+        fee = tower_fee(mods, tower) if any(occupant is not None for occupant in occupants) else 0
         if held["coin"] < fee:
             continue
-        slot_mp = territory_slot_mp(mods)[owned] if card_type == "territory" else 0
-        coloured = _coloured_in_tower(state, player, card_type)
-        for floor_index, card_id in enumerate(state["tower_cards"][card_type]):
+        coloured = _coloured_in_tower(state, player, tower)
+        for floor_index, card_id in enumerate(state["tower_cards"][tower]):
             if card_id is None:
                 continue
-            bonus = floor_bonus(mods, card_type, floor_index)
-            if card_type == "territory" and held["mp"] + bonus.get("mp", 0) < slot_mp:
+            card_type = CARDS[card_id]["type"] if special else tower
+            owned = len(player_state["cards"][card_type])
+            if special and (card_type not in card_types or owned >= card_limit(state, player, card_type)):
+                continue
+            bonus = floor_bonus(mods, tower, floor_index)
+            if card_type == "territory" and held["mp"] + bonus.get("mp", 0) < territory_slot_mp(mods)[owned]:
                 continue
             entry = dict(held)
             entry["coin"] -= fee
             for k, v in bonus.items():
-                entry[k] += v
+                entry[k] = entry.get(k, 0) + v
             spare = servants_to_spare(CARDS[card_id], mods, entry, discount)
             if spare < 0:
                 continue
-            min_value = TOWERS[card_type][floor_index]["min_value"] - mods.take_bonus.get(card_type, 0)
-            floors.append(_Floor(f"{card_type}_{floor_index + 1}", min_value, coloured, spare))
+            min_value = floor_min(state, tower, floor_index) - take_bonus(mods, tower, card_type)
+            floors.append(_Floor(f"{tower}_{floor_index + 1}", min_value, coloured, spare))
     return floors
 
 
@@ -532,13 +592,13 @@ def _costs_text(card_id: int) -> str:
 
 def enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
     """Pay servants and fee, take the floor bonus, then pay for the card (or ask which cost)."""
-    card_type, floor_index = TOWER_SPACES[space]
+    card_type, floor_index = ALL_TOWER_SPACES[space]  # card_type: the tower here
     res = state["players"][player]["resources"]
     res["servant"] -= servants
     res["coin"] -= offer.fee
     if offer.fee:
         log.events.append(
-            f"{seat(player)} paid {offer.fee} coins to enter the occupied {TYPE_NAMES[card_type]} tower."
+            f"{seat(player)} paid {offer.fee} coins to enter the occupied {tower_name(card_type)} tower."
         )
     if offer.bonus:
         _add(res, offer.bonus)
@@ -561,12 +621,12 @@ def finish_take(
     state: State, player: int, card_type: str, floor_index: int, pay: dict[str, int], log: Log
 ) -> None:
     player_state = state["players"][player]
-    card_id = state["tower_cards"][card_type][floor_index]
+    card_id = state["tower_cards"][card_type][floor_index]  # card_type: the tower it stands in
     for k, v in pay.items():
         player_state["resources"][k] -= v
     state["tower_cards"][card_type] = replaced(state["tower_cards"][card_type], floor_index, None)
-    player_state["cards"][card_type] = [*player_state["cards"][card_type], card_id]
     card = CARDS[card_id]
+    player_state["cards"][card["type"]] = [*player_state["cards"][card["type"]], card_id]
     log.changed.append(f"card:{card_id}")
     paid = f" paying {res_text(pay)}" if pay else ""
     log.events.append(f"{seat(player)} took {card['name']}{paid}.")
@@ -576,7 +636,14 @@ def finish_take(
             card["immediate"], key=lambda effect: effect["op"] in ("take_card", "harvest", "production")
         )
         state["stack"].append(
-            {"kind": "effects", "seat": player, "source": card["name"], "effects": fx, "immediate": True}
+            {
+                "kind": "effects",
+                "seat": player,
+                "source": card["name"],
+                "effects": fx,
+                "immediate": True,
+                "card": card_id,
+            }
         )
 
 
@@ -661,7 +728,14 @@ def start_activation(state: State, player: int, action: str, value: int, log: Lo
         # Exchanges may only spend what the player held before the Production began (§10).
         budget = dict(player_state["resources"]) if action == "production" else None
         state["stack"].append(
-            {"kind": "activation", "seat": player, "action": action, "items": items, "budget": budget}
+            {
+                "kind": "activation",
+                "seat": player,
+                "action": action,
+                "value": value,
+                "items": items,
+                "budget": budget,
+            }
         )
 
 
@@ -705,6 +779,8 @@ def gain(
     if immediate and mods.double_immediate:
         got = {k: v * (2 if k in mods.double_immediate else 1) for k, v in got.items()}
     _add(state["players"][player]["resources"], got)
+    if "special_token" in got:
+        tokens.sync(state, player)  # the faces are drawn now: cards 98/128 choose among them
     lost = {k: res.get(k, 0) - got.get(k, 0) for k in res if res.get(k, 0) > got.get(k, 0)}
     text = f"{seat(player)} gained {res_text(got)} ({src})"
     if lost:
@@ -766,7 +842,9 @@ def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log:
         else:
             log.events.append(f"{seat(player)} cannot pay for the exchange of {src}.")
     else:
-        raise ValueError(f"unknown one-shot effect op {op!r}")  # the data test forbids this
+        from rules.lorenzo.houses import effects as houses_effects
+
+        houses_effects.run(state, frame, effect, log)  # HoR kinds (HOUSES.md §13.1), or refused
 
 
 def pay_from_budget(state: State, player: int, pay: dict[str, int]) -> None:
@@ -978,8 +1056,9 @@ def leader_moves(state: State, player: int) -> list[LorenzoMove]:
         return []
     player_state = state["players"][player]
     moves: list[LorenzoMove] = []
+    waiver = modifiers(state, player).leader_waiver
     for x in player_state["leader_hand"]:
-        if leaders.requirement_met(state, player, x) and (
+        if leaders.requirement_met(state, player, x, waiver) and (
             x != leaders.COPY or leaders.copy_targets(state, player)
         ):
             moves.append(LeaderAction("play", x))
@@ -1031,9 +1110,13 @@ def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
         log.events.append(f"{seat(player)} played the leader {name}.")
         if move.leader == leaders.COPY:
             state["stack"].append({"kind": "copy_leader", "seat": player})
+        if "houses" in state:
+            state["stack"].extend(houses_hooks.on_play_leader(state, player))
     elif move.verb == "discard":
         player_state["leader_hand"] = without(player_state["leader_hand"], move.leader)
         log.events.append(f"{seat(player)} discarded the leader {name}.")
+        if "houses" in state:  # HOUSES.md §12.2: cards 121/122 may draw it again
+            state["houses"]["leader_discard"] = [*state["houses"]["leader_discard"], move.leader]
         state["stack"].append(
             {
                 "kind": "privilege",
@@ -1061,12 +1144,12 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
         state["stack"].append({"kind": "leader_window", "seat": player})
     log.changed.append(move.space)
     servant_txt = f" with {move.servants} servant{'s' if move.servants != 1 else ''}" if move.servants else ""
-    if move.space in TOWER_SPACES:
-        card_type, floor_index = TOWER_SPACES[move.space]
+    if move.space in ALL_TOWER_SPACES:
+        card_type, floor_index = ALL_TOWER_SPACES[move.space]  # card_type: the tower
         offer = tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
         log.events.append(
             f"{seat(player)} placed {MEMBER_NAMES[move.member]} (value {offer.value}){servant_txt} on the "
-            f"{TYPE_NAMES[card_type]} tower floor {floor_index + 1}."
+            f"{tower_name(card_type)} tower floor {floor_index + 1}."
         )
         occupants = state["tower_occupants"][card_type]
         state["tower_occupants"][card_type] = replaced(occupants, floor_index, [player, move.member])
@@ -1082,6 +1165,8 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
     if space_data["area"] in AREA_SPACES:
         start_activation(state, player, space_data["area"], value, log)
     else:
+        if "houses" in state:  # card 128: after the Market space's reward (pushed below it)
+            state["stack"].extend(houses_hooks.after_space(state, player, space_data))
         state["stack"].append(
             {
                 "kind": "effects",

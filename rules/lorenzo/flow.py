@@ -13,11 +13,12 @@ from typing import Any
 
 from rules.core import seat
 from rules.lorenzo import engine, leaders
-from rules.lorenzo.data import TOWER_SPACES
+from rules.lorenzo.data import ALL_TOWER_SPACES
 from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
-from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take
+from rules.lorenzo.houses import tokens
+from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take, Token
 
 State = dict[str, Any]
 
@@ -25,6 +26,7 @@ State = dict[str, Any]
 def new_game(players: int, seed: int, options: dict[str, Any]) -> State:
     state = engine.setup(players, seed, options)
     advance(state, Log())
+    tokens.sync_all(state)
     return state
 
 
@@ -125,7 +127,7 @@ def legal_moves(state: State, player: int) -> list[LorenzoMove]:
     if state["stack"]:
         return decision_moves(state)
     moves = engine.placements(state, player)
-    extra = engine.leader_moves(state, player)
+    extra = engine.leader_moves(state, player) + tokens.cash_moves(state, player)
     if state["options"].get("voluntary_pass") or not moves:
         extra.append(Pass())  # without a placement a player with leader actions may still pass
     return moves + extra
@@ -156,7 +158,7 @@ def _with_extra_servants(state: State, player: int, move: LorenzoMove, legal: li
 def _tower_refusal(state: State, player: int, move: Place | Take | BonusAction) -> str | None:
     """The tower rules' objection to ``move`` with its servants, if it goes to a tower."""
     mods = modifiers(state, player)
-    if isinstance(move, Place) and move.space in TOWER_SPACES:
+    if isinstance(move, Place) and move.space in ALL_TOWER_SPACES:
         base = engine.member_value(state, mods, move.member)
         return engine.tower_offer(state, player, mods, move.space, base, move.servants, move.member, {}).error
     if isinstance(move, Take) and move.space is not None:
@@ -179,12 +181,18 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
         return "Passing is not allowed while you can place."
     if isinstance(move, LeaderAction):
         return engine.leader_refusal(state, player, move)
+    if isinstance(move, Token):
+        return (
+            f"You hold no {move.kind} Special Token to cash."
+            if "houses" in state
+            else "No Special Tokens here."
+        )
     if not isinstance(move, Place):
         return "There is no decision to answer: place a family member."
     if move.member not in state["players"][player]["free_members"]:
         return f"Your {move.member} family member is already placed this round."
     mods = modifiers(state, player)
-    if move.space in TOWER_SPACES:
+    if move.space in ALL_TOWER_SPACES:
         why = _tower_refusal(state, player, move)
     else:
         why = engine.space_check(state, player, mods, move.space, move.member, move.servants)[0]
@@ -212,12 +220,16 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
         kind.answer(state, player, frame, move, log)
     elif isinstance(move, LeaderAction):
         engine.do_leader(state, player, move, log)
+    elif isinstance(move, Token):
+        log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
+        state["stack"].append(tokens.cash(state, player, move.kind))
     elif isinstance(move, Place):
         engine.do_place(state, player, move, log)
     else:
         log.events.append(f"{seat(player)} passes.")
         state["turn_index"] += 1
     advance(state, log)
+    tokens.sync_all(state)  # tokens paid during the move leave the hand (houses/tokens.py)
 
 
 # ----------------------------------------------------------------------------------------------

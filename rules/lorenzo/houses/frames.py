@@ -1,0 +1,55 @@
+"""The HoR decision frames, merged into ``decisions.KINDS`` (see decisions.py for the fields)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.lorenzo.decisions import FrameKind
+from rules.lorenzo.houses import effects
+from rules.lorenzo.moves import Repeat
+
+Frame = dict[str, Any]
+
+
+def _repeat_options(state: dict[str, Any], frame: Frame) -> list[Any]:
+    return [Repeat(n) for n in range(frame["most"] + 1)]
+
+
+FRAMES: dict[str, FrameKind] = {
+    "activate_cards": FrameKind(
+        effects.activate_options,
+        effects.activate_answer,
+        lambda state, frame: (
+            f"{frame['source']}: activate one of your cards, its value ignored "
+            f"({frame['remaining']} left), or none."
+        ),
+        view_kind=lambda frame: "activate",
+        settle=effects.activate_settle,
+    ),
+    "repeat": FrameKind(
+        _repeat_options,
+        effects.repeat_answer,
+        lambda state, frame: f"how many times to make the exchange of {frame['source']} (0-{frame['most']})?",
+    ),
+    "free_leader": FrameKind(
+        effects.free_options,
+        effects.free_answer,
+        lambda state, frame: f"{frame['source']}: play a Leader of your hand for free (or none).",
+        view_kind=lambda frame: "free",
+        public=False,  # the answers name the secret hand
+        settle=effects.free_settle,
+    ),
+    "recover": FrameKind(
+        effects.recover_options,
+        effects.recover_answer,
+        lambda state, frame: f"{frame['source']}: take a card from the discard pile for free (or none).",
+        settle=effects.recover_settle,
+    ),
+    "face_up": FrameKind(
+        effects.face_up_options,
+        effects.face_up_answer,
+        lambda state, frame: f"choose the Special Token to put face up on {frame['source']}.",
+        view_kind=lambda frame: "faceup",
+        public=False,  # the answers show the secret faces
+    ),
+}
