@@ -68,6 +68,7 @@ from rules.lorenzo.data import (
 )
 from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_choice
+from rules.lorenzo.houses import auction as houses_auction
 from rules.lorenzo.houses import hooks as houses_hooks
 from rules.lorenzo.houses import setup as houses_setup
 from rules.lorenzo.houses import tokens
@@ -170,6 +171,8 @@ def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
         # choose last, keeps the standard tile (a reading; HOUSES.md has no rule for it).
         for player in order[-len(ADVANCED_TILES) :]:
             state["stack"].append({"kind": "bonus_tile", "seat": player})
+    if houses:
+        houses_auction.start(state, _draw, then=state["phase"])  # HOUSES.md §4.1 step 10
     return state
 
 

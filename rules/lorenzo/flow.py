@@ -17,8 +17,8 @@ from rules.lorenzo.data import ALL_TOWER_SPACES
 from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
-from rules.lorenzo.houses import tokens
-from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take, Token
+from rules.lorenzo.houses import auction, tokens
+from rules.lorenzo.moves import Bid, BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take, Token
 
 State = dict[str, Any]
 
@@ -50,6 +50,8 @@ def advance(state: State, log: Log) -> None:
 def _next_phase(state: State, log: Log) -> bool:
     """One step of the game outside the stack; False when a seat must act (or it is over)."""
     phase = state["phase"]
+    if phase == "auction":
+        return auction.settle(state, log)
     if phase == "tile_draft":
         state["phase"] = "leader_draft" if state["leader_draft"] else "actions"
         return True
@@ -94,6 +96,9 @@ def _next_placement(state: State, log: Log) -> bool:
 
 
 def active(state: State) -> frozenset[int]:
+    bidder = auction.mover(state) if state["phase"] == "auction" else None
+    if bidder is not None:
+        return frozenset({bidder})
     if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
         return frozenset(p for p, pick in enumerate(state["leader_draft"]["picks"]) if pick is None)
     if state["stack"]:
@@ -122,6 +127,8 @@ def legal_moves(state: State, player: int) -> list[LorenzoMove]:
     it needs (and, for a Harvest/Production, each count that reaches more cards)."""
     if player not in active(state):
         return []
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        return list(auction.bids(state, player))
     if state["phase"] == "leader_draft":
         return [Draft(x) for x in state["leader_draft"]["packs"][player]]
     if state["stack"]:
@@ -171,6 +178,8 @@ def _tower_refusal(state: State, player: int, move: Place | Take | BonusAction) 
 
 def refusal(state: State, player: int, move: LorenzoMove) -> str:
     """Why ``move``, not legal for the active ``player``, is refused, in a player's words."""
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        return auction.refusal(state, player, move) if isinstance(move, Bid) else auction.prompt(state)
     if state["phase"] == "leader_draft":
         return "Keep one leader of your pack: " + ", ".join(state["leader_draft"]["packs"][player]) + "."
     if state["stack"]:
@@ -206,7 +215,9 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
 
 def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     """Mutate ``state`` (a private copy) by a legal move, then advance to the next decision."""
-    if isinstance(move, Draft):
+    if isinstance(move, Bid):
+        auction.bid(state, player, move, log)
+    elif isinstance(move, Draft):
         draft = state["leader_draft"]
         draft["picks"][player] = move.leader
         log.events.append(f"{seat(player)} kept a leader.")
@@ -238,6 +249,8 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
 
 
 def prompt_text(state: State) -> str:
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        return auction.prompt(state)
     if state["stack"]:
         frame = state["stack"][-1]
         return f"{seat(frame['seat'])}: {KINDS[frame['kind']].prompt(state, frame)}"
@@ -262,6 +275,8 @@ def your_prompt(state: State, player: int) -> str:
 
 def open_decision_is_public(state: State) -> bool:
     """Whether the frame on top is a decision whose answers everyone may see (buttons, view)."""
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        return True  # the auction board is public (HOUSES.md §5.3)
     return bool(state["stack"]) and KINDS[state["stack"][-1]["kind"]].public
 
 
@@ -269,6 +284,10 @@ def pending(state: State) -> dict[str, Any] | None:
     """The open public decision for the player view: ``{"seat", "kind", "text", "options"}``."""
     if not open_decision_is_public(state):
         return None
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        player = auction.mover(state) or 0
+        texts = [move.to_text() for move in auction.bids(state, player)]
+        return {"seat": player, "kind": "bid", "text": prompt_text(state), "options": texts}
     frame = state["stack"][-1]
     return {
         "seat": frame["seat"],

@@ -85,6 +85,7 @@ from rules.lorenzo.scoring import outcome
 State = dict[str, Any]
 
 PHASE_TITLES = {
+    "auction": "Family auction",
     "tile_draft": "Bonus tile draft",
     "leader_draft": "Leader draft",
     "actions": "Actions",

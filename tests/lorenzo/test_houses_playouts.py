@@ -32,6 +32,9 @@ def _invariants(state: dict[str, Any]) -> None:
     assert tokens.total(state) == 36
     deck = state["houses"]["special_deck"]
     assert len(deck) == len(set(deck))
+    if state["houses"]["auction"] is None:  # §5: after the auction each family is owned once
+        owned = [player["family"] for player in state["players"]]
+        assert None not in owned and len(set(owned)) == len(owned)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

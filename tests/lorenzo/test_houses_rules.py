@@ -25,6 +25,7 @@ def hor(players: int = 2, special: dict[int, int | None] | None = None, **kw: An
     st = bare_scenario(players, options=HOR, **kw)
     st["tower_cards"]["special"] = [None] * 4
     st["tower_occupants"]["special"] = [None] * 4
+    st["houses"]["auction"] = None  # as after the auction (test_houses_auction.py)
     for floor, card in (special or {}).items():
         st["tower_cards"]["special"][floor - 1] = card
     for p in range(players):

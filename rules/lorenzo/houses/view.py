@@ -6,7 +6,9 @@ the order), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``tokens_in_
 ``tokens_discarded``, ``discard_pile`` (card dicts, public), ``council_option`` (the New Council
 row's privilege), ``token_kinds`` (kind -> bonus text) and ``players`` (per seat: ``tokens`` the
 count, public; ``faces`` the kinds, only in the owner's view, else None; ``face_up`` card id ->
-kind, public), ``provisional`` (path, value, reason: the values no source gives).
+kind, public; ``family``: the Family tile won, public), ``auction`` (while it runs: ``tiles`` with
+``family``, ``name``, ``text``, ``lines`` (6 texts, line 1 first), ``bid`` ({seat, line} or
+None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives).
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from typing import Any, TypedDict, cast
 
 from rules.lorenzo.data import HOUSES, SPECIAL, TOWERS
 from rules.lorenzo.describe import card_dict, effects_text, res_text
+from rules.lorenzo.houses.auction import view as auction_view
 
 State = dict[str, Any]
 
 
 class HousesSeat(TypedDict):
+    family: str | None
     tokens: int
     faces: list[str] | None
     face_up: dict[str, str]
@@ -41,6 +45,7 @@ class HousesView(TypedDict):
     token_kinds: dict[str, str]
     players: list[HousesSeat]
     provisional: list[Provisional]
+    auction: dict[str, Any] | None
 
 
 def _occ(o: list[Any] | None) -> dict[str, Any] | None:
@@ -78,9 +83,11 @@ def houses_view(st: State, viewer: int | None) -> HousesView:
                 "tokens": len(p["tokens"]),
                 "faces": sorted(p["tokens"]) if viewer == seat else None,
                 "face_up": dict(p["face_up"]),
+                "family": p.get("family"),
             }
             for seat, p in enumerate(st["players"])
         ],
+        "auction": auction_view(st),
         "provisional": [
             cast(Provisional, {"path": k, "reason": v}) for k, v in sorted(HOUSES["provisional"].items())
         ],
