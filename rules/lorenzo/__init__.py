@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.core import (
+    ContentChanged,
+    ContentSetting,
     GameCommand,
     IllegalMove,
     NotYourTurn,
@@ -24,9 +26,11 @@ from rules.core import (
     state_to_json,
 )
 from rules.lorenzo import flow, hidden
-from rules.lorenzo.commands import COMMANDS
+from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
+from rules.lorenzo.houses import content
+from rules.lorenzo.houses.help import houses_help
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
 from rules.lorenzo.state_copy import copy_for_move
@@ -196,13 +200,22 @@ class Lorenzo:
         return state_to_json(state)
 
     def from_json(self, text: str) -> State:
-        return state_from_json(text, UPGRADES)
+        state = state_from_json(text, UPGRADES)
+        if "houses" in state and state["houses"].get("content") != content.fingerprint():
+            raise ContentChanged(
+                "This Houses of Renaissance game began under other content data (LORENZO_OVERRIDES "
+                "changed); restart with the old file to go on."
+            )
+        return state
 
     def rules_help(self) -> str:
-        return RULES_HELP
+        return RULES_HELP + houses_help() if OFFER_HOUSES else RULES_HELP
 
     def commands(self) -> Sequence[GameCommand]:
         return COMMANDS  # /lorenzo place|leader|end (rules/lorenzo/commands.py)
+
+    def content_settings(self) -> Sequence[ContentSetting]:
+        return CONTENT_SETTINGS  # LORENZO_OVERRIDES (rules/lorenzo/commands.py)
 
 
 GAME = Lorenzo()

@@ -60,7 +60,10 @@ def prepare(state: State, draw: Draw) -> None:
         kind["kind"] for kind in HOUSES["special_tokens"]["kinds"].values() for _ in range(kind["copies"])
     ]
     draw(state).shuffle(supply)
+    from rules.lorenzo.houses.content import fingerprint
+
     state["houses"] = {
+        "content": fingerprint(),  # from_json refuses the game under other content data
         "special_deck": deck,
         "adaptation": {"tile": tile["id"], "tower": tower, "floor_values": list(tile["floor_values"])},
         "token_supply": supply,
