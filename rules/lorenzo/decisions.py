@@ -39,10 +39,12 @@ from rules.lorenzo.data import (
 from rules.lorenzo.describe import TYPE_NAMES, res_text
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
+from rules.lorenzo.houses import families as houses_families
 from rules.lorenzo.houses import tokens
 from rules.lorenzo.moves import (
     BonusAction,
     ChooseTile,
+    Convert,
     Copy,
     End,
     Exchange,
@@ -138,6 +140,8 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
 def _privilege_answers(state: State, frame: Frame) -> list[LorenzoMove]:
     # HOUSES.md §9: the New Council tile adds a sixth option, a Special Token.
     menu = (*PRIVILEGE_ORDER, "special_token") if "houses" in state else PRIVILEGE_ORDER
+    if "houses" in state:  # Della Scala, Da Montefeltro (houses/families.py)
+        menu = houses_families.privilege_menu(state, frame["seat"], menu)
     return [Privilege(choice) for choice in menu if choice not in frame["chosen"]]
 
 
@@ -146,7 +150,10 @@ def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, 
     frame["chosen"].append(move.choice)
     if frame["remaining"] > 0:
         state["stack"].append(frame)  # the next privilege must differ from those chosen
-    engine.gain(state, player, PRIVILEGES[move.choice], f"Council Privilege from {frame['source']}", log)
+    got = houses_families.privilege_gain(state, player, move.choice) if "houses" in state else None
+    engine.gain(
+        state, player, got or PRIVILEGES[move.choice], f"Council Privilege from {frame['source']}", log
+    )
 
 
 def _privilege_prompt(state: State, frame: Frame) -> str:
@@ -319,7 +326,7 @@ def _montefeltro_answer(state: State, player: int, frame: Frame, move: SetSix, l
 
 
 def _window_answer(
-    state: State, player: int, frame: Frame, move: LeaderAction | End | Token, log: Log
+    state: State, player: int, frame: Frame, move: LeaderAction | End | Token | Convert, log: Log
 ) -> None:
     if isinstance(move, End):
         log.events.append(f"{seat(player)} ends the turn.")
@@ -328,6 +335,9 @@ def _window_answer(
     if isinstance(move, Token):
         log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
         state["stack"].append(tokens.cash(state, player, move.kind))
+        return
+    if isinstance(move, Convert):
+        state["stack"].append(houses_families.convert(state, player, log))
         return
     engine.do_leader(state, player, move, log)
 
@@ -404,6 +414,7 @@ KINDS: dict[str, FrameKind] = {
         lambda state, frame: [
             *engine.leader_moves(state, frame["seat"]),
             *tokens.cash_moves(state, frame["seat"]),
+            *(houses_families.convert_moves(state, frame["seat"]) if "houses" in state else []),
             End(),
         ],
         _window_answer,

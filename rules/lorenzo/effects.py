@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.lorenzo.data import CARDS, EXCOMMUNICATIONS
+from rules.lorenzo.data import CARDS, EXCOMMUNICATIONS, HOUSES
 from rules.lorenzo.leaders import effective_ability
 
 State = dict[str, Any]
@@ -98,6 +98,7 @@ class Mods:
     special_tower_modifier: int = 0  # E2-8
     leader_waiver: int = 0  # card 127: requirements a Leader may ignore
     lose_per_special_card: int = 0  # E3-8
+    military_not_paid: frozenset[str] = frozenset()  # Malatesta: card types
     # What the engine works out from these and a card or floor, kept with them (engine.py).
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -113,6 +114,9 @@ def permanent_effects(state: State, player: int) -> Iterator[dict[str, Any]]:
         kind, effects = effective_ability(state, player, leader_id)
         if kind == "permanent":
             yield from effects
+    family = player_state.get("family")
+    if family is not None:  # HoR: the Family tile's effects (those folded here: Malatesta)
+        yield from HOUSES["families"][family]["effects"]
 
 
 def modifiers(state: State, player: int) -> Mods:
@@ -129,6 +133,7 @@ def modifiers(state: State, player: int) -> Mods:
         tuple(player_state["leaders_played"]),
         player_state.get("copied_leader"),
         player_state["montefeltro_member"],
+        player_state.get("family"),
     )
     mods = _FOLDED.get(key)
     if mods is None:
@@ -216,6 +221,9 @@ _HOUSES_FOLDS: dict[str, Any] = {
         mods, "leader_waiver", mods.leader_waiver + effect["count"]
     ),
     "end_lose_vp_per_card": lambda mods, effect: setattr(mods, "lose_per_special_card", effect["vp"]),
+    "military_cost_not_paid": lambda mods, effect: setattr(
+        mods, "military_not_paid", mods.military_not_paid | frozenset(effect["card_types"])
+    ),
 }
 """Ongoing HoR effects that change a rule here; the others (card 128's Market bonus, the token
 and leader triggers) are read where they act (rules/lorenzo/houses/)."""

@@ -69,6 +69,7 @@ from rules.lorenzo.data import (
 from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_choice
 from rules.lorenzo.houses import auction as houses_auction
+from rules.lorenzo.houses import families as houses_families
 from rules.lorenzo.houses import hooks as houses_hooks
 from rules.lorenzo.houses import setup as houses_setup
 from rules.lorenzo.houses import tokens
@@ -236,6 +237,8 @@ def setup_round(state: State) -> None:
         houses_setup.deal_round(state)
     state["space_occupants"] = {s: [] for s in SPACE_ORDER}
     queue: list[int] = [player for _ in MEMBERS for player in state["turn_order"]]
+    if "houses" in state:
+        queue += houses_families.colonna_extra(state)  # the brown member: after everyone's fourth
     for player in state["turn_order"]:
         if modifiers(state, player).skip_first:
             # E2-7: skip the first placement, place the last member after everyone else.
@@ -243,8 +246,10 @@ def setup_round(state: State) -> None:
             queue.append(player)
     state["turn_queue"] = queue
     state["turn_index"] = 0
-    for player_state in state["players"]:
+    for player, player_state in enumerate(state["players"]):
         player_state["free_members"] = list(MEMBERS)
+        if "houses" in state:
+            player_state["free_members"] = houses_families.round_members(state, player, list(MEMBERS))
         player_state["leaders_used"] = []  # once-per-round leader abilities refresh (§15.4)
         player_state["montefeltro_member"] = None
 
@@ -279,6 +284,10 @@ def end_round(state: State, log: Log) -> None:
 
 
 def end_actions(state: State, log: Log) -> None:
+    gonzaga = houses_families.gonzaga_frame(state) if "houses" in state else None
+    if gonzaga is not None:
+        state["stack"].append(gonzaga)  # before the Vatican Report; end_actions runs again after it
+        return
     if state["round"] in REPORT_ROUNDS:
         state["phase"] = "vatican"
         log.events.append(
@@ -299,6 +308,8 @@ def member_value(state: State, mods: Mods, member: str) -> int:
     """A family member's value before servants: die (coloured) or 0 (neutral), then modifiers."""
     if member == "neutral":
         return mods.neutral_bonus
+    if member == "brown":
+        return houses_families.brown_value()  # Colonna: 3, raised by servants only
     if mods.six == member:
         base = 6  # Federico da Montefeltro (before other modifiers, §7)
     elif mods.coloured_set is not None:
@@ -386,6 +397,11 @@ def _discounted_costs(
     found = []
     for alt in card["costs"] or [{"pay": {}}]:
         require = tuple(alt.get("require", {}).items())
+        if card_type in mods.military_not_paid and "mp" in alt["pay"]:
+            # Malatesta (HOUSES.md §15): the MP are required, not spent.
+            need = max(alt["pay"]["mp"], alt.get("require", {}).get("mp", 0))
+            require = (*(kv for kv in require if kv[0] != "mp"), ("mp", need))
+            alt = {"pay": {k: v for k, v in alt["pay"].items() if k != "mp"}}
         for extra in one_of:
             pay: dict[str, int] = {}
             for k, v in alt["pay"].items():
@@ -596,6 +612,8 @@ def _costs_text(card_id: int) -> str:
 def enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
     """Pay servants and fee, take the floor bonus, then pay for the card (or ask which cost)."""
     card_type, floor_index = ALL_TOWER_SPACES[space]  # card_type: the tower here
+    if "houses" in state:
+        state["houses"]["take_value"] = offer.value  # Aragonesi's Harvest value (HOUSES.md §13.1)
     res = state["players"][player]["resources"]
     res["servant"] -= servants
     res["coin"] -= offer.fee
@@ -633,6 +651,9 @@ def finish_take(
     log.changed.append(f"card:{card_id}")
     paid = f" paying {res_text(pay)}" if pay else ""
     log.events.append(f"{seat(player)} took {card['name']}{paid}.")
+    if "houses" in state:  # pushed first: they follow the card's immediate effects
+        value = state["houses"].get("take_value")
+        state["stack"].extend(houses_hooks.after_take(state, player, card_id, pay, value))
     if card["immediate"]:
         # §17/§19: gains and privileges first, then a bonus action (stable order otherwise).
         fx = sorted(
@@ -671,10 +692,10 @@ def space_check(
         and not mods.occupied_spaces_ok
     ):
         return f"{space} is already occupied.", 0
-    if space_data["area"] in AREA_SPACES and member != "neutral":
+    if space_data["area"] in AREA_SPACES and member not in COLOURLESS:
         for area_space in AREA_SPACES[space_data["area"]]:
             for occupant in state["space_occupants"][area_space]:
-                if occupant[0] == player and occupant[1] != "neutral":
+                if occupant[0] == player and occupant[1] not in COLOURLESS:
                     return (
                         f"You already have a coloured family member ({occupant[1]}) "
                         f"in the {space_data['area']} area.",
@@ -784,6 +805,8 @@ def gain(
     _add(state["players"][player]["resources"], got)
     if "special_token" in got:
         tokens.sync(state, player)  # the faces are drawn now: cards 98/128 choose among them
+    if "fp" in got and "houses" in state:
+        state["stack"].extend(houses_families.after_gain(state, player))  # Della Rovere
     lost = {k: res.get(k, 0) - got.get(k, 0) for k in res if res.get(k, 0) > got.get(k, 0)}
     text = f"{seat(player)} gained {res_text(got)} ({src})"
     if lost:
@@ -887,6 +910,8 @@ def excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None:
         "refused to support the Church" if voluntary else f"has only {player_state['resources']['fp']} faith"
     )
     log.events.append(f"{seat(player)} {why} and is excommunicated ({tile}).")
+    if "houses" in state:
+        houses_families.on_excommunicated(state, player, log)
     if state["round"] == ROUNDS:
         # §14: at the last report an excommunicated player still scores their faith, then resets.
         score_faith(state, player, log, bonus=False)
@@ -938,7 +963,7 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
     out: list[LorenzoMove] = []
     for member in player_state["free_members"]:
         base = member_value(state, mods, member)
-        coloured = member != "neutral"
+        coloured = member not in COLOURLESS
         for floor in floors:
             if coloured and floor.coloured_taken:
                 continue
@@ -1007,7 +1032,7 @@ def _open_spaces(state: State, player: int, mods: Mods) -> list[_Space]:
             continue
         bonus = space_data["value_modifier"] + _action_mod(mods, area, False)
         taken = any(
-            occupant[0] == player and occupant[1] != "neutral"
+            occupant[0] == player and occupant[1] not in COLOURLESS
             for area_space in AREA_SPACES[area]
             for occupant in state["space_occupants"][area_space]
         )

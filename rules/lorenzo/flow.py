@@ -17,8 +17,19 @@ from rules.lorenzo.data import ALL_TOWER_SPACES
 from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
-from rules.lorenzo.houses import auction, tokens
-from rules.lorenzo.moves import Bid, BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take, Token
+from rules.lorenzo.houses import auction, families, tokens
+from rules.lorenzo.moves import (
+    Bid,
+    BonusAction,
+    Convert,
+    Draft,
+    LeaderAction,
+    LorenzoMove,
+    Pass,
+    Place,
+    Take,
+    Token,
+)
 
 State = dict[str, Any]
 
@@ -96,7 +107,7 @@ def _next_placement(state: State, log: Log) -> bool:
 
 
 def active(state: State) -> frozenset[int]:
-    bidder = auction.mover(state) if state["phase"] == "auction" else None
+    bidder = auction.mover(state) if state["phase"] == "auction" and state["houses"]["auction"] else None
     if bidder is not None:
         return frozenset({bidder})
     if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
@@ -135,6 +146,8 @@ def legal_moves(state: State, player: int) -> list[LorenzoMove]:
         return decision_moves(state)
     moves = engine.placements(state, player)
     extra = engine.leader_moves(state, player) + tokens.cash_moves(state, player)
+    if "houses" in state:
+        extra += families.convert_moves(state, player)  # Della Scala, Este
     if state["options"].get("voluntary_pass") or not moves:
         extra.append(Pass())  # without a placement a player with leader actions may still pass
     return moves + extra
@@ -234,6 +247,8 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     elif isinstance(move, Token):
         log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
         state["stack"].append(tokens.cash(state, player, move.kind))
+    elif isinstance(move, Convert):
+        state["stack"].append(families.convert(state, player, log))
     elif isinstance(move, Place):
         engine.do_place(state, player, move, log)
     else:

@@ -269,7 +269,25 @@ class Bid:
         return f"bid {self.family} {self.line}"
 
 
-HousesMove = Token | FaceUp | Activate | Repeat | FreeLeader | Recover | Bid
+@dataclass(frozen=True)
+class Convert:
+    """Della Scala / Este: the family tile's conversion, on your own turn (HOUSES.md §15)."""
+
+    def to_text(self) -> str:
+        return "convert"
+
+
+@dataclass(frozen=True)
+class Visconti:
+    """The Visconti token activated on playing a Leader (HOUSES.md §15)."""
+
+    token: str
+
+    def to_text(self) -> str:
+        return f"visconti {self.token}"
+
+
+HousesMove = Token | FaceUp | Activate | Repeat | FreeLeader | Recover | Bid | Convert | Visconti
 
 LorenzoMove = (
     Place
@@ -306,8 +324,9 @@ PRIVILEGE_ALIASES = {
     "fp": "faith",
     "special_token": "special_token",  # the New Council tile (houses, HOUSES.md §9)
     "token": "special_token",
+    "stored": "stored",  # Da Montefeltro: everything stored on the family tile (houses)
 }
-assert set(PRIVILEGE_ALIASES.values()) == {*PRIVILEGE_ORDER, "special_token"}
+assert set(PRIVILEGE_ALIASES.values()) == {*PRIVILEGE_ORDER, "special_token", "stored"}
 
 SPACE_NAMES = set(ALL_TOWER_SPACES) | set(SPACES)
 _RES_ALIASES = {"coins": "coin", "servants": "servant"}
@@ -361,7 +380,7 @@ def _parse_place(rest: list[str], text: str) -> Place:
     if len(rest) < 2:
         raise BadSyntax("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'.")
     member, space = rest[0], rest[1]
-    if member not in MEMBERS:
+    if member not in (*MEMBERS, "brown"):  # brown: Colonna's fifth member (houses)
         raise BadSyntax(f"'{member}' is not a family member (black, white, orange, neutral).")
     if space not in SPACE_NAMES:
         raise BadSyntax(
@@ -440,7 +459,9 @@ def parse_text(text: str) -> LorenzoMove:
     )
 
 
-_HOUSES_HEADS = frozenset({"token", "faceup", "activate", "repeat", "free", "recover", "bid"})
+_HOUSES_HEADS = frozenset(
+    {"token", "faceup", "activate", "repeat", "free", "recover", "bid", "convert", "visconti"}
+)
 
 
 def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
@@ -464,6 +485,10 @@ def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
         return _leader(rest, FreeLeader)
     if head == "bid" and len(rest) == 2:
         return Bid(rest[0], _amount(rest[1], text))
+    if head == "convert" and not rest:
+        return Convert()
+    if head == "visconti" and len(rest) == 1:
+        return Visconti(rest[0].upper())
     raise BadSyntax(
         f"'{text.strip()}': write 'token <kind>', 'faceup <kind>', 'activate <card>|none', "
         "'repeat N', 'free <leader>|none', 'recover <card>|none' or 'bid <family> <line>'."

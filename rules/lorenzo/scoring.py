@@ -56,7 +56,7 @@ def breakdown(state: State) -> list[dict[str, int]]:
             else SCORING["territory_vp"][len(cards["territory"])],
             "characters": 0
             if "character" in mods.no_end_vp
-            else SCORING["character_vp"][len(cards["character"])],
+            else houses_scoring.character_vp(state, player, len(cards["character"])),
             "ventures": 0
             if "venture" in mods.no_end_vp
             else sum(CARDS[card]["end_vp"] for card in cards["venture"]),

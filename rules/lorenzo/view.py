@@ -334,7 +334,8 @@ def _player_info(st: State, p: int, viewer: int | None) -> PlayerInfo:
         "points": {k: ps["resources"][k] for k in POINTS},
         "cards": {t: [_card(c) for c in ps["cards"][t]] for t in CARD_TYPES},
         "family": {
-            m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)} for m in MEMBERS
+            m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)}
+            for m in (*MEMBERS, *(["brown"] if ps.get("family") == "colonna" else []))
         },
         "excommunications": list(ps["excommunications"]),
         # From the engine's own rules (one source of truth with tower_offer); public,

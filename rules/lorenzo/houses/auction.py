@@ -21,6 +21,7 @@ from typing import Any
 from rules.core import seat
 from rules.lorenzo.data import HOUSES
 from rules.lorenzo.describe import res_text
+from rules.lorenzo.houses import families
 from rules.lorenzo.moves import Bid
 
 State = dict[str, Any]
@@ -46,6 +47,13 @@ def start(state: State, draw: Any, then: str) -> None:
     state["phase"] = "auction"
     for player in state["players"]:
         player["family"] = None
+    # §4.1 step 9 [ATO]: Sforza and Visconti get 2 Leaders face up beside them, from the pile.
+    offered: dict[str, list[str]] = {}
+    for fam in families[:count]:
+        if fam in ("sforza", "visconti"):
+            pile = state["houses"]["leader_pile"]
+            offered[fam], state["houses"]["leader_pile"] = pile[:2], pile[2:]
+    state["houses"]["family_leaders"] = offered
 
 
 def mover(state: State) -> int | None:
@@ -109,17 +117,20 @@ def settle(state: State, log: Any) -> bool:
     if mover(state) is not None:
         return False
     auction = state["houses"]["auction"]
+    if auction.get("awarded"):  # the families' own setup (Sforza's free Leader) is done
+        state["phase"] = auction["then"]
+        state["houses"]["auction"] = None
+        return True
     by_seat = {r["bid"][0]: r for r in auction["tiles"]}
     for player in state["turn_order"]:
         record = by_seat[player]
         line = str(record["bid"][1])
         gains = dict(HOUSES["auction"]["tiles"][record["tile"]]["lines"][line])
-        state["players"][player]["family"] = record["family"]
         name = HOUSES["families"][record["family"]]["name"]
         log.events.append(f"{seat(player)} wins the {name} family on line {line}: {res_text(gains)}.")
         engine.gain(state, player, gains, f"the {name} auction line {line}", log)
-    state["phase"] = auction["then"]
-    state["houses"]["auction"] = None
+        state["stack"].extend(families.win(state, player, record["family"]))
+    auction["awarded"] = True
     return True
 
 

@@ -213,9 +213,10 @@ def free_options(state: State, frame: Frame) -> list[Any]:
     from rules.lorenzo.moves import FreeLeader
 
     player = frame["seat"]
-    hand = state["players"][player]["leader_hand"]
+    hand = [x for x in state["players"][player]["leader_hand"] if x in frame.get("only", [x])]
     playable = [x for x in hand if x != leaders.COPY or leaders.copy_targets(state, player)]
-    return [*(FreeLeader(x) for x in playable), FreeLeader(None)]
+    none = [] if frame.get("must") and playable else [FreeLeader(None)]
+    return [*(FreeLeader(x) for x in playable), *none]
 
 
 def _play_leader_free(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
@@ -235,7 +236,8 @@ def free_answer(state: State, player: int, frame: Frame, move: Any, log: Log) ->
 
 
 def free_settle(state: State, frame: Frame, log: Log) -> bool:
-    if len(free_options(state, frame)) > 1:
+    options = free_options(state, frame)
+    if len(options) > 1 or options[0].leader is not None:
         return False
     state["stack"].pop()
     log.events.append(f"{seat(frame['seat'])} has no Leader to play for free ({frame['source']}).")
@@ -357,7 +359,18 @@ def _face_up_token_bonus(state: State, frame: Frame, effect: dict[str, Any], log
         state["stack"].append(found)
 
 
+def _harvest_at_take_value(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
+    """Aragonesi: a Harvest at the value used to take the Territory plus ``offset`` (-1), which
+    nothing raises but E1-5; none when the card was taken without an action value (130/132)."""
+    if effect.get("value") is None:
+        return
+    player = frame["seat"]
+    value = int(effect["value"]) + int(effect["offset"]) + modifiers(state, player).harvest_malus
+    engine.start_activation(state, player, "harvest", value, log)
+
+
 _OPS: dict[str, Any] = {
+    "harvest_at_take_value": _harvest_at_take_value,
     "lose": _lose,
     "gain_per_card_up_to_value": _gain_per_card_up_to_value,
     "gain_per_played_leader": _gain_per_played_leader,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.lorenzo.decisions import FrameKind
-from rules.lorenzo.houses import effects
+from rules.lorenzo.houses import effects, families
 from rules.lorenzo.moves import Repeat
 
 Frame = dict[str, Any]
@@ -44,6 +44,16 @@ FRAMES: dict[str, FrameKind] = {
         effects.recover_answer,
         lambda state, frame: f"{frame['source']}: take a card from the discard pile for free (or none).",
         settle=effects.recover_settle,
+    ),
+    "gonzaga": FrameKind(
+        families.gonzaga_options,
+        families.gonzaga_answer,
+        lambda state, frame: "the Gonzaga family: pay 7 servants to take a card from a base tower (or none).",
+    ),
+    "visconti": FrameKind(
+        families.visconti_options,
+        families.visconti_answer,
+        lambda state, frame: "the Visconti family: activate one of your Visconti tokens.",
     ),
     "face_up": FrameKind(
         effects.face_up_options,

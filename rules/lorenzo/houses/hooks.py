@@ -10,10 +10,21 @@ State = dict[str, Any]
 Frame = dict[str, Any]
 
 
+def after_take(
+    state: State, player: int, card_id: int, pay: dict[str, int], value: int | None
+) -> list[Frame]:
+    """Everything that follows taking a card (``engine.finish_take``): the family's triggers."""
+    from rules.lorenzo.houses import families
+
+    return families.after_take(state, player, card_id, pay, value)
+
+
 def on_play_leader(state: State, player: int) -> list[Frame]:
     """Card 124 (``on_play_leader``): its effects each time the owner plays a Leader, free plays
     included (HOUSES.md §12.2: after the Leader goes face up, before an immediate ability)."""
-    frames = []
+    from rules.lorenzo.houses import families
+
+    frames = families.visconti_frames(state, player)
     for card_id in state["players"][player]["cards"]["character"]:
         for effect in CARDS[card_id].get("permanent", []):
             if effect["op"] == "on_play_leader":

@@ -42,3 +42,13 @@ def penalty(state: State, player: int, mods: Mods) -> int:
         return 0
     owned = sum(1 for cards in state["players"][player]["cards"].values() for c in cards if c >= 97)
     return mods.lose_per_special_card * owned
+
+
+def character_vp(state: State, player: int, count: int) -> int:
+    """The Character table (§16), extended to 8 for Medici (HOUSES.md §15)."""
+    table: list[int] = SCORING["character_vp"]
+    if "houses" not in state:
+        return table[count]
+    from rules.lorenzo.houses.families import character_vp as family_character_vp
+
+    return family_character_vp(state, player, count, table)
