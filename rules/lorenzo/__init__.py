@@ -91,9 +91,10 @@ HOUSES_OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "leader_pool",
-        "base",
-        ("base",),
-        "With houses: the Leaders dealt from ('base' = the 20 of the base game).",
+        "all",
+        ("all", "houses", "base"),
+        "With houses: the Leaders dealt from: 'all' 44, 'houses' the base 20 + 22 of HoR (without "
+        "the likeliest promos), 'base' the 20 of the base game.",
     ),
 )
 OFFER_HOUSES = False
@@ -122,6 +123,11 @@ class Lorenzo:
         if not self.min_players <= players <= top:
             more = "; 5 players need the houses option (Houses of Renaissance)" if players == 5 else ""
             raise IllegalMove(f"{self.title} is for {self.min_players}-{top} players{more}.")
+        if opts["houses"] and players == 5 and opts["leader_pool"] == "base":
+            raise IllegalMove(
+                "With 5 players the base pool of 20 Leaders cannot deal 4 each plus the Sforza and "
+                "Visconti families' 2: choose leader_pool houses (42) or all (44)."
+            )
         if opts["houses"]:
             opts["leaders"] = True  # HOUSES.md §2 (houses_turns_on_leaders): HoR cards use Leaders
         return flow.new_game(players, seed, opts)

@@ -150,6 +150,19 @@ def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, 
     frame["chosen"].append(move.choice)
     if frame["remaining"] > 0:
         state["stack"].append(frame)  # the next privilege must differ from those chosen
+    elif "houses" in state and not frame.get("extra"):
+        extra = modifiers(state, player).extra_privileges  # Jacopo Salviati: may repeat an option
+        if extra:
+            state["stack"].append(
+                {
+                    "kind": "privilege",
+                    "seat": player,
+                    "remaining": extra,
+                    "chosen": [],
+                    "source": frame["source"],
+                    "extra": True,
+                }
+            )
     got = houses_families.privilege_gain(state, player, move.choice) if "houses" in state else None
     engine.gain(
         state, player, got or PRIVILEGES[move.choice], f"Council Privilege from {frame['source']}", log
@@ -285,6 +298,9 @@ def _bonus_refusal(state: State, player: int, frame: Frame, move: Any) -> str | 
 
 
 def _vatican_answer(state: State, player: int, frame: Frame, move: Vatican, log: Log) -> None:
+    if not move.support and modifiers(state, player).never_excommunicated:
+        log.events.append(f"{seat(player)} declines to support the Church; Martin Lutero keeps them in it.")
+        return
     if move.support:
         log.events.append(f"{seat(player)} supports the Church.")
         engine.score_faith(state, player, log, bonus=True)
@@ -295,6 +311,15 @@ def _vatican_answer(state: State, player: int, frame: Frame, move: Vatican, log:
 def _vatican_settle(state: State, frame: Frame, log: Log) -> bool:
     if state["players"][frame["seat"]]["resources"]["fp"] >= engine.faith_requirement(state):
         return False
+    if modifiers(state, frame["seat"]).never_excommunicated:  # Martin Lutero (HOUSES.md §13.2)
+        state["stack"].pop()
+        if state["round"] == engine.ROUNDS:
+            engine.score_faith(state, frame["seat"], log, bonus=False)
+        else:
+            log.events.append(
+                f"{seat(frame['seat'])} is never excommunicated (Martin Lutero) and keeps their faith."
+            )
+        return True
     state["stack"].pop()  # too little faith: no choice, excommunicated
     engine.excommunicate(state, frame["seat"], log, voluntary=False)
     return True

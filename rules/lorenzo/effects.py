@@ -99,6 +99,11 @@ class Mods:
     leader_waiver: int = 0  # card 127: requirements a Leader may ignore
     lose_per_special_card: int = 0  # E3-8
     military_not_paid: frozenset[str] = frozenset()  # Malatesta: card types
+    points_per_servant: int = 1  # Carlo VIII: 2
+    servant_substitute: frozenset[str] = frozenset()  # Paracelso: goods servants may pay for
+    vp_gain_bonus: int = 0  # Niccolò Machiavelli
+    extra_privileges: int = 0  # Jacopo Salviati
+    never_excommunicated: bool = False  # Martin Lutero
     # What the engine works out from these and a card or floor, kept with them (engine.py).
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -221,6 +226,17 @@ _HOUSES_FOLDS: dict[str, Any] = {
         mods, "leader_waiver", mods.leader_waiver + effect["count"]
     ),
     "end_lose_vp_per_card": lambda mods, effect: setattr(mods, "lose_per_special_card", effect["vp"]),
+    "servant_value": lambda mods, effect: setattr(mods, "points_per_servant", effect["points_per_servant"]),
+    "servant_substitute": lambda mods, effect: setattr(
+        mods, "servant_substitute", mods.servant_substitute | frozenset(effect["res_types"])
+    ),
+    "vp_gain_bonus": lambda mods, effect: setattr(
+        mods, "vp_gain_bonus", mods.vp_gain_bonus + effect["amount"]
+    ),
+    "extra_privilege": lambda mods, effect: setattr(
+        mods, "extra_privileges", mods.extra_privileges + effect["count"]
+    ),
+    "never_excommunicated": lambda mods, effect: setattr(mods, "never_excommunicated", True),
     "military_cost_not_paid": lambda mods, effect: setattr(
         mods, "military_not_paid", mods.military_not_paid | frozenset(effect["card_types"])
     ),

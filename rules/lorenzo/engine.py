@@ -71,6 +71,7 @@ from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_c
 from rules.lorenzo.houses import auction as houses_auction
 from rules.lorenzo.houses import families as houses_families
 from rules.lorenzo.houses import hooks as houses_hooks
+from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.houses import setup as houses_setup
 from rules.lorenzo.houses import tokens
 from rules.lorenzo.moves import (
@@ -320,8 +321,14 @@ def member_value(state: State, mods: Mods, member: str) -> int:
 
 
 def servants_for(points: int, mods: Mods) -> int:
-    """Servants needed to add ``points`` to a value (E2-6: two per point)."""
-    return max(0, points) * mods.servants_per_point
+    """Servants needed to add ``points`` to a value (E2-6: two per point; Carlo VIII: a servant
+    adds 2, HOUSES.md §13.2)."""
+    return -(-max(0, points) * mods.servants_per_point // mods.points_per_servant)
+
+
+def servant_points(servants: int, mods: Mods) -> int:
+    """What ``servants`` add to a value (rounded down: E2-6 with Carlo VIII is 1 per servant)."""
+    return servants * mods.points_per_servant // mods.servants_per_point
 
 
 # ----------------------------------------------------------------------------------------------
@@ -358,13 +365,16 @@ def servants_to_spare(
     most = -1
     for require, pay in _discounted_costs(card, mods, extra_discount):
         needed = 0  # servants the cost itself takes or requires
+        short = 0  # Paracelso (HOUSES.md §13.2): servants paying for missing wood, stone, coins
         for k, v in (*require, *pay.items()):
             if k == "servant":
                 needed = max(needed, v)
             elif entry.get(k, 0) < v:
-                break
+                if k not in mods.servant_substitute or (k, v) in require:
+                    break
+                short += v - entry.get(k, 0)
         else:
-            most = max(most, entry.get("servant", 0) - needed)
+            most = max(most, entry.get("servant", 0) - needed - short)
     return most
 
 
@@ -374,10 +384,30 @@ def _affordable_costs(
     """Each cost of ``card`` after discounts that ``avail`` pays and whose requirement it meets
     (one per alternative and "one of" discount; the same cost may come twice)."""
     for require, pay in _discounted_costs(card, mods, extra_discount):
-        if all(avail.get(k, 0) >= v for k, v in require) and all(
-            avail.get(k, 0) >= v for k, v in pay.items()
-        ):
+        if not all(avail.get(k, 0) >= v for k, v in require):
+            continue
+        if all(avail.get(k, 0) >= v for k, v in pay.items()):
             yield pay
+        elif mods.servant_substitute:
+            substituted = _with_servants(pay, avail, mods)
+            if substituted is not None:
+                yield substituted
+
+
+def _with_servants(pay: dict[str, int], avail: dict[str, int], mods: Mods) -> dict[str, int] | None:
+    """Paracelso: ``pay`` with the missing wood, stone or coins paid by servants, one for one."""
+    out = dict(pay)
+    short = 0
+    for k, v in pay.items():
+        if avail.get(k, 0) < v and k != "servant":
+            if k not in mods.servant_substitute:
+                return None
+            short += v - avail.get(k, 0)
+            out[k] = avail.get(k, 0)
+    out["servant"] = out.get("servant", 0) + short
+    if avail.get("servant", 0) < out["servant"]:
+        return None
+    return {k: v for k, v in out.items() if v}
 
 
 def _discounted_costs(
@@ -497,7 +527,7 @@ def tower_offer(
     if servants > player_state["resources"]["servant"]:
         return Offer(f"You have only {player_state['resources']['servant']} servants.")
     min_value = floor_min(state, tower, floor_index)
-    total = value + servants // mods.servants_per_point + take_bonus(mods, tower, card_type)
+    total = value + servant_points(servants, mods) + take_bonus(mods, tower, card_type)
     if total < min_value:
         return Offer(f"{floor_name.capitalize()} needs value {min_value}; yours would be {total}.")
     fee, bonus, avail = _entry(state, player, mods, tower, floor_index)
@@ -704,7 +734,7 @@ def space_check(
     have = state["players"][player]["resources"]["servant"]
     if servants > have:
         return f"You have only {have} servants.", 0
-    member_total = member_value(state, mods, member) + servants // mods.servants_per_point
+    member_total = member_value(state, mods, member) + servant_points(servants, mods)
     if space_data["area"] in AREA_SPACES:
         value = member_total + space_data["value_modifier"] + _action_mod(mods, space_data["area"], False)
         tested = member_total if state["options"].get("harvest_min_check", "member") == "member" else value
@@ -802,6 +832,8 @@ def gain(
     got = reduced_gain(mods, res, prefer or "wood")
     if immediate and mods.double_immediate:
         got = {k: v * (2 if k in mods.double_immediate else 1) for k, v in got.items()}
+    if mods.vp_gain_bonus and got.get("vp", 0) > 0:
+        got["vp"] += mods.vp_gain_bonus  # Niccolò Machiavelli (HOUSES.md §13.2)
     _add(state["players"][player]["resources"], got)
     if "special_token" in got:
         tokens.sync(state, player)  # the faces are drawn now: cards 98/128 choose among them
@@ -925,6 +957,8 @@ def score_faith(state: State, player: int, log: Log, bonus: bool) -> None:
     player_state["faith_vp"] += vp
     player_state["resources"]["fp"] = 0
     log.events.append(f"{seat(player)} scored {vp} VP for {fp} faith.")
+    if bonus and modifiers(state, player).vp_gain_bonus and vp:  # Machiavelli: support VP too
+        player_state["resources"]["vp"] += modifiers(state, player).vp_gain_bonus
     if bonus:
         extra = modifiers(state, player).support_bonus
         if extra:
@@ -938,7 +972,7 @@ def has_placement(state: State, player: int) -> bool:
     mods = modifiers(state, player)
     servants = state["players"][player]["resources"]["servant"]
     return any(
-        member_value(state, mods, m) + servants // mods.servants_per_point >= 1
+        member_value(state, mods, m) + servant_points(servants, mods) >= 1
         for m in state["players"][player]["free_members"]
     )
 
@@ -957,7 +991,7 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
     mods = modifiers(state, player)
     player_state = state["players"][player]
     have = player_state["resources"]["servant"]
-    rate = mods.servants_per_point
+    rate, pps = mods.servants_per_point, mods.points_per_servant  # pps: Carlo VIII (houses)
     floors = open_floors(state, player, mods, CARD_TYPES, {})
     spaces = _open_spaces(state, player, mods)
     out: list[LorenzoMove] = []
@@ -968,23 +1002,25 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
             if coloured and floor.coloured_taken:
                 continue
             short = floor.min_value - base  # servants_for, written out: this loop is the hot one
-            need = short * rate if short > 0 else 0
+            need = -(-short * rate // pps) if short > 0 else 0
             if need <= have and need <= floor.spare:
                 out.append(_place(member, floor.space, need))
         for space in spaces:
             if coloured and space.coloured_taken:
                 continue
             short = space.min_value - base
-            need = short * rate if short > 0 else 0
+            need = -(-short * rate // pps) if short > 0 else 0
             if need > have:
                 continue
             out.append(_place(member, space.space, need))
-            value = base + need // rate + space.bonus
+            value = base + need * pps // rate + space.bonus
             for threshold in space.activations:
                 if threshold > value:
-                    extra = need + (threshold - value) * rate
+                    extra = need + -(-(threshold - value) * rate // pps)
                     if extra <= have:
                         out.append(_place(member, space.space, extra))
+    if "houses" in state:  # the personal action spaces of played Leaders (HOUSES.md §12.3)
+        out += houses_leaders.placements(state, player, mods)
     return out
 
 
@@ -1072,7 +1108,7 @@ def do_bonus(state: State, frame: dict[str, Any], servants: int, log: Log) -> No
     state["players"][player]["resources"]["servant"] -= servants
     value = (
         frame["value"]
-        + servants // mods.servants_per_point
+        + servant_points(servants, mods)
         + _action_mod(mods, frame["action"], frame["servants_only"])
     )
     start_activation(state, player, frame["action"], value, log)
@@ -1139,7 +1175,7 @@ def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
         if move.leader == leaders.COPY:
             state["stack"].append({"kind": "copy_leader", "seat": player})
         if "houses" in state:
-            state["stack"].extend(houses_hooks.on_play_leader(state, player))
+            state["stack"].extend(houses_hooks.on_play_leader(state, player, move.leader))
     elif move.verb == "discard":
         player_state["leader_hand"] = without(player_state["leader_hand"], move.leader)
         log.events.append(f"{seat(player)} discarded the leader {name}.")
@@ -1171,6 +1207,9 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
         # Below the placement's own decisions: Leader actions after placing (§13).
         state["stack"].append({"kind": "leader_window", "seat": player})
     log.changed.append(move.space)
+    if move.space.startswith(houses_leaders.PREFIX):
+        houses_leaders.place(state, player, move, log)
+        return
     servant_txt = f" with {move.servants} servant{'s' if move.servants != 1 else ''}" if move.servants else ""
     if move.space in ALL_TOWER_SPACES:
         card_type, floor_index = ALL_TOWER_SPACES[move.space]  # card_type: the tower

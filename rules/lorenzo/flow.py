@@ -18,6 +18,7 @@ from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
 from rules.lorenzo.houses import auction, families, tokens
+from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.moves import (
     Bid,
     BonusAction,
@@ -214,7 +215,9 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
     if move.member not in state["players"][player]["free_members"]:
         return f"Your {move.member} family member is already placed this round."
     mods = modifiers(state, player)
-    if move.space in ALL_TOWER_SPACES:
+    if move.space.startswith("leader_"):
+        why = houses_leaders.refusal(state, player, move.space)
+    elif move.space in ALL_TOWER_SPACES:
         why = _tower_refusal(state, player, move)
     else:
         why = engine.space_check(state, player, mods, move.space, move.member, move.servants)[0]

@@ -72,6 +72,11 @@ def can_activate(state: State, player: int, leader_id: str) -> bool:
     kind, effects = effective_ability(state, player, leader_id)
     if kind != "once_per_round":
         return False
+    if "houses" in state:
+        from rules.lorenzo.houses.leaders import can_activate as houses_can_activate
+
+        if not houses_can_activate(state, player, effects):
+            return False
     if any(e["op"] == "set_family_member_value" for e in effects):
         # Federico da Montefeltro: needs a coloured member still to place this round.
         return (

@@ -287,7 +287,29 @@ class Visconti:
         return f"visconti {self.token}"
 
 
-HousesMove = Token | FaceUp | Activate | Repeat | FreeLeader | Recover | Bid | Convert | Visconti
+@dataclass(frozen=True)
+class Keep:
+    """Marsilio Ficino: the drawn Special Token kept (HOUSES.md §13.1)."""
+
+    kind: str
+
+    def to_text(self) -> str:
+        return f"keep {self.kind}"
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """Tomas de Torquemada: the own card discarded (HOUSES.md §13.1)."""
+
+    card: int
+
+    def to_text(self) -> str:
+        return f"dismiss {self.card}"
+
+
+HousesMove = (
+    Keep | Dismiss | Token | FaceUp | Activate | Repeat | FreeLeader | Recover | Bid | Convert | Visconti
+)
 
 LorenzoMove = (
     Place
@@ -382,7 +404,7 @@ def _parse_place(rest: list[str], text: str) -> Place:
     member, space = rest[0], rest[1]
     if member not in (*MEMBERS, "brown"):  # brown: Colonna's fifth member (houses)
         raise BadSyntax(f"'{member}' is not a family member (black, white, orange, neutral).")
-    if space not in SPACE_NAMES:
+    if space not in SPACE_NAMES and not (space.startswith("leader_") and space[7:] in LEADERS):
         raise BadSyntax(
             f"'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council)."
         )
@@ -460,7 +482,19 @@ def parse_text(text: str) -> LorenzoMove:
 
 
 _HOUSES_HEADS = frozenset(
-    {"token", "faceup", "activate", "repeat", "free", "recover", "bid", "convert", "visconti"}
+    {
+        "token",
+        "faceup",
+        "activate",
+        "repeat",
+        "free",
+        "recover",
+        "bid",
+        "convert",
+        "visconti",
+        "keep",
+        "dismiss",
+    }
 )
 
 
@@ -487,6 +521,10 @@ def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
         return Bid(rest[0], _amount(rest[1], text))
     if head == "convert" and not rest:
         return Convert()
+    if head == "keep" and len(rest) == 1:
+        return Keep(rest[0])
+    if head == "dismiss" and len(rest) == 1:
+        return Dismiss(_amount(rest[0], text))
     if head == "visconti" and len(rest) == 1:
         return Visconti(rest[0].upper())
     raise BadSyntax(

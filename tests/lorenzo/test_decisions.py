@@ -55,6 +55,7 @@ def test_only_the_leader_window_is_a_private_decision() -> None:
         "leader_window",
         "free_leader",
         "face_up",
+        "keep_token",
     }
     assert {name for name, record in KINDS.items() if record.answers is None} == AUTOMATIC
 

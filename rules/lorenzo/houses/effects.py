@@ -369,7 +369,19 @@ def _harvest_at_take_value(state: State, frame: Frame, effect: dict[str, Any], l
     engine.start_activation(state, player, "harvest", value, log)
 
 
+def _leader_op(name: str) -> Any:
+    def run_it(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
+        from rules.lorenzo.houses import leaders as houses_leaders
+
+        getattr(houses_leaders, name)(state, frame, effect, log)
+
+    return run_it
+
+
 _OPS: dict[str, Any] = {
+    "activate_one": _leader_op("run_activate_one"),
+    "draw_tokens_keep": _leader_op("run_draw_keep"),
+    "discard_own_card": _leader_op("run_discard_own"),
     "harvest_at_take_value": _harvest_at_take_value,
     "lose": _lose,
     "gain_per_card_up_to_value": _gain_per_card_up_to_value,

@@ -6,7 +6,8 @@ from typing import Any
 
 from rules.lorenzo.decisions import FrameKind
 from rules.lorenzo.houses import effects, families
-from rules.lorenzo.moves import Repeat
+from rules.lorenzo.houses import leaders as houses_leaders
+from rules.lorenzo.moves import BonusAction, Repeat
 
 Frame = dict[str, Any]
 
@@ -54,6 +55,30 @@ FRAMES: dict[str, FrameKind] = {
         families.visconti_options,
         families.visconti_answer,
         lambda state, frame: "the Visconti family: activate one of your Visconti tokens.",
+    ),
+    "member_action": FrameKind(
+        lambda state, frame: [BonusAction("harvest"), BonusAction("production")],
+        houses_leaders.member_action_answer,
+        lambda state, frame: f"{frame['source']}: a Harvest or a Production at value {frame['value']}?",
+        view_kind=lambda frame: "member_action",
+    ),
+    "activate_one": FrameKind(
+        houses_leaders.activate_one_options,
+        houses_leaders.activate_one_answer,
+        lambda state, frame: f"{frame['source']}: choose the card to activate.",
+        view_kind=lambda frame: "activate",
+    ),
+    "keep_token": FrameKind(
+        houses_leaders.keep_options,
+        houses_leaders.keep_answer,
+        lambda state, frame: f"{frame['source']}: keep one of the Special Tokens drawn.",
+        view_kind=lambda frame: "keep",
+        public=False,  # the answers show the faces drawn
+    ),
+    "dismiss": FrameKind(
+        houses_leaders.dismiss_options,
+        houses_leaders.dismiss_answer,
+        lambda state, frame: f"{frame['source']}: choose the card to discard.",
     ),
     "face_up": FrameKind(
         effects.face_up_options,

@@ -15,16 +15,26 @@ def after_take(
 ) -> list[Frame]:
     """Everything that follows taking a card (``engine.finish_take``): the family's triggers."""
     from rules.lorenzo.houses import families
+    from rules.lorenzo.houses.leaders import played_permanent
 
-    return families.after_take(state, player, card_id, pay, value)
+    frames = families.after_take(state, player, card_id, pay, value)
+    card_type = CARDS[card_id]["type"]
+    for effect in played_permanent(state, player, "when_take_card"):  # the Alfonsos, Ercole, Ferdinando
+        if card_type in effect["card_types"]:
+            frames.append(
+                {"kind": "effects", "seat": player, "source": "a Leader", "effects": list(effect["effects"])}
+            )
+    return frames
 
 
-def on_play_leader(state: State, player: int) -> list[Frame]:
+def on_play_leader(state: State, player: int, leader_id: str) -> list[Frame]:
     """Card 124 (``on_play_leader``): its effects each time the owner plays a Leader, free plays
     included (HOUSES.md §12.2: after the Leader goes face up, before an immediate ability)."""
     from rules.lorenzo.houses import families
+    from rules.lorenzo.houses.leaders import on_play
 
-    frames = families.visconti_frames(state, player)
+    frames = on_play(state, player, leader_id)  # below: an immediate ability resolves last
+    frames += families.visconti_frames(state, player)
     for card_id in state["players"][player]["cards"]["character"]:
         for effect in CARDS[card_id].get("permanent", []):
             if effect["op"] == "on_play_leader":

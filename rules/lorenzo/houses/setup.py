@@ -87,6 +87,7 @@ def deal_round(state: State) -> None:
     state["tower_cards"][SPECIAL] = deck[:4]
     houses["special_deck"] = deck[4:]
     state["tower_occupants"][SPECIAL] = [None] * 4
+    houses["leader_spaces"] = {}  # personal action spaces are free again (HOUSES.md §12.3)
     if state["round"] > 1 and HOUSES["adaptation"]["tiles"][houses["adaptation"]["tile"]]["moves_each_round"]:
         order = HOUSES["adaptation"]["tower_order"]
         adaptation = dict(houses["adaptation"])

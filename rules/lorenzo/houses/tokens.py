@@ -31,7 +31,8 @@ def total(state: State) -> int:
     """Every token of the game wherever it is (the conservation invariant)."""
     houses = state["houses"]
     held = sum(len(p["tokens"]) + len(p["face_up"]) for p in state["players"])
-    return len(houses["token_supply"]) + len(houses["token_discard"]) + held
+    drawn = sum(len(f.get("drawn", [])) for f in state["stack"])  # Ficino's, being chosen from
+    return len(houses["token_supply"]) + len(houses["token_discard"]) + held + drawn
 
 
 def sync(state: State, player: int) -> None:
