@@ -21,6 +21,7 @@ from rules.lorenzo.houses import auction, families, tokens
 from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.moves import (
     Bid,
+    BidTile,
     BonusAction,
     Convert,
     Draft,
@@ -193,7 +194,9 @@ def _tower_refusal(state: State, player: int, move: Place | Take | BonusAction) 
 def refusal(state: State, player: int, move: LorenzoMove) -> str:
     """Why ``move``, not legal for the active ``player``, is refused, in a player's words."""
     if state["phase"] == "auction" and auction.mover(state) is not None:
-        return auction.refusal(state, player, move) if isinstance(move, Bid) else auction.prompt(state)
+        if isinstance(move, Bid | BidTile):
+            return auction.refusal(state, player, move)
+        return auction.prompt(state)
     if state["phase"] == "leader_draft":
         return "Keep one leader of your pack: " + ", ".join(state["leader_draft"]["packs"][player]) + "."
     if state["stack"]:
@@ -233,6 +236,8 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     """Mutate ``state`` (a private copy) by a legal move, then advance to the next decision."""
     if isinstance(move, Bid):
         auction.bid(state, player, move, log)
+    elif isinstance(move, BidTile):
+        auction.choose(state, player, move, log)
     elif isinstance(move, Draft):
         draft = state["leader_draft"]
         draft["picks"][player] = move.leader

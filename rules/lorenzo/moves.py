@@ -270,6 +270,16 @@ class Bid:
 
 
 @dataclass(frozen=True)
+class BidTile:
+    """The first step of a bid when all bids would not fit one list of 25 (5 players): the tile."""
+
+    family: str
+
+    def to_text(self) -> str:
+        return f"bid {self.family}"
+
+
+@dataclass(frozen=True)
 class Convert:
     """Della Scala / Este: the family tile's conversion, on your own turn (HOUSES.md §15)."""
 
@@ -308,7 +318,18 @@ class Dismiss:
 
 
 HousesMove = (
-    Keep | Dismiss | Token | FaceUp | Activate | Repeat | FreeLeader | Recover | Bid | Convert | Visconti
+    BidTile
+    | Keep
+    | Dismiss
+    | Token
+    | FaceUp
+    | Activate
+    | Repeat
+    | FreeLeader
+    | Recover
+    | Bid
+    | Convert
+    | Visconti
 )
 
 LorenzoMove = (
@@ -519,6 +540,8 @@ def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
         return _leader(rest, FreeLeader)
     if head == "bid" and len(rest) == 2:
         return Bid(rest[0], _amount(rest[1], text))
+    if head == "bid" and len(rest) == 1:
+        return BidTile(rest[0])
     if head == "convert" and not rest:
         return Convert()
     if head == "keep" and len(rest) == 1:

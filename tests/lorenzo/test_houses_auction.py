@@ -92,3 +92,20 @@ def test_s5_3_the_auction_board_is_public() -> None:
     assert auction is not None and len(auction["tiles"]) == 4 and len(auction["tiles"][0]["lines"]) == 6
     assert view["pending"] is not None and view["pending"]["kind"] == "bid"
     assert GAME.prompt(st, mover(st)).decision
+
+
+def test_s5_3_five_players_bid_in_two_steps_each_at_most_25_answers() -> None:
+    """design.md: a decision shows at most 25 answers; 5 empty tiles x 6 lines = 30, so with 5
+    players the first bids name the tile, then the line."""
+    st = start(5)
+    p = mover(st)
+    texts = move_texts(st, p)
+    assert len(texts) == 5 and all(len(t.split()) == 2 for t in texts)
+    x = families(st)[0]
+    with pytest.raises(IllegalMove, match="First choose the tile"):
+        play(st, p, f"bid {x} 2")
+    st, _ = play(st, p, f"bid {x}")
+    texts = move_texts(st, p)
+    assert {f"bid {x} {line}" for line in range(1, 7)} <= set(texts) and len(texts) <= 25
+    st, _ = play(st, p, f"bid {x} 2")
+    assert mover(st) != p and len(move_texts(st, mover(st))) <= 25  # 4 empty tiles + 4 lines

@@ -22,7 +22,7 @@ from rules.core import seat
 from rules.lorenzo.data import HOUSES
 from rules.lorenzo.describe import res_text
 from rules.lorenzo.houses import families
-from rules.lorenzo.moves import Bid
+from rules.lorenzo.moves import Bid, BidTile
 
 State = dict[str, Any]
 LINES = range(1, 7)
@@ -65,24 +65,47 @@ def mover(state: State) -> int | None:
     return None
 
 
-def bids(state: State, player: int) -> list[Bid]:
+def bids(state: State, player: int) -> list[Bid | BidTile]:
     """Every legal bid of the moving ``player``: any line of an empty tile, a higher line than the
-    holder's on a held one (never their own: a mover is off the board)."""
+    holder's on a held one (never their own: a mover is off the board). When they do not fit one
+    list of 25 answers (5 empty tiles x 6 lines) the bid takes two steps: the tile, then the line
+    (or another tile) - design.md: each step's options short enough to show."""
     if mover(state) != player:
         return []
-    out: list[Bid] = []
-    for record in state["houses"]["auction"]["tiles"]:
+    auction = state["houses"]["auction"]
+    every: list[Bid] = []
+    for record in auction["tiles"]:
         low = 1 if record["bid"] is None else record["bid"][1] + 1
-        out.extend(Bid(record["family"], line) for line in range(low, 7))
-    return out
+        every.extend(Bid(record["family"], line) for line in range(low, 7))
+    if len(every) <= ANSWERS:
+        return list(every)
+    chosen = auction.get("chosen")
+    tiles = [BidTile(f) for f in dict.fromkeys(b.family for b in every) if f != chosen]
+    return [*(b for b in every if b.family == chosen), *tiles]
 
 
-def refusal(state: State, player: int, move: Bid) -> str:
+ANSWERS = 25  # the most answers one decision shows (Discord: 25 select options)
+
+
+def choose(state: State, player: int, move: BidTile, log: Any) -> None:
+    state["houses"]["auction"]["chosen"] = move.family
+    name = HOUSES["families"][move.family]["name"]
+    log.events.append(f"{seat(player)} considers the {name} tile: choose the line.")
+
+
+def refusal(state: State, player: int, move: Bid | BidTile) -> str:
+    two_steps = any(isinstance(m, BidTile) for m in bids(state, player))
+    if isinstance(move, Bid) and two_steps and move.family != state["houses"]["auction"].get("chosen"):
+        return f"First choose the tile ('bid {move.family}'), then the line."
     for record in state["houses"]["auction"]["tiles"]:
         if record["family"] == move.family:
+            if isinstance(move, BidTile):
+                return f"Bid with a line now: 'bid {move.family} <line>'."
             if move.line not in LINES:
                 return "Auction lines are 1 (lowest bid) to 6 (highest)."
             holder = record["bid"]
+            if holder is None:
+                return "Choose a line from 1 to 6."
             return f"{seat(holder[0])} holds that tile on line {holder[1]}: bid on a higher line."
     names = ", ".join(r["family"] for r in state["houses"]["auction"]["tiles"])
     return f"'{move.family}' is not up for auction (families: {names})."
@@ -90,6 +113,7 @@ def refusal(state: State, player: int, move: Bid) -> str:
 
 def bid(state: State, player: int, move: Bid, log: Any) -> None:
     auction = state["houses"]["auction"]
+    auction["chosen"] = None
     if auction["displaced"]:
         auction["displaced"] = auction["displaced"][:-1]
     else:
