@@ -97,16 +97,16 @@ HOUSES_OPTIONS: tuple[Option, ...] = (
         "the likeliest promos), 'base' the 20 of the base game.",
     ),
 )
-OFFER_HOUSES = False
-"""Whether ``options()`` lists the HoR options. Until HoR plays end to end (issue 13) they are
-accepted by ``setup`` (tests, the sandbox) but not offered to players."""
+OFFER_HOUSES = True
+"""Whether ``options()`` lists the HoR options (issue 13). While False they were accepted by
+``setup`` (tests, the sandbox) but not offered to players; ``max_players`` follows it."""
 
 
 class Lorenzo:
     name = "lorenzo"
     title = "Lorenzo il Magnifico"
     min_players = 2
-    max_players = 4
+    max_players = 5 if OFFER_HOUSES else 4  # 5 only with houses: setup refuses it otherwise
 
     def options(self) -> Sequence[Option]:
         return OPTIONS + HOUSES_OPTIONS if OFFER_HOUSES else OPTIONS

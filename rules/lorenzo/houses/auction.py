@@ -43,7 +43,9 @@ def start(state: State, draw: Any, then: str) -> None:
         "next": 0,
         "displaced": [],
         "then": state["phase"],
+        "stack": list(state["stack"]),  # the advanced tile choice waits for the auction (§4.1 step 11)
     }
+    state["stack"].clear()
     state["phase"] = "auction"
     for player in state["players"]:
         player["family"] = None
@@ -143,6 +145,7 @@ def settle(state: State, log: Any) -> bool:
     auction = state["houses"]["auction"]
     if auction.get("awarded"):  # the families' own setup (Sforza's free Leader) is done
         state["phase"] = auction["then"]
+        state["stack"].extend(auction["stack"])  # in place: flow.advance holds this list
         state["houses"]["auction"] = None
         return True
     by_seat = {r["bid"][0]: r for r in auction["tiles"]}

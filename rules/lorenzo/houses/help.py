@@ -20,7 +20,8 @@ def _value(path: str) -> str:
 def houses_help() -> str:
     lines = [
         "",
-        "Houses of Renaissance (option houses, 2-5 players): the Special Tower (special_1..4, cards of",
+        "Houses of Renaissance (option `houses`, 2-5 players; `leader_pool` all 44 / houses 42 / base 20",
+        "Leaders): the Leaders are on; the Special Tower (special_1..4, cards of",
         "every type, 3-coin fee when occupied), Special Tokens ('token <kind>' cashes one on your turn),",
         "the Adaptation tile (moves one tower right each round), a 6th Council Privilege",
         "(special_token), 3 new excommunications, no starting wood/stone, coins 0-4 by turn position,",
