@@ -280,6 +280,16 @@ class BidTile:
 
 
 @dataclass(frozen=True)
+class Search:
+    """Cards 130/132 with more than 25 cards to choose from: first the type searched."""
+
+    card_type: str
+
+    def to_text(self) -> str:
+        return f"search {self.card_type}"
+
+
+@dataclass(frozen=True)
 class Convert:
     """Della Scala / Este: the family tile's conversion, on your own turn (HOUSES.md §15)."""
 
@@ -318,7 +328,8 @@ class Dismiss:
 
 
 HousesMove = (
-    BidTile
+    Search
+    | BidTile
     | Keep
     | Dismiss
     | Token
@@ -515,6 +526,7 @@ _HOUSES_HEADS = frozenset(
         "visconti",
         "keep",
         "dismiss",
+        "search",
     }
 )
 
@@ -544,6 +556,8 @@ def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
         return BidTile(rest[0])
     if head == "convert" and not rest:
         return Convert()
+    if head == "search" and len(rest) == 1:
+        return Search(rest[0])
     if head == "keep" and len(rest) == 1:
         return Keep(rest[0])
     if head == "dismiss" and len(rest) == 1:

@@ -381,3 +381,18 @@ def test_s17_e3_8_loses_2_vp_per_special_card_and_tokens_count_as_resources() ->
     give_tokens(st, 0, ["coins", "faith"])
     assert scoring.goods(st, 0) == 1  # 3 servants + 2 tokens = 5 resources
     assert MEMBERS  # the members are the base game's until the families land
+
+
+def test_s14_card_130_a_large_discard_pile_is_searched_by_type_first() -> None:
+    """Card 130 with more than 25 discarded cards: the type first, then the card (at most 25
+    answers a decision, design.md)."""
+    st = hor(2, special={1: 130}, dice=(6, 6, 6), res=rich(mp=20))
+    st["houses"]["discard_pile"] = [*range(1, 16), *range(25, 40)]  # 15 Territories, 15 Buildings
+    st, _ = play(st, 0, "place black special_1")
+    texts = move_texts(st, 0)
+    assert set(texts) == {"search territory", "search building", "recover none"}
+    st, _ = play(st, 0, "search building")
+    texts = move_texts(st, 0)
+    assert "recover 25" in texts and "search territory" in texts and len(texts) <= 25
+    st, _ = play(st, 0, "recover 25")
+    assert 25 in st["players"][0]["cards"]["building"]

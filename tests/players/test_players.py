@@ -24,6 +24,8 @@ from rules.playout import MAX_STEPS
 from tests.conformance import checks_for, option_sets
 
 GAMES = all_games()
+
+
 def _players(game: Game, i: int, opts: dict[str, Any]) -> int:
     """A player count per option set, cycling through the game's range; one setup refuses with
     these options (Lorenzo: 5 only with houses) is replaced by the next lower one."""

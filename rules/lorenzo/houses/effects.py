@@ -275,10 +275,23 @@ def recover_options(state: State, frame: Frame) -> list[Any]:
         ):
             continue
         found.append(card_id)
-    return [*(Recover(c) for c in sorted(set(found))), Recover(None)]
+    cards = sorted(set(found))
+    if len(cards) + 1 <= 25:
+        return [*(Recover(c) for c in cards), Recover(None)]
+    # Too many for one list of answers (design.md: at most 25): the type first, then the card.
+    from rules.lorenzo.moves import Search
+
+    chosen = frame.get("searching")
+    types = [Search(t) for t in dict.fromkeys(CARDS[c]["type"] for c in cards) if t != chosen]
+    return [*(Recover(c) for c in cards if CARDS[c]["type"] == chosen), *types, Recover(None)]
 
 
 def recover_answer(state: State, player: int, frame: Frame, move: Any, log: Log) -> None:
+    if not hasattr(move, "card"):  # a Search: the type looked through, then the card
+        frame["searching"] = move.card_type
+        state["stack"].append(frame)
+        log.events.append(f"{seat(player)} searches the discarded {TYPE_NAMES[move.card_type]} cards.")
+        return
     if move.card is None:
         log.events.append(f"{seat(player)} takes no discarded card ({frame['source']}).")
         return
