@@ -1,4 +1,5 @@
-"""Lorenzo il Magnifico (base game, 2-4 players) behind the rules contract (rules.core.Game).
+"""Lorenzo il Magnifico behind the rules contract (rules.core.Game): the base game (2-4 players)
+and Houses of Renaissance (option ``houses``, 2-5 players; ``houses/`` and HOUSES.md).
 
 Modules: data (JSON components), moves (notation), effects (permanent modifiers, gain rule),
 engine (state, legality, resolution, flow), scoring (final scoring), view (player views),
