@@ -28,6 +28,7 @@ from rules.core import (
 )
 from rules.lorenzo import flow, hidden
 from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
+from rules.lorenzo.data import BASE_CARDS, BASE_LEADERS, LEADERS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.houses import content
@@ -189,6 +190,10 @@ class Lorenzo:
         # A decision shown as buttons, unless its answers are private (the Leader window's hand).
         return Prompt(text, decision=flow.open_decision_is_public(state))
 
+    def continues_turn(self, before: State, after: State, player: int) -> bool:
+        """Optional member (``rules.core.game_continues_turn``): see ``flow.continues_turn``."""
+        return flow.continues_turn(before, after, player)
+
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
         view = player_view(state, player, self.title)
         if player is not None:
@@ -214,6 +219,14 @@ class Lorenzo:
                 "changed); restart with the old file to go on."
             )
         return state
+
+    def catalogue_names(self) -> dict[str, list[str]]:
+        """Card and leader names (i18n: the Italian printed names)."""
+        return {
+            # The base game's printed names (the HoR names are provisional: "Special card N").
+            "lorenzo card": [BASE_CARDS[i]["name"] for i in sorted(BASE_CARDS)],
+            "lorenzo leader": [LEADERS[x]["name"] for x in BASE_LEADERS],
+        }
 
     def rules_help(self) -> str:
         return RULES_HELP + houses_help() if OFFER_HOUSES else RULES_HELP

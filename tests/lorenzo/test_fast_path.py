@@ -15,30 +15,63 @@ import pytest
 
 from rules.core import game_simulate
 from rules.lorenzo import GAME
-from rules.lorenzo.data import SPACE_ORDER, SPACES, TOWER_SPACES, TOWERS
+from rules.lorenzo.data import ALL_TOWER_SPACES, CARDS, SPACE_ORDER, SPACES
 from rules.lorenzo.effects import fold_modifiers, modifiers
 from rules.lorenzo.engine import (
     AREA_SPACES,
     _action_mod,
     _activation_values,
+    floor_min,
     member_value,
     placements,
+    servant_points,
     servants_for,
     space_check,
+    take_bonus,
     take_options,
     tower_offer,
 )
+from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.moves import LorenzoMove, Place, Take
 from rules.playout import random_playout
 
 State = dict[str, Any]
 
-GAMES = [
+GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (4, 1, {}),
     (3, 2, {"leaders": True}),
     (2, 3, {"harvest_min_check": "action", "leaders": True, "leader_draft": "deal"}),
     (4, 4, {"advanced_tiles": True, "leaders": True}),
+    (3, 8, {"voluntary_pass": True, "military_tie": "tied_first_only"}),
+    (2, 6, {"advanced_tiles": True, "harvest_min_check": "action"}),
+    (
+        4,
+        5,
+        {
+            "leaders": True,
+            "leader_draft": "deal",
+            "advanced_tiles": True,
+            "voluntary_pass": True,
+            "harvest_min_check": "action",
+            "military_tie": "tied_first_only",
+        },
+    ),
+    (4, 11, {"houses": True}),
+    (5, 9, {"houses": True, "leader_pool": "houses"}),
+    (3, 8, {"houses": True, "leader_pool": "base", "leader_draft": "deal"}),
 ]
+"""Every value of every option (rules.lorenzo.OPTIONS) in at least one game, at 2 to 5 seats
+(Houses of Renaissance: the generators' general path, houses_open_floors/houses_placements)."""
+
+MANY: list[tuple[int, int, dict[str, Any]]] = [
+    (
+        2 + seed % 3,
+        seed,
+        {"leaders": seed % 2 == 0, "advanced_tiles": seed % 3 == 0, "voluntary_pass": seed % 4 == 1},
+    )
+    for seed in range(10, 26)
+]
+"""More seeded games for the state check: mixes of the options that change what a move does."""
 
 
 def reference_placements(state: State, player: int) -> list[LorenzoMove]:
@@ -50,12 +83,12 @@ def reference_placements(state: State, player: int) -> list[LorenzoMove]:
     out: list[LorenzoMove] = []
     for member in player_state["free_members"]:
         base = member_value(state, mods, member)
-        for space, (card_type, floor_index) in TOWER_SPACES.items():
-            if state["tower_cards"][card_type][floor_index] is None:
+        for space, (tower, floor_index) in ALL_TOWER_SPACES.items():
+            card_id = state["tower_cards"].get(tower, [None] * 4)[floor_index]
+            if card_id is None:
                 continue
-            need = servants_for(
-                TOWERS[card_type][floor_index]["min_value"] - base - mods.take_bonus.get(card_type, 0), mods
-            )
+            least = floor_min(state, tower, floor_index) - take_bonus(mods, tower, CARDS[card_id]["type"])
+            need = servants_for(least - base, mods)
             if need <= have and tower_offer(state, player, mods, space, base, need, member, {}).error is None:
                 out.append(Place(member, space, need))
         for space in SPACE_ORDER:
@@ -68,7 +101,7 @@ def reference_placements(state: State, player: int) -> list[LorenzoMove]:
                 if need > have or space_check(state, player, mods, space, member, need)[0] is not None:
                     continue
                 out.append(Place(member, space, need))
-                value = base + need // mods.servants_per_point + bonus
+                value = base + servant_points(need, mods) + bonus
                 for threshold in _activation_values(state, player, area):
                     if threshold > value and need + servants_for(threshold - value, mods) <= have:
                         out.append(Place(member, space, need + servants_for(threshold - value, mods)))
@@ -76,6 +109,8 @@ def reference_placements(state: State, player: int) -> list[LorenzoMove]:
                 need = servants_for(space_data["min_value"] - base, mods)
                 if need <= have and space_check(state, player, mods, space, member, need)[0] is None:
                     out.append(Place(member, space, need))
+    if "houses" in state:  # the personal action spaces of played Leaders (HOUSES.md §12.3)
+        out += houses_leaders.placements(state, player, mods)
     return out
 
 
@@ -85,13 +120,12 @@ def reference_takes(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
     mods = modifiers(state, player)
     have = state["players"][player]["resources"]["servant"]
     out: list[LorenzoMove] = []
-    for space, (card_type, floor_index) in TOWER_SPACES.items():
-        if card_type not in frame["card_types"] or state["tower_cards"][card_type][floor_index] is None:
+    for space, (tower, floor_index) in ALL_TOWER_SPACES.items():
+        card_id = state["tower_cards"].get(tower, [None] * 4)[floor_index]
+        if card_id is None or CARDS[card_id]["type"] not in frame["card_types"]:
             continue
-        need = servants_for(
-            TOWERS[card_type][floor_index]["min_value"] - frame["value"] - mods.take_bonus.get(card_type, 0),
-            mods,
-        )
+        least = floor_min(state, tower, floor_index) - take_bonus(mods, tower, CARDS[card_id]["type"])
+        need = servants_for(least - frame["value"], mods)
         offer = tower_offer(state, player, mods, space, frame["value"], need, None, frame["discount"])
         if need <= have and offer.error is None:
             out.append(Take(space, need))
@@ -116,7 +150,13 @@ def test_8_10_fast_move_generators_list_what_tower_offer_and_space_check_allow(
     assert seen_takes  # each game reaches card-effect takes (Character immediate effects)
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_option_value_is_played_by_the_fast_path_checks() -> None:
+    for option in GAME.options():
+        played = {options.get(option.name, option.default) for _players, _seed, options in GAMES}
+        assert played == set(option.choices), option.name
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES + MANY)
 def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
