@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from render import frame, palette, parts
+from render import lorenzo_houses as houses
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import (
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     )
 
 MEMBERS = ("black", "white", "orange", "neutral")
+PRIVATE_BAND = 120  # the Houses of Renaissance lines under a personal board (family, tokens)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
@@ -171,7 +173,7 @@ def _floor(
     canvas.text_in(value, str(floor.get("min_value", "")), NUMBER, style="bold")
     bonus = floor.get("bonus") or {}
     if bonus:
-        words = [f"+{n}" for n in bonus.values()] + [str(k) for k in bonus]
+        words = [f"+{n}" for n in bonus.values()] + [str(k).replace("special_token", "token") for k in bonus]
         canvas.text_in(Rect(strip.x + 2, strip.y + 43, strip.w - 4, 20), words[0], BODY, style="bold")
         canvas.text_in(Rect(strip.x + 2, strip.y + 63, strip.w - 4, 18), " ".join(words[1:]), SMALL + 1)
     occupant = floor.get("occupant")
@@ -628,6 +630,9 @@ def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[BonusTile]) -> None:
 def _public(canvas: Canvas, view: LorenzoView) -> None:
     changed = _changed(view)
     _towers(canvas, view, changed)
+    if "houses" in view:  # Houses of Renaissance (render/lorenzo_houses.py)
+        houses.draw_auction(canvas, view)
+        houses.draw_public(canvas, view, LorenzoPublic.height(frame.seats(view)) - MARGIN, changed, _floor)
     if view.get("bonus_tiles_available"):
         _tile_draft(canvas, LorenzoPublic.towers.top(300), view["bonus_tiles_available"])
     outcome = view["header"]["outcome"]
@@ -695,6 +700,11 @@ def _private(canvas: Canvas, view: LorenzoView) -> None:
                     need = f"needs {slot_mp[j]} MP" if slot_mp[j] else "no MP needed"
                     canvas.text_in(slot, need, BODY, palette.MUTED, style="bold")
     _private_side(canvas, L.side, info)
+    extra = houses.private_lines(view)
+    if extra:
+        band = Rect(MARGIN, L.height() - MARGIN + 8, INNER, PRIVATE_BAND - 16)
+        canvas.box(band, palette.PANEL, palette.LINE, radius=8)
+        parts.text_block(canvas, band.inset(12, 8), extra, BODY + 1)
 
 
 def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo) -> None:
@@ -832,6 +842,14 @@ def _private_facts(view: LorenzoView) -> list[str]:
 BOARD: frame.Board[LorenzoView] = frame.Board(
     kind="lorenzo",
     private_title="personal board",
-    public=frame.Side(lambda view: LorenzoPublic.height(frame.seats(view)), _public, _public_facts),
-    private=frame.Side(lambda view: LorenzoPrivate.height(), _private, _private_facts),
+    public=frame.Side(
+        lambda view: LorenzoPublic.height(frame.seats(view)) + houses.band_height(view),
+        _public,
+        _public_facts,
+    ),
+    private=frame.Side(
+        lambda view: LorenzoPrivate.height() + (PRIVATE_BAND if "houses" in view else 0),
+        _private,
+        _private_facts,
+    ),
 )

@@ -1,4 +1,5 @@
-"""Lorenzo il Magnifico (base game, 2-4 players) behind the rules contract (rules.core.Game).
+"""Lorenzo il Magnifico behind the rules contract (rules.core.Game): the base game (2-4 players)
+and Houses of Renaissance (option ``houses``, 2-5 players; ``houses/`` and HOUSES.md).
 
 Modules: data (JSON components), moves (notation), effects (permanent modifiers, gain rule),
 engine (state, legality, resolution, flow), scoring (final scoring), view (player views),
@@ -13,6 +14,8 @@ from typing import Any, cast
 
 from rules.core import (
     Card,
+    ContentChanged,
+    ContentSetting,
     GameCommand,
     IllegalMove,
     NotYourTurn,
@@ -20,15 +23,18 @@ from rules.core import (
     Outcome,
     Prompt,
     Step,
+    coerce_option,
     normalise_options,
     state_from_json,
     state_to_json,
 )
 from rules.lorenzo import cards, flow, guide, hidden
-from rules.lorenzo.commands import COMMANDS
-from rules.lorenzo.data import CARDS, LEADERS
+from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
+from rules.lorenzo.data import BASE_CARDS, BASE_LEADERS, LEADERS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
+from rules.lorenzo.houses import content
+from rules.lorenzo.houses.help import houses_help
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
 from rules.lorenzo.state_copy import copy_for_move
@@ -91,20 +97,56 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+HOUSES_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "houses",
+        False,
+        (False, True),
+        "Houses of Renaissance: the Special Tower and deck, Special Tokens, the Adaptation tile, the "
+        "New Council tile, new excommunications, Family tiles by auction, up to 5 players (Leaders on).",
+    ),
+    Option(
+        "leader_pool",
+        "all",
+        ("all", "houses", "base"),
+        "With houses: the Leaders dealt from: 'all' 44, 'houses' the base 20 + 22 of HoR (without "
+        "the likeliest promos), 'base' the 20 of the base game.",
+    ),
+)
+OFFER_HOUSES = True
+"""Whether ``options()`` lists the HoR options (issue 13). While False they were accepted by
+``setup`` (tests, the sandbox) but not offered to players; ``max_players`` follows it."""
+
 
 class Lorenzo:
     name = "lorenzo"
     title = "Lorenzo il Magnifico"
     min_players = 2
-    max_players = 4
+    max_players = 5 if OFFER_HOUSES else 4  # 5 only with houses: setup refuses it otherwise
 
     def options(self) -> Sequence[Option]:
-        return OPTIONS
+        return OPTIONS + HOUSES_OPTIONS if OFFER_HOUSES else OPTIONS
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalMove(f"{self.title} is for {self.min_players}-{self.max_players} players.")
-        return flow.new_game(players, seed, normalise_options(self, options))
+        given = dict(options or {})
+        unoffered = {} if OFFER_HOUSES else {o.name: o for o in HOUSES_OPTIONS}
+        extra = {o.name: o.default for o in unoffered.values()}
+        for name, option in unoffered.items():
+            if name in given:
+                extra[name] = coerce_option(option, given.pop(name))
+        opts = {**normalise_options(self, given), **extra}
+        top = 5 if opts["houses"] else 4
+        if not self.min_players <= players <= top:
+            more = "; 5 players need the houses option (Houses of Renaissance)" if players == 5 else ""
+            raise IllegalMove(f"{self.title} is for {self.min_players}-{top} players{more}.")
+        if opts["houses"] and players == 5 and opts["leader_pool"] == "base":
+            raise IllegalMove(
+                "With 5 players the base pool of 20 Leaders cannot deal 4 each plus the Sforza and "
+                "Visconti families' 2: choose leader_pool houses (42) or all (44)."
+            )
+        if opts["houses"]:
+            opts["leaders"] = True  # HOUSES.md §2 (houses_turns_on_leaders): HoR cards use Leaders
+        return flow.new_game(players, seed, opts)
 
     def active_players(self, state: State) -> frozenset[int]:
         return flow.active(state)
@@ -184,17 +226,24 @@ class Lorenzo:
         return state_to_json(state)
 
     def from_json(self, text: str) -> State:
-        return state_from_json(text, UPGRADES)
+        state = state_from_json(text, UPGRADES)
+        if "houses" in state and state["houses"].get("content") != content.fingerprint():
+            raise ContentChanged(
+                "This Houses of Renaissance game began under other content data (LORENZO_OVERRIDES "
+                "changed); restart with the old file to go on."
+            )
+        return state
 
     def catalogue_names(self) -> dict[str, list[str]]:
         """Card and leader names (i18n: the Italian printed names)."""
         return {
-            "lorenzo card": [CARDS[i]["name"] for i in sorted(CARDS)],
-            "lorenzo leader": [leader["name"] for leader in LEADERS.values()],
+            # The base game's printed names (the HoR names are provisional: "Special card N").
+            "lorenzo card": [BASE_CARDS[i]["name"] for i in sorted(BASE_CARDS)],
+            "lorenzo leader": [LEADERS[x]["name"] for x in BASE_LEADERS],
         }
 
     def rules_help(self) -> str:
-        return RULES_HELP
+        return RULES_HELP + houses_help() if OFFER_HOUSES else RULES_HELP
 
     def move_steps(self, state: State, player: int, moves: Sequence[LorenzoMove]) -> list[tuple[Step, ...]]:
         return guide.move_steps(state, player, moves)  # guided turns (rules/lorenzo/guide.py)
@@ -207,6 +256,9 @@ class Lorenzo:
 
     def commands(self) -> Sequence[GameCommand]:
         return COMMANDS  # /lorenzo place|leader|end (rules/lorenzo/commands.py)
+
+    def content_settings(self) -> Sequence[ContentSetting]:
+        return CONTENT_SETTINGS  # LORENZO_OVERRIDES (rules/lorenzo/commands.py)
 
 
 GAME = Lorenzo()

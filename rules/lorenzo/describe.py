@@ -15,7 +15,9 @@ _NAMES = {
     "vp": ("VP", "VP"),
     "mp": ("MP", "MP"),
     "fp": ("FP", "FP"),
+    "special_token": ("Special Token", "Special Tokens"),
 }
+_KEYS = (*RESOURCES, "special_token")  # the Special Token is a resource with houses (HOUSES.md §10)
 
 TYPE_NAMES = {
     "territory": "Territory",
@@ -34,13 +36,19 @@ SPACE_TITLES = {
     "market_4": "Market space 4",
     "council": "the Council Palace",
 }
-MEMBER_NAMES = {"black": "black", "white": "white", "orange": "orange", "neutral": "neutral"}
+MEMBER_NAMES = {
+    "black": "black",
+    "white": "white",
+    "orange": "orange",
+    "neutral": "neutral",
+    "brown": "brown",  # Colonna's fifth member (houses, HOUSES.md §15)
+}
 
 
 def res_text(res: Mapping[str, int]) -> str:
     """``{"wood": 2, "mp": 1}`` -> "2 wood, 1 MP"; empty -> "nothing"."""
     parts = []
-    for key in RESOURCES:
+    for key in _KEYS:
         n = res.get(key, 0)
         if n:
             one, many = _NAMES[key]
@@ -50,7 +58,7 @@ def res_text(res: Mapping[str, int]) -> str:
 
 def res_token(res: Mapping[str, int]) -> str:
     """Move-notation form of a goods map: "coin=3 wood=1" (canonical order), "nothing" if empty."""
-    parts = [f"{k}={res[k]}" for k in RESOURCES if res.get(k, 0)]
+    parts = [f"{k}={res[k]}" for k in _KEYS if res.get(k, 0)]
     return " ".join(parts) if parts else "nothing"
 
 

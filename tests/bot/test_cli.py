@@ -45,6 +45,7 @@ def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "LANCASTER_OVERRIDES",
+        "LORENZO_OVERRIDES",
         "CLOCK_HOURS",
         "WORKERS",
         "SHARD_COUNT",

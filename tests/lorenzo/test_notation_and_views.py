@@ -263,6 +263,8 @@ def test_all_options_are_offered_and_off_by_default() -> None:
         "voluntary_pass": False,
         "harvest_min_check": "member",
         "military_tie": "next_gets_second",
+        "houses": False,  # Houses of Renaissance (issue 13)
+        "leader_pool": "all",  # read only with houses
     }
     with pytest.raises(IllegalMove):
         GAME.setup(2, 1, {"houses_of_renaissance": True})
