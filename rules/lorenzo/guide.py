@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core import Step, copy_state, move_label
 from rules.lorenzo import engine
-from rules.lorenzo.data import CARDS, LEADERS, RESOURCES, SPACES, TOWER_SPACES, TOWERS
+from rules.lorenzo.data import ALL_TOWER_SPACES, CARDS, LEADERS, RESOURCES, SPACES, TOWERS
 from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.describe import SPACE_TITLES, cost_text, effects_text, requirement_text, res_text
 from rules.lorenzo.effects import Mods, modifiers
@@ -32,6 +32,8 @@ AREA_TITLES = {
     "production": "Production",
     "market": "Market",
     "council": "Council Palace",
+    "special": "Special Tower",  # houses (HOUSES.md §7)
+    "leader": "Leaders' own spaces",  # houses: personal action spaces of played Leaders (§12.3)
 }
 
 
@@ -43,7 +45,9 @@ def _servants_step(servants: int, value: int) -> Step:
 
 
 def _area_of(space: str) -> str:
-    return TOWER_SPACES[space][0] if space in TOWER_SPACES else str(SPACES[space]["area"])
+    if space in ALL_TOWER_SPACES:
+        return ALL_TOWER_SPACES[space][0]
+    return str(SPACES[space]["area"]) if space in SPACES else "leader"
 
 
 def _area_step(space: str) -> Step:
@@ -52,10 +56,11 @@ def _area_step(space: str) -> Step:
 
 
 def _tower_step(state: State, space: str, fee: int) -> Step:
-    card_type, floor_index = TOWER_SPACES[space]
+    card_type, floor_index = ALL_TOWER_SPACES[space]  # card_type: the tower ("special" too)
     card = CARDS[state["tower_cards"][card_type][floor_index]]
     floor = TOWERS[card_type][floor_index]
-    parts = [f"needs {floor['min_value']}"]
+    # floor_min: the Adaptation tile's value where it lies (houses), else the printed one
+    parts = [f"needs {engine.floor_min(state, card_type, floor_index)}"]
     costs = " or ".join(cost_text(a) for a in card["costs"])
     if costs and costs != "nothing":
         parts.append(f"cost: {costs}")
@@ -70,6 +75,8 @@ def _tower_step(state: State, space: str, fee: int) -> Step:
 
 
 def _space_step(space: str) -> Step:
+    if space not in SPACES:  # a played Leader's own space (houses): its move label says it
+        return Step(space, SPACE_TITLES.get(space, space.replace("_", " ")).removeprefix("the ")[:80])
     data = SPACES[space]
     title = SPACE_TITLES[space].removeprefix("the ")
     if data["area"] in ("harvest", "production"):
@@ -81,19 +88,22 @@ def _space_step(space: str) -> Step:
 
 
 def _tower_fee(state: State, mods: Mods, space: str, member: str | None) -> int:
-    if member is None or space not in TOWER_SPACES:
+    if member is None or space not in ALL_TOWER_SPACES:
         return 0
-    occupants = state["tower_occupants"][TOWER_SPACES[space][0]]
-    return engine.tower_fee(mods) if any(o is not None for o in occupants) else 0
+    tower = ALL_TOWER_SPACES[space][0]
+    occupants = state["tower_occupants"][tower]
+    return engine.tower_fee(mods, tower) if any(o is not None for o in occupants) else 0
 
 
 def _place_steps(state: State, player: int, mods: Mods, move: Place) -> tuple[Step, ...]:
     base = engine.member_value(state, mods, move.member)
     member = Step(move.member, f"{move.member.capitalize()} ({base})")
-    if move.space in TOWER_SPACES:
+    if move.space in ALL_TOWER_SPACES:
         offer = engine.tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
         space = _tower_step(state, move.space, _tower_fee(state, mods, move.space, move.member))
         value = offer.value
+    elif move.space not in SPACES:  # a Leader's own space (houses): no value to reach
+        return (member, _area_step(move.space), _space_step(move.space), _servants_step(move.servants, base))
     else:
         space = _space_step(move.space)
         value = engine.space_check(state, player, mods, move.space, move.member, move.servants)[1]

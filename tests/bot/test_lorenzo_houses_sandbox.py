@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 from rules import find_game
-from tests.bot.harness import Harness, public
+from tests.bot.harness import Harness, public, walk_to_confirm, walking
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 
@@ -52,7 +52,11 @@ def test_five_player_houses_game_through_the_sandbox(tmp_path: Path) -> None:
                     mine = await h.one(f"{actor.name} click g:1:hand")  # private: buttons or a select
                     assert mine["ephemeral"] and mine["components"], mine
                     pick = mine["components"][0]
-                    if pick.get("type") == "select":
+                    if walking(mine):  # issue 12 item 2: a placement walked to its preview and Confirm
+                        line = await walk_to_confirm(
+                            h, actor.name, mine, lambda offered: rng.randrange(len(offered))
+                        )
+                    elif pick.get("type") == "select":
                         line = (
                             f"{actor.name} click {pick['custom_id']} {rng.choice(pick['options'])['value']}"
                         )
