@@ -133,11 +133,9 @@ def _build(engine: Engine, state: State, decision: Decision, move: Extension, ev
 
 
 def _first_extension_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    spaces = ", ".join(
-        f"{sid} {space['name']} ({effects_words(space['reward'])})"
-        for sid, space in engine.data["castle"].items()
-    )
-    return f"Choose the castle extension you start with (extension <space>): {spaces}."
+    # What each space gives is drawn on the board's castle; the channel's line stays short.
+    first, *_, last = engine.data["castle"]
+    return f"Choose the castle extension you start with (castle spaces {first} to {last} on the board)."
 
 
 def _extension_places(decision: Decision, move: Extension) -> list[str]:
@@ -171,7 +169,7 @@ def _favor_prompt(engine: Engine, state: State, decision: Decision) -> str:
     shown = ", ".join(
         f"{i + 1}: {effects_words(tiles[i])}" for i, up in enumerate(state["favor_tiles"]) if up
     )
-    return f"Choose a face-up King's Favor tile (favor N): {shown}."
+    return f"Choose a face-up King's Favor tile: {shown}."
 
 
 def _favor_why(
@@ -208,9 +206,7 @@ def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, ev
 
 def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
     where = _SOURCES.get(decision.get("source", ""), "")
-    return f"Choose a knight to upgrade{where} (upgrade <where>" + (
-        ", or upgrade none)." if decision.get("optional") else ")."
-    )
+    return f"Choose a knight to upgrade{where}" + (", or none." if decision.get("optional") else ".")
 
 
 def _upgrade_places(decision: Decision, move: Upgrade) -> list[str]:
@@ -254,7 +250,7 @@ def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events
 
 def _noble_prompt(engine: Engine, state: State, decision: Decision) -> str:
     verb = "remove a noble from" if decision.get("remove") else "take a noble from"
-    return f"Choose a county to {verb} (noble D)."
+    return f"Choose a county to {verb}."
 
 
 def _noble_places(decision: Decision, move: Noble) -> list[str]:
@@ -394,7 +390,7 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
 
 
 def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    return f"{effect_words(decision['exchange'])}: how many times? (buy N)"
+    return f"{effect_words(decision['exchange'])}: how many times?"
 
 
 def _exchange_why(
@@ -456,7 +452,7 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
 
 def _ransom_prompt(engine: Engine, state: State, decision: Decision) -> str:
     rate = engine.data["ransom_gold_per_strength"]
-    return f"Ransom captured knights at {rate} gold per strength (ransom N, or ransom none)."
+    return f"Ransom your captured knights, at {rate} gold per strength, or none?"
 
 
 def _ransom_why(

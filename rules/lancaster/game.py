@@ -156,6 +156,19 @@ class LancasterGame:
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
 
+    def continues_turn(self, before: m.State, after: m.State, player: int) -> bool:
+        """Optional member (``rules.core.game_continues_turn``): ``player``'s move left them the
+        next decision of the same phase - the King's Favor and its upgrade or noble after their
+        own placement (rules 6.1), or their next reward, exchange or task while the board is
+        resolved (rules 7) - rather than a new turn, a vote or the next phase."""
+        pending = after["pending"]
+        return (
+            pending is not None
+            and pending["seat"] == player
+            and before["phase"] == after["phase"]
+            and before["round"] == after["round"]
+        )
+
     def player_view(self, state: m.State, player: int | None) -> dict[str, JSONValue]:
         outcome = self.outcome(state)
         text = decision = None
@@ -316,24 +329,21 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     if p is None and state["phase"] == "vote":
         law = state["proposals"][state["voting_on"]]
         return Prompt(
-            f"Vote on proposal {law}: {d['laws'][law]['text']} (vote yes|no markers=N, you have "
-            f"{state['seats'][player]['vote_markers']})",
+            # The same words for every voter, so the channel asks them all in one line; each
+            # voter's own markers are on their choices and private board.
+            f"Vote on proposal {law}: {d['laws'][law]['text']}",
             decision=True,
             secret=True,
         )
     if p is None:
-        court = ", ".join(str(s) for s in state["forces"][player]["court"]) or "empty"
-        text = f"Place a knight from your court ({court}"
-        if state["players"] == 2:
-            ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
-            text += f"; ally court {ally}"
+        # The court is on the player's board; the channel's line stays short (issue 12).
         if not placement.has_place(engine, state, player, 0):
             # 6.1 as the engine plays it: every place left needs squires (see placement.py).
             return Prompt(
-                text + "): every place left needs squires; place a knight with enough squires "
-                "(e.g. knight 1 county:G squires=3) or pass (your knights stay in court this round)."
+                "Place a knight: every place left needs squires. Place one with enough squires "
+                "or pass (your knights stay in court this round)."
             )
-        return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
+        return Prompt("Place a knight.")
     kind = KINDS[p["kind"]]
     hidden = state["players"] > 2 and kind.private_behind_screens
     return Prompt(kind.prompt(engine, state, p), decision=not hidden)
