@@ -510,6 +510,26 @@ def game_prompt(game: Game, state: Any, player: int) -> Prompt:
     return Prompt("your move", secret=len(game.active_players(state)) > 1)
 
 
+def game_catalogue_names(game: Game) -> dict[str, list[str]]:
+    """The names a game shows players (cards, leaders, counties...), by message-catalogue context
+    (e.g. ``"lorenzo card"``), from ``game.catalogue_names()``; none without it. The i18n tests
+    hold the catalogues to them: every name translated (or marked as kept), none left over."""
+    names = getattr(game, "catalogue_names", None)
+    return {k: list(v) for k, v in names().items()} if callable(names) else {}
+
+
+def say(template: str, /, **params: object) -> str:
+    """An engine's English sentence made from a catalogued template (``i18n``): the template is a
+    message id of the catalogue, and ``i18n.phrases`` finds it again in the finished sentence to
+    translate it. The engines stay pure and their stored texts stay English."""
+    return template.format(**params) if params else template
+
+
+def say_n(singular: str, plural: str, n: int, /, **params: object) -> str:
+    """``say`` with an English plural chosen by ``n`` (filled in as ``{n}``)."""
+    return (singular if n == 1 else plural).format(n=n, **params)
+
+
 def game_rules_help(game: Game) -> str:
     """``game.rules_help()``; without one, a summary built from the contract's own members."""
     help_text = getattr(game, "rules_help", None)

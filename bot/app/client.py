@@ -18,6 +18,7 @@ from bot.app.ack import acknowledge
 from bot.app.components import ACTION_ID, BUTTON_ID, SELECT_ID, ActionButton, GameButton, GameSelect
 from bot.app.guard import answer_error, say
 from bot.app.posting import forget_images, post_delivery, post_report
+from bot.app.translator import CatalogueTranslator
 from bot.service import workers
 from bot.service.computers import Computers
 from bot.service.health import Health, Liveness
@@ -83,6 +84,7 @@ class TavolaBot(discord.Client):
 
     async def setup_hook(self) -> None:
         commands.build(self.tree, self.tables)
+        await self.tree.set_translator(CatalogueTranslator())
         # Persistent components: any old message's buttons keep working after a restart.
         self.add_dynamic_items(GameButton, GameSelect, ActionButton)
         if self.clock_check_seconds > 0:
@@ -98,7 +100,7 @@ class TavolaBot(discord.Client):
         """Sync the command tree only when it differs from the last one synced for this
         application and scope (Discord rate-limits syncing; restarts are frequent). The hash is
         kept in the database and written only after Discord accepted the sync."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        payload = await self.command_payload(guild)
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
         scope = "global" if guild is None else f"guild:{guild.id}"
@@ -111,6 +113,15 @@ class TavolaBot(discord.Client):
         await store.set_value(key, digest)
         log.info("commands synced (%s)", scope)
         return True
+
+    async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """The commands as a sync sends them, with their translations (so a changed catalogue
+        syncs again)."""
+        translator = self.tree.translator
+        found = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [command.to_dict(self.tree) for command in found]
+        return [await command.get_translated_payload(self.tree, translator) for command in found]
 
     async def run_due(self) -> int:
         """Everything that fell due: the computer takes over timed-out seats and plays its

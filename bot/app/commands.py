@@ -29,6 +29,7 @@ from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tab
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
 from bot.app.posting import image_file
+from bot.app.translator import described
 from bot.service import overview, present, settings
 from bot.service.clocks import CLOCK_MAX_HOURS
 from bot.service.levels import DEFAULT_LEVEL
@@ -274,13 +275,6 @@ async def show_games(interaction: Interaction, *, mine: bool) -> None:
     await say(interaction, overview.lines(found, me, empty))
 
 
-def shorten(text: str, limit: int) -> str:
-    """``text`` within ``limit`` characters, cut at a word and marked with an ellipsis if long."""
-    if len(text) <= limit:
-        return text
-    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:(") + "…"
-
-
 def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     """``/game new game:<…>`` plus one optional parameter per option any game offers."""
     games = tables.games()
@@ -340,31 +334,35 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     return command
 
 
-def _new_descriptions(tables: Tables, option_names: Mapping[str, str]) -> dict[str, str]:
+def _new_descriptions(
+    tables: Tables, option_names: Mapping[str, app_commands.locale_str]
+) -> dict[str, str | app_commands.locale_str]:
     """What Discord shows beside each parameter of ``/game new``."""
     return {
         "game": "Which game",
-        "clock": shorten(
-            f"Hours each player has per decision (0: no clock; default {tables.default_clock_hours:g})",
-            100,
+        "clock": described(
+            "Hours each player has per decision (0: no clock; default {hours})",
+            hours=f"{tables.default_clock_hours:g}",
         ),
         "bots": "How many seats computer players take (default 0)",
-        "bot_level": f"How well the computers play (default {DEFAULT_LEVEL})",
+        "bot_level": described("How well the computers play (default {level})", level=DEFAULT_LEVEL),
         **option_names,
     }
 
 
-def _option_descriptions(games: Sequence[Game]) -> dict[str, str]:
+def _option_descriptions(games: Sequence[Game]) -> dict[str, app_commands.locale_str]:
     """Each option name any game offers (bar ``RESERVED``), described by the first game offering it."""
-    option_names: dict[str, str] = {}
+    option_names: dict[str, app_commands.locale_str] = {}
     for g in games:
         for o in g.options():
             if o.name not in RESERVED:
-                option_names.setdefault(o.name, shorten(f"{g.title}: {o.description}", 100))
+                option_names.setdefault(o.name, described("{game}: {text}", game=g.title, text=o.description))
     return option_names
 
 
-def _new_parameters(option_names: Mapping[str, str], games: Sequence[Game]) -> list[inspect.Parameter]:
+def _new_parameters(
+    option_names: Mapping[str, object], games: Sequence[Game]
+) -> list[inspect.Parameter]:
     """``/game new``'s signature: interaction, game, clock, bots, bot_level, then one optional
     text per option."""
     return [

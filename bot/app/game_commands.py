@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.app.actions import channel_game, play
 from bot.app.context import Interaction, tables_of
+from bot.app.translator import described
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
 from rules.core import CommandParam, Game, GameCommand, ParamValue, game_commands, suggestions
@@ -30,7 +31,7 @@ def game_groups(tables: Tables) -> list[app_commands.Group]:
 
 
 def group_of(game: Game) -> app_commands.Group:
-    group = app_commands.Group(name=game.name, description=f"{game.title} actions")
+    group = app_commands.Group(name=game.name, description=described("{title} actions", title=game.title))
     for declared in game_commands(game):
         group.add_command(subcommand(game.name, declared))
     return group

@@ -102,11 +102,24 @@ class LancasterGame:
         self.engine = Engine(self.data)
         self._override = override
         self._engines: list[Engine] | None = None  # earlier revisions, built when first asked
+        self._last: tuple[str, Mapping[str, Any], Engine] | None = None
 
     def _engine_of(self, state: m.State) -> Engine:
         """The engine of the data the game was started with (today's unless it is older): the
-        fingerprint covers the base data and the expansions the game's options use."""
+        fingerprint covers the base data and the expansions the game's options use.
+
+        Every contract call asks this, so the last answer is kept for the options dict it was
+        for: a move's state shares its options with the state before (states are never changed
+        in place, model.copy_for_move), so a whole game or simulation asks it once."""
         content, options = state["content"], state["options"]
+        last = self._last
+        if last is not None and last[1] is options and last[0] == content:
+            return last[2]
+        engine = self._find_engine(content, options)
+        self._last = (content, options, engine)
+        return engine
+
+    def _find_engine(self, content: str, options: dict[str, Any]) -> Engine:
         if content == self.engine.fingerprint_for(options):
             return self.engine
         if self._engines is None:
@@ -214,6 +227,14 @@ class LancasterGame:
                 "LANCASTER_OVERRIDES file it had when the game began."
             )
         return state
+
+    def catalogue_names(self) -> dict[str, list[str]]:
+        """County and noble names (i18n)."""
+        base = load_base()  # the shipped names: the catalogue translates those
+        return {
+            "lancaster county": [c["name"] for c in base["counties"].values()],
+            "lancaster noble": [n["name"] for n in base["nobles"].values()],
+        }
 
     def rules_help(self) -> str:
         return build_help(self.data, OPTIONS, EXPANSION_OPTIONS)

@@ -24,6 +24,7 @@ from rules.core import (
 )
 from rules.lorenzo import flow, hidden
 from rules.lorenzo.commands import COMMANDS
+from rules.lorenzo.data import CARDS, LEADERS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
@@ -170,6 +171,13 @@ class Lorenzo:
 
     def from_json(self, text: str) -> State:
         return state_from_json(text, UPGRADES)
+
+    def catalogue_names(self) -> dict[str, list[str]]:
+        """Card and leader names (i18n: the Italian printed names)."""
+        return {
+            "lorenzo card": [CARDS[i]["name"] for i in sorted(CARDS)],
+            "lorenzo leader": [leader["name"] for leader in LEADERS.values()],
+        }
 
     def rules_help(self) -> str:
         return RULES_HELP

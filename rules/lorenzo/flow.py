@@ -83,7 +83,7 @@ def _next_placement(state: State, log: Log) -> bool:
         return True
     player = state["turn_queue"][state["turn_index"]]
     free = state["players"][player]["free_members"]
-    if free and (engine.has_placement(state, player) or engine.leader_moves(state, player)):
+    if free and (engine.has_placement(state, player) or engine.has_leader_move(state, player)):
         return False
     if free:
         log.events.append(f"{seat(player)} has no family member that can reach a space and passes.")

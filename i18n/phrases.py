@@ -1,0 +1,144 @@
+"""Translating finished English sentences back through their catalogued templates.
+
+The engines are pure (``rules/`` imports only the standard library) and speak English: an event,
+prompt or refusal is ``rules.core.say(template, **params)``, i.e. ``template.format(**params)``,
+with the template a message id of the catalogue. Their texts are also stored as English (the last
+move's events in a state, the computer's notices in the outbox), so the translation step works on
+the finished sentence: it finds the catalogued template the sentence was made from (placeholders
+become captures), translates each captured value the same way (a card name, a goods list, a nested
+phrase) and fills the Italian template with them. A sentence no template explains stays English
+(the coverage test and the Italian sandbox checker find those).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from i18n.catalogue import translations
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+SEAT = re.compile(r"^\{p\d+\}$")
+NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$|^[A-Z]?\d+(?:[-.]\d+)*$")
+# Placeholders that always hold a number (captured as digits only, so "{n} servants" never swallows
+# a list); any other name holding a number ends in "_n".
+NUMERIC = frozenset(
+    {"n", "value", "floor", "round", "rounds", "period", "fee", "need", "have", "total", "vp", "fp"}
+    | {"mp", "count", "strength", "amount", "min", "max", "steps", "hours", "minutes", "seconds"}
+)
+# Lists the engines join by hand, and how each is joined in the translation (context "list").
+SEPARATORS = ("; ", ", ", " + ", " or ", " and ", " / ", "/")
+# Contexts never used to explain a sentence: command strings and move words have their own paths.
+PRIVATE_CONTEXTS = ("command ", "option ", "choice", "move")
+
+
+@dataclass(frozen=True)
+class Template:
+    english: str  # the message id (the singular one for a plural message)
+    plural: str | None
+    pattern: re.Pattern[str]
+    anchor: str  # its longest literal part: a cheap test before the regex
+    weight: int  # literal characters: the most specific template wins
+
+
+def compile_template(english: str, plural: str | None = None, form: str | None = None) -> Template:
+    source = form or english
+    parts = PLACEHOLDER.split(source)
+    regex, names, literals = "", [], []
+    for i, part in enumerate(parts):
+        if i % 2:
+            if part in names:  # the same value twice: a back-reference
+                regex += f"(?P={part})"
+            else:
+                names.append(part)
+                capture = r"[+-]?\d+" if part in NUMERIC or part.endswith("_n") else ".+?"
+                regex += f"(?P<{part}>{capture})"
+        else:
+            regex += re.escape(part)
+            literals.append(part)
+    anchor = max(literals, key=len)
+    return Template(english, plural, re.compile(f"^{regex}$", re.S), anchor, sum(map(len, literals)))
+
+
+@dataclass
+class Index:
+    names: dict[str, str]  # exact texts (names, words, fixed sentences) -> translation
+    templates: list[Template]
+
+
+@cache
+def index(language: str) -> Index:
+    compiled = translations(language)
+    names: dict[str, str] = {}
+    templates: list[Template] = []
+    for key, string in compiled.messages.items():
+        context, _, english = key.rpartition("\x04")
+        if context.startswith(PRIVATE_CONTEXTS) or context.endswith(PRIVATE_CONTEXTS):
+            continue
+        if PLACEHOLDER.search(english):
+            templates.append(compile_template(english))
+        else:
+            names.setdefault(english, string)
+    for singular, plural in compiled.plurals:
+        templates.append(compile_template(singular, plural))
+        templates.append(compile_template(singular, plural, form=plural))
+    templates.sort(key=lambda t: -t.weight)
+    return Index(names, templates)
+
+
+@cache
+def translate_sentence(text: str, language: str) -> str | None:
+    """``text`` in ``language``, or None when no catalogued name or template explains it."""
+    found = index(language).names.get(text)
+    if found is not None:
+        return found
+    stripped = text.strip()
+    if stripped != text and stripped:
+        inner = translate_sentence(stripped, language)
+        return None if inner is None else text.replace(stripped, inner)
+    return _by_template(text, language) or _by_list(text, language)
+
+
+def translate_value(value: str, language: str) -> str:
+    """A captured value: numbers, seat tokens and unknown words stay as they are."""
+    if not value or SEAT.match(value) or NUMBER.match(value):
+        return value
+    found = translate_sentence(value, language)
+    return value if found is None else found
+
+
+def _by_template(text: str, language: str) -> str | None:
+    compiled = translations(language)
+    for template in index(language).templates:
+        if template.anchor not in text:
+            continue
+        match = template.pattern.match(text)
+        if match is None:
+            continue
+        values = {name: translate_value(v, language) for name, v in match.groupdict().items()}
+        if template.plural is None:
+            target = compiled.messages[template.english]
+        else:
+            n = _count(match.groupdict())
+            target = compiled.gnu.ngettext(template.english, template.plural, n)
+        return target.format(**values)
+    return None
+
+
+def _count(values: dict[str, str]) -> int:
+    raw = values.get("n") or next((v for v in values.values() if v.lstrip("+-").isdigit()), "1")
+    return int(raw.lstrip("+"))
+
+
+def _by_list(text: str, language: str) -> str | None:
+    for separator in SEPARATORS:
+        parts = text.split(separator)
+        if len(parts) < 2:
+            continue
+        done = [translate_sentence(p, language) if not NUMBER.match(p) else p for p in parts]
+        if all(d is not None for d in done):
+            joiner = index(language).names.get(separator.strip() or separator, separator.strip())
+            glue = separator.replace(separator.strip(), joiner) if separator.strip() else separator
+            return glue.join(d for d in done if d is not None)
+    return None
