@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
-from rules.lancaster import resentment
 from rules.lancaster.moves import LancasterMove, Pass, Place
 from rules.lancaster.words import amount
 
@@ -49,18 +49,27 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
             found += [moves.get(t) or moves.setdefault(t, Place(strength, t, 0, ally)) for t in targets]
             if strength in tower:
                 found.append(resentment.tower_move(strength))
+    if henry.in_play(state) and state["forces"][seat]["court"]:  # H2.5-H2.7: with privileges
+        found += henry.privilege_places(engine, state, seat, squires, counties, joinable_cards(state, seat))
     return found
 
 
 def _open_counties(engine: Engine, state: State, seat: int) -> list[tuple[str, int, int]]:
     """(county, minimum strength, occupant's total or -1 when empty) for each county the seat
-    may go to: never one of its own (or its ally's) knights (6.2)."""
+    may go to: never one of its own (or its ally's) knights (6.2), never a shielded one (Henry V
+    H2.5); an occupant's Tudor knight counts in its total (H2.6)."""
     players = state["players"]
     return [
-        (letter, minimum, -1 if occupant is None else occupant["strength"] + occupant["squires"])
+        (letter, minimum, -1 if occupant is None else _total(occupant))
         for letter, minimum in engine.minimums
-        if (occupant := state["counties"][letter]) is None or occupant["force"] % players != seat
+        if (occupant := state["counties"][letter]) is None
+        or (occupant["force"] % players != seat and not occupant.get("shield"))
     ]
+
+
+def _total(occupant: dict[str, int]) -> int:
+    """What a county knight's challenger must exceed: knight, squires and a Tudor knight."""
+    return occupant["strength"] + occupant["squires"] + occupant.get("extra", 0)
 
 
 def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
@@ -75,7 +84,7 @@ def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> b
         if resentment.tower_strengths(engine, state, force):
             return True
         top = 0 if m.is_ally(state, force) else squires
-        best = max(court)
+        best = max(court) + henry.tudor_bonus(engine, state, force)  # H2.6: public, held openly
         for _, minimum, total in _open_counties(engine, state, seat):
             if best >= minimum and (top is None or total < 0 or total + 1 - best <= top):
                 return True
@@ -119,8 +128,13 @@ def turn_moves(engine: Engine, state: State, seat: int) -> list[LancasterMove]:
     without squires (public: it does not depend on how many squires the seat has)."""
     places = placements(engine, state, seat, state["seats"][seat]["squires"])
     moves: list[LancasterMove] = [*places]
-    if all(place.squires for place in places):  # the places without squires are among these
+    # The places without squires are among these (privileges are public). Henry V: a seat may
+    # have a turn for its lord alone (H2.2); pass is then for knights left in court only.
+    if all(place.squires for place in places) and any(
+        state["forces"][force]["court"] for force in m.forces_of(state, seat)
+    ):
         moves.append(Pass())
+    moves += henry.lord_moves(engine, state, seat)
     return moves
 
 
@@ -161,6 +175,7 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     court = state["forces"][force]["court"][:]
     court.remove(move.strength)
     m.force_set(state, force, court=court)
+    henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
     kind, _, where = move.target.partition(":")
     text = f"{m.force_name(state, force)} placed a knight (strength {move.strength})"
     if kind == "county":
@@ -174,18 +189,19 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     else:
         card = next(c for c in state["conflicts"] if c["id"] == where)
         spaces = card["spaces"]
-        if all(space["force"] != force for space in spaces):
+        if all(space["force"] != force or space.get("archer") for space in spaces):
             spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
             events.append(f"{text} on conflict {where} (space {len(spaces)}).")
         else:
             # 6.4: further knights stack on the force's space.
             spaces = [
                 {**space, "knights": sorted([*space["knights"], move.strength])}
-                if space["force"] == force
+                if space["force"] == force and not space.get("archer")
                 else space
                 for space in spaces
             ]
             events.append(f"{text} on conflict {where}, stacking on their space.")
+        spaces = henry.conflict_spaces(engine, state, seat, move, spaces, events)  # H2.6, H2.7
         m.card_set(state, {**card, "spaces": spaces})
         # 6.4: King's Favor for the first knights into conflicts this round.
         if state["favors_taken"] < len(state["favor_tiles"]) and any(state["favor_tiles"]):
@@ -204,14 +220,21 @@ def _place_in_county(
     if move.squires:
         text += f" with {amount('squire', move.squires)}"
     text += f" on county {where} ({engine.data['counties'][where]['name']})"
+    marks = henry.county_marks(engine, move)  # Henry V: a Tudor knight, a shield (H2.5, H2.6)
+    if marks:
+        text += f" with {henry.county_words(marks)}"
     if occupant is not None:
-        # 6.2: the expelled knight goes back to its court; its squires are lost.
+        # 6.2: the expelled knight goes back to its court; its squires are lost (and its Tudor
+        # knight returns to the supply, H2.6).
         m.court_add(state, occupant["force"], occupant["strength"])
         expelled = m.force_name(state, occupant["force"])
         text += f", expelling {expelled}'s knight (strength {occupant['strength']})"
-        if occupant["squires"]:
-            text += f" and its {amount('squire', occupant['squires'])}"
-    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires})
+        lost = [amount("squire", occupant["squires"])] * bool(occupant["squires"])
+        lost += [henry.county_words(occupant)] * bool(occupant.get("tudor"))
+        if lost:
+            text += f" and its {' and '.join(lost)}"
+    new = {"force": force, "strength": move.strength, "squires": move.squires, **marks}
+    m.county_set(state, where, new)
     events.append(text + ".")
 
 

@@ -20,7 +20,12 @@ _METRIC = {
     "conflicts_involved": "conflicts involved in",
     "extension_tiles": "extension tiles",
     "nobles_at_table": "nobles at the table",
+    "dishonor_markers": "dishonor markers",
+    "knights_in_tower": "knights in the tower",
+    "royal_seals_owned": "royal seals",
+    "lord_on_office": "lord on an office",
 }
+_PRIVILEGE = {"shield": "shield", "archer": "archer", "tudor_knight": "Tudor knight"}
 
 
 def amount(resource: str, n: int) -> str:
@@ -73,6 +78,11 @@ def effect_words(e: dict[str, Any]) -> str:
         return f"if {metric_words(c['metric'])} {c['op']} {c['value']}: {effects_words(e['effects'])}"
     if t == "choose_next_start_player":
         return "choose the next start player"
+    if t == "gain_privilege":  # Henry V
+        word = _PRIVILEGE.get(e["privilege"], e["privilege"])
+        return f"{e['amount']} {word}" + ("s" if e["amount"] != 1 else "")
+    if t == "lose":
+        return f"discard {amount(e['resource'], e['amount'])}"
     return t
 
 
@@ -133,9 +143,7 @@ def tally_gains(events: list[str]) -> list[str]:
             last_line[0].append(item[0])
         else:
             lines.append(([item[0]], what))
-    return [
-        line if isinstance(line, str) else _gain_line(line[0], line[1]) for line in lines
-    ]
+    return [line if isinstance(line, str) else _gain_line(line[0], line[1]) for line in lines]
 
 
 def _gain_line(who: list[str], what: str) -> str:
