@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.app import commands
+from bot.app.ack import acknowledge
 from bot.app.components import (
     ACTION_ID,
     BUTTON_ID,
@@ -41,6 +42,12 @@ CLOCK_CHECK_SECONDS = 60.0  # how often the real bot looks for what fell due (pi
 
 
 class TavolaTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        # Every slash command is acknowledged on arrival, before its options are read or any
+        # storage or engine work (issue 8 item 4; autocomplete is answered at once, never deferred).
+        acknowledge(interaction)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:

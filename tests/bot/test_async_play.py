@@ -94,7 +94,7 @@ def test_the_lobby_creator_can_leave(db: Path | str, tmp_path: Path) -> None:
         said, card = await h("bob /game leave")
         assert "lobby of game #1 is closed" in said["content"]
         assert (await h.tables.get(1)).status == "abandoned"
-        assert (await h.one("bob /game new game:tally"))["kind"] == "reply"
+        assert (await h.one("bob /game new game:tally"))["kind"] == "followup"
 
     play(db, tmp_path, body)
 

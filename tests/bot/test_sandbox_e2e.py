@@ -40,7 +40,7 @@ def test_game_new_opens_lobby_with_buttons(db: Path | str, tmp_path: Path) -> No
 
     async def body(h: Harness) -> None:
         r = await h.one("alice /game new game:tally target:6 vote:off")
-        assert r["kind"] == "reply" and not r["ephemeral"]
+        assert r["kind"] == "followup" and not r["ephemeral"]
         assert ids(r) == ["g:1:join", "g:1:leave", "g:1:start", "g:1:bot"]
         assert "Target: 6" in r["embeds"][0]["description"] and "Vote: off" in r["embeds"][0]["description"]
         again = await h.one("bob /game new game:tally")
