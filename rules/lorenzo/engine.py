@@ -777,8 +777,14 @@ def finish_take(
     if "houses" in state:  # pushed first: they follow the card's immediate effects
         value = state["houses"].get("take_value")
         state["stack"].extend(houses_hooks.after_take(state, player, card_id, pay, value))
+    push_immediate(state, player, card_id)
+
+
+def push_immediate(state: State, player: int, card_id: int) -> None:
+    """Queue a taken card's immediate effects (§17/§19: gains and privileges first, then a bonus
+    action; a stable order otherwise). Also for cards taken from the discard pile (houses)."""
+    card = CARDS[card_id]
     if card["immediate"]:
-        # §17/§19: gains and privileges first, then a bonus action (stable order otherwise).
         fx = sorted(
             card["immediate"], key=lambda effect: effect["op"] in ("take_card", "harvest", "production")
         )

@@ -304,20 +304,7 @@ def recover_answer(state: State, player: int, frame: Frame, move: Any, log: Log)
     log.events.append(
         f"{seat(player)} took the discarded {TYPE_NAMES[card['type']]} {card['name']} ({frame['source']})."
     )
-    if card["immediate"]:
-        fx = sorted(
-            card["immediate"], key=lambda effect: effect["op"] in ("take_card", "harvest", "production")
-        )
-        state["stack"].append(
-            {
-                "kind": "effects",
-                "seat": player,
-                "source": card["name"],
-                "effects": fx,
-                "immediate": True,
-                "card": move.card,
-            }
-        )
+    engine.push_immediate(state, player, move.card)
 
 
 def recover_settle(state: State, frame: Frame, log: Log) -> bool:
