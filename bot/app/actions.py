@@ -77,10 +77,11 @@ async def _answer_move(interaction: Interaction, turn: Turn) -> None:
         return
     # The choice itself is only echoed to the player; the channel gets the engine's events,
     # which for a secret decision say only that it was made (until the engine reveals).
+    said = turn.move_words or turn.move_text
     done = (
-        f"Your secret choice is recorded: `{turn.move_text}`."
+        f"Your secret choice is recorded: {said}."
         if turn.secret_move
-        else f"Done: `{turn.move_text}`. The channel has the new board."
+        else f"Done: {said}. The channel has the new board."
     )
     # A secret choice can be taken back until the others have decided (bot.service.undo).
     undo = discord.ui.View(timeout=None)

@@ -110,6 +110,7 @@ class Turn:
     prompts: Mapping[int, Prompt]  # seat -> what that seat is asked now (texts with names)
     outcome: Outcome | None
     move_text: str = ""  # the move just applied, canonical text ("" after start)
+    move_words: str = ""  # the same move as its button reads (issue 12 item 8: no notation)
     secret_move: bool = False  # that move answered a secret prompt: never echo it in public
     # Seats still waiting that were already waiting before this move (someone else answered a
     # decision they all face at once): listed, but not pinged again for it.
@@ -641,6 +642,7 @@ class Tables:
         return replace(
             turn,
             move_text=move.to_text(),
+            move_words=guide.labels(game, state, seat, [move], record.names)[0],
             secret_move=secret,
             quiet=frozenset(quiet),
             asleep=asleep,
