@@ -20,6 +20,7 @@ from bot.app.context import Interaction, tables_of
 from bot.app.translator import described
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
+from i18n import translate
 from rules.core import CommandParam, Game, GameCommand, ParamValue, game_commands, suggestions
 
 Suggest = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
@@ -117,8 +118,15 @@ async def game_here(interaction: Interaction, name: str) -> GameRecord:
         return record
     own = f", `/{record.game}`" if game_commands(tables.game(record.game)) else ""
     raise TableError(
-        f"This channel plays {tables.game(record.game).title}; `/{name}` is for "
-        f"{tables.game(name).title} games. Use `/move`{own} or the buttons under the board."
+        translate(
+            "This channel plays {title}; `/{name}` is for {other} games. Use `/move`{own} or the buttons "
+            "under the board.",
+            str(interaction.locale),
+            title=tables.game(record.game).title,
+            name=name,
+            other=tables.game(name).title,
+            own=own,
+        )
     )
 
 

@@ -17,10 +17,11 @@ import discord
 from discord import app_commands
 
 from bot.app.ack import acknowledge
-from bot.app.context import NO_MENTIONS, Interaction
+from bot.app.context import NO_MENTIONS, Interaction, reader
 from bot.service import present
 from bot.service.store import StoreError
 from bot.service.table import TableError
+from i18n import translate, translate_phrase
 from rules.core import RulesError
 
 log = logging.getLogger("tavola")
@@ -42,7 +43,11 @@ async def say(interaction: Interaction, text: str, *, ephemeral: bool = True) ->
 async def apologise(interaction: Interaction, error: BaseException) -> None:
     log.error("unexpected error in an interaction", exc_info=error)
     try:
-        await say(interaction, "Sorry, something went wrong on my side. Nothing was changed by this request.")
+        sorry = translate(
+            "Sorry, something went wrong on my side. Nothing was changed by this request.",
+            reader(interaction),
+        )
+        await say(interaction, sorry)
     except discord.HTTPException:
         log.exception("could not apologise")
 
@@ -50,7 +55,8 @@ async def apologise(interaction: Interaction, error: BaseException) -> None:
 async def answer_error(interaction: Interaction, error: BaseException) -> None:
     """A private reply for a player's refusal, the apology for anything else."""
     if isinstance(error, (*PLAYER_ERRORS, *INPUT_ERRORS)):
-        await say(interaction, str(error))
+        # A private reply: in the reader's language (an engine's refusal through its template).
+        await say(interaction, translate_phrase(str(error), str(interaction.locale)))
     else:
         await apologise(interaction, error)
 

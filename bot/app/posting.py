@@ -18,13 +18,23 @@ from cachetools import LRUCache
 
 from bot.app import permissions
 from bot.app.components import turn_view
-from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning, tables_of
+from bot.app.context import (
+    NO_MENTIONS,
+    HasTables,
+    Interaction,
+    game_language,
+    mentioning,
+    reader,
+    server_language,
+    tables_of,
+)
 from bot.app.guard import say
 from bot.service import present, watchers, workers
 from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
+from i18n import translate, translate_phrase
 from render import Image, named, render_view
 
 log = logging.getLogger("tavola")
@@ -73,8 +83,11 @@ async def image_file(
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
-async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.File], list[discord.Embed], str]:
-    """Board image (rendered off the loop), result embed and text of a public turn message.
+async def turn_parts(
+    turn: Turn, intro: Sequence[str], lang: str | None = None
+) -> tuple[list[discord.File], list[discord.Embed], str]:
+    """Board image (rendered off the loop), result embed and text of a public turn message, in
+    ``lang`` (the server's language).
 
     While secret decisions follow one another (``Turn.shows_board``) the message is words only:
     who has decided, a result revealed; the board comes when the series ends."""
@@ -87,23 +100,33 @@ async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.Fil
         except Exception:
             # The move is already stored: still tell the channel, just without the picture.
             log.exception("rendering the public board failed")
-            intro = [*intro, "(The board image could not be drawn this time; `/game status` retries.)"]
+            intro = [
+                *intro,
+                translate("(The board image could not be drawn this time; `/game status` retries.)", lang),
+            ]
     embeds = []
     if turn.outcome is not None:
-        title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating)
+        title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating, lang)
         embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
-    return files, embeds, present.turn_content(turn, intro)
+    return files, embeds, present.turn_content(turn, intro, lang)
 
 
 async def post_turn(
-    interaction: Interaction, turn: Turn, *, intro: Sequence[str] = (), via_channel: bool = False
+    interaction: Interaction,
+    turn: Turn,
+    *,
+    intro: Sequence[str] = (),
+    via_channel: bool = False,
+    lang: str | None = None,
 ) -> None:
-    """The public message after an action: events, board image, who acts next (mentioned).
+    """The public message after an action: events, board image, who acts next (mentioned), in
+    the server's language (``lang`` when the caller knows it already: the intro's).
 
     Normally the answer to the (deferred) interaction; ``via_channel`` posts it as a plain
     channel message instead (after a choice answered in a private reply, whose own answer was
     ephemeral). The buttons of the game's previous public message are removed.
     """
+    lang = lang or await server_language(interaction)
     if (
         via_channel
         and isinstance(interaction.channel, discord.abc.Messageable)
@@ -111,41 +134,47 @@ async def post_turn(
         and not permissions.missing(interaction, permissions.CHANNEL_POST[:1])
     ):
         try:
-            await post_turn_to(interaction.channel, turn, intro=intro, client=interaction.client)
+            await post_turn_to(interaction.channel, turn, intro=intro, client=interaction.client, lang=lang)
             kick(interaction.client, turn)
             return
         except discord.Forbidden:
             # The server lets the bot answer interactions but not post (no Send Messages): the
             # move is recorded, so announce it as a public follow-up of the interaction instead.
             log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
-    files, embeds, content = await turn_parts(turn, intro)
+    files, embeds, content = await turn_parts(turn, intro, lang)
     sent = await interaction.followup.send(
         content,
         files=files,
         embeds=embeds,
-        view=turn_view(turn),
+        view=turn_view(turn, lang),
         allowed_mentions=mentioning(present.pinged(turn)),
         wait=True,
     )
     await supersede(interaction.client, turn.record.id, sent)
-    await tell_watchers(interaction.client, turn)
+    await tell_watchers(interaction.client, turn, lang)
     kick(interaction.client, turn)
 
 
 async def post_turn_to(
-    channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = (), client: discord.Client
+    channel: discord.abc.Messageable,
+    turn: Turn,
+    *,
+    intro: Sequence[str] = (),
+    client: discord.Client,
+    lang: str | None = None,
 ) -> None:
     """The public turn message posted straight into a channel or thread."""
-    files, embeds, content = await turn_parts(turn, intro)
+    lang = lang or await game_language(client, turn.record.guild_id)
+    files, embeds, content = await turn_parts(turn, intro, lang)
     sent = await channel.send(
         content,
         files=files,
         embeds=embeds,
-        view=turn_view(turn),
+        view=turn_view(turn, lang),
         allowed_mentions=mentioning(present.pinged(turn)),
     )
     await supersede(client, turn.record.id, sent)
-    await tell_watchers(client, turn)
+    await tell_watchers(client, turn, lang)
 
 
 async def supersede(client: discord.Client, game_id: int, sent: discord.Message) -> None:
@@ -216,25 +245,29 @@ async def post_game_turn(
     client: discord.Client, turn: Turn, *, intro: Sequence[str] = (), nonce: str | None = None
 ) -> None:
     """A turn message (events, board, who acts next) posted by the bot itself, not in answer to
-    an interaction: after the computer's moves."""
+    an interaction: after the computer's moves. ``intro``: English lines of the service (the
+    computer's report), translated here."""
+    lang = await game_language(client, turn.record.guild_id)
+    said = [translate_phrase(line, lang) for line in intro]
 
     async def parts() -> tuple[str, dict[str, Any]]:
-        files, embeds, content = await turn_parts(turn, intro)
+        files, embeds, content = await turn_parts(turn, said, lang)
         return content, {
             "files": files,
             "embeds": embeds,
-            "view": turn_view(turn),
+            "view": turn_view(turn, lang),
             "allowed_mentions": mentioning(present.pinged(turn)),
             "nonce": nonce,
         }
 
     await supersede(client, turn.record.id, await send_waking(client, turn.record, parts))
-    await tell_watchers(client, turn)
+    await tell_watchers(client, turn, lang)
 
 
-async def tell_watchers(client: discord.Client, turn: Turn) -> None:
+async def tell_watchers(client: discord.Client, turn: Turn, lang: str | None = None) -> None:
     """Each watcher of the game (``bot.service.watchers``) gets this public turn by direct
-    message, mentioning nobody. Tidiness beside the game: failures are only logged."""
+    message, mentioning nobody, in the server's language (the bot knows a watcher's own client
+    language only while they interact). Tidiness beside the game: failures are only logged."""
     tables = cast(HasTables, client).tables
     try:
         found = await watchers.watchers(tables.store, turn.record.id)
@@ -242,7 +275,7 @@ async def tell_watchers(client: discord.Client, turn: Turn) -> None:
         log.exception("the watchers of game %s could not be read", turn.record.id)
         return
     seated = {s.user_id for s in turn.record.seats}
-    content = watchers.watch_content(turn, turn.events)
+    content = watchers.watch_content(turn, [present.engine_text(e, lang) for e in turn.events], lang)
     for user_id in found:
         if user_id in seated:  # a player sees the channel (and is pinged there when asked)
             continue
@@ -272,8 +305,12 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
     try:
         await say(
             interaction,
-            f"Your move `{turn.move_text}` was recorded, but I could not post the new board. "
-            "`/game status` shows it.",
+            translate(
+                "Your move `{move}` was recorded, but I could not post the new board. "
+                "`/game status` shows it.",
+                reader(interaction),
+                move=turn.move_text,
+            ),
         )
     except discord.HTTPException:
         log.warning("the mover in game %s was not told either (the interaction is gone)", turn.record.id)
@@ -290,7 +327,8 @@ async def post_report(client: discord.Client, report: Report) -> bool:
         if report.moved:
             await post_game_turn(client, turn, intro=report.lines, nonce=report.nonce)
         else:
-            text = present.clip("\n".join(report.lines))
+            lang = await game_language(client, turn.record.guild_id)
+            text = present.clip("\n".join(translate_phrase(line, lang) for line in report.lines))
             await send_to_game(client, turn.record, text, allowed_mentions=NO_MENTIONS, nonce=report.nonce)
     except (discord.Forbidden, discord.NotFound):
         log.warning("computer report of game %s refused for good", turn.record.id)
@@ -312,18 +350,21 @@ async def post_delivery(client: discord.Client, delivery: Delivery, now: float) 
     turn = delivery.turn
     if turn is None:
         return True
+    # The server's language, for the DM too (a player's client language is known only while
+    # they interact).
+    lang = await game_language(client, turn.record.guild_id)
     try:
         if delivery.dm is not None:
             channel: discord.abc.Messageable = await client.create_dm(discord.Object(id=delivery.dm.user_id))
             await channel.send(
-                present.dm_content(delivery), nonce=delivery.nonce, allowed_mentions=NO_MENTIONS
+                present.dm_content(delivery, lang), nonce=delivery.nonce, allowed_mentions=NO_MENTIONS
             )
             return True
         sent = await send_to_game(
             client,
             turn.record,
-            present.ping_content(delivery, now),
-            view=turn_view(turn),
+            present.ping_content(delivery, now, lang),
+            view=turn_view(turn, lang),
             nonce=delivery.nonce,
             allowed_mentions=mentioning(p.seat.user_id for p in delivery.pings),
         )

@@ -13,9 +13,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app.context import Interaction, tables_of
+from bot.app.context import Interaction, reader, tables_of
 from bot.service import present
 from bot.service.table import TableError, Tables
+from i18n import translate, translate_phrase
 from render.card import render_card
 from rules.core import Game, find_cards, game_cards, game_rules_help, game_rules_sections
 
@@ -25,7 +26,7 @@ def help_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
 
     @app_commands.command(name="help", description="How to play board games here, on one screen")
     async def help_cmd(interaction: Interaction) -> None:
-        title, description = present.help_text(tables_of(interaction).games())
+        title, description = present.help_text(tables_of(interaction).games(), reader(interaction))
         await interaction.response.send_message(
             embed=discord.Embed(title=title, description=description), ephemeral=True
         )
@@ -35,16 +36,19 @@ def help_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
 
 async def game_for(interaction: Interaction, name: str | None) -> Game:
     """The game named, else the one played in this channel; a refusal listing the games."""
-    t = tables_of(interaction)
+    t, lang = tables_of(interaction), reader(interaction)
     try:
         if name:
             return t.game(name)
         if interaction.channel_id is None:
-            raise TableError("Name a game.")
+            raise TableError(translate("Name a game.", lang))
         return t.game((await t.in_channel(interaction.channel_id)).game)
     except TableError as exc:
-        listed = "" if "Games:" in str(exc) else f" Games: {', '.join(g.name for g in t.games())}."
-        raise TableError(f"{exc}{listed}") from exc
+        said = translate_phrase(str(exc), lang)
+        if "Games:" in str(exc):
+            raise TableError(said) from exc
+        listed = translate("Games: {names}.", lang, names=", ".join(g.name for g in t.games()))
+        raise TableError(f"{said} {listed}") from exc
 
 
 def add_rules_command(group: app_commands.Group) -> None:
@@ -64,11 +68,17 @@ def add_rules_command(group: app_commands.Group) -> None:
         if full:
             text = game_rules_help(chosen)
             file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{chosen.name}-rules.md")
-            await interaction.response.send_message(
-                f"The whole {chosen.title} rules summary ({len(text)} characters).", file=file, ephemeral=True
+            said = translate(
+                "The whole {title} rules summary ({n} characters).",
+                reader(interaction),
+                title=chosen.title,
+                n=len(text),
             )
+            await interaction.response.send_message(said, file=file, ephemeral=True)
             return
-        title, description = present.rules_topic(chosen.title, game_rules_sections(chosen), topic)
+        title, description = present.rules_topic(
+            chosen.title, game_rules_sections(chosen), topic, reader(interaction)
+        )
         await interaction.response.send_message(
             embed=discord.Embed(title=title, description=description), ephemeral=True
         )
@@ -106,20 +116,31 @@ def card_command() -> app_commands.Command[Any, Any, None]:
     ) -> None:
         chosen = await game_for(interaction, game)
         found = find_cards(game_cards(chosen), name)
+        lang = reader(interaction)
         if not found:
             raise TableError(
-                f"{chosen.title} has no card, leader, tile or law called '{name}'. "
-                "Type part of its name and pick a suggestion."
+                translate(
+                    "{title} has no card, leader, tile or law called '{name}'. "
+                    "Type part of its name and pick a suggestion.",
+                    lang,
+                    title=chosen.title,
+                    name=name,
+                )
             )
         shown = found[0]
         await interaction.response.defer(ephemeral=True, thinking=True)
         data, ext = await asyncio.to_thread(render_card, shown)
-        said = f"{shown.name} ({shown.kind}): {shown.text}"
-        file = discord.File(io.BytesIO(data), filename=f"card.{ext}", description=said[:1000])
-        text = f"*{shown.kind}*\n{shown.text}"
+        title, kind = translate_phrase(shown.name, lang), translate_phrase(shown.kind, lang)
+        body = translate_phrase(shown.text, lang)
+        file = discord.File(
+            io.BytesIO(data), filename=f"card.{ext}", description=f"{title} ({kind}): {body}"[:1000]
+        )
+        text = f"*{kind}*\n{body}"
         if shown.provisional:
-            text += f"\n\n⚠️ Provisional value: {shown.provisional}"
-        embed = discord.Embed(title=shown.name[:256], description=text[:4096])
+            text += "\n\n⚠️ " + translate(
+                "Provisional value: {why}", lang, why=translate_phrase(shown.provisional, lang)
+            )
+        embed = discord.Embed(title=title[:256], description=text[:4096])
         await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
     @card.autocomplete("name")
