@@ -43,6 +43,7 @@ from bot.service import overview, present, settings
 from bot.service.clocks import CLOCK_MAX_HOURS
 from bot.service.languages import DEFAULT_CHOICE, LANGUAGE_NAMES
 from bot.service.levels import DEFAULT_LEVEL
+from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables, Turn
 from bot.service.undo import ROLLBACK_MAX_STEPS, UNDO_MAX_STEPS
 from i18n import translate
@@ -346,24 +347,7 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
             bots=bots,
             bot_level=bot_level,
         )
-        lang = await server_language(interaction)
-        title, description = present.lobby_text(record, chosen, lang)
-        sent = await interaction.response.send_message(
-            translate(
-                "{name} opened a game of {title}.",
-                lang,
-                name=shown_name(interaction.user),
-                title=chosen.title,
-            ),
-            embed=discord.Embed(title=title, description=description),
-            view=lobby_view(record.id, lang),
-            allowed_mentions=NO_MENTIONS,
-        )
-        if sent.message_id is not None:
-            try:
-                await t.lobby_posted(record.id, sent.message_id)
-            except PLAYER_ERRORS:
-                log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
+        await post_lobby(interaction, record, chosen)
 
     # discord.py reads parameters from the signature; give it one built from the games' options.
     new.__signature__ = inspect.Signature(_new_parameters(option_names, games))  # type: ignore[attr-defined]
@@ -377,6 +361,25 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     for name in option_names:
         command.autocomplete(name)(option_autocomplete(name))
     return command
+
+
+async def post_lobby(interaction: Interaction, record: GameRecord, chosen: Game) -> None:
+    """The new lobby's card, in the server's language, remembered for later updates."""
+    t, lang = tables_of(interaction), await server_language(interaction)
+    title, description = present.lobby_text(record, chosen, lang)
+    sent = await interaction.response.send_message(
+        translate(
+            "{name} opened a game of {title}.", lang, name=shown_name(interaction.user), title=chosen.title
+        ),
+        embed=discord.Embed(title=title, description=description),
+        view=lobby_view(record.id, lang),
+        allowed_mentions=NO_MENTIONS,
+    )
+    if sent.message_id is not None:
+        try:
+            await t.lobby_posted(record.id, sent.message_id)
+        except PLAYER_ERRORS:
+            log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
 
 
 def _new_descriptions(

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 
 import i18n
+from bot.service.words import CATALOGUE_NAMES as BOT_NAMES
 from i18n import catalogue
 from i18n.keys import COMMAND_CONTEXTS, code_keys
 from i18n.phrases import PLACEHOLDER
-from bot.service.words import CATALOGUE_NAMES as BOT_NAMES
 from rules import all_games
 from rules.core import game_catalogue_names
 
