@@ -68,7 +68,7 @@ def draw(header: ViewHeader, view: Mapping[str, Any], private: bool) -> Drawing:
     frame.status(canvas, header, private)
     y = _seat_rows(canvas, top, header)
     if events:
-        canvas.text(MARGIN, y + 6, "Last move", HEADING, style="bold")
+        canvas.text(MARGIN, y + 6, N_("Last move"), HEADING, style="bold")
         lines: list[parts.Line] = [(e, palette.INK, "regular") for e in events]
         box = Rect(MARGIN, y + HEADING + 20, WIDTH - 2 * MARGIN, events_h - HEADING - 20)
         parts.text_block(canvas, box, lines, BODY)

@@ -253,7 +253,9 @@ async def status_reply(interaction: Interaction, turn: Turn, hours: float) -> No
     watcher = all(s.user_id != interaction.user.id for s in record.seats)
     lang = reader(interaction) if watcher else await server_language(interaction)
     await interaction.response.defer(thinking=True, ephemeral=watcher)
-    file = await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
+    file = await image_file(
+        turn.game.name, turn.public_view, private=False, names=turn.record.names, lang=lang
+    )
     title, description = present.status_text(turn, hours, lang)
     embeds = [discord.Embed(title=title, description=description)]
     if turn.outcome is not None:

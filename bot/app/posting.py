@@ -16,6 +16,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 import discord
 from cachetools import LRUCache
 
+import i18n
 from bot.app import permissions
 from bot.app.components import turn_view
 from bot.app.context import (
@@ -40,10 +41,12 @@ from render import Image, named, render_view
 log = logging.getLogger("tavola")
 
 
-def draw_image(game_name: str, view: dict[str, Any], private: bool) -> Image:
+def draw_image(game_name: str, view: dict[str, Any], private: bool, lang: str | None = None) -> Image:
     """What a worker runs: ``render_view`` looked up when called, so a test that replaces
     ``posting.render_view`` sees the call when the pool runs inline."""
-    return render_view(game_name, view, private=private)
+    if lang is None:
+        return render_view(game_name, view, private=private)
+    return render_view(game_name, view, private=private, lang=lang)
 
 
 # Boards drawn lately, by what they show: a board nothing visible changed (a secret choice, a
@@ -58,26 +61,29 @@ def forget_images() -> None:
     _images.clear()
 
 
-def image_key(game_name: str, view: dict[str, Any], private: bool) -> bytes:
+def image_key(game_name: str, view: dict[str, Any], private: bool, lang: str | None = None) -> bytes:
     """The identity of a board: ``render_view`` is a pure function of these (pickling a view
     costs ~0.2 ms, a tenth of JSON; equal views built alike pickle alike)."""
-    data = pickle.dumps((game_name, private, view), protocol=pickle.HIGHEST_PROTOCOL)
+    data = pickle.dumps((game_name, private, lang, view), protocol=pickle.HIGHEST_PROTOCOL)
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
 async def image_file(
-    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = ()
+    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = (), lang: str | None = None
 ) -> discord.File:
     """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
     a burst of boards delayed every acknowledgement and database call of the loop. ``names``:
     the seats' names as stored (markdown-escaped); the board gets them as plain text (and they
-    are part of the cached board's identity: a renamed seat is drawn again)."""
+    are part of the cached board's identity: a renamed seat is drawn again). ``lang``: the
+    language of the board's words (the server's for a public board, the reader's for a private
+    one; None: English)."""
+    lang = None if i18n.language(lang) == i18n.SOURCE else i18n.language(lang)
     if names:
         view = named(game_name, view, [present.plain_name(n) for n in names])
-    key = image_key(game_name, view, private)
+    key = image_key(game_name, view, private, lang)
     image = _images.get(key)
     if image is None:
-        image = await workers.run(draw_image, game_name, view, private)
+        image = await workers.run(draw_image, game_name, view, private, lang)
         if len(image.data) <= IMAGE_CACHE_BYTES // 8:
             _images[key] = image
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
@@ -95,7 +101,9 @@ async def turn_parts(
     if turn.shows_board:
         try:
             files.append(
-                await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
+                await image_file(
+                    turn.game.name, turn.public_view, private=False, names=turn.record.names, lang=lang
+                )
             )
         except Exception:
             # The move is already stored: still tell the channel, just without the picture.
