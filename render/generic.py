@@ -16,6 +16,7 @@ from render import frame, palette, parts
 from render.alt import seat_name
 from render.canvas import Canvas, Drawing, Rect
 from render.layout import BODY, HEADING, MARGIN, WIDTH, Frame
+from render.words import N_
 from rules.core import ViewHeader
 
 ROW = 40

@@ -252,9 +252,10 @@ def takeover_line(name: str, hours: float, lang: str | None = None) -> str:
 
 def undone_list(done: Undone, lang: str | None = None) -> str:
     """The entries an undo took back, secret ones not echoed."""
-    return ", ".join(
-        translate("a secret choice", lang) if hidden else f"`{e.text}`"
-        for e, hidden in zip(done.entries, done.secret, strict=True)
+    words = done.words or tuple(e.text for e in done.entries)
+    return "; ".join(
+        translate("a secret choice", lang) if hidden else translate_phrase(said, lang)
+        for said, hidden in zip(words, done.secret, strict=True)
     )
 
 
