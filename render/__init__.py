@@ -19,7 +19,7 @@ from render.canvas import Drawing
 from render.words import drawn_in
 from rules.core import ViewHeader, seat_colour
 
-__all__ = ["Image", "draw_view", "named", "render_view", "seat_colour"]
+__all__ = ["Image", "catalogue_names", "draw_view", "named", "render_view", "seat_colour"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,17 @@ class Image:
 # the common frame. A game without a module here gets the generic board, drawn from the view
 # header alone, so a new engine can be played before its board is drawn.
 DRAWING_MODULES: dict[str, str] = {"lorenzo": "render.lorenzo", "lancaster": "render.lancaster"}
+
+
+def catalogue_names() -> set[str]:
+    """The English words boards draw from their own data (a drawing module's ``CATALOGUE_NAMES``:
+    labels and short texts of ``render/data``), catalogued without context and translated when
+    drawn (``render.words``); the completeness tests expect them in every language."""
+    found: set[str] = set()
+    for module_name in DRAWING_MODULES.values():
+        if importlib.util.find_spec(module_name) is not None:
+            found |= set(getattr(importlib.import_module(module_name), "CATALOGUE_NAMES", ()))
+    return found
 
 
 def _board(game_name: str) -> frame.Board[Any] | None:

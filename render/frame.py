@@ -162,12 +162,12 @@ def title_bar(canvas: Canvas, header: ViewHeader, private: bool, private_title: 
     viewer = header["viewer"]
     left = header["title"]
     if private and viewer is not None:
-        left = f"{who(header, viewer)} — {private_title}"
+        left = f"{who(header, viewer)} — {said(private_title)}"
         canvas.marker(WIDTH // 2 - 40, rect.h // 2, viewer, 40)
     half = Rect(MARGIN, rect.y, rect.w // 2, rect.h)
     canvas.text_in(half, left, TITLE_SIZE, palette.TITLE_INK, style="bold", align="l")
     right = Rect(rect.w // 2, rect.y, rect.w // 2 - MARGIN, rect.h)
-    stands = " · ".join(when(header))
+    stands = " · ".join(said(w) for w in when(header))
     canvas.text_in(right, stands, TITLE_SIZE - 7, palette.TITLE_INK, style="bold", align="r")
 
 
@@ -247,7 +247,7 @@ def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], act
 def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Sequence[str]) -> str:
     """The image in words: which board and where the game stands, whom it waits for or the
     result (public), the board's own facts, then the last move (public)."""
-    place = ", ".join(said(w) for w in when(header))
+    place = ", ".join(_lower_round(w) for w in when(header))
     viewer = header["viewer"]
     if private and viewer is not None:
         opening = said(
@@ -270,6 +270,12 @@ def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Seque
         last = said(last)
         told.append(last if last.endswith(".") else last + ".")
     return clip(" ".join(told))
+
+
+def _lower_round(fact: str) -> str:
+    """A fact of ``when`` inside a sentence: "round 2 of 9" (in the board's language)."""
+    shown = said(fact)
+    return shown[0].lower() + shown[1:] if fact.startswith("Round") else shown
 
 
 HEADLINE_H = 172

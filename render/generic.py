@@ -65,7 +65,7 @@ def draw(header: ViewHeader, view: Mapping[str, Any], private: bool) -> Drawing:
     final_h = FINAL_H if header["outcome"] else 0
     height = top + seats_h + events_h + final_h + 20 + ROW * max(1, len(facts))
     canvas = Canvas(WIDTH, height)
-    frame.title_bar(canvas, header, private, "private board")
+    frame.title_bar(canvas, header, private, N_("private board"))
     frame.status(canvas, header, private)
     y = _seat_rows(canvas, top, header)
     if events:

@@ -33,6 +33,7 @@ from render.layout import (
     favor_parts,
 )
 from render.palette import hex_rgb
+from render.words import N_, colour, said
 
 if TYPE_CHECKING:
     from rules.lancaster.queenie import RewardTile
@@ -93,7 +94,7 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         # Minimum strength on a shield-like badge, top right.
         badge = part.badge
         canvas.box(badge, palette.PANEL, palette.INK, width=2, radius=10)
-        canvas.text_in(badge.top(18), "min", SMALL - 3, palette.MUTED)
+        canvas.text_in(badge.top(18), N_("min"), SMALL - 3, palette.MUTED)
         canvas.text_in(badge.below(14), str(county.get("min_strength", "")), NUMBER - 2, style="bold")
         _county_reward(canvas, part.reward, county, tiles.get(str(county.get("letter"))), bag)
         _county_nobles(canvas, part.nobles, county.get("nobles") or {})
@@ -101,7 +102,7 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
             canvas, part.slot, county.get("occupant"), privileges.get(str(county.get("letter")), [])
         )
         if f"county:{county.get('letter')}" in places:
-            canvas.highlight(rect, "LAST")
+            canvas.highlight(rect, N_("LAST"))
 
 
 def _reward_tiles(view: LancasterView) -> tuple[dict[str, RewardTile], int]:
@@ -121,7 +122,9 @@ def _county_reward(canvas: Canvas, box: Rect, county: County, tile: RewardTile |
     canvas.paragraph(box.top(box.h - 21), reward, BODY, style="narrow", min_size=14)
     strip = Rect(box.x, box.bottom - 20, box.w + 56, 22)  # under the min badge too
     canvas.box(strip, EXTENSION, LAW_EDGE, width=2, radius=6)
-    text = f"+ tile {tile['letter']}: {tile['reward']} *  (bag {bag})"
+    text = N_("+ tile {letter}: {reward} *  (bag {n})").format(
+        letter=tile["letter"], reward=said(str(tile["reward"])), n=bag
+    )
     canvas.text_in(strip.inset(6, 0), text, BODY - 2, LAW_INK, style="narrow-bold", align="l", min_size=14)
 
 
@@ -131,7 +134,7 @@ def _county_nobles(canvas: Canvas, box: Rect, nobles: Mapping[str, Any]) -> None
     tile = Rect(box.x, box.y, 24, box.h)
     canvas.box(tile, NOBLE if count else palette.COVERED, LAW_EDGE, width=2, radius=5)
     canvas.text_in(tile, str(nobles.get("type", "")), BODY - 1, style="bold")
-    noble_text = f"{count} × {nobles.get('name', '')}" if count else "no nobles left"
+    noble_text = f"{count} × {said(str(nobles.get('name', '')))}" if count else N_("no nobles left")
     canvas.text_in(
         Rect(box.x + 32, box.y, box.w - 32, box.h),
         noble_text,
@@ -157,11 +160,19 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
         )
         squires = int(occ.get("squires") or 0)
         # The marker carries the letter, so the colour name alone keeps the text large.
-        detail = f"{palette.seat_style(seat).name.capitalize()}{' ally' if occ.get('ally') else ''}"
+        detail = colour(palette.seat_style(seat).name).capitalize()
+        if occ.get("ally"):
+            detail = said(N_("{colour} ally").format(colour=detail))
         if squires:
-            detail += f" + {squires} squire{'s' if squires != 1 else ''}"
+            detail += said(
+                N_(" + {n} squire").format(n=squires)
+                if squires == 1
+                else N_(" + {n} squires").format(n=squires)
+            )
         detail += "".join(
-            f", {word}" for kind, word in (("tudor", "Tudor"), ("shield", "shield")) if kind in privileges
+            f", {said(word)}"
+            for kind, word in (("tudor", N_("Tudor")), ("shield", N_("shield")))
+            if kind in privileges
         )
         canvas.text_in(
             Rect(slot.x + 46, slot.y, slot.w - 112, slot.h),
@@ -179,7 +190,7 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
             align="r",
         )
     else:
-        canvas.text_in(slot, "free", BODY, palette.MUTED, align="l")
+        canvas.text_in(slot, N_("free"), BODY, palette.MUTED, align="l")
 
 
 def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
@@ -187,7 +198,7 @@ def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     area = L.conflicts
     canvas.text_in(
         Rect(area.x, area.y, 300, L.conflict_header),
-        "Conflicts with France",
+        N_("Conflicts with France"),
         HEADING,
         style="bold",
         align="l",
@@ -196,7 +207,7 @@ def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     if deck is not None:
         canvas.text_in(
             Rect(area.right - 200, area.y, 200, L.conflict_header),
-            f"deck {deck}",
+            N_("deck {n}").format(n=deck),
             BODY - 1,
             palette.MUTED,
             align="r",
@@ -204,7 +215,7 @@ def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     body = area.below(L.conflict_header + 4)
     rows = body.rows(2, 8)
     cards = list(view.get("conflicts") or [])
-    for row_rect, row_name, label in ((rows[0], "top", "new"), (rows[1], "bottom", "2nd round")):
+    for row_rect, row_name, label in ((rows[0], "top", N_("new")), (rows[1], "bottom", N_("2nd round"))):
         label_w = L.conflict_row_label_w
         canvas.paragraph(
             Rect(row_rect.x, row_rect.y + row_rect.h // 2 - 20, label_w - 6, 44),
@@ -228,17 +239,26 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str],
     part = conflict_parts(rect)
     flag = part.flag
     canvas.box(flag, FRANCE, FRANCE, radius=8)
-    canvas.text_in(flag.top(20).moved(0, 1), "France", SMALL, palette.TITLE_INK)
+    canvas.text_in(flag.top(20).moved(0, 1), N_("France"), SMALL, palette.TITLE_INK)
     canvas.text_in(flag.below(20), str(france), BIG_NUMBER, palette.TITLE_INK, style="bold")
     england = part.england
     winning = total >= france
     canvas.text_in(
-        england, f"England {total}", BODY, palette.GOOD if winning else palette.BAD, style="bold", align="l"
+        england,
+        N_("England {n}").format(n=total),
+        BODY,
+        palette.GOOD if winning else palette.BAD,
+        style="bold",
+        align="l",
     )
     pp = [str(p) for p in card.get("pp") or []]
     canvas.text_in(
         part.pp,
-        " · ".join(f"{rank} {p}" for rank, p in zip(("1st", "2nd", "3rd"), pp, strict=False)) + " PP",
+        N_("{ranks} PP").format(
+            ranks=" · ".join(
+                f"{said(rank)} {p}" for rank, p in zip((N_("1st"), N_("2nd"), N_("3rd")), pp, strict=False)
+            )
+        ),
         BODY - 1,
         style="narrow-bold",
         align="l",
@@ -276,18 +296,18 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str],
             Rect(r.right - 52, r.y, 46, r.h), f"= {sp.get('strength', 0)}", BODY + 1, style="bold", align="r"
         )
     if f"conflict:{card.get('id')}" in places:
-        canvas.highlight(rect, "LAST")
+        canvas.highlight(rect, N_("LAST"))
 
 
 def _kings_favor(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     area = L.kings_favor
-    canvas.text_in(Rect(area.x, area.y, 300, 28), "King's Favor", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(area.x, area.y, 300, 28), N_("King's Favor"), HEADING, style="bold", align="l")
     left = view.get("favors_left")
     if left is not None:
         canvas.text_in(
             Rect(area.right - 300, area.y, 300, 28),
-            f"{left} favors left this round",
+            N_("{left} favors left this round").format(left=left),
             BODY - 1,
             palette.MUTED,
             align="r",
@@ -308,20 +328,24 @@ def _kings_favor(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         else:
             canvas.box(rect, palette.COVERED, palette.FAINT, width=1)
             canvas.text_in(part.index, index, BODY - 1, palette.MUTED, style="bold")
-            canvas.text_in(part.reward, "used", BODY, palette.MUTED)
+            canvas.text_in(part.reward, N_("used"), BODY, palette.MUTED)
         if f"favor:{index}" in places:
-            canvas.highlight(rect, "LAST")
+            canvas.highlight(rect, N_("LAST"))
 
 
 def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     area = L.parliament
     parl = view.get("parliament") or {}
-    canvas.text_in(Rect(area.x, area.y, 300, 28), "Parliament", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(area.x, area.y, 300, 28), N_("Parliament"), HEADING, style="bold", align="l")
     pile = parl.get("pile")
     if pile is not None:
         canvas.text_in(
-            Rect(area.right - 200, area.y, 200, 28), f"law pile {pile}", BODY - 1, palette.MUTED, align="r"
+            Rect(area.right - 200, area.y, 200, 28),
+            N_("law pile {pile}").format(pile=pile),
+            BODY - 1,
+            palette.MUTED,
+            align="r",
         )
     label_w = L.law_label_w
     current_row = Rect(area.x, area.y + 32, area.w, L.law_row_h)
@@ -339,7 +363,7 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         # proposal voted on is marked below, where the vote happens.
         law_id = str(law.get("id"))
         if f"law:{law_id}" in places and law_id not in proposal_ids:
-            canvas.highlight(rect, "LAST")
+            canvas.highlight(rect, N_("LAST"))
     results = {_law_id(r.get("law")): r for r in parl.get("results") or []}
     voting = parl.get("voting")
     voted = list(parl.get("voted") or [])
@@ -354,14 +378,16 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
             _vote_result(canvas, foot, result)
         elif voting == i:
             # The open proposal already carries the VOTING frame; the last vote is on it too.
-            canvas.highlight(rect.top(L.law_row_h), "VOTING")
+            canvas.highlight(rect.top(L.law_row_h), N_("VOTING"))
             done = [s for s, v in enumerate(voted) if v]
-            canvas.text_in(Rect(foot.x + 4, foot.y, 130, 28), "Voted so far:", BODY, style="bold", align="l")
+            canvas.text_in(
+                Rect(foot.x + 4, foot.y, 130, 28), N_("Voted so far:"), BODY, style="bold", align="l"
+            )
             parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
         else:
-            canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", BODY - 1, palette.MUTED, align="l")
+            canvas.text_in(foot.inset(4, 0).top(28), N_("not yet voted"), BODY - 1, palette.MUTED, align="l")
         if f"law:{law.get('id')}" in places and voting != i:
-            canvas.highlight(rect.top(L.law_row_h), "LAST")
+            canvas.highlight(rect.top(L.law_row_h), N_("LAST"))
 
 
 def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:
@@ -450,10 +476,10 @@ def _castles(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         knights, nobles = table.cell("knights", row), table.cell("nobles", row)
         _knight_groups(canvas, knights.inset(6, 6), seat, info)
         if f"knights:{seat}" in places:
-            canvas.highlight(knights.inset(4, 4), "LAST")
+            canvas.highlight(knights.inset(4, 4), N_("LAST"))
         _nobles(canvas, nobles.inset(6, 8), info)
         if f"nobles:{seat}" in places:
-            canvas.highlight(nobles.inset(4, 4), "LAST")
+            canvas.highlight(nobles.inset(4, 4), N_("LAST"))
         # Castle spaces share ids across players: only the mover's castle can hold the last move.
         _castle_row(canvas, table.cell("castle", row).inset(4, 6), seat, info, places if mine else set())
 
@@ -467,15 +493,15 @@ def _castle_seat(canvas: Canvas, cell: Rect, view: LancasterView, info: SeatInfo
     # At the end the row shows the final total (track PP plus final scoring), as the ruler does.
     final = outcome is not None and seat < len(outcome["scores"])
     points = outcome["scores"][seat] if outcome and final else info.get("power_points", 0)
-    canvas.text(right.x, right.y + 8, "final" if final else "PP", SMALL, palette.MUTED)
+    canvas.text(right.x, right.y + 8, N_("final") if final else "PP", SMALL, palette.MUTED)
     canvas.text(right.x, right.y + 24, str(points), NUMBER + 2, style="bold")
     if seat == view.get("start_player"):
         tag = Rect(cell.x + 8, cell.y + 84, 80, 26)
         canvas.box(tag, palette.HIGHLIGHT, palette.INK, width=2, radius=6)
-        canvas.text_in(tag, "START", SMALL + 1, style="bold")
+        canvas.text_in(tag, N_("START"), SMALL + 1, style="bold")
     if f"seat:{seat}" in places and not outcome:  # Surrey: chosen to start the next round
         # Once the game is over there is no next round, so no tag (a final-round Surrey).
-        canvas.highlight(cell.inset(2, 2), "NEXT")
+        canvas.highlight(cell.inset(2, 2), N_("NEXT"))
 
 
 def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> None:
@@ -502,13 +528,20 @@ def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> Non
             _knight(canvas, cx, r.y + r.h // 2, seat, strength, size, ally=hollow)
     out = int(info.get("knights_on_board") or 0)
     last = rows[-1]
-    canvas.text(last.x, last.y + last.h // 2, f"out on board: {out}", SMALL + 1, palette.MUTED, anchor="lm")
+    canvas.text(
+        last.x,
+        last.y + last.h // 2,
+        N_("out on board: {out}").format(out=out),
+        SMALL + 1,
+        palette.MUTED,
+        anchor="lm",
+    )
 
 
 def _nobles(canvas: Canvas, rect: Rect, info: SeatInfo, names: dict[str, str] | None = None) -> None:
     """Noble tiles at the player's table as lettered tiles; with ``names``, in words beside them."""
     nobles = sorted(str(n) for n in info.get("nobles") or [])
-    canvas.text(rect.x, rect.y, f"{len(nobles)} at table", SMALL + 1, style="bold")
+    canvas.text(rect.x, rect.y, N_("{count} at table").format(count=len(nobles)), SMALL + 1, style="bold")
     for j, letter in enumerate(nobles):
         r = Rect(rect.x + (j % 5) * 32, rect.y + 28 + (j // 5) * 34, 28, 30)
         canvas.box(r, NOBLE, LAW_EDGE, width=2, radius=5)
@@ -567,13 +600,13 @@ def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places: s
             radius=6,
         )
         if built:
-            canvas.text(r.x + 6, r.y + 4, "extension", SMALL + 1, LAW_INK, style="bold")
+            canvas.text(r.x + 6, r.y + 4, N_("extension"), SMALL + 1, LAW_INK, style="bold")
         knight = sp.get("knight")
         if knight is not None:
             _knight(canvas, r.x + r.w // 2, r.y + r.h // 2 + 8, seat, int(knight), 40, ally=is_ally)
         # Own and ally castles have different space ids (X1.., AC1..), so one test covers both.
         if f"castle:{sp.get('space')}" in places:
-            canvas.highlight(r, "LAST")
+            canvas.highlight(r, N_("LAST"))
 
 
 def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places: set[str]) -> None:
@@ -600,7 +633,7 @@ def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places
         if knight is not None:
             _knight(canvas, r.right - 28, r.bottom - 28, seat, int(knight), 42, ally=is_ally)
         if f"castle:{sp.get('space')}" in places:
-            canvas.highlight(r, "LAST")
+            canvas.highlight(r, N_("LAST"))
 
 
 def _public(canvas: Canvas, view: LancasterView) -> None:
@@ -689,7 +722,7 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
     _private_knights(canvas, seat, me, info)
     _private_vote(canvas, me)
-    canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), N_("Your castle"), HEADING, style="bold", align="l")
     last = view["header"]["last"]
     mine = last is not None and last["seat"] == seat
     _castle_spaces(canvas, L.castle.below(32), seat, info, frame.touched(view["header"]) if mine else set())
@@ -716,25 +749,29 @@ def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -
     for r, (label, knights, hollow) in zip(rows, groups, strict=True):
         canvas.text_in(Rect(r.x, r.y, 170, r.h), label, BODY + 1, style="bold", align="l")
         if not knights:
-            canvas.text_in(Rect(r.x + 180, r.y, 200, r.h), "none", BODY, palette.MUTED, align="l")
+            canvas.text_in(Rect(r.x + 180, r.y, 200, r.h), N_("none"), BODY, palette.MUTED, align="l")
         for j, strength in enumerate(sorted(int(x) for x in knights)):
             _knight(canvas, r.x + 204 + j * (size + 8), r.y + r.h // 2, seat, strength, size, ally=hollow)
     out = int(info.get("knights_on_board") or 0)
-    canvas.text(k.right, k.bottom, f"out on the board: {out}", BODY, palette.MUTED, anchor="rb")
+    canvas.text(
+        k.right, k.bottom, N_("out on the board: {out}").format(out=out), BODY, palette.MUTED, anchor="rb"
+    )
 
 
 def _private_vote(canvas: Canvas, me: Me | None) -> None:
     L = LancasterPrivate
     canvas.box(L.vote, palette.PANEL, palette.LINE)
     v = L.vote.inset(14, 10)
-    canvas.text_in(v.top(30), "Your secret vote", BODY + 1, style="bold", align="l")
+    canvas.text_in(v.top(30), N_("Your secret vote"), BODY + 1, style="bold", align="l")
     pending = me["pending_vote"] if me else None
     decision = me["decision"] if me else None
     if pending:
         yes = pending.get("vote") == "yes"
         canvas.text_in(
             Rect(v.x, v.y + 34, v.w, 50),
-            f"{'YES' if yes else 'NO'} + {pending.get('markers', 0)} markers",
+            N_("{vote} + {n} markers").format(
+                vote=N_("YES") if yes else N_("NO"), n=pending.get("markers", 0)
+            ),
             BIG_NUMBER + 6,
             palette.GOOD if yes else palette.BAD,
             style="bold",
@@ -743,7 +780,7 @@ def _private_vote(canvas: Canvas, me: Me | None) -> None:
         note = "hidden from the others until everyone has voted"
         canvas.text_in(Rect(v.x, v.y + 84, v.w, 24), note, SMALL + 1, palette.MUTED, align="l")
     else:
-        canvas.text_in(Rect(v.x, v.y + 30, v.w, 30), "no vote pending", BODY, palette.MUTED, align="l")
+        canvas.text_in(Rect(v.x, v.y + 30, v.w, 30), N_("no vote pending"), BODY, palette.MUTED, align="l")
     if decision:
         # A pending decision (a favor, a purchase, a reward) with its options, wrapped below.
         top = v.y + (110 if pending else 64)
@@ -770,7 +807,7 @@ def _private_facts(view: LancasterView) -> list[str]:
 
 BOARD: frame.Board[LancasterView] = frame.Board(
     kind="lancaster",
-    private_title="private screen",
+    private_title=N_("private screen"),
     public=frame.Side(
         lambda view: (
             LancasterPublic.height(frame.seats(view)) + regal.band_height(view) + court.band_height(view)

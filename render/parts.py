@@ -126,7 +126,9 @@ Line = tuple[str, RGB, str]  # (text, colour, font style)
 
 
 def text_block(canvas: Canvas, rect: Rect, lines: Sequence[Line], size: int, min_size: int = 11) -> None:
-    """Several wrapped paragraphs in ``rect``, shrinking together until they all fit."""
+    """Several wrapped paragraphs in ``rect``, shrinking together until they all fit (each in the
+    board's language before it is wrapped)."""
+    lines = [(said(t), c, style) for t, c, style in lines]
     while True:
         wrapped = [(wrap(t, size, rect.w, style), c, style) for t, c, style in lines]
         total = sum(len(w) * line_height(size, style) for w, _, style in wrapped)

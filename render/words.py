@@ -36,6 +36,9 @@ def drawn_in(lang: str | None) -> Iterator[None]:
         _LANG.reset(token)
 
 
+LAST = N_("LAST")  # the tag of a place the last move touched (``Canvas.highlight``)
+
+
 def current() -> str | None:
     return _LANG.get()
 
