@@ -59,7 +59,7 @@ LAW_EDGE = hex_rgb("#8A6D1E")
 LAW_INK = hex_rgb("#6B5212")  # text in the law-edge brown: 6:1 on the extension tint (#8A6D1E is 4:1)
 EXTENSION = hex_rgb("#F6E7B8")
 NOBLE = hex_rgb("#F3E3B5")
-HIDDEN = "hidden"
+HIDDEN = N_("hidden")
 
 
 def _knight(
@@ -115,7 +115,7 @@ def _reward_tiles(view: LancasterView) -> tuple[dict[str, RewardTile], int]:
 
 def _county_reward(canvas: Canvas, box: Rect, county: County, tile: RewardTile | None, bag: int) -> None:
     """The printed reward, and (Queenie 1) the reward tile laid beside it, as a gold strip."""
-    reward = "Reward: " + str(county.get("reward", ""))
+    reward = N_("Reward: {reward}").format(reward=said(str(county.get("reward", ""))))
     if tile is None:
         canvas.paragraph(box, reward, BODY, style="narrow", min_size=14)
         return
@@ -165,9 +165,9 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
             detail = said(N_("{colour} ally").format(colour=detail))
         if squires:
             detail += said(
-                N_(" + {n} squire").format(n=squires)
+                N_("+ {n} squire").format(n=squires)
                 if squires == 1
-                else N_(" + {n} squires").format(n=squires)
+                else N_("+ {n} squires").format(n=squires)
             )
         detail += "".join(
             f", {said(word)}"
@@ -278,7 +278,9 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str],
         ally = bool(sp.get("ally"))
         size = min(26, r.h - 4)
         canvas.marker(r.x + 4 + size // 2, r.y + r.h // 2, seat, size, hollow=ally)
-        knights = "knights " + " + ".join(str(k) for k in sp.get("knights") or [])
+        knights = N_("knights {strengths}").format(
+            strengths=" + ".join(str(k) for k in sp.get("knights") or [])
+        )
         extra = extras[i] if i < len(extras) else {}
         if extra.get("archer"):
             knights = "archer 2 *"
@@ -350,7 +352,7 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     label_w = L.law_label_w
     current_row = Rect(area.x, area.y + 32, area.w, L.law_row_h)
     proposal_row = Rect(area.x, current_row.bottom + 8, area.w, area.h - L.law_row_h - 40)
-    for row, label in ((current_row, "In force"), (proposal_row, "Proposals")):
+    for row, label in ((current_row, N_("In force")), (proposal_row, N_("Proposals"))):
         canvas.text_in(Rect(row.x, row.y, label_w - 8, row.h), label, BODY, style="bold", align="l")
     proposal_ids = {str(law.get("id")) for law in parl.get("proposals") or []}
     for rect, law in zip(
@@ -509,12 +511,12 @@ def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> Non
     many are out on the board. Ally knights are hollow markers of the controlling seat."""
     ally = info.get("ally")
     groups: list[tuple[str, list[int], bool]] = [
-        ("court", [int(k) for k in info.get("court") or []], False),
-        ("reserve", [int(k) for k in info.get("reserve") or []], False),
+        (N_("court"), [int(k) for k in info.get("court") or []], False),
+        (N_("reserve"), [int(k) for k in info.get("reserve") or []], False),
     ]
     if ally:
-        groups.append(("ally court", [int(k) for k in ally.get("court") or []], True))
-        groups.append(("ally res.", [int(k) for k in ally.get("reserve") or []], True))
+        groups.append((N_("ally court"), [int(k) for k in ally.get("court") or []], True))
+        groups.append((N_("ally res."), [int(k) for k in ally.get("reserve") or []], True))
     rows = rect.rows(len(groups) + 1, 1)
     label_w = 72
     for r, (label, knights, hollow) in zip(rows, groups, strict=False):
@@ -568,7 +570,7 @@ def _space_name(sp: CastleSpace, is_ally: bool) -> str:
     """A castle space as players name it in moves: its id first ("X2 Counting house")."""
     name = str(sp.get("name", ""))
     if is_ally and not name.lower().startswith("ally"):
-        name = "Ally: " + name
+        name = N_("Ally: {name}").format(name=said(name))
     return f"{sp.get('space', '')} {name}".strip()
 
 
@@ -654,13 +656,13 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
     scores = {
         int(s.get("seat", i)): int(s.get("power_points", 0)) for i, s in enumerate(view.get("seats") or [])
     }
-    parts.score_ruler(canvas, LancasterPublic.power, "Power", 112, scores, outcome)
+    parts.score_ruler(canvas, LancasterPublic.power, N_("Power"), 112, scores, outcome)
     _castles(canvas, view, places)
     top = LancasterPublic.height(frame.seats(view)) - MARGIN + regal.GAP
     regal.draw(canvas, view, top)
     court.draw(canvas, view, top + regal.band_height(view), places)
     if view.get("provisional"):
-        note = "* provisional values: see the rules help"
+        note = N_("* provisional values: see the rules help")
         canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL, palette.MUTED, anchor="rb")
 
 
@@ -708,15 +710,15 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
     seat, me, info = _own(view)
     canvas.box(L.goods, palette.PANEL, palette.LINE)
     items = [
-        ("Gold", me["gold"] if me else None),
-        ("Squires", me["squires"] if me else None),
-        ("Vote markers", me["vote_markers"] if me else None),
-        ("Power points", info.get("power_points")),
-        ("Nobles", len(info.get("nobles") or [])),
+        (N_("Gold"), me["gold"] if me else None),
+        (N_("Squires"), me["squires"] if me else None),
+        (N_("Vote markers"), me["vote_markers"] if me else None),
+        (N_("Power points"), info.get("power_points")),
+        (N_("Nobles"), len(info.get("nobles") or [])),
     ]
     henry = court.part(view)
     if henry is not None:  # Henry V: your seals (behind the screen with the reading seals_secret)
-        items.append(("Royal seals", henry["seats"][seat]["seals"]))
+        items.append((N_("Royal seals"), henry["seats"][seat]["seals"]))
     for cell, (label, value) in zip(L.goods.inset(12, 8).columns(len(items), 10), items, strict=True):
         canvas.text_in(cell.top(30), label, BODY, palette.MUTED, style="bold")
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
@@ -727,7 +729,7 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
     mine = last is not None and last["seat"] == seat
     _castle_spaces(canvas, L.castle.below(32), seat, info, frame.touched(view["header"]) if mine else set())
     canvas.text_in(
-        Rect(L.nobles.x, L.nobles.y, 400, 28), "Your nobles at table", HEADING, style="bold", align="l"
+        Rect(L.nobles.x, L.nobles.y, 400, 28), N_("Your nobles at table"), HEADING, style="bold", align="l"
     )
     noble_names = {str(c["nobles"]["type"]): str(c["nobles"]["name"]) for c in view.get("counties") or []}
     _nobles(canvas, L.nobles.below(30), info, noble_names)
@@ -738,12 +740,12 @@ def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -
     canvas.box(L.knights, palette.PANEL, palette.LINE)
     k = L.knights.inset(14, 10)
     groups: list[tuple[str, list[int], bool]] = [
-        ("Court (ready)", me["court"] if me else [], False),
-        ("Reserve", me["reserve"] if me else [], False),
+        (N_("Court (ready)"), me["court"] if me else [], False),
+        (N_("Reserve"), me["reserve"] if me else [], False),
     ]
     ally = info.get("ally")
     if ally:  # two players: the ally's knights are placed by this seat too (hollow markers)
-        groups.append(("Ally court", ally.get("court") or [], True))
+        groups.append((N_("Ally court"), ally.get("court") or [], True))
     rows = k.rows(len(groups), 6)
     size = min(48, rows[0].h - 2)
     for r, (label, knights, hollow) in zip(rows, groups, strict=True):
@@ -785,7 +787,11 @@ def _private_vote(canvas: Canvas, me: Me | None) -> None:
         # A pending decision (a favor, a purchase, a reward) with its options, wrapped below.
         top = v.y + (110 if pending else 64)
         canvas.paragraph(
-            Rect(v.x, top, v.w, v.bottom - top), "Decide: " + str(decision), BODY, style="bold", min_size=12
+            Rect(v.x, top, v.w, v.bottom - top),
+            N_("Decide: {decision}").format(decision=said(str(decision))),
+            BODY,
+            style="bold",
+            min_size=12,
         )
 
 
