@@ -746,7 +746,7 @@ def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo)
     family_rect = Rect(cells[7].x + 10, rect.y + 8, rect.right - cells[7].x - 20, rect.h - 16)
     canvas.text_in(
         Rect(family_rect.x, family_rect.y, family_rect.w - 200, 26),
-        "Family members left (base value; servants add)",
+        N_("Family members left (base value; servants add)"),
         SMALL + 1,
         palette.MUTED,
         style="bold",
@@ -756,7 +756,9 @@ def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo)
         canvas, Rect(family_rect.x, family_rect.y + 28, 330, family_rect.h - 28), info.get("family") or {}
     )
     fee_rect = Rect(family_rect.right - 185, family_rect.y, 185, family_rect.h)
-    canvas.text_in(fee_rect.top(26), "Occupied-tower fee", SMALL + 1, palette.MUTED, style="bold", align="l")
+    canvas.text_in(
+        fee_rect.top(26), N_("Occupied-tower fee"), SMALL + 1, palette.MUTED, style="bold", align="l"
+    )
     canvas.text_in(fee_rect.below(28), *_own_fee(view, info), style="bold", align="l")
 
 
