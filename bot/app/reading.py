@@ -14,11 +14,11 @@ import discord
 from discord import app_commands
 
 from bot.app.context import Interaction, reader, tables_of
-from bot.service import present
+from bot.service import present, rules_help
 from bot.service.table import TableError, Tables
 from i18n import translate, translate_phrase
 from render.card import render_card
-from rules.core import Game, find_cards, game_cards, game_rules_help, game_rules_sections
+from rules.core import Game, find_cards, game_cards
 
 
 def help_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
@@ -65,20 +65,19 @@ def add_rules_command(group: app_commands.Group) -> None:
         interaction: Interaction, game: str | None = None, topic: str | None = None, full: bool = False
     ) -> None:
         chosen = await game_for(interaction, game)
+        lang = reader(interaction)
         if full:
-            text = game_rules_help(chosen)
+            text = rules_help.full_text(chosen, lang)
             file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{chosen.name}-rules.md")
             said = translate(
                 "The whole {title} rules summary ({n} characters).",
-                reader(interaction),
+                lang,
                 title=chosen.title,
                 n=len(text),
             )
             await interaction.response.send_message(said, file=file, ephemeral=True)
             return
-        title, description = present.rules_topic(
-            chosen.title, game_rules_sections(chosen), topic, reader(interaction)
-        )
+        title, description = present.rules_topic(chosen.title, rules_help.sections(chosen, lang), topic, lang)
         await interaction.response.send_message(
             embed=discord.Embed(title=title, description=description), ephemeral=True
         )
@@ -97,7 +96,7 @@ def add_rules_command(group: app_commands.Group) -> None:
             chosen = await game_for(interaction, getattr(interaction.namespace, "game", None))
         except TableError:
             return []
-        titles = [t for t, _ in game_rules_sections(chosen)]
+        titles = [t for t, _ in rules_help.sections(chosen, reader(interaction))]  # in the reader's words
         return [
             app_commands.Choice(name=t[:100], value=t[:100]) for t in titles if current.lower() in t.lower()
         ][:25]
