@@ -251,14 +251,9 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str],
         style="bold",
         align="l",
     )
-    pp = [str(p) for p in card.get("pp") or []]
     canvas.text_in(
         part.pp,
-        N_("{ranks} PP").format(
-            ranks=" · ".join(
-                f"{said(rank)} {p}" for rank, p in zip((N_("1st"), N_("2nd"), N_("3rd")), pp, strict=False)
-            )
-        ),
+        _ranks_pp([str(p) for p in card.get("pp") or []]),
         BODY - 1,
         style="narrow-bold",
         align="l",
@@ -271,34 +266,41 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str],
     spaces = list(card.get("spaces") or [])
     for i, r in enumerate(part.spaces):
         canvas.box(r, palette.PANEL, palette.FAINT, width=1, radius=5)
-        if i >= len(spaces):
-            continue
-        sp = spaces[i]
-        seat = int(sp.get("seat", 0))
-        ally = bool(sp.get("ally"))
-        size = min(26, r.h - 4)
-        canvas.marker(r.x + 4 + size // 2, r.y + r.h // 2, seat, size, hollow=ally)
-        knights = N_("knights {strengths}").format(
-            strengths=" + ".join(str(k) for k in sp.get("knights") or [])
-        )
-        extra = extras[i] if i < len(extras) else {}
-        if extra.get("archer"):
-            knights = "archer 2 *"
-        elif extra.get("tudor"):
-            knights += " + Tudor 2" * int(extra["tudor"])
-        canvas.text_in(
-            Rect(r.x + size + 12, r.y, r.w - size - 66, r.h),
-            knights,
-            BODY,
-            style="narrow",
-            align="l",
-            min_size=14,
-        )
-        canvas.text_in(
-            Rect(r.right - 52, r.y, 46, r.h), f"= {sp.get('strength', 0)}", BODY + 1, style="bold", align="r"
-        )
+        if i < len(spaces):
+            _conflict_space(canvas, r, spaces[i], extras[i] if i < len(extras) else {})
     if f"conflict:{card.get('id')}" in places:
         canvas.highlight(rect, N_("LAST"))
+
+
+def _conflict_space(canvas: Canvas, r: Rect, sp: Any, extra: Mapping[str, Any]) -> None:
+    """One space of a conflict: its owner and the knights stacked there (Henry V: archer, Tudor)."""
+    seat = int(sp.get("seat", 0))
+    size = min(26, r.h - 4)
+    canvas.marker(r.x + 4 + size // 2, r.y + r.h // 2, seat, size, hollow=bool(sp.get("ally")))
+    knights = N_("knights {strengths}").format(strengths=" + ".join(str(k) for k in sp.get("knights") or []))
+    if extra.get("archer"):
+        knights = N_("archer 2 *")
+    elif extra.get("tudor"):
+        knights = said(knights) + " + Tudor 2" * int(extra["tudor"])
+    canvas.text_in(
+        Rect(r.x + size + 12, r.y, r.w - size - 66, r.h),
+        knights,
+        BODY,
+        style="narrow",
+        align="l",
+        min_size=14,
+    )
+    canvas.text_in(
+        Rect(r.right - 52, r.y, 46, r.h), f"= {sp.get('strength', 0)}", BODY + 1, style="bold", align="r"
+    )
+
+
+def _ranks_pp(pp: list[str]) -> str:
+    """ "1st 3 · 2nd 2 · 3rd 1 PP": what a conflict's ranks pay."""
+    ranks = (N_("1st"), N_("2nd"), N_("3rd"))
+    return N_("{ranks} PP").format(
+        ranks=" · ".join(f"{said(r)} {p}" for r, p in zip(ranks, pp, strict=False))
+    )
 
 
 def _kings_favor(canvas: Canvas, view: LancasterView, places: set[str]) -> None:

@@ -46,14 +46,12 @@ def final_panel(
     winners = {int(s) for s in outcome.get("winners") or []}
 
     won = ", ".join(seat_name_with(s, names[s] if s < len(names) else None) for s in ranking if s in winners)
-    if not won:
-        title = N_("Final scoring")
-    elif len(winners) > 1:
-        title = N_("Final scoring — winners: {names}").format(names=won)
-    else:
-        title = N_("Final scoring — winner: {names}").format(names=won)
     canvas.text_in(
-        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40), title, HEADING + 6, style="bold", align="l"
+        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40),
+        _final_title(won, len(winners)),
+        HEADING + 6,
+        style="bold",
+        align="l",
     )
     categories: list[str] = []
     for b in breakdown:
@@ -93,6 +91,14 @@ def final_panel(
         total = scores[seat] if seat < len(scores) else 0
         canvas.text_in(Rect(row.right - total_w, row.y, total_w, row.h), str(total), NUMBER + 4, style="bold")
     _final_notes(canvas, rect, outcome)
+
+
+def _final_title(won: str, winners: int) -> str:
+    if not won:
+        return N_("Final scoring")
+    if winners > 1:
+        return N_("Final scoring — winners: {names}").format(names=won)
+    return N_("Final scoring — winner: {names}").format(names=won)
 
 
 def _final_notes(canvas: Canvas, rect: Rect, outcome: OutcomeJSON) -> None:
