@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-
 from typing import Any
 
 from bot.service.history import Told, pages
