@@ -15,7 +15,7 @@ import pytest
 
 from rules.core import game_simulate
 from rules.lorenzo import GAME
-from rules.lorenzo.data import ALL_TOWER_SPACES, CARD_TYPES, CARDS, SPACE_ORDER, SPACES, TOWER_SPACES
+from rules.lorenzo.data import ALL_TOWER_SPACES, CARD_TYPES, CARDS, LEADERS, SPACE_ORDER, SPACES, TOWER_SPACES
 from rules.lorenzo.effects import fold_modifiers, modifiers
 from rules.lorenzo.engine import (
     AREA_SPACES,
@@ -38,8 +38,9 @@ from rules.lorenzo.engine import (
     window_open,
 )
 from rules.lorenzo.houses import leaders as houses_leaders
+from rules.lorenzo.leaders import unmet_requirements
 from rules.lorenzo.moves import LeaderAction, LorenzoMove, Place, Take
-from rules.playout import random_playout
+from rules.playout import playout_states, random_playout
 
 State = dict[str, Any]
 
@@ -230,3 +231,44 @@ def test_8_5_kept_floor_thresholds_give_what_servants_to_spare_counts() -> None:
                 assert spare == servants_to_spare(card, mods, entry, {})
                 checked += 1
     assert checked
+
+
+def reference_unmet_requirements(state: State, player: int, leader_id: str) -> int:
+    """A Leader's unmet requirements as the engine counted them before they were read once
+    (``leaders._requirement``): every map and scalar of the data looked up on each call."""
+    player_state = state["players"][player]
+    counts = {card_type: len(player_state["cards"][card_type]) for card_type in CARD_TYPES}
+    held = player_state["resources"]
+    req = LEADERS[leader_id]["requirement"]
+    unmet = sum(counts[t] < n for t, n in req.get("cards", {}).items())
+    unmet += sum(held.get(k, 0) < n for k, n in req.get("res", {}).items())
+    unmet += sum(held.get(k, 0) > n for k, n in req.get("res_max", {}).items())
+    unmet += sum(counts[t] > n for t, n in req.get("cards_max", {}).items())
+    for keys, most in req.get("res_sum_max", {}).items():
+        unmet += sum(held.get(k, 0) for k in keys.split("+")) > most
+    checks = (
+        ("same_type_cards", lambda n: max(counts.values()) >= n),
+        ("cards_total", lambda n: sum(counts.values()) >= n),
+        ("card_types_max", lambda n: sum(1 for c in counts.values() if c) <= n),
+        ("leaders_played", lambda n: len([x for x in player_state["leaders_played"] if x != leader_id]) >= n),
+    )
+    for key, met in checks:
+        if req.get(key) and not met(req[key]):
+            unmet += 1
+    return unmet
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [g for g in GAMES if g[2].get("leaders")])
+def test_13_leader_requirements_read_once_count_what_the_data_asks(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """§13 (HOUSES.md §12.1 for the atomic count): every Leader's requirement, for every seat in
+    every state of whole random games, counts as many unmet parts as the data read afresh."""
+    unmet_seen = set()
+    for state in playout_states(GAME, players, seed, options):
+        for player in range(players):
+            for leader_id in LEADERS:
+                unmet = unmet_requirements(state, player, leader_id)
+                assert unmet == reference_unmet_requirements(state, player, leader_id), leader_id
+                unmet_seen.add(unmet)
+    assert {0, 1} <= unmet_seen
