@@ -87,7 +87,8 @@ def test_a_wordless_list_keeps_nothing_and_say_into_formats_only_for_a_list() ->
 
 
 def test_without_words_drops_only_the_last_moves_events() -> None:
-    state = {"round": 2, "last_move": {"seat": 1, "text": "pass", "events": ["A passes."]}}
+    last: dict[str, Any] = {"seat": 1, "text": "pass", "events": ["A passes."]}
+    state = {"round": 2, "last_move": last}
     assert without_words(state) == {"round": 2, "last_move": {"seat": 1, "text": "pass"}}
-    assert state["last_move"]["events"] == ["A passes."]  # not changed
+    assert last["events"] == ["A passes."]  # not changed
     assert without_words({"last_move": None}) == {"last_move": None}

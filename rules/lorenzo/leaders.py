@@ -82,13 +82,22 @@ def _requirement(leader_id: str) -> _Requirement:
         req = LEADERS[leader_id]["requirement"]
         pairs = {key: tuple(req.get(key, {}).items()) for key in ("cards", "res", "res_max", "cards_max")}
         sums = tuple((tuple(keys.split("+")), most) for keys, most in req.get("res_sum_max", {}).items())
-        scalars = [
-            req.get(key) or 0
+        same, total, types_max, played = (
+            int(req.get(key) or 0)
             for key in ("same_type_cards", "cards_total", "card_types_max", "leaders_played")
-        ]
-        rest = bool(pairs["res_max"] or pairs["cards_max"] or sums or any(scalars))
+        )
+        rest = bool(pairs["res_max"] or pairs["cards_max"] or sums or same or total or types_max or played)
         found = _REQUIREMENTS[leader_id] = _Requirement(
-            pairs["cards"], pairs["res"], pairs["res_max"], pairs["cards_max"], sums, *scalars, rest
+            pairs["cards"],
+            pairs["res"],
+            pairs["res_max"],
+            pairs["cards_max"],
+            sums,
+            same,
+            total,
+            types_max,
+            played,
+            rest,
         )
     return found
 
