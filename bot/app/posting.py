@@ -30,13 +30,14 @@ from bot.app.context import (
     tables_of,
 )
 from bot.app.guard import say
-from bot.service import present, watchers, workers
+from bot.service import history, present, watchers, workers
 from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
-from bot.service.table import Turn
+from bot.service.table import Tables, Turn
 from i18n import translate, translate_phrase
 from render import Image, named, render_view
+from render.chart import Chart, render_chart
 
 log = logging.getLogger("tavola")
 
@@ -89,11 +90,27 @@ async def image_file(
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
+def draw_chart(chart: Chart, lang: str | None = None) -> Image:
+    """What a worker runs for the end-of-game chart (``render.chart``), in ``lang``."""
+    return render_chart(chart) if lang is None else render_chart(chart, lang=lang)
+
+
+async def chart_file(tables: Tables, record: GameRecord, lang: str | None = None) -> discord.File | None:
+    """The end-of-game chart of a finished game (issue 12 item 5) as a file, drawn in a worker in
+    ``lang``; None while it runs or for a game keeping no score."""
+    chart = await history.score_chart(tables, record)
+    if chart is None:
+        return None
+    image = await workers.run(draw_chart, chart, lang)
+    return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
+
+
 async def turn_parts(
-    turn: Turn, intro: Sequence[str], lang: str | None = None
+    turn: Turn, intro: Sequence[str], client: discord.Client | None = None, lang: str | None = None
 ) -> tuple[list[discord.File], list[discord.Embed], str]:
     """Board image (rendered off the loop), result embed and text of a public turn message, in
-    ``lang`` (the server's language).
+    ``lang`` (the server's language); after the last move also the chart of the scores over the
+    rounds (``client``: whose tables replay it).
 
     While secret decisions follow one another (``Turn.shows_board``) the message is words only:
     who has decided, a result revealed; the board comes when the series ends."""
@@ -116,7 +133,22 @@ async def turn_parts(
     if turn.outcome is not None:
         title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating, lang)
         embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
+        files.extend(await _final_chart(client, turn, lang))
     return files, embeds, present.turn_content(turn, intro, lang)
+
+
+async def _final_chart(
+    client: discord.Client | None, turn: Turn, lang: str | None = None
+) -> list[discord.File]:
+    """The chart for the result post; an empty list when it can't be drawn (the result still goes)."""
+    if client is None:
+        return []
+    try:
+        found = await chart_file(cast(HasTables, client).tables, turn.record, lang)
+    except Exception:
+        log.exception("the score chart of game %s was not drawn", turn.record.id)
+        return []
+    return [] if found is None else [found]
 
 
 async def post_turn(
@@ -149,7 +181,7 @@ async def post_turn(
             # The server lets the bot answer interactions but not post (no Send Messages): the
             # move is recorded, so announce it as a public follow-up of the interaction instead.
             log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
-    files, embeds, content = await turn_parts(turn, intro, lang)
+    files, embeds, content = await turn_parts(turn, intro, interaction.client, lang)
     sent = await interaction.followup.send(
         content,
         files=files,
@@ -173,7 +205,7 @@ async def post_turn_to(
 ) -> None:
     """The public turn message posted straight into a channel or thread."""
     lang = lang or await game_language(client, turn.record.guild_id)
-    files, embeds, content = await turn_parts(turn, intro, lang)
+    files, embeds, content = await turn_parts(turn, intro, client, lang)
     sent = await channel.send(
         content,
         files=files,
@@ -259,7 +291,7 @@ async def post_game_turn(
     said = [translate_phrase(line, lang) for line in intro]
 
     async def parts() -> tuple[str, dict[str, Any]]:
-        files, embeds, content = await turn_parts(turn, said, lang)
+        files, embeds, content = await turn_parts(turn, said, client, lang)
         return content, {
             "files": files,
             "embeds": embeds,
