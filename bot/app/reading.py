@@ -13,12 +13,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import i18n
 from bot.app.context import Interaction, reader, tables_of
 from bot.service import present, rules_help
 from bot.service.table import TableError, Tables
 from i18n import translate, translate_phrase
 from render.card import render_card
-from rules.core import Game, find_cards, game_cards
+from rules.core import Card, Game, find_cards, game_cards
 
 
 def help_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
@@ -102,6 +103,21 @@ def add_rules_command(group: app_commands.Group) -> None:
         ][:25]
 
 
+def cards_matching(game: Game, typed: str, lang: str | None) -> list[Card]:
+    """The game's cards ``typed`` names: by key, English name or kind (``find_cards``), then by
+    every typed word in the name as the reader's language gives it."""
+    cards = game_cards(game)
+    found = find_cards(cards, typed)
+    words = typed.lower().split()
+    if words and i18n.language(lang) != i18n.SOURCE:
+        found += [
+            c
+            for c in cards
+            if c not in found and all(w in translate_phrase(c.name, lang).lower() for w in words)
+        ]
+    return found
+
+
 def card_command() -> app_commands.Command[Any, Any, None]:
     """``/card name: [game:]``: a card, leader, tile or law of the game here, its text and image."""
 
@@ -114,7 +130,7 @@ def card_command() -> app_commands.Command[Any, Any, None]:
         interaction: Interaction, name: app_commands.Range[str, 1, 100], game: str | None = None
     ) -> None:
         chosen = await game_for(interaction, game)
-        found = find_cards(game_cards(chosen), name)
+        found = cards_matching(chosen, name, reader(interaction))
         lang = reader(interaction)
         if not found:
             raise TableError(
@@ -128,7 +144,7 @@ def card_command() -> app_commands.Command[Any, Any, None]:
             )
         shown = found[0]
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data, ext = await asyncio.to_thread(render_card, shown)
+        data, ext = await asyncio.to_thread(render_card, shown, lang)
         title, kind = translate_phrase(shown.name, lang), translate_phrase(shown.kind, lang)
         body = translate_phrase(shown.text, lang)
         file = discord.File(
@@ -148,9 +164,13 @@ def card_command() -> app_commands.Command[Any, Any, None]:
             chosen = await game_for(interaction, getattr(interaction.namespace, "game", None))
         except TableError:
             return []
+        lang = reader(interaction)  # names and kinds in the reader's words; the value is the key
         return [
-            app_commands.Choice(name=f"{c.name} — {c.kind}"[:100], value=c.key[:100])
-            for c in find_cards(game_cards(chosen), current)[:25]
+            app_commands.Choice(
+                name=f"{translate_phrase(c.name, lang)} — {translate_phrase(c.kind, lang)}"[:100],
+                value=c.key[:100],
+            )
+            for c in cards_matching(chosen, current, lang)[:25]
         ]
 
     @card.autocomplete("game")

@@ -71,3 +71,22 @@ def test_rules_command_in_the_readers_language(tmp_path: Path) -> None:
             assert full["content"].startswith("Il riassunto completo delle regole di Lorenzo il Magnifico")
 
     asyncio.run(go())
+
+
+def test_cards_looked_up_in_the_readers_language(tmp_path: Path) -> None:
+    """``/card``: suggestions name cards in the reader's language and match what they type in it;
+    the card's words and image follow."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo")]) as h:
+            await h("@locale alice it")
+            suggested = await h.one("alice ? /card game:lorenzo name:bosc")
+            names = [c["name"] for c in suggested["choices"]]
+            assert any(n.startswith("Bosco") for n in names), names
+            key = next(c["value"] for c in suggested["choices"] if c["name"].startswith("Bosco"))
+            shown = await h.one(f"alice /card game:lorenzo name:{key}")
+            assert shown["embeds"][0]["title"] == "Bosco" and shown["files"]
+            english = await h.one(f"bob /card game:lorenzo name:{key}")
+            assert english["embeds"][0]["title"] == "Woods"
+
+    asyncio.run(go())
