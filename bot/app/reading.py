@@ -118,6 +118,22 @@ def cards_matching(game: Game, typed: str, lang: str | None) -> list[Card]:
     return found
 
 
+async def send_card(interaction: Interaction, shown: Card, lang: str | None) -> None:
+    """A card's text and image, privately, in the reader's language."""
+    data, ext = await asyncio.to_thread(render_card, shown, lang)
+    title, kind = translate_phrase(shown.name, lang), translate_phrase(shown.kind, lang)
+    body = translate_phrase(shown.text, lang)
+    file = discord.File(
+        io.BytesIO(data), filename=f"card.{ext}", description=f"{title} ({kind}): {body}"[:1000]
+    )
+    text = f"*{kind}*\n{body}"
+    if shown.provisional:
+        why = translate_phrase(shown.provisional, lang)
+        text += "\n\n⚠️ " + translate("Provisional value: {why}", lang, why=why)
+    embed = discord.Embed(title=title[:256], description=text[:4096])
+    await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+
+
 def card_command() -> app_commands.Command[Any, Any, None]:
     """``/card name: [game:]``: a card, leader, tile or law of the game here, its text and image."""
 
@@ -130,8 +146,8 @@ def card_command() -> app_commands.Command[Any, Any, None]:
         interaction: Interaction, name: app_commands.Range[str, 1, 100], game: str | None = None
     ) -> None:
         chosen = await game_for(interaction, game)
-        found = cards_matching(chosen, name, reader(interaction))
         lang = reader(interaction)
+        found = cards_matching(chosen, name, lang)
         if not found:
             raise TableError(
                 translate(
@@ -142,21 +158,8 @@ def card_command() -> app_commands.Command[Any, Any, None]:
                     name=name,
                 )
             )
-        shown = found[0]
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data, ext = await asyncio.to_thread(render_card, shown, lang)
-        title, kind = translate_phrase(shown.name, lang), translate_phrase(shown.kind, lang)
-        body = translate_phrase(shown.text, lang)
-        file = discord.File(
-            io.BytesIO(data), filename=f"card.{ext}", description=f"{title} ({kind}): {body}"[:1000]
-        )
-        text = f"*{kind}*\n{body}"
-        if shown.provisional:
-            text += "\n\n⚠️ " + translate(
-                "Provisional value: {why}", lang, why=translate_phrase(shown.provisional, lang)
-            )
-        embed = discord.Embed(title=title[:256], description=text[:4096])
-        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        await send_card(interaction, found[0], lang)
 
     @card.autocomplete("name")
     async def card_name(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

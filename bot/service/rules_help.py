@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from i18n import help as translated
 from i18n import language, translate
-from rules.core import SECTION_LIMIT, Game, game_rules_help, game_rules_sections
+from rules.core import Game, game_rules_help, game_rules_sections, section_parts
 
 
 def raw_sections(game: Game, lang: str | None) -> list[tuple[str, str, str]]:
@@ -46,7 +46,7 @@ def sections(game: Game, lang: str | None) -> list[tuple[str, str]]:
         return game_rules_sections(game)
     out: list[tuple[str, str]] = []
     for _source, title, text in raw_sections(game, lang):
-        out += parts(title, text)
+        out += section_parts(title, text)
     return out
 
 
@@ -59,15 +59,3 @@ def full_text(game: Game, lang: str | None) -> str:
     for source, title, text in raw_sections(game, lang):
         chunks.append(text if source == translated.OVERVIEW else f"## {title}\n{text}")
     return "\n\n".join(chunks) + "\n"
-
-
-def parts(title: str, text: str) -> list[tuple[str, str]]:
-    """A section cut at lines into numbered parts of at most ``SECTION_LIMIT`` characters."""
-    if len(text) <= SECTION_LIMIT:
-        return [(title, text)]
-    chunks: list[str] = [""]
-    for line in text.splitlines():
-        if len(chunks[-1]) + len(line) + 1 > SECTION_LIMIT and chunks[-1]:
-            chunks.append("")
-        chunks[-1] += line[:SECTION_LIMIT] + "\n"
-    return [(f"{title} ({i + 1}/{len(chunks)})", c.strip()) for i, c in enumerate(chunks)]
