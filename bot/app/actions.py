@@ -86,7 +86,7 @@ async def _answer_move(interaction: Interaction, turn: Turn) -> None:
     # The choice itself is only echoed to the player; the channel gets the engine's events,
     # which for a secret decision say only that it was made (until the engine reveals).
     lang = reader(interaction)
-    said = translate_phrase(turn.move_words, lang) if turn.move_words else turn.move_text
+    said = present.move_words(turn.move_words, lang, turn.record.names) if turn.move_words else turn.move_text
     done = (
         translate("Your secret choice is recorded: {move}.", lang, move=said)
         if turn.secret_move
@@ -223,9 +223,11 @@ def private_items(
         return []
     record = mine.record
     if guided is not None:
-        return walk_items(record.id, record.version, mine.seat, guided.level, mine.choice_key, lang)
+        return walk_items(
+            record.id, record.version, mine.seat, guided.level, mine.choice_key, lang, record.names
+        )
     return choice_items(
-        record.id, record.version, mine.seat, mine.moves, mine.choice_key, details, labels, lang
+        record.id, record.version, mine.seat, mine.moves, mine.choice_key, details, labels, lang, record.names
     )
 
 
@@ -248,13 +250,14 @@ def private_content(
         colour=colour,
         letter=letter,
     )
-    lines = [present.engine_text(line, lang) for line in intro] if intro else [title]
+    names = mine.record.names
+    lines = [present.engine_text(line, lang, names) for line in intro] if intro else [title]
     if mine.record.status != "running":
         lines.append(translate("This game is over.", lang))
     elif mine.prompt is None:
         lines.append(translate("Nothing to do right now.", lang))
     else:
-        lines.append(f"➡️ {present.engine_text(mine.prompt.text, lang)}")
+        lines.append(f"➡️ {present.engine_text(mine.prompt.text, lang, names)}")
         lines += _asking_lines(mine, guided, details, labels, lang)
     return present.clip("\n".join(lines))
 
@@ -263,11 +266,12 @@ def _asking_lines(
     mine: Private, guided: Guided | None, details: Sequence[str], labels: Sequence[str], lang: str | None
 ) -> list[str]:
     if guided is not None:
-        return walk_lines(guided, lang)
+        return walk_lines(guided, lang, mine.record.names)
     if any(details):  # what each choice needs and gives (a leader's requirement, ability)
         said = list(labels) or [move_label(m) for m in mine.moves]  # the buttons' words
+        names = mine.record.names
         return [
-            f"• **{translate_phrase(x, lang)}** — {translate_phrase(d, lang)}"
+            f"• **{present.engine_text(x, lang, names)}** — {present.engine_text(d, lang, names)}"
             for x, d in zip(said, details, strict=False)
             if d
         ]
@@ -278,15 +282,15 @@ def _asking_lines(
     return []
 
 
-def walk_lines(guided: Guided, lang: str | None = None) -> list[str]:
+def walk_lines(guided: Guided, lang: str | None = None, names: Sequence[str] = ()) -> list[str]:
     """The words of a guided turn's level: the choices so far, then what to do here."""
     level = guided.level
-    taken = " › ".join(translate_phrase(s.label, lang) for s in level.taken)
+    taken = " › ".join(present.engine_text(s.label, lang, names) for s in level.taken)
     lines = [translate("Chosen: {steps}", lang, steps=taken)] if level.taken else []
     if level.move is None:
         lines.append(translate("Choose below, step by step (or type the move with `/move`).", lang))
         return lines
-    preview = "\n".join(translate_phrase(line, lang) for line in (guided.preview or "").split("\n"))
+    preview = "\n".join(present.engine_text(line, lang, names) for line in (guided.preview or "").split("\n"))
     lines += [
         translate("**This move will:**", lang),
         preview,

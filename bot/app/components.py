@@ -32,7 +32,8 @@ from bot.app.guard import guard
 from bot.service.guide import Level
 from bot.service.guide import labels as move_labels
 from bot.service.table import TableError, Turn
-from i18n import translate, translate_phrase
+from bot.service.words import engine_text
+from i18n import translate
 from rules.core import Move, ascii_number, move_label
 
 BUTTON_LIMIT = 5
@@ -189,7 +190,13 @@ class WalkSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=WALK_S
 
 
 def walk_items(
-    game_id: int, version: int, seat: int, level: Level, key: str = "", lang: str | None = None
+    game_id: int,
+    version: int,
+    seat: int,
+    level: Level,
+    key: str = "",
+    lang: str | None = None,
+    names: Sequence[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """The components of one level of a guided turn: its choices (buttons when they fit a row,
     else up to four selects with what each choice costs and gives), or at the end Confirm (the
@@ -215,7 +222,7 @@ def walk_items(
             items.append(
                 WalkButton(
                     f"{stem}:w{seat}:p{joined((*level.path, i))}{suffix}",
-                    translate_phrase(option.label, lang),
+                    engine_text(option.label, lang, names),
                     discord.ButtonStyle.primary,
                 )
             )
@@ -224,9 +231,9 @@ def walk_items(
             chunk = list(enumerate(level.options))[page * SELECT_LIMIT : (page + 1) * SELECT_LIMIT]
             options = [
                 discord.SelectOption(
-                    label=translate_phrase(o.label, lang)[:100],
+                    label=engine_text(o.label, lang, names)[:100],
                     value=str(i),
-                    description=translate_phrase(o.detail, lang)[:100] or None,
+                    description=engine_text(o.detail, lang, names)[:100] or None,
                 )
                 for i, o in chunk
             ]
@@ -261,6 +268,7 @@ def choice_items(
     details: Sequence[str] = (),
     labels: Sequence[str] = (),
     lang: str | None = None,
+    names: Sequence[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
     ``lang``: the reader's language (the server's under a public board).
@@ -273,7 +281,7 @@ def choice_items(
     # Display only (a choice is sent back as its index): the game's words for each move when
     # given (``guide.labels``, issue 12 item 8), else its label.
     texts = list(labels) if len(labels) == len(moves) else [move_label(m) for m in moves]
-    texts = [translate_phrase(t, lang) for t in texts]
+    texts = [engine_text(t, lang, names) for t in texts]
     if not texts or len(texts) > SELECT_LIMIT:
         return []
     suffix = f":k{key}" if key else ""
@@ -282,7 +290,7 @@ def choice_items(
             GameButton(f"g:{game_id}:v{version}:m{seat}.{i}{suffix}", text, discord.ButtonStyle.primary)
             for i, text in enumerate(texts)
         ]
-    said = [translate_phrase(d, lang) for d in details] + [""] * (len(texts) - len(details))
+    said = [engine_text(d, lang, names) for d in details] + [""] * (len(texts) - len(details))
     options = [  # a select shows what each choice says
         discord.SelectOption(label=text[:100], value=str(i), description=said[i][:100] or None)
         for i, text in enumerate(texts)
@@ -302,7 +310,9 @@ def turn_view(turn: Turn, lang: str | None = None) -> discord.ui.View:
             seat = turn.acting[0].seat
             moves = turn.game.legal_moves(turn.state, seat)
             said = move_labels(turn.game, turn.state, seat, moves, record.names)
-            public_choices = choice_items(record.id, record.version, seat, moves, labels=said, lang=lang)
+            public_choices = choice_items(
+                record.id, record.version, seat, moves, labels=said, lang=lang, names=record.names
+            )
             for item in public_choices:
                 view.add_item(item)
         if any(p.secret for p in prompts):

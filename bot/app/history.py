@@ -84,7 +84,9 @@ async def log_page(
     Next, and Score chart once the game is over. ``drawn_at``: the moves in force when the button
     pressed was made; a log that changed since says so (its pages from the start stay put)."""
     entries = await history.told(tables, record)
-    pages = history.pages(entries, history.PAGE_CHARS, lang)  # read when called (tests make pages short)
+    pages = history.pages(
+        entries, history.PAGE_CHARS, lang, record.names
+    )  # read when called (tests make pages short)
     shown = max(1, min(page or len(pages), len(pages)))
     title = translate(
         "{title} #{id} — moves, page {page} of {pages}",

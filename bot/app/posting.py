@@ -35,7 +35,7 @@ from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Tables, Turn
-from i18n import translate, translate_phrase
+from i18n import translate
 from render import Image, named, render_view
 from render.chart import Chart, render_chart
 
@@ -288,7 +288,7 @@ async def post_game_turn(
     an interaction: after the computer's moves. ``intro``: English lines of the service (the
     computer's report), translated here."""
     lang = await game_language(client, turn.record.guild_id)
-    said = [translate_phrase(line, lang) for line in intro]
+    said = [present.engine_text(line, lang, turn.record.names) for line in intro]
 
     async def parts() -> tuple[str, dict[str, Any]]:
         files, embeds, content = await turn_parts(turn, said, client, lang)
@@ -315,7 +315,9 @@ async def tell_watchers(client: discord.Client, turn: Turn, lang: str | None = N
         log.exception("the watchers of game %s could not be read", turn.record.id)
         return
     seated = {s.user_id for s in turn.record.seats}
-    content = watchers.watch_content(turn, [present.engine_text(e, lang) for e in turn.events], lang)
+    content = watchers.watch_content(
+        turn, [present.engine_text(e, lang, turn.record.names) for e in turn.events], lang
+    )
     for user_id in found:
         if user_id in seated:  # a player sees the channel (and is pinged there when asked)
             continue
@@ -368,7 +370,8 @@ async def post_report(client: discord.Client, report: Report) -> bool:
             await post_game_turn(client, turn, intro=report.lines, nonce=report.nonce)
         else:
             lang = await game_language(client, turn.record.guild_id)
-            text = present.clip("\n".join(translate_phrase(line, lang) for line in report.lines))
+            said = [present.engine_text(line, lang, turn.record.names) for line in report.lines]
+            text = present.clip("\n".join(said))
             await send_to_game(client, turn.record, text, allowed_mentions=NO_MENTIONS, nonce=report.nonce)
     except (discord.Forbidden, discord.NotFound):
         log.warning("computer report of game %s refused for good", turn.record.id)

@@ -18,7 +18,8 @@ from bot.service import present
 from bot.service.movelog import live, replay_states
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
-from i18n import translate, translate_phrase
+from bot.service.words import engine_text
+from i18n import translate
 from render.chart import Chart, series
 from rules.core import Game, name_seats, round_scores, say
 
@@ -34,11 +35,12 @@ class Told:
     who: str
     lines: tuple[str, ...]
 
-    def text(self, lang: str | None = None) -> str:
-        """The move's line in the reader's ``lang`` (the engine's events through the catalogue)."""
+    def text(self, lang: str | None = None, names: Sequence[str] = ()) -> str:
+        """The move's line in the reader's ``lang`` (the engine's events through the catalogue;
+        ``names``: the seats' names the events carry)."""
         if not self.lines:
             return f"**{self.number}.** {self.who}: " + translate("(nothing to tell)", lang)
-        said = " ".join(translate_phrase(line, lang) for line in self.lines)
+        said = " ".join(engine_text(line, lang, names) for line in self.lines)
         if said.startswith(self.who):  # "anna added 2": the events name the mover already
             return f"**{self.number}.** {said}"
         return f"**{self.number}.** {self.who}: {said}"
@@ -69,14 +71,16 @@ async def told(tables: Tables, record: GameRecord) -> list[Told]:
     return out
 
 
-def pages(entries: Sequence[Told], limit: int = PAGE_CHARS, lang: str | None = None) -> list[str]:
+def pages(
+    entries: Sequence[Told], limit: int = PAGE_CHARS, lang: str | None = None, names: Sequence[str] = ()
+) -> list[str]:
     """The log cut into pages of whole moves, each within ``limit`` characters (a move longer
     than a page is clipped)."""
     found: list[str] = []
     current: list[str] = []
     size = 0
     for entry in entries:
-        line = entry.text(lang)
+        line = entry.text(lang, names)
         if len(line) > limit:
             line = line[: limit - 1] + "…"
         if current and size + len(line) + 1 > limit:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from bot.service.present import CONTENT_LIMIT, clip, when
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
-from i18n import translate, translate_phrase
+from bot.service.words import engine_text
+from i18n import translate
 
 log = logging.getLogger("tavola")
 
@@ -88,7 +89,7 @@ def line(entry: Listing, viewer: int, lang: str | None = None) -> str:
     if record.status == "lobby":
         seated = ", ".join(s.name for s in record.seats)
         return head + translate(" — lobby, {n} seated: {names}", lang, n=len(record.seats), names=seated)
-    parts = [wait_part(w, viewer, lang) for w in entry.waits]
+    parts = [wait_part(w, viewer, lang, record.names) for w in entry.waits]
     players = ", ".join(s.name for s in record.seats)
     if parts:
         return head + translate(
@@ -97,12 +98,12 @@ def line(entry: Listing, viewer: int, lang: str | None = None) -> str:
     return head + translate(" — running · players: {players}", lang, players=players)
 
 
-def wait_part(w: Wait, viewer: int, lang: str | None) -> str:
+def wait_part(w: Wait, viewer: int, lang: str | None, names: Sequence[str] = ()) -> str:
     """``**you** (since …): what it asks`` for one waiting seat."""
     who = translate("**you**", lang) if w.user_id == viewer and not w.computer else w.name
     if w.computer:
         who += translate(" (computer)", lang)
-    asked = translate_phrase(w.asked, lang) if w.asked else translate("their move", lang)
+    asked = engine_text(w.asked, lang, names) if w.asked else translate("their move", lang)
     if w.since is None:
         return f"{who}: {asked}"
     return translate("{who} (since {since}): {asked}", lang, who=who, since=when(w.since), asked=asked)

@@ -15,7 +15,7 @@ from bot.service.pings import Delivery, Ping
 from bot.service.store import GameRecord, Seating, SeatRecord
 from bot.service.table import TableError, Turn
 from bot.service.undo import Undone
-from bot.service.words import colour_name, hours_text, level_word, status_word
+from bot.service.words import colour_name, engine_text, hours_text, level_word, status_word
 from i18n import translate, translate_n, translate_phrase
 from rules.core import Game, Option, Outcome, option_words
 
@@ -33,11 +33,6 @@ def mention(user_id: int) -> str:
 def seat_label(seat: SeatRecord, lang: str | None = None) -> str:
     colour, letter = colour_name(seat.seat, lang)
     return f"{seat.name} ({colour} {letter})"
-
-
-def engine_text(text: str, lang: str | None) -> str:
-    """An engine's sentence (event, prompt) in the reader's language."""
-    return translate_phrase(text, lang)
 
 
 def plain_name(name: str) -> str:
@@ -135,10 +130,16 @@ def pinged(turn: Turn) -> list[int]:
     ]
 
 
+def move_words(words: str, lang: str | None, names: Sequence[str] = ()) -> str:
+    """A move as its buttons read, step labels joined by " · " (``Turn.move_words``), each step
+    in the reader's language."""
+    return " · ".join(engine_text(part, lang, names) for part in words.split(" · "))
+
+
 def asked_text(turn: Turn, seat: int, lang: str | None = None) -> str:
     """What ``seat`` is asked now (its prompt, addressed to them), in the reader's language."""
     prompt = turn.prompts.get(seat)
-    return engine_text(prompt.text, lang) if prompt else translate("your move", lang)
+    return engine_text(prompt.text, lang, turn.record.names) if prompt else translate("your move", lang)
 
 
 def waiting_lines(turn: Turn, *, mentions: bool = True, lang: str | None = None) -> list[str]:
@@ -165,7 +166,7 @@ def turn_content(turn: Turn, intro: Sequence[str] = (), lang: str | None = None)
         if turn.reclaimed and turn.mover is not None
         else []
     )
-    events = [engine_text(e, lang) for e in turn.events]
+    events = [engine_text(e, lang, turn.record.names) for e in turn.events]
     lines = [*back, *intro, *events]
     if turn.outcome is not None:
         ends = bool(turn.events) and turn.events[-1].startswith("The game is over")
@@ -254,7 +255,7 @@ def undone_list(done: Undone, lang: str | None = None) -> str:
     """The entries an undo took back, secret ones not echoed."""
     words = done.words or tuple(e.text for e in done.entries)
     return "; ".join(
-        translate("a secret choice", lang) if hidden else translate_phrase(said, lang)
+        translate("a secret choice", lang) if hidden else engine_text(said, lang, done.turn.record.names)
         for said, hidden in zip(words, done.secret, strict=True)
     )
 

@@ -8,10 +8,13 @@ catalogued with a context each and declared in ``CATALOGUE_NAMES`` for the compl
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from bot.service.languages import LANGUAGE_NAMES
 from bot.service.levels import COMPUTER_LEVELS
-from i18n import translate, translate_n
-from rules.core import SEAT_COLOURS, seat_colour
+from i18n import SOURCE, language, translate, translate_n, translate_phrase
+from rules.core import SEAT_COLOURS, name_seats, seat_colour
 
 STATUSES = ("lobby", "running", "finished", "abandoned")
 # Context -> the words catalogued under it (tests/i18n hold the catalogue to exactly these).
@@ -21,6 +24,27 @@ CATALOGUE_NAMES: dict[str, tuple[str, ...]] = {
     "game status": STATUSES,
     "language": tuple(LANGUAGE_NAMES.values()),
 }
+
+
+def engine_text(text: str, lang: str | None, names: Sequence[str] = ()) -> str:
+    """An engine's sentence (event, prompt, label, preview line) in the reader's language. The
+    engines' templates name seats as ``{pN}`` tokens; a sentence the bot has already named
+    (``name_seats``, with ``names``) gets its tokens back for the lookup, then its names again."""
+    if not text or language(lang) == SOURCE:
+        return text
+    if not names:
+        return translate_phrase(text, lang)
+    return name_seats(translate_phrase(unnamed(text, names), lang), names)
+
+
+def unnamed(text: str, names: Sequence[str]) -> str:
+    """``text`` with each seat's name (as ``name_seats`` wrote it) back as its ``{pN}`` token;
+    longer names first, whole names only."""
+    order = sorted((n, i) for i, n in enumerate(names) if n)
+    order.sort(key=lambda pair: -len(pair[0]))
+    for name, seat in order:
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", f"{{p{seat}}}", text)
+    return text
 
 
 def colour_name(seat: int, lang: str | None = None) -> tuple[str, str]:
