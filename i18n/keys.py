@@ -20,9 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # ``i18n.translate``/``translate_n`` (``bot.app.guard.say`` is an unrelated name, so not there).
 MARKERS = {
     "rules": {"say": (1,), "say_n": (1, 2), "N_": (1,)},
-    # bot/service writes refusals as English sentences from templates (``rules.core.say``), translated
-    # where they meet their reader (``bot.app.guard``); the app translates its own words directly.
-    "bot": {"translate": (1,), "translate_n": (1, 2), "say": (1,), "say_n": (1, 2), "N_": (1,)},
+    "bot": {"translate": (1,), "translate_n": (1, 2), "N_": (1,)},
     "render": {"translate": (1,), "translate_n": (1, 2), "N_": (1,)},
 }
 COMMAND_CONTEXTS = ("command ", "option ", "choice")

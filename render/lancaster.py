@@ -171,7 +171,7 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
             )
         detail += "".join(
             f", {said(word)}"
-            for kind, word in (("tudor", N_("Tudor")), ("shield", N_("shield")))
+            for kind, word in (("tudor", N_("Tudor")), ("shield", "shield"))
             if kind in privileges
         )
         canvas.text_in(
@@ -190,7 +190,7 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
             align="r",
         )
     else:
-        canvas.text_in(slot, N_("free"), BODY, palette.MUTED, align="l")
+        canvas.text_in(slot, N_("vacant"), BODY, palette.MUTED, align="l")
 
 
 def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
@@ -726,7 +726,7 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
     _private_knights(canvas, seat, me, info)
     _private_vote(canvas, me)
-    canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), N_("Your castle"), HEADING, style="bold", align="l")
+    canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
     last = view["header"]["last"]
     mine = last is not None and last["seat"] == seat
     _castle_spaces(canvas, L.castle.below(32), seat, info, frame.touched(view["header"]) if mine else set())
@@ -753,7 +753,7 @@ def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -
     for r, (label, knights, hollow) in zip(rows, groups, strict=True):
         canvas.text_in(Rect(r.x, r.y, 170, r.h), label, BODY + 1, style="bold", align="l")
         if not knights:
-            canvas.text_in(Rect(r.x + 180, r.y, 200, r.h), N_("none"), BODY, palette.MUTED, align="l")
+            canvas.text_in(Rect(r.x + 180, r.y, 200, r.h), "none", BODY, palette.MUTED, align="l")
         for j, strength in enumerate(sorted(int(x) for x in knights)):
             _knight(canvas, r.x + 204 + j * (size + 8), r.y + r.h // 2, seat, strength, size, ally=hollow)
     out = int(info.get("knights_on_board") or 0)

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 MEMBERS = ("black", "white", "orange", "neutral")
 PRIVATE_BAND = 120  # the Houses of Renaissance lines under a personal board (family, tokens)
 ROMAN = {1: "I", 2: "II", 3: "III"}
-AREA_TITLES = {"harvest": N_("Harvest"), "production": N_("Production")}
+AREA_TITLES = {"harvest": "Harvest", "production": "Production"}
 VP = N_("VP")
 
 
@@ -214,7 +214,7 @@ def _floor(
                 card_rect.inset(8, 30).below(30).top(30), str(took.get("name")), BODY + 1, style="bold"
             )
         else:
-            canvas.text_in(card_rect, N_("taken") if occupant else N_("empty"), BODY, palette.MUTED)
+            canvas.text_in(card_rect, N_("taken") if occupant else "empty", BODY, palette.MUTED)
     if str(floor.get("space")) in changed or (card and str(card.get("id")) in changed):
         canvas.highlight(rect, "LAST")
 
@@ -227,7 +227,7 @@ def _side(canvas: Canvas, view: LorenzoView, changed: set[str]) -> None:
     _council(canvas, L.council, spaces.get("council"), changed)
     title_h = L.section_title_h
     canvas.text_in(
-        Rect(L.market.x, L.market.y, L.market.w, title_h), N_("Market"), HEADING, style="bold", align="l"
+        Rect(L.market.x, L.market.y, L.market.w, title_h), "Market", HEADING, style="bold", align="l"
     )
     market_ids = ("market_1", "market_2", "market_3", "market_4")
     for rect, sid in zip(L.market.below(title_h).columns(4, 8), market_ids, strict=True):
@@ -294,9 +294,7 @@ def _excommunication_tiles(canvas: Canvas, view: LorenzoView) -> None:
 
 def _council(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str]) -> None:
     canvas.box(rect, palette.PANEL, palette.LINE)
-    canvas.text_in(
-        Rect(rect.x + 10, rect.y + 4, 300, 28), N_("Council Palace"), HEADING, style="bold", align="l"
-    )
+    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
     reward = str(space.get("reward", "")) if space else ""
     canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, BODY - 1, palette.INK, align="r")
     occupants = space["occupants"] if space else []

@@ -15,12 +15,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import i18n
 from bot.app.actions import channel_game, play
 from bot.app.context import Interaction, tables_of
 from bot.app.translator import described
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
-from i18n import translate
 from rules.core import CommandParam, Game, GameCommand, ParamValue, game_commands, suggestions
 
 Suggest = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
@@ -118,7 +118,7 @@ async def game_here(interaction: Interaction, name: str) -> GameRecord:
         return record
     own = f", `/{record.game}`" if game_commands(tables.game(record.game)) else ""
     raise TableError(
-        translate(
+        i18n.translate(
             "This channel plays {title}; `/{name}` is for {other} games. Use `/move`{own} or the buttons "
             "under the board.",
             str(interaction.locale),

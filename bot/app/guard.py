@@ -16,12 +16,13 @@ from contextlib import asynccontextmanager
 import discord
 from discord import app_commands
 
+import i18n
 from bot.app.ack import acknowledge
 from bot.app.context import NO_MENTIONS, Interaction, reader
 from bot.service import present
 from bot.service.store import StoreError
 from bot.service.table import TableError
-from i18n import translate, translate_phrase
+from i18n import translate_phrase
 from rules.core import RulesError
 
 log = logging.getLogger("tavola")
@@ -43,7 +44,7 @@ async def say(interaction: Interaction, text: str, *, ephemeral: bool = True) ->
 async def apologise(interaction: Interaction, error: BaseException) -> None:
     log.error("unexpected error in an interaction", exc_info=error)
     try:
-        sorry = translate(
+        sorry = i18n.translate(
             "Sorry, something went wrong on my side. Nothing was changed by this request.",
             reader(interaction),
         )

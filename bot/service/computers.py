@@ -29,7 +29,9 @@ from bot.service.clocks import timed_out
 from bot.service.seats import take_over
 from bot.service.store import COMPUTER, GameRecord, Notice, StoreError
 from bot.service.table import TableError, Tables, Turn
-from rules.core import Move, RulesError, say, say_n
+from bot.service.words import N_
+from i18n import translate_n
+from rules.core import Move, RulesError
 
 log = logging.getLogger("tavola")
 
@@ -250,7 +252,14 @@ def fit_report(groups: Sequence[tuple[bool, Sequence[str]]], budget: int = REPOR
         shown = moves
     left_out = len(moves) - len(shown)
     head = (
-        [say_n("… {n} earlier computer move not shown.", "… {n} earlier computer moves not shown.", left_out)]
+        [
+            translate_n(
+                "… {n} earlier computer move not shown.",
+                "… {n} earlier computer moves not shown.",
+                left_out,
+                None,
+            )
+        ]
         if left_out
         else []
     )
@@ -269,9 +278,9 @@ def report_lines(body: Mapping[str, Any], record: GameRecord, tables: Tables) ->
     found = record.seats[seat] if seat < len(record.seats) else None
     name = found.name if found else "?"
     who = (
-        say("{name} (computer)", name=name) if found and found.user_id > 0 else name
+        N_("{name} (computer)", name=name) if found and found.user_id > 0 else name
     )  # a computer seat says so
     if "takeover" in body:
         return [present.takeover_line(name, tables.clock_of(record))]
     events = [str(e) for e in body.get("events", [])]
-    return [say("🤖 {who}:", who=who), *events] if events else [say("🤖 {who} moved.", who=who)]
+    return [N_("🤖 {who}:", who=who), *events] if events else [N_("🤖 {who} moved.", who=who)]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.service.words import N_
 from rules.core import (
     Game,
     Move,
@@ -23,7 +24,6 @@ from rules.core import (
     game_preview,
     move_summary,
     name_seats,
-    say,
 )
 
 FLAT_LIMIT = 25
@@ -76,14 +76,14 @@ def walk(steps: Sequence[Sequence[Step]], path: Sequence[int]) -> Level:
             pick = path[used]
             used += 1
             if not 0 <= pick < len(options):
-                raise PathError(say("That choice is not available any more."))
+                raise PathError(N_("That choice is not available any more."))
         else:
             return Level(tuple(path[:used]), tuple(taken), tuple(options.values()), None)
         chosen = list(options.values())[pick]
         taken.append(chosen)
         candidates = [c for c in candidates if steps[c][depth].key == chosen.key]
         depth += 1
-    raise PathError(say("There is nothing to choose right now."))
+    raise PathError(N_("There is nothing to choose right now."))
 
 
 def paged(steps: Sequence[Sequence[Step]]) -> list[tuple[Step, ...]]:
@@ -97,7 +97,7 @@ def paged(steps: Sequence[Sequence[Step]]) -> list[tuple[Step, ...]]:
         last = min(first + FLAT_LIMIT, len(steps))
         page = Step(
             f"page{first}",
-            say("Choices {low_n}-{high_n}", low_n=first + 1, high_n=last),
+            N_("Choices {low_n}-{high_n}", low_n=first + 1, high_n=last),
             f"{own[0].label} …" if i == first else "",
         )
         out.append((page, *own))

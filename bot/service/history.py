@@ -18,10 +18,10 @@ from bot.service import present
 from bot.service.movelog import live, replay_states
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
-from bot.service.words import engine_text
+from bot.service.words import N_, engine_text
 from i18n import translate
 from render.chart import Chart, series
-from rules.core import Game, name_seats, round_scores, say
+from rules.core import Game, name_seats, round_scores
 
 PAGE_CHARS = 3800  # one embed's description holds 4096: a page of the log stays under it
 
@@ -52,9 +52,9 @@ async def channel_record(tables: Tables, channel_id: int, game_id: int | None) -
         return await tables.last_in_channel(channel_id)
     record = await tables.get(game_id)
     if record.channel_id != channel_id:
-        raise TableError(say("Game #{id} was not played in this channel.", id=game_id))
+        raise TableError(N_("Game #{id} was not played in this channel.", id=game_id))
     if record.status == "lobby":
-        raise TableError(say("Game #{id} has not started yet.", id=game_id))
+        raise TableError(N_("Game #{id} has not started yet.", id=game_id))
     return record
 
 
@@ -66,7 +66,7 @@ async def told(tables: Tables, record: GameRecord) -> list[Told]:
     out: list[Told] = []
     for number, entry in enumerate(live(await tables.log(record.id)), start=1):
         state, events = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
-        who = names[entry.seat] if 0 <= entry.seat < len(names) else say("the table")
+        who = names[entry.seat] if 0 <= entry.seat < len(names) else N_("the table")
         out.append(Told(number, who, tuple(name_seats(e, names) for e in events)))
     return out
 
@@ -101,7 +101,7 @@ async def board_at(
     moves = live(await tables.log(record.id))
     if not 0 <= number <= len(moves):
         raise TableError(
-            say(
+            N_(
                 "Game #{id} has moves 0 (the start) to {count}; pick one of those.",
                 id=record.id,
                 count=len(moves),
@@ -169,7 +169,7 @@ def chart_of(game: Game, record: GameRecord, states: Sequence[Any]) -> Chart | N
     names = [present.plain_name(n) for n in record.names]
     return Chart(
         title=f"{game.title} #{record.id}",
-        unit=str(unit or say("points")),
+        unit=str(unit or N_("points")),
         rounds=tuple(r.round for r in found),
         lines=series([r.scores for r in found], names),
         winners=frozenset(outcome.winners),

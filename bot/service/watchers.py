@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from bot.service.present import clip
 from bot.service.store import Store
 from bot.service.table import Turn
+from bot.service.words import N_
 from i18n import translate
-from rules.core import say
 
 WATCHERS_MAX = 50  # direct messages per turn: beyond this a game is a show, not a table
 
@@ -41,7 +41,7 @@ async def toggle(store: Store, game_id: int, user_id: int) -> bool:
         await store.set_value(_key(game_id), json.dumps(found))
         return False
     if len(found) >= WATCHERS_MAX:
-        raise ValueError(say("Game #{id} has {n} watchers already.", id=game_id, n=WATCHERS_MAX))
+        raise ValueError(N_("Game #{id} has {n} watchers already.", id=game_id, n=WATCHERS_MAX))
     await store.set_value(_key(game_id), json.dumps([*found, user_id]))
     return True
 

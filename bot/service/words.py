@@ -26,6 +26,13 @@ CATALOGUE_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
+def N_(template: str, /, **params: object) -> str:
+    """A refusal or line of ``bot/service`` in English, made from a catalogued template (like the
+    engines' ``rules.core.say``): where it meets its reader it is translated back through the
+    template (``i18n.translate_phrase``: ``bot.app.guard``, ``posting``)."""
+    return template.format(**params) if params else template
+
+
 def engine_text(text: str, lang: str | None, names: Sequence[str] = ()) -> str:
     """An engine's sentence (event, prompt, label, preview line) in the reader's language. The
     engines' templates name seats as ``{pN}`` tokens; a sentence the bot has already named
