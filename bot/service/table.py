@@ -20,6 +20,7 @@ from typing import Any
 from cachetools import LRUCache
 
 from bot.service import guide
+from bot.service import words as vocab
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
 from bot.service.languages import ServerLanguages
@@ -38,7 +39,6 @@ from bot.service.store import (
     Store,
     WaitRecord,
 )
-from bot.service.words import N_
 from rules import all_games
 from rules.core import (
     ContentChanged,
@@ -71,9 +71,11 @@ class DamagedState(TableError):
         self.game_id = game_id
         self.replayable = replayable
         super().__init__(
-            N_("Game #{id}'s saved board is damaged; it is rebuilt from its move log, try again.", id=game_id)
+            vocab.N_(
+                "Game #{id}'s saved board is damaged; it is rebuilt from its move log, try again.", id=game_id
+            )
             if replayable
-            else N_(
+            else vocab.N_(
                 "Game #{id}'s saved board is damaged and its move log cannot rebuild it. Nothing was "
                 "changed; an admin can restore the database from a backup or end the game with "
                 "`/game abandon`.",
@@ -87,7 +89,7 @@ class GameDataChanged(TableError):
 
     def __init__(self, game_id: int, detail: str) -> None:
         super().__init__(
-            N_(
+            vocab.N_(
                 "Game #{id} can't continue: the game's content data changed since it began, so its "
                 "saved state no longer fits. An admin can restart the bot with the data the game "
                 "began with, or end it with `/game abandon`. (Details: {detail})",
@@ -259,12 +261,14 @@ class Tables:
             if game.name == key:
                 return game
         known = ", ".join(g.name for g in self._games()) or "none"
-        raise TableError(N_("There is no game called '{name}'. Games: {known}.", name=name, known=known))
+        raise TableError(
+            vocab.N_("There is no game called '{name}'. Games: {known}.", name=name, known=known)
+        )
 
     async def get(self, game_id: int) -> GameRecord:
         record = await self.store.get(game_id)
         if record is None:
-            raise TableError(N_("That game no longer exists."))
+            raise TableError(vocab.N_("That game no longer exists."))
         return record
 
     async def _record(self, game_ref: int | GameRecord) -> GameRecord:
@@ -273,14 +277,14 @@ class Tables:
     async def in_channel(self, channel_id: int) -> GameRecord:
         record = await self.store.open_in_channel(channel_id)
         if record is None:
-            raise TableError(N_("There is no game in this channel. Start one with `/game new`."))
+            raise TableError(vocab.N_("There is no game in this channel. Start one with `/game new`."))
         return record
 
     async def last_in_channel(self, channel_id: int) -> GameRecord:
         """The channel's newest game, open or over (``/game status`` after the end, rematch)."""
         record = await self.store.last_in_channel(channel_id)
         if record is None:
-            raise TableError(N_("There is no game in this channel. Start one with `/game new`."))
+            raise TableError(vocab.N_("There is no game in this channel. Start one with `/game new`."))
         return record
 
     async def rematch(self, channel_id: int, player: Player) -> GameRecord:
@@ -289,9 +293,11 @@ class Tables:
         replaced are not brought back. The caller must have played in it and becomes creator."""
         last = await self.last_in_channel(channel_id)
         if last.status in ("lobby", "running"):
-            raise TableError(N_("This channel's game is not over yet; a rematch opens once it has ended."))
+            raise TableError(
+                vocab.N_("This channel's game is not over yet; a rematch opens once it has ended.")
+            )
         if last.seat_of(player.user_id) is None:
-            raise TableError(N_("Only the players of game #{id} can ask for its rematch.", id=last.id))
+            raise TableError(vocab.N_("Only the players of game #{id} can ask for its rematch.", id=last.id))
         computers = {s.seat for s, c in _seat_computers(last) if c.mode == "seat"}
         people = [s for s in last.seats if s.user_id > 0 and s.user_id != player.user_id]
         bots = [s for s in last.seats if s.seat in computers]
@@ -319,7 +325,7 @@ class Tables:
         """The state of a started game from the cache or its stored state; ``DamagedState`` if
         the stored state cannot be read (``load_state`` then rebuilds it from the move log)."""
         if record.state is None:
-            raise TableError(N_("This game has not started yet."))
+            raise TableError(vocab.N_("This game has not started yet."))
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
             return cached[1]
@@ -389,14 +395,14 @@ class Tables:
         hours = self.default_clock_hours if clock_hours is None else clock_hours
         if not 0 <= hours <= CLOCK_MAX_HOURS:
             raise TableError(
-                N_(
+                vocab.N_(
                     "The clock is the hours each player has per decision: 0 (no clock) to {most}.",
                     most=CLOCK_MAX_HOURS,
                 )
             )
         if not 0 <= bots < game.max_players:
             raise TableError(
-                N_(
+                vocab.N_(
                     "{title} seats at most {most} players, you included: `bots` is 0 to {bots_n}.",
                     title=game.title,
                     most=game.max_players,
@@ -435,11 +441,11 @@ class Tables:
         record = await self.get(game_id)
         self._require_lobby(record)
         if record.seat_of(player.user_id) is not None:
-            raise TableError(N_("You have already joined this game."))
+            raise TableError(vocab.N_("You have already joined this game."))
         game = self.game(record.game)
         if len(record.seats) >= game.max_players:
             raise TableError(
-                N_(
+                vocab.N_(
                     "{title} takes at most {most} players; this table is full.",
                     title=game.title,
                     most=game.max_players,
@@ -453,11 +459,11 @@ class Tables:
         record = await self.get(game_id)
         self._require_lobby(record)
         if player.user_id != record.creator_id:
-            raise TableError(N_("Only the player who created the game can add computer players."))
+            raise TableError(vocab.N_("Only the player who created the game can add computer players."))
         game = self.game(record.game)
         if len(record.seats) >= game.max_players:
             raise TableError(
-                N_(
+                vocab.N_(
                     "{title} takes at most {most} players; this table is full.",
                     title=game.title,
                     most=game.max_players,
@@ -488,13 +494,13 @@ class Tables:
         seated = record.seat_of(player.user_id) is not None
         if record.status == "running":
             raise TableError(
-                N_("To leave a running game use `/game leave` (the computer then plays your seat).")
+                vocab.N_("To leave a running game use `/game leave` (the computer then plays your seat).")
                 if seated
-                else N_("You are not playing in this game.")
+                else vocab.N_("You are not playing in this game.")
             )
         self._require_lobby(record)
         if not seated:
-            raise TableError(N_("You are not in this game."))
+            raise TableError(vocab.N_("You are not in this game."))
         rest = [s for s in record.seats if s.user_id != player.user_id]
         seats, seating = renumbered(rest, record.seating)
         creator = record.creator_id
@@ -517,12 +523,12 @@ class Tables:
         record = await self.get(game_id)
         self._require_lobby(record)
         if player.user_id != record.creator_id:
-            raise TableError(N_("Only the player who created the game can start it."))
+            raise TableError(vocab.N_("Only the player who created the game can start it."))
         game = self.game(record.game)
         count = len(record.seats)
         if count < game.min_players:
             raise TableError(
-                N_(
+                vocab.N_(
                     "{title} needs at least {least} players; {count} joined so far.",
                     title=game.title,
                     least=game.min_players,
@@ -531,7 +537,7 @@ class Tables:
             )
         if count > game.max_players:
             raise TableError(
-                N_(
+                vocab.N_(
                     "{title} takes at most {most} players; {count} joined.",
                     title=game.title,
                     most=game.max_players,
@@ -557,7 +563,7 @@ class Tables:
         """Carry an open game to another channel, e.g. the thread opened for it at the start."""
         record = await self.get(game_id)
         if record.status != "running":
-            raise TableError(N_("Only a running game can move to another channel."))
+            raise TableError(vocab.N_("Only a running game can move to another channel."))
         saved = await self.store.commit(record.id, record.version, Change(channel_id=channel_id))
         game = self.game(saved.game)
         state = await self.load_state(record)
@@ -567,9 +573,11 @@ class Tables:
     async def abandon(self, game_id: int, player: Player, *, may_manage_server: bool) -> GameRecord:
         record = await self.get(game_id)
         if record.status not in ("lobby", "running"):
-            raise TableError(N_("This game is already over."))
+            raise TableError(vocab.N_("This game is already over."))
         if player.user_id != record.creator_id and not may_manage_server:
-            raise TableError(N_("Only the game's creator or someone with Manage Server can abandon it."))
+            raise TableError(
+                vocab.N_("Only the game's creator or someone with Manage Server can abandon it.")
+            )
         self._states.pop(record.id, None)
         return await self.store.commit(record.id, record.version, Change(status="abandoned", waits=()))
 
@@ -577,9 +585,9 @@ class Tables:
     def _require_lobby(record: GameRecord) -> None:
         if record.status != "lobby":
             raise TableError(
-                N_("This game has already started.")
+                vocab.N_("This game has already started.")
                 if record.status == "running"
-                else N_("This game is over.")
+                else vocab.N_("This game is over.")
             )
 
     # ----------------------------------------------------------------------------------------
@@ -596,20 +604,20 @@ class Tables:
     def turn_of(self, record: GameRecord) -> Turn:
         """The game of ``record`` as it stands (no read of its own)."""
         if record.status == "lobby":
-            raise TableError(N_("This game has not started yet."))
+            raise TableError(vocab.N_("This game has not started yet."))
         game = self.game(record.game)
         return self._turn(record, game, self.state_of(record), ())
 
     def _running_seat(self, record: GameRecord, user_id: int) -> int:
         if record.status != "running":
             raise TableError(
-                N_("This game is not running.")
+                vocab.N_("This game is not running.")
                 if record.status != "lobby"
-                else N_("This game has not started yet.")
+                else vocab.N_("This game has not started yet.")
             )
         seat = record.seat_of(user_id)
         if seat is None:
-            raise TableError(N_("You are not playing in this game."))
+            raise TableError(vocab.N_("You are not playing in this game."))
         return seat
 
     async def move(
@@ -626,7 +634,7 @@ class Tables:
         record = await self._record(game_ref)
         if expected_version is not None and record.version != expected_version:
             raise TableError(
-                N_("The board has moved on since that button was made. Look at the latest board.")
+                vocab.N_("The board has moved on since that button was made. Look at the latest board.")
             )
         for _ in range(RACE_RETRIES):
             try:
@@ -653,7 +661,7 @@ class Tables:
         state = await self.load_state(record)
         if seat not in game.active_players(state):
             raise NotYourTurn(
-                N_("It is not your turn. {waiting}", waiting=self._waiting_line(record, game, state))
+                vocab.N_("It is not your turn. {waiting}", waiting=self._waiting_line(record, game, state))
             )
         secret = game_prompt(game, state, seat).secret
         move, new_state, raw_events = played(game, state, seat, text, record.names)
@@ -794,9 +802,9 @@ class Tables:
         record = await self._record(game_ref)
         seat = record.seat_of(user_id)
         if seat is None:
-            raise TableError(N_("You are not playing in this game."))
+            raise TableError(vocab.N_("You are not playing in this game."))
         if record.status == "lobby":
-            raise TableError(N_("This game has not started yet."))
+            raise TableError(vocab.N_("This game has not started yet."))
         game = self.game(record.game)
         state = await self.load_state(record)
         acting = seat in game.active_players(state)
@@ -908,7 +916,11 @@ class Tables:
     @staticmethod
     def _waiting_line(record: GameRecord, game: Game, state: Any) -> str:
         waiting = [record.seats[i].name for i in sorted(game.active_players(state)) if i < len(record.seats)]
-        return N_("Waiting for {names}.", names=", ".join(waiting)) if waiting else N_("This game is over.")
+        return (
+            vocab.N_("Waiting for {names}.", names=", ".join(waiting))
+            if waiting
+            else vocab.N_("This game is over.")
+        )
 
 
 def _seat_computers(record: GameRecord) -> list[tuple[SeatRecord, Computer]]:
@@ -920,7 +932,7 @@ def check_level(level: str) -> str:
     key = level.strip().lower()
     if key not in COMPUTER_LEVELS:
         raise TableError(
-            N_(
+            vocab.N_(
                 "The computer's level is one of {names}, not '{level}'.",
                 names=", ".join(COMPUTER_LEVELS),
                 level=level,
