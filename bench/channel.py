@@ -201,9 +201,14 @@ class Table:
         raise RuntimeError("the game did not finish")
 
     def remember(self, players: tuple[str, ...], replies: list[dict[str, Any]]) -> None:
+        """What each player can click now. A private reply of theirs (new, or edited in place,
+        e.g. into a guided walk, whose buttons ``CHOICE`` does not match) replaces what they saw
+        before: the edit took the old buttons off, so a player can no longer press them (the
+        bench did, and counted them as stale clicks)."""
         for p in players:
             mine = offered(replies, p)
-            if mine or any(not r["ephemeral"] for r in replies):
+            own = any(r["ephemeral"] and r["user"] == p for r in replies)
+            if mine or own or any(not r["ephemeral"] for r in replies):
                 self.last[p] = mine
 
 
