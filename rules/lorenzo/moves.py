@@ -304,6 +304,20 @@ class FaceUp:
 
 
 @dataclass(frozen=True)
+class Spend:
+    """Which held token pays a token cost, one at a time (HOUSES.md §10.2 "Pay": the payer
+    chooses; it goes face down, so the public record hides the kind)."""
+
+    kind: str
+
+    def to_text(self) -> str:
+        return f"spend {self.kind}"
+
+    def label(self) -> str:
+        return f"Pay with a {self.kind} token"
+
+
+@dataclass(frozen=True)
 class Activate:
     """A card an ``activate_cards`` effect activates, ignoring its value (None: no more)."""
 
@@ -459,6 +473,7 @@ HousesMove = (
     | Dismiss
     | Token
     | FaceUp
+    | Spend
     | Activate
     | Repeat
     | FreeLeader
@@ -642,6 +657,7 @@ _HOUSES_HEADS = frozenset(
     {
         "token",
         "faceup",
+        "spend",
         "activate",
         "repeat",
         "free",
@@ -658,8 +674,8 @@ _HOUSES_HEADS = frozenset(
 
 def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
     """The Houses of Renaissance answers (syntax only)."""
-    if head in ("token", "faceup") and len(rest) == 1 and rest[0].isalpha():
-        return Token(rest[0]) if head == "token" else FaceUp(rest[0])
+    if head in ("token", "faceup", "spend") and len(rest) == 1 and rest[0].isalpha():
+        return Token(rest[0]) if head == "token" else FaceUp(rest[0]) if head == "faceup" else Spend(rest[0])
     if head in ("activate", "recover") and rest == ["none"]:
         return Activate(None) if head == "activate" else Recover(None)
     if head in ("activate", "recover", "repeat") and len(rest) == 1:
@@ -690,7 +706,7 @@ def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
     if head == "visconti" and len(rest) == 1:
         return Visconti(rest[0].upper())
     raise BadSyntax(
-        f"'{text.strip()}': write 'token <kind>', 'faceup <kind>', 'activate <card>|none', "
+        f"'{text.strip()}': write 'token <kind>', 'faceup <kind>', 'spend <kind>', 'activate <card>|none', "
         "'repeat N', 'free <leader>|none', 'recover <card>|none' or 'bid <family> <line>'."
     )
 
