@@ -53,6 +53,12 @@ async def on_look_back(interaction: Interaction, custom_id: str) -> None:
         raise TableError("That button is not one of mine.")
     tables = tables_of(interaction)
     record = await tables.get(int(match["gid"]))  # a game that is gone: refused in words
+    # Made under /game log in the game's channel, or (a chart) /game history in its server; a
+    # forged id must not read another server's games.
+    if record.guild_id != interaction.guild_id or not (
+        match["chart"] or record.channel_id == interaction.channel_id
+    ):
+        raise TableError("That button is not one of this channel's.")
     if match["chart"]:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_chart(interaction, tables, record)
