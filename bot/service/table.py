@@ -642,7 +642,7 @@ class Tables:
         return replace(
             turn,
             move_text=move.to_text(),
-            move_words=guide.labels(game, state, seat, [move], record.names)[0],
+            move_words=guide.move_words(game, state, seat, move, record.names),
             secret_move=secret,
             quiet=frozenset(quiet),
             asleep=asleep,
