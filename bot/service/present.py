@@ -254,8 +254,9 @@ def takeover_line(name: str, hours: float, lang: str | None = None) -> str:
 def undone_list(done: Undone, lang: str | None = None) -> str:
     """The entries an undo took back, secret ones not echoed."""
     words = done.words or tuple(e.text for e in done.entries)
+    names = done.turn.record.names if done.turn is not None else ()
     return "; ".join(
-        translate("a secret choice", lang) if hidden else engine_text(said, lang, done.turn.record.names)
+        translate("a secret choice", lang) if hidden else engine_text(said, lang, names)
         for said, hidden in zip(words, done.secret, strict=True)
     )
 
