@@ -15,7 +15,7 @@ from bot.service.pings import Delivery, Ping
 from bot.service.store import GameRecord, Seating, SeatRecord
 from bot.service.table import TableError, Turn
 from bot.service.undo import Undone
-from bot.service.words import colour_name, engine_text, hours_text, level_word, status_word
+from bot.service.words import colour_name, engine_text, hours_text, level_word, option_word, status_word
 from i18n import translate, translate_n, translate_phrase
 from rules.core import Game, Option, Outcome, option_words
 
@@ -61,7 +61,7 @@ def options_line(options: Mapping[str, Any], game: Game | None = None, lang: str
 def option_text(option: Option, value: Any, lang: str | None = None) -> str:
     """``option_words`` in the reader's language: the title and the value's word translated."""
     title, _, said = option_words(option, value).partition(": ")
-    return f"{translate_phrase(title, lang)}: {translate_phrase(said, lang)}"
+    return f"{option_word(title, lang)}: {option_word(said, lang)}"
 
 
 def lobby_text(record: GameRecord, game: Game, lang: str | None = None) -> tuple[str, str]:

@@ -13,16 +13,32 @@ from collections.abc import Sequence
 
 from bot.service.languages import LANGUAGE_NAMES
 from bot.service.levels import COMPUTER_LEVELS
-from i18n import SOURCE, language, translate, translate_n, translate_phrase
-from rules.core import SEAT_COLOURS, name_seats, seat_colour
+from i18n import SOURCE, language, lookup, translate, translate_n, translate_phrase
+from rules import all_games
+from rules.core import SEAT_COLOURS, name_seats, option_words, seat_colour
 
 STATUSES = ("lobby", "running", "finished", "abandoned")
+
+
+def _option_words() -> tuple[str, ...]:
+    """Every option title and value word the lobby shows (``rules.core.option_words``), for the
+    registered games: catalogued with context "game option"."""
+    found: dict[str, None] = {}
+    for game in all_games():
+        for option in game.options():
+            for value in option.choices:
+                title, _, word = option_words(option, value).partition(": ")
+                found.update({title: None, word: None})
+    return tuple(found)
+
+
 # Context -> the words catalogued under it (tests/i18n hold the catalogue to exactly these).
 CATALOGUE_NAMES: dict[str, tuple[str, ...]] = {
     "seat colour": tuple(c for c, _ in SEAT_COLOURS),
     "computer level": COMPUTER_LEVELS,
     "game status": STATUSES,
     "language": tuple(LANGUAGE_NAMES.values()),
+    "game option": _option_words(),
 }
 
 
@@ -59,6 +75,13 @@ def colour_name(seat: int, lang: str | None = None) -> tuple[str, str]:
     boards, so it stays the English colour's initial."""
     colour, letter = seat_colour(seat)
     return translate(colour, lang, context="seat colour"), letter
+
+
+def option_word(text: str, lang: str | None = None) -> str:
+    """An option's title or value word (the lobby, ``/game new`` suggestions) in the reader's
+    language: its "game option" entry, else the engine catalogue's phrase."""
+    found = lookup(text, lang, "game option")
+    return found if found is not None else translate_phrase(text, lang)
 
 
 def level_word(level: str, lang: str | None = None) -> str:
