@@ -429,7 +429,7 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         record = await t.store.open_in_channel(interaction.channel_id)
         if record is None:
             return []
-        texts = await t.suggestions(record.id, interaction.user.id, current)
-        return [app_commands.Choice(name=x[:100], value=x[:100]) for x in texts]
+        found = await t.suggested(record.id, interaction.user.id, current, str(interaction.locale))
+        return [app_commands.Choice(name=shown[:100], value=text[:100]) for shown, text in found]
 
     return move

@@ -34,6 +34,7 @@ from bot.service.store import (
     Store,
     WaitRecord,
 )
+from i18n import moves as i18n_moves
 from rules import all_games
 from rules.core import (
     ContentChanged,
@@ -560,7 +561,8 @@ class Tables:
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
         secret = game_prompt(game, state, seat).secret
-        move = game.parse(state, seat, text)
+        # Typed words of any catalogued language become the engine's (the log keeps its text).
+        move = game.parse(state, seat, i18n_moves.canonical(game.name, text))
         new_state, raw_events = game.apply(state, seat, move)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
         waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
@@ -704,6 +706,24 @@ class Tables:
         except TableError:
             return []
         return filter_texts([m.to_text() for m in mine.moves], typed, limit)
+
+    async def suggested(
+        self, game_id: int, user_id: int, typed: str, locale: str | None, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        """Autocomplete in the reader's words: ``(shown, canonical text)`` of the legal moves the
+        typed words match, in either the reader's words or the engine's (prefix matches first)."""
+        try:
+            mine = await self.legal(game_id, user_id)
+        except TableError:
+            return []
+        texts = [m.to_text() for m in mine.moves]
+        shown = {i18n_moves.localize(mine.game.name, t, locale): t for t in texts}
+        found = filter_texts(list(shown), typed, limit)
+        if len(found) < limit:  # English words typed by a reader of another language still match
+            extra = filter_texts(texts, typed, limit)
+            back = {t: s for s, t in shown.items()}
+            found += [back[t] for t in extra if back[t] not in found][: limit - len(found)]
+        return [(s, shown[s]) for s in found]
 
     async def log(self, game_id: int) -> list[MoveRecord]:
         return await self.store.moves(game_id)

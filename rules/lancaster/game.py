@@ -84,6 +84,15 @@ EXPANSION_OPTIONS = ("kings_resentment", "queenie")
 """The expansion options offered (each only once the engine plays it whole)."""
 
 
+# The words of move texts a player may type in their own language (i18n.moves; e.g. "county" of
+# county:D, "markers" of markers=2).
+MOVE_WORDS = (
+    "knight", "ally", "castle", "county", "conflict", "tower", "court", "extension", "favor",
+    "upgrade", "vote", "yes", "no", "markers", "marker", "squires", "squire", "buy", "take", "both",
+    "noble", "reward", "ransom", "start", "none", "pass",
+)  # fmt: skip
+
+
 class LancasterGame:
     name = "lancaster"
     title = "Lancaster"
@@ -208,6 +217,7 @@ class LancasterGame:
         return {
             "lancaster county": [c["name"] for c in base["counties"].values()],
             "lancaster noble": [n["name"] for n in base["nobles"].values()],
+            "lancaster move": list(MOVE_WORDS),
         }
 
     def rules_help(self) -> str:

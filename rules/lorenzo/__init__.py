@@ -78,6 +78,17 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
+# The words of move texts (and of the parser's aliases) a player may type in their own language
+# (i18n.moves: each word part of a token, e.g. "territory" of territory_1, "servants" of servants=2).
+MOVE_WORDS = (
+    "place", "black", "white", "orange", "neutral", "territory", "character", "building", "venture",
+    "harvest", "production", "big", "market", "council", "servants", "servant", "leader", "discard",
+    "play", "activate", "draft", "copy", "tile", "advanced", "privilege", "coins", "coin", "faith",
+    "military", "wood", "stone", "pay", "lose", "take", "exchange", "none", "nothing", "support",
+    "refuse", "pass", "end",
+)  # fmt: skip
+
+
 class Lorenzo:
     name = "lorenzo"
     title = "Lorenzo il Magnifico"
@@ -173,6 +184,7 @@ class Lorenzo:
         return {
             "lorenzo card": [CARDS[i]["name"] for i in sorted(CARDS)],
             "lorenzo leader": [leader["name"] for leader in LEADERS.values()],
+            "lorenzo move": list(MOVE_WORDS),
         }
 
     def rules_help(self) -> str:
