@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 from i18n import moves
@@ -14,7 +15,7 @@ from rules.core import game_catalogue_names
 from tests.bot.harness import Harness
 
 
-def legal_texts(name: str, options: dict[str, object], games: int = 3) -> set[str]:
+def legal_texts(name: str, options: Mapping[str, object], games: int = 3) -> set[str]:
     game = find_game(name)
     seen: set[str] = set()
     for seed in range(games):
