@@ -39,9 +39,7 @@ class CatalogueTranslator(app_commands.Translator):
         return translation(string, locale.value, context)
 
 
-def _own(
-    context: app_commands.TranslationContextTypes, text: str, locale: str, where: Where
-) -> str | None:
+def _own(context: app_commands.TranslationContextTypes, text: str, locale: str, where: Where) -> str | None:
     """An option's own words in one command, where the generic ones would mislead (a game's
     ``member`` may be a family member, ``/game replace``'s is a server member): the context is the
     place's and the command's, e.g. ``option name /<game> <subcommand>``."""

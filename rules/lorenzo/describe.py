@@ -5,36 +5,50 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core import say, say_n
 from rules.lorenzo.data import BONUS_TILES, CARDS, RESOURCES
 
+# Each good's amount in words, by count (say_n: the catalogue holds each language's plurals).
 _NAMES = {
-    "coin": ("coin", "coins"),
-    "wood": ("wood", "wood"),
-    "stone": ("stone", "stone"),
-    "servant": ("servant", "servants"),
-    "vp": ("VP", "VP"),
-    "mp": ("MP", "MP"),
-    "fp": ("FP", "FP"),
+    "coin": ("{n} coin", "{n} coins"),
+    "wood": ("{n} wood", "{n} wood"),
+    "stone": ("{n} stone", "{n} stone"),
+    "servant": ("{n} servant", "{n} servants"),
+    "vp": ("{n} VP", "{n} VP"),
+    "mp": ("{n} MP", "{n} MP"),
+    "fp": ("{n} FP", "{n} FP"),
 }
 
 TYPE_NAMES = {
-    "territory": "Territory",
-    "character": "Character",
-    "building": "Building",
-    "venture": "Venture",
+    "territory": say("Territory"),
+    "character": say("Character"),
+    "building": say("Building"),
+    "venture": say("Venture"),
+}
+# A tower by its card type, without article (the sentences give it theirs): "the Territory tower".
+TOWER_NAMES = {
+    "territory": say("Territory tower"),
+    "character": say("Character tower"),
+    "building": say("Building tower"),
+    "venture": say("Venture tower"),
 }
 SPACE_TITLES = {
-    "harvest": "the Harvest space",
-    "harvest_big": "the big Harvest space",
-    "production": "the Production space",
-    "production_big": "the big Production space",
-    "market_1": "Market space 1",
-    "market_2": "Market space 2",
-    "market_3": "Market space 3",
-    "market_4": "Market space 4",
-    "council": "the Council Palace",
+    "harvest": say("the Harvest space"),
+    "harvest_big": say("the big Harvest space"),
+    "production": say("the Production space"),
+    "production_big": say("the big Production space"),
+    "market_1": say("Market space 1"),
+    "market_2": say("Market space 2"),
+    "market_3": say("Market space 3"),
+    "market_4": say("Market space 4"),
+    "council": say("the Council Palace"),
 }
-MEMBER_NAMES = {"black": "black", "white": "white", "orange": "orange", "neutral": "neutral"}
+MEMBER_NAMES = {
+    "black": say("black"),
+    "white": say("white"),
+    "orange": say("orange"),
+    "neutral": say("neutral"),
+}
 
 
 def res_text(res: Mapping[str, int]) -> str:
@@ -44,8 +58,8 @@ def res_text(res: Mapping[str, int]) -> str:
         n = res.get(key, 0)
         if n:
             one, many = _NAMES[key]
-            parts.append(f"{n} {one if n == 1 else many}")
-    return ", ".join(parts) if parts else "nothing"
+            parts.append(say_n(one, many, n))
+    return ", ".join(parts) if parts else say("nothing")
 
 
 def res_token(res: Mapping[str, int]) -> str:
@@ -58,54 +72,74 @@ def cost_text(alt: Mapping[str, Any]) -> str:
     pay = res_text(alt.get("pay", {}))
     need = alt.get("require")
     if need:
-        return f"need {res_text(need)}, pay {pay}"
+        return say("need {need_goods}, pay {goods}", need_goods=res_text(need), goods=pay)
     return pay
 
 
 def _types_text(types: list[str]) -> str:
     if len(types) == 4:
-        return "any"
+        return say("any")
     return "/".join(TYPE_NAMES[tile] for tile in types)
 
 
 def effect_text(effect: Mapping[str, Any]) -> str:
     op = effect["op"]
     if op == "gain":
-        return "+" + res_text(effect["res"])
+        return say("+{goods}", goods=res_text(effect["res"]))
     if op == "privileges":
         n = effect["count"]
-        return "1 Council Privilege" if n == 1 else f"{n} different Council Privileges"
+        return say("1 Council Privilege") if n == 1 else say("{n} different Council Privileges", n=n)
     if op == "gain_per_card":
-        return f"+{res_text(effect['res'])} per {TYPE_NAMES[effect['card_type']]}"
+        return say("+{goods} per {type}", goods=res_text(effect["res"]), type=TYPE_NAMES[effect["card_type"]])
     if op == "gain_per_points":
-        per = effect["per"]
-        return f"+{res_text(effect['res'])} per {res_text(per)}"
+        return say("+{goods} per {per}", goods=res_text(effect["res"]), per=res_text(effect["per"]))
     if op == "take_card":
-        text = f"take {_types_text(effect['card_types'])} card at value {effect['value']}"
+        types, value = _types_text(effect["card_types"]), effect["value"]
         if effect.get("discount"):
-            text += f" ({res_text(effect['discount'])} off)"
-        return text
-    if op in ("harvest", "production"):
-        return f"{op.capitalize()} at value {effect['value']}"
+            return say(
+                "take {types} card at value {value} ({discount} off)",
+                types=types, value=value, discount=res_text(effect["discount"]),
+            )  # fmt: skip
+        return say("take {types} card at value {value}", types=types, value=value)
+    if op == "harvest":
+        return say("Harvest at value {value}", value=effect["value"])
+    if op == "production":
+        return say("Production at value {value}", value=effect["value"])
     if op == "exchange":
         opts = [
-            f"{res_text(option['pay'])} -> {effects_text(option['effects'])}" for option in effect["options"]
+            say(
+                "{pay_goods} -> {effects}",
+                pay_goods=res_text(option["pay"]),
+                effects=effects_text(option["effects"]),
+            )
+            for option in effect["options"]
         ]
-        return "pay " + " or ".join(opts)
+        return say("pay {options}", options=" or ".join(opts))
     if op == "action_bonus":
-        action = effect["action"]
-        if action == "take_card":
-            text = f"+{effect['value']} to take {_types_text(effect['card_types'])} cards"
-        else:
-            text = f"+{effect['value']} to every {action.capitalize()}"
-        if effect.get("discount"):
-            text += f", {res_text(effect['discount'])} off"
-        if effect.get("discount_one_of"):
-            text += ", " + " or ".join(res_text(d) for d in effect["discount_one_of"]) + " off"
-        return text
+        return _bonus_text(effect)
     if op == "no_floor_bonus":
-        return "no bonuses from tower floors " + " and ".join(str(f) for f in effect["floors"])
+        return say(
+            "no bonuses from tower floors {floors}", floors=" and ".join(str(f) for f in effect["floors"])
+        )
     return op.replace("_", " ")
+
+
+def _bonus_text(effect: Mapping[str, Any]) -> str:
+    action = effect["action"]
+    if action == "take_card":
+        text = say(
+            "+{value} to take {types} cards", value=effect["value"], types=_types_text(effect["card_types"])
+        )
+    elif action == "harvest":
+        text = say("+{value} to every Harvest", value=effect["value"])
+    else:
+        text = say("+{value} to every Production", value=effect["value"])
+    if effect.get("discount"):
+        text = say("{bonus}, {discount} off", bonus=text, discount=res_text(effect["discount"]))
+    if effect.get("discount_one_of"):
+        some = " or ".join(res_text(d) for d in effect["discount_one_of"])
+        text = say("{bonus}, {discount} off", bonus=text, discount=some)
+    return text
 
 
 def effects_text(effects: list[Mapping[str, Any]]) -> str:
@@ -115,10 +149,16 @@ def effects_text(effects: list[Mapping[str, Any]]) -> str:
 def card_permanent_text(card: Mapping[str, Any]) -> str:
     if "harvest" in card:
         harvest = card["harvest"]
-        return f"Harvest {harvest['value']}: {effects_text(harvest['effects'])}"
+        return say(
+            "Harvest {value}: {effects}", value=harvest["value"], effects=effects_text(harvest["effects"])
+        )
     if "production" in card:
         production = card["production"]
-        return f"Production {production['value']}: {effects_text(production['effects'])}"
+        return say(
+            "Production {value}: {effects}",
+            value=production["value"],
+            effects=effects_text(production["effects"]),
+        )
     if card.get("permanent"):
         return effects_text(card["permanent"])
     return ""

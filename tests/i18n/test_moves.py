@@ -72,7 +72,7 @@ def test_italian_typed_move_and_suggestions_in_the_sandbox(tmp_path: Path) -> No
             turn = await h.tables.turn(1)
             actor = turn.acting[0].name
             await h(f"@locale {actor} it")
-            choices = (await h.one(f"{actor} ? /move \"text:piazza nero terr\""))["choices"]
+            choices = (await h.one(f'{actor} ? /move "text:piazza nero terr"'))["choices"]
             assert choices and all(c["name"].startswith("piazza nero territorio_") for c in choices)
             assert all(c["value"].startswith("place black territory_") for c in choices)
             spaces = (await h.one(f"{actor} ? /lorenzo place member:black space:merc"))["choices"]
