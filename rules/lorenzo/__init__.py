@@ -19,6 +19,7 @@ from rules.core import (
     Outcome,
     Prompt,
     normalise_options,
+    say,
     state_from_json,
     state_to_json,
 )
@@ -100,7 +101,14 @@ class Lorenzo:
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalMove(f"{self.title} is for {self.min_players}-{self.max_players} players.")
+            raise IllegalMove(
+                say(
+                    "{title} is for {min}-{max} players.",
+                    title=self.title,
+                    min=self.min_players,
+                    max=self.max_players,
+                )
+            )
         return flow.new_game(players, seed, normalise_options(self, options))
 
     def active_players(self, state: State) -> frozenset[int]:
@@ -126,8 +134,8 @@ class Lorenzo:
         ``flow.is_legal``); ``flow.refusal`` only words the refusal."""
         if player not in flow.active(state):
             if state["phase"] == "over":
-                raise IllegalMove("The game is over.")
-            raise NotYourTurn(f"It is not your turn: {flow.prompt_text(state)}")
+                raise IllegalMove(say("The game is over."))
+            raise NotYourTurn(say("It is not your turn: {prompt}", prompt=flow.prompt_text(state)))
         if not flow.is_legal(state, player, move):
             raise IllegalMove(flow.refusal(state, player, move))
 

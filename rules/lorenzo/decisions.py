@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import say, seat
+from rules.core import say, say_n, seat
 from rules.lorenzo import engine, leaders
 from rules.lorenzo.data import (
     BONUS_TILES,
@@ -289,7 +289,7 @@ def _bonus_settle(state: State, frame: Frame, log: Log) -> bool:
 def _bonus_refusal(state: State, player: int, frame: Frame, move: Any) -> str | None:
     if isinstance(move, BonusAction) and move.action == frame["action"]:
         have = state["players"][player]["resources"]["servant"]
-        return say("You have only {n} servants.", n=have)
+        return say_n("You have only {n} servant.", "You have only {n} servants.", have)
     return None
 
 

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.core import say, say_n
 from rules.lorenzo.data import BONUS_TILES, CARDS, RESOURCES
 
 # Each good's amount in words, by count (say_n: the catalogue holds each language's plurals).
-_NAMES = {
-    "coin": ("{n} coin", "{n} coins"),
-    "wood": ("{n} wood", "{n} wood"),
-    "stone": ("{n} stone", "{n} stone"),
-    "servant": ("{n} servant", "{n} servants"),
-    "vp": ("{n} VP", "{n} VP"),
-    "mp": ("{n} MP", "{n} MP"),
-    "fp": ("{n} FP", "{n} FP"),
+_AMOUNTS: dict[str, Callable[[int], str]] = {
+    "coin": lambda n: say_n("{n} coin", "{n} coins", n),
+    "wood": lambda n: say_n("{n} wood", "{n} wood", n),
+    "stone": lambda n: say_n("{n} stone", "{n} stone", n),
+    "servant": lambda n: say_n("{n} servant", "{n} servants", n),
+    "vp": lambda n: say_n("{n} VP", "{n} VP", n),
+    "mp": lambda n: say_n("{n} MP", "{n} MP", n),
+    "fp": lambda n: say_n("{n} FP", "{n} FP", n),
 }
 
 TYPE_NAMES = {
@@ -57,8 +57,7 @@ def res_text(res: Mapping[str, int]) -> str:
     for key in RESOURCES:
         n = res.get(key, 0)
         if n:
-            one, many = _NAMES[key]
-            parts.append(say_n(one, many, n))
+            parts.append(_AMOUNTS[key](n))
     return ", ".join(parts) if parts else say("nothing")
 
 

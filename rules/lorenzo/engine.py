@@ -438,7 +438,13 @@ def tower_offer(
             )
         )
     if servants > player_state["resources"]["servant"]:
-        return Offer(say("You have only {n} servants.", n=player_state["resources"]["servant"]))
+        return Offer(
+            say_n(
+                "You have only {n} servant.",
+                "You have only {n} servants.",
+                player_state["resources"]["servant"],
+            )
+        )
     floor = TOWERS[card_type][floor_index]
     total = value + servants // mods.servants_per_point + mods.take_bonus.get(card_type, 0)
     if total < floor["min_value"]:
@@ -663,7 +669,7 @@ def space_check(
                     )
     have = state["players"][player]["resources"]["servant"]
     if servants > have:
-        return say("You have only {n} servants.", n=have), 0
+        return say_n("You have only {n} servant.", "You have only {n} servants.", have), 0
     member_total = member_value(state, mods, member) + servants // mods.servants_per_point
     if space_data["area"] in AREA_SPACES:
         value = member_total + space_data["value_modifier"] + _action_mod(mods, space_data["area"], False)

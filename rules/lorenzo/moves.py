@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.core import AmbiguousMove, BadSyntax, ascii_number
+from rules.core import AmbiguousMove, BadSyntax, ascii_number, say
 from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
 from rules.lorenzo.describe import res_token
 from rules.lorenzo.leaders import find_leader
@@ -236,7 +236,12 @@ def _amount(value: str, text: str) -> int:
     if amount is None:
         shown = value if len(value) <= 12 else value[:12] + "..."
         raise BadSyntax(
-            f"'{text}': '{shown}' is not a number from 0 to {MAX_AMOUNT} (write it with the digits 0-9)."
+            say(
+                "'{text}': '{shown}' is not a number from 0 to {max} (write it with the digits 0-9).",
+                text=text,
+                shown=shown,
+                max=MAX_AMOUNT,
+            )
         )
     return amount
 
@@ -250,7 +255,7 @@ def _parse_servants(tokens: list[str], text: str) -> int:
             return _amount(match.group(2), text)
         if not match and any(ch.isnumeric() for ch in tokens[0]):  # a bare count: "servants" implied
             return _amount(tokens[0], text)
-    raise BadSyntax(f"'{text}': expected at most 'servants=N' after the space.")
+    raise BadSyntax(say("'{text}': expected at most 'servants=N' after the space.", text=text))
 
 
 def _parse_goods(tokens: list[str], text: str) -> Goods:
@@ -260,25 +265,37 @@ def _parse_goods(tokens: list[str], text: str) -> Goods:
     for tok in tokens:
         match = _KV.match(tok)
         if not match:
-            raise BadSyntax(f"'{text}': goods are written like 'coin=3 wood=1'.")
+            raise BadSyntax(say("'{text}': goods are written like 'coin=3 wood=1'.", text=text))
         key = _RES_ALIASES.get(match.group(1), match.group(1))
         if key not in RESOURCES:
-            raise BadSyntax(f"'{text}': unknown good '{match.group(1)}' (use {', '.join(RESOURCES)}).")
+            raise BadSyntax(
+                say(
+                    "'{text}': unknown good '{good}' (use {goods}).",
+                    text=text,
+                    good=match.group(1),
+                    goods=", ".join(RESOURCES),
+                )
+            )
         res[key] = res.get(key, 0) + _amount(match.group(2), text)
     if not res:
-        raise BadSyntax(f"'{text}': say what to pay, e.g. 'pay coin=3'.")
+        raise BadSyntax(say("'{text}': say what to pay, e.g. 'pay coin=3'.", text=text))
     return goods(res)
 
 
 def _parse_place(rest: list[str], text: str) -> Place:
     if len(rest) < 2:
-        raise BadSyntax("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'.")
+        raise BadSyntax(say("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'."))
     member, space = rest[0], rest[1]
     if member not in MEMBERS:
-        raise BadSyntax(f"'{member}' is not a family member (black, white, orange, neutral).")
+        raise BadSyntax(
+            say("'{member}' is not a family member (black, white, orange, neutral).", member=member)
+        )
     if space not in SPACE_NAMES:
         raise BadSyntax(
-            f"'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council)."
+            say(
+                "'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council).",
+                space=space,
+            )
         )
     return Place(member, space, _parse_servants(rest[2:], text))
 
@@ -287,15 +304,19 @@ def _parse_take(rest: list[str], text: str) -> Take:
     if rest == ["none"]:
         return Take(None)
     if not rest or rest[0] not in TOWER_SPACES:
-        raise BadSyntax("Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'.")
+        raise BadSyntax(
+            say("Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'.")
+        )
     return Take(rest[0], _parse_servants(rest[1:], text))
 
 
 def _parse_leader_action(rest: list[str]) -> LorenzoMove:
     if len(rest) < 2 or rest[0] not in ("play", "activate", "discard"):
         raise BadSyntax(
-            "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
-            "or 'leader activate botticelli'."
+            say(
+                "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
+                "or 'leader activate botticelli'."
+            )
         )
     verb = rest[0]
     return _leader(rest[1:], lambda x: LeaderAction(verb, x))
@@ -306,7 +327,7 @@ def parse_text(text: str) -> LorenzoMove:
     clean = " ".join(text.strip().lower().replace(",", " ").split())
     tokens = clean.split(" ") if clean else []
     if not tokens:
-        raise BadSyntax("Empty move. Try e.g. 'place black territory_3' or 'privilege coins'.")
+        raise BadSyntax(say("Empty move. Try e.g. 'place black territory_3' or 'privilege coins'."))
     head, rest = tokens[0], tokens[1:]
     if head == "place":
         return _parse_place(rest, text)
@@ -320,7 +341,9 @@ def parse_text(text: str) -> LorenzoMove:
         return Exchange(_parse_goods(rest, text))
     if head == "privilege":
         if len(rest) != 1 or rest[0] not in PRIVILEGE_ALIASES:
-            raise BadSyntax("Write 'privilege <choice>': wood_stone, servants, coins, military or faith.")
+            raise BadSyntax(
+                say("Write 'privilege <choice>': wood_stone, servants, coins, military or faith.")
+            )
         return Privilege(PRIVILEGE_ALIASES[rest[0]])
     if head in ("harvest", "production"):
         return BonusAction(head, _parse_servants(rest, text))
@@ -343,8 +366,11 @@ def parse_text(text: str) -> LorenzoMove:
     if head == "montefeltro" and len(rest) == 1 and rest[0] in ("black", "white", "orange"):
         return SetSix(rest[0])
     raise BadSyntax(
-        f"'{text.strip()}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, "
-        "harvest, production, support, refuse, tile, pass, leader, draft, copy, montefeltro, end."
+        say(
+            "'{text}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, harvest, "
+            "production, support, refuse, tile, pass, leader, draft, copy, montefeltro, end.",
+            text=text.strip(),
+        )
     )
 
 
@@ -363,8 +389,11 @@ def _leader(tokens: list[str], make: Callable[[str], LorenzoMove]) -> LorenzoMov
     found = find_leader(tokens)
     if isinstance(found, list):
         raise LeaderNameAmbiguous(
-            f"'{' '.join(tokens)}' could be " + " or ".join(found) + ".", [make(x) for x in found]
+            say("'{text}' could be {leaders}.", text=" ".join(tokens), leaders=" or ".join(found)),
+            [make(x) for x in found],
         )
     if found is None:
-        raise BadSyntax(f"'{' '.join(tokens)}' is not a leader (e.g. santa_rita, botticelli, sisto_iv).")
+        raise BadSyntax(
+            say("'{text}' is not a leader (e.g. santa_rita, botticelli, sisto_iv).", text=" ".join(tokens))
+        )
     return make(found)
