@@ -65,6 +65,7 @@ def compile_template(english: str, plural: str | None = None, form: str | None =
 class Index:
     names: dict[str, str]  # exact texts (names, words, fixed sentences) -> translation
     templates: list[Template]
+    words: dict[str, str]  # every game's move words: a captured value may be one ("faith", "coin")
 
 
 @cache
@@ -72,8 +73,11 @@ def index(language: str) -> Index:
     compiled = translations(language)
     names: dict[str, str] = {}
     templates: list[Template] = []
+    words: dict[str, str] = {}
     for key, string in compiled.messages.items():
         context, _, english = key.rpartition("\x04")
+        if context.endswith(" move"):
+            words.setdefault(english, string)
         if context.startswith(PRIVATE_CONTEXTS) or context.endswith(PRIVATE_CONTEXTS):
             continue
         if PLACEHOLDER.search(english):
@@ -84,7 +88,7 @@ def index(language: str) -> Index:
         templates.append(compile_template(singular, plural))
         templates.append(compile_template(singular, plural, form=plural))
     templates.sort(key=lambda t: -t.weight)
-    return Index(names, templates)
+    return Index(names, templates, words)
 
 
 @cache
@@ -101,11 +105,18 @@ def translate_sentence(text: str, language: str) -> str | None:
 
 
 def translate_value(value: str, language: str) -> str:
-    """A captured value: numbers, seat tokens and unknown words stay as they are."""
+    """A captured value: a sentence or name, else a list of move words ("faith, coins" in a
+    prompt, each a word players type); numbers, seat tokens and unknown words stay."""
     if not value or SEAT.match(value) or NUMBER.match(value):
         return value
     found = translate_sentence(value, language)
-    return value if found is None else found
+    if found is not None:
+        return found
+    words = index(language).words
+    parts = re.split(r"(, | or |_)", value)
+    if any(p in words for p in parts):
+        return "".join(words.get(p, index(language).names.get(p.strip(), p)) for p in parts)
+    return value
 
 
 def _by_template(text: str, language: str) -> str | None:

@@ -86,7 +86,7 @@ MOVE_WORDS = (
     "harvest", "production", "big", "market", "council", "servants", "servant", "leader", "discard",
     "play", "activate", "draft", "copy", "tile", "advanced", "privilege", "coins", "coin", "faith",
     "military", "wood", "stone", "pay", "lose", "take", "exchange", "none", "nothing", "support",
-    "refuse", "pass", "end",
+    "refuse", "pass", "end", "vp", "mp", "fp",
 )  # fmt: skip
 
 

@@ -112,7 +112,7 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
     item_kind, ident = frame["items"].pop(0)
     if item_kind == "tile":
         part = BONUS_TILES[ident][frame["action"]]
-        name = "personal bonus tile"
+        name = say("personal bonus tile")
     else:
         part = CARDS[ident][frame["action"]]
         name = CARDS[ident]["name"]

@@ -398,6 +398,35 @@ def territory_slot_mp(mods: Mods) -> list[int]:
     return [0] * len(TERRITORY_SLOT_MP) if mods.ignore_territory_mp else list(TERRITORY_SLOT_MP)
 
 
+def _tower_blocked(
+    state: State, player: int, card_type: str, floor_index: int, member: str | None, servants: int
+) -> str | None:
+    """What bars a tower floor before its value is counted: no card, the colour rule (§8.2), six
+    cards of the type, too few servants."""
+    tower, floor_n = TOWER_NAMES[card_type], floor_index + 1
+    if state["tower_cards"][card_type][floor_index] is None:
+        return say("There is no card left on the {tower} floor {floor}.", tower=tower, floor=floor_n)
+    player_state = state["players"][player]
+    if member is not None and member != "neutral":
+        for occupant in state["tower_occupants"][card_type]:
+            if occupant is not None and occupant[0] == player and occupant[1] != "neutral":
+                return say(
+                    "You already have a coloured family member ({member}) in the {tower}.",
+                    member=MEMBER_NAMES[occupant[1]],
+                    tower=tower,
+                )
+    if len(player_state["cards"][card_type]) >= MAX_CARDS_PER_TYPE:
+        return say(
+            "You already have {n} {type} cards, the most allowed.",
+            n=MAX_CARDS_PER_TYPE,
+            type=TYPE_NAMES[card_type],
+        )
+    have = player_state["resources"]["servant"]
+    if servants > have:
+        return say_n("You have only {n} servant.", "You have only {n} servants.", have)
+    return None
+
+
 def tower_offer(
     state: State,
     player: int,
@@ -415,36 +444,10 @@ def tower_offer(
     card_type, floor_index = TOWER_SPACES[space]
     tower, floor_n = TOWER_NAMES[card_type], floor_index + 1
     card_id = state["tower_cards"][card_type][floor_index]
-    if card_id is None:
-        return Offer(say("There is no card left on the {tower} floor {floor}.", tower=tower, floor=floor_n))
+    blocked = _tower_blocked(state, player, card_type, floor_index, member, servants)
+    if blocked is not None or card_id is None:
+        return Offer(blocked)
     player_state = state["players"][player]
-    occupants = state["tower_occupants"][card_type]
-    if member is not None and member != "neutral":
-        for occupant in occupants:
-            if occupant is not None and occupant[0] == player and occupant[1] != "neutral":
-                return Offer(
-                    say(
-                        "You already have a coloured family member ({member}) in the {tower}.",
-                        member=MEMBER_NAMES[occupant[1]],
-                        tower=tower,
-                    )
-                )
-    if len(player_state["cards"][card_type]) >= MAX_CARDS_PER_TYPE:
-        return Offer(
-            say(
-                "You already have {n} {type} cards, the most allowed.",
-                n=MAX_CARDS_PER_TYPE,
-                type=TYPE_NAMES[card_type],
-            )
-        )
-    if servants > player_state["resources"]["servant"]:
-        return Offer(
-            say_n(
-                "You have only {n} servant.",
-                "You have only {n} servants.",
-                player_state["resources"]["servant"],
-            )
-        )
     floor = TOWERS[card_type][floor_index]
     total = value + servants // mods.servants_per_point + mods.take_bonus.get(card_type, 0)
     if total < floor["min_value"]:
