@@ -19,7 +19,7 @@ from functools import cache
 from i18n.catalogue import translations
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-SEAT = re.compile(r"^\{p\d+\}$")
+SEAT = re.compile(r"^\{p\d+\}$")  # a seat token: names are put in after translation
 NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$|^[A-Z]?\d+(?:[-.]\d+)*$")
 # Placeholders that always hold a number (captured as digits only, so "{n} servants" never swallows
 # a list); any other name holding a number ends in "_n".
@@ -28,7 +28,10 @@ NUMERIC = frozenset(
     | {"mp", "count", "strength", "amount", "min", "max", "steps", "hours", "minutes", "seconds"}
 )
 # Lists the engines join by hand, and how each is joined in the translation (context "list").
-SEPARATORS = ("; ", ", ", " + ", " or ", " and ", " / ", "/")
+SEPARATORS = (", then by ", "; ", ", ", " + ", " or ", " and ", " / ", "/")
+# A template with this few literal characters wraps other sentences; it applies only when they
+# translate.
+GENERIC = 2
 # Contexts never used to explain a sentence: command strings and move words have their own paths.
 PRIVATE_CONTEXTS = ("command ", "option ", "choice", "move")
 
@@ -52,13 +55,23 @@ def compile_template(english: str, plural: str | None = None, form: str | None =
                 regex += f"(?P={part})"
             else:
                 names.append(part)
-                capture = r"[+-]?\d+" if part in NUMERIC or part.endswith("_n") else ".+?"
+                capture = _capture(part)
                 regex += f"(?P<{part}>{capture})"
         else:
             regex += re.escape(part)
             literals.append(part)
     anchor = max(literals, key=len)
     return Template(english, plural, re.compile(f"^{regex}$", re.S), anchor, sum(map(len, literals)))
+
+
+def _capture(name: str) -> str:
+    """What a placeholder may match: ``{p}`` a seat token (or a seat's ally: "{p0}'s ally"), a
+    number placeholder digits, anything else any text."""
+    if name == "p":
+        return r"\{p\d+\}(?:'s ally)?"
+    if name in NUMERIC or name.endswith("_n"):
+        return r"[+-]?\d+"
+    return ".+?"
 
 
 @dataclass
@@ -127,12 +140,16 @@ def _by_template(text: str, language: str) -> str | None:
         match = template.pattern.match(text)
         if match is None:
             continue
-        values = {name: translate_value(v, language) for name, v in match.groupdict().items()}
+        raw = match.groupdict()
+        values = {name: translate_value(v, language) for name, v in raw.items()}
+        if template.weight <= GENERIC and any(
+            values[k] == v and not (SEAT.match(v) or NUMBER.match(v)) for k, v in raw.items()
+        ):
+            continue  # "{p}: {prompt}", "{shame}.": only when what they wrap is explained too
         if template.plural is None:
             target = compiled.messages[template.english]
         else:
-            n = _count(match.groupdict())
-            target = compiled.gnu.ngettext(template.english, template.plural, n)
+            target = compiled.gnu.ngettext(template.english, template.plural, _count(raw))
         return target.format(**values)
     return None
 
@@ -143,13 +160,14 @@ def _count(values: dict[str, str]) -> int:
 
 
 def _by_list(text: str, language: str) -> str | None:
+    names = index(language).names
     for separator in SEPARATORS:
         parts = text.split(separator)
         if len(parts) < 2:
             continue
         done = [translate_sentence(p, language) if not NUMBER.match(p) else p for p in parts]
         if all(d is not None for d in done):
-            joiner = index(language).names.get(separator.strip() or separator, separator.strip())
-            glue = separator.replace(separator.strip(), joiner) if separator.strip() else separator
+            word = separator.strip(" ,;+/")  # "or", "and", "then by": catalogued (context "list")
+            glue = separator.replace(word, names.get(word, word)) if word else separator
             return glue.join(d for d in done if d is not None)
     return None

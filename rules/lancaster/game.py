@@ -17,6 +17,7 @@ from rules.core import (
     Outcome,
     Prompt,
     normalise_options,
+    say,
     state_from_json,
     state_to_json,
 )
@@ -138,7 +139,9 @@ class LancasterGame:
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> m.State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalMove(f"Lancaster is for {self.min_players} to {self.max_players} players.")
+            raise IllegalMove(
+                say("Lancaster is for {min} to {max} players.", min=self.min_players, max=self.max_players)
+            )
         opts = normalise_options(self, options)
         return self.engine.setup(players, seed, opts)
 
@@ -235,11 +238,11 @@ class LancasterGame:
         active = self.active_players(state)
         if player not in active:
             if not active:
-                raise NotYourTurn("The game is over.")
+                raise NotYourTurn(say("The game is over."))
             if state["phase"] == "vote" and state["pending"] is None:
-                raise NotYourTurn("You have already voted; waiting for the others.")
+                raise NotYourTurn(say("You have already voted; waiting for the others."))
             waiting = ", ".join(f"{{p{s}}}" for s in sorted(active))
-            raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
+            raise NotYourTurn(say("It is not your turn: waiting for {players}.", players=waiting))
         legal = self._engine_of(state).legal(state, player)
         if move in legal:
             return
@@ -248,78 +251,119 @@ class LancasterGame:
     def _why(self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove]) -> str:
         ask = self.prompt(state, player).text
         if isinstance(move, Pass) and state["phase"] == "place" and state["pending"] is None:
-            return f"You may pass only when no place is open to your knights without squires. {ask}"
+            return say(
+                "You may pass only when no place is open to your knights without squires. {ask}", ask=ask
+            )
         if type(move) not in {type(x) for x in legal}:
-            return f"Not now. {ask}"
+            return say("Not now. {ask}", ask=ask)
         if state["pending"] is not None:
             return self._why_decision(state, player, move, legal, ask)
         if isinstance(move, Vote):
-            return f"You have only {state['seats'][player]['vote_markers']} vote marker(s)."
+            return say("You have only {n} vote marker(s).", n=state["seats"][player]["vote_markers"])
         if isinstance(move, Place):
             return self._why_place(state, player, move)
-        return f"That is not possible now. {ask}"
+        return say("That is not possible now. {ask}", ask=ask)
 
     def _why_decision(
         self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove], ask: str
     ) -> str:
         decision = state["pending"]
         kind = KINDS[decision["kind"]]
-        why = "That is not one of the choices."
+        why = say("That is not one of the choices.")
         if kind.why is not None:
             why = kind.why(self._engine_of(state), state, decision, move, list(legal))
         choices = ", ".join(x.to_text() for x in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        return f"{why} Choices: {choices}."
+        return say("{why} Choices: {choices}.", why=why, choices=choices)
 
     def _why_place(self, state: m.State, player: int, mv: Place) -> str:
-        d = self._engine_of(state).data
         if mv.ally and state["players"] != 2:
-            return "Allies are only used in the two-player game."
+            return say("Allies are only used in the two-player game.")
         force = player + 2 if mv.ally else player
         court = state["forces"][force]["court"]
-        whose = "your ally's" if mv.ally else "your"
         if mv.strength not in court:
-            return f"There is no strength-{mv.strength} knight in {whose} court (court: {court or 'empty'})."
+            shown = ", ".join(map(str, court)) if court else say("empty")
+            if mv.ally:
+                return say(
+                    "There is no strength-{strength} knight in your ally's court (court: {court}).",
+                    strength=mv.strength,
+                    court=shown,
+                )
+            return say(
+                "There is no strength-{strength} knight in your court (court: {court}).",
+                strength=mv.strength,
+                court=shown,
+            )
         kind, _, where = mv.target.partition(":")
         if kind == resentment.TOWER:
             return resentment.why_not(self._engine_of(state), state, force, mv)
         if mv.squires and mv.ally:
-            return "Ally knights may not take squires (rules 11)."
+            return say("Ally knights may not take squires (rules 11).")
         if mv.squires and kind != "county":
-            return "Squires may only be added in a county (never in the castle or a conflict)."
+            return say("Squires may only be added in a county (never in the castle or a conflict).")
         if mv.squires > state["seats"][player]["squires"]:
-            return f"You have only {state['seats'][player]['squires']} squire(s)."
+            return say("You have only {n} squire(s).", n=state["seats"][player]["squires"])
         if kind == "county":
-            if where not in d["counties"]:
-                return f"There is no county {where}."
-            need = d["counties"][where]["min_strength"]
-            if mv.strength < need:
-                return (
-                    f"County {where} needs a knight of strength {need} or more on its own; "
-                    "squires do not count toward the minimum."
-                )
-            occupant = state["counties"][where]
-            if occupant is not None and m.controller(state, occupant["force"]) == player:
-                return "You may never expel your own (or your ally's) knight."
-            if occupant is not None:
-                return (
-                    f"To expel the knight on {where} your total (knight + squires) must be more than "
-                    f"{occupant['strength'] + occupant['squires']}."
-                )
+            return self._why_county(state, player, mv, where)
         if kind == "castle":
-            spaces = d["ally"]["castle"] if mv.ally else d["castle"]
-            if where not in spaces:
-                own = "the ally castle" if mv.ally else "your castle"
-                return f"{where} is not a space of {own} (spaces: {', '.join(spaces)})."
-            extended = where in state["seats"][player]["extensions"]
-            if not mv.ally and extended and not d["engine"]["knight_on_extended_space"]:
-                return f"Castle space {where} is covered by your extension; it pays without a knight."
-            return f"Castle space {where} already holds a knight."
+            return self._why_castle(state, player, mv, where)
         if kind == "conflict":
             if not any(c["id"] == where for c in state["conflicts"]):
-                shown = ", ".join(c["id"] for c in state["conflicts"]) or "none"
-                return f"Conflict {where} is not on the board (conflicts: {shown})."
-            return f"Conflict {where} already has three players; you can only join a card with a free space."
-        return "That placement is not possible."
+                shown = ", ".join(c["id"] for c in state["conflicts"]) or say("none")
+                return say(
+                    "Conflict {conflict} is not on the board (conflicts: {shown}).",
+                    conflict=where,
+                    shown=shown,
+                )
+            return say(
+                "Conflict {conflict} already has three players; you can only join a card with a free space.",
+                conflict=where,
+            )
+        return say("That placement is not possible.")
+
+    def _why_county(self, state: m.State, player: int, mv: Place, where: str) -> str:
+        d = self._engine_of(state).data
+        if where not in d["counties"]:
+            return say("There is no county {county}.", county=where)
+        need = d["counties"][where]["min_strength"]
+        if mv.strength < need:
+            return say(
+                "County {county} needs a knight of strength {need} or more on its own; "
+                "squires do not count toward the minimum.",
+                county=where,
+                need=need,
+            )
+        occupant = state["counties"][where]
+        if occupant is not None and m.controller(state, occupant["force"]) == player:
+            return say("You may never expel your own (or your ally's) knight.")
+        if occupant is not None:
+            return say(
+                "To expel the knight on {county} your total (knight + squires) must be more than {total}.",
+                county=where,
+                total=occupant["strength"] + occupant["squires"],
+            )
+        return say("That placement is not possible.")
+
+    def _why_castle(self, state: m.State, player: int, mv: Place, where: str) -> str:
+        d = self._engine_of(state).data
+        spaces = d["ally"]["castle"] if mv.ally else d["castle"]
+        if where not in spaces:
+            if mv.ally:
+                return say(
+                    "{space} is not a space of the ally castle (spaces: {spaces}).",
+                    space=where,
+                    spaces=", ".join(spaces),
+                )
+            return say(
+                "{space} is not a space of your castle (spaces: {spaces}).",
+                space=where,
+                spaces=", ".join(spaces),
+            )
+        extended = where in state["seats"][player]["extensions"]
+        if not mv.ally and extended and not d["engine"]["knight_on_extended_space"]:
+            return say(
+                "Castle space {space} is covered by your extension; it pays without a knight.", space=where
+            )
+        return say("Castle space {space} already holds a knight.", space=where)
 
 
 def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
