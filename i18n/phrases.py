@@ -20,7 +20,8 @@ from i18n.catalogue import translations
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SEAT = re.compile(r"^\{p\d+\}$")  # a seat token: names are put in after translation
-NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$|^[A-Z]?\d+(?:[-.]\d+)*$")
+# Numbers and ids (county letters, K05, L11, X1, E1-3): kept as they are, in every language.
+NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$|^[A-Z]{1,2}\d*(?:[-.]\d+)*$")
 # Placeholders that always hold a number (captured as digits only, so "{n} servants" never swallows
 # a list); any other name holding a number ends in "_n".
 NUMERIC = frozenset(
@@ -104,17 +105,27 @@ def index(language: str) -> Index:
     return Index(names, templates, words)
 
 
-@cache
 def translate_sentence(text: str, language: str) -> str | None:
-    """``text`` in ``language``, or None when no catalogued name or template explains it."""
+    """``text`` in ``language``, or None when no catalogued name or template explains it. The
+    most specific template explaining all of it wins; failing that, the most specific one that
+    matches, its unexplained values kept (so a sentence with an unknown name still reads)."""
+    return _translate(text, language, False)
+
+
+@cache
+def _translate(text: str, language: str, strict: bool) -> str | None:
+    """``strict``: only a complete explanation (every captured value known), as a wrapping or
+    list template needs of its parts."""
     found = index(language).names.get(text)
     if found is not None:
         return found
     stripped = text.strip()
     if stripped != text and stripped:
-        inner = translate_sentence(stripped, language)
+        inner = _translate(stripped, language, strict)
         return None if inner is None else text.replace(stripped, inner)
-    return _by_template(text, language) or _by_list(text, language)
+    # A complete explanation first (a template, else a list of explained parts), then a partial one.
+    full = _by_template(text, language, True) or _by_list(text, language)
+    return full if full is not None or strict else _by_template(text, language, False)
 
 
 def translate_value(value: str, language: str) -> str:
@@ -126,14 +137,16 @@ def translate_value(value: str, language: str) -> str:
     if found is not None:
         return found
     words = index(language).words
-    parts = re.split(r"(, | or |_)", value)
+    parts = re.split(r"(, | or |_|:)", value)
     if any(p in words for p in parts):
         return "".join(words.get(p, index(language).names.get(p.strip(), p)) for p in parts)
     return value
 
 
-def _by_template(text: str, language: str) -> str | None:
-    compiled = translations(language)
+def _by_template(text: str, language: str, strict: bool) -> str | None:
+    """The most specific template that explains ``text`` and all it captured; else the most
+    specific that matched at all (its unknown values kept), unless it only wraps (``GENERIC``)."""
+    partial: tuple[Template, dict[str, str]] | None = None
     for template in index(language).templates:
         if template.anchor not in text:
             continue
@@ -141,17 +154,32 @@ def _by_template(text: str, language: str) -> str | None:
         if match is None:
             continue
         raw = match.groupdict()
-        values = {name: translate_value(v, language) for name, v in raw.items()}
-        if template.weight <= GENERIC and any(
-            values[k] == v and not (SEAT.match(v) or NUMBER.match(v)) for k, v in raw.items()
-        ):
-            continue  # "{p}: {prompt}", "{shame}.": only when what they wrap is explained too
-        if template.plural is None:
-            target = compiled.messages[template.english]
-        else:
-            target = compiled.gnu.ngettext(template.english, template.plural, _count(raw))
-        return target.format(**values)
-    return None
+        if all(_explained(v, language) for v in raw.values()):
+            return _fill(template, raw, language)
+        if partial is None and template.weight > GENERIC and not strict:
+            partial = (template, raw)
+    return None if partial is None else _fill(*partial, language)
+
+
+def _fill(template: Template, raw: dict[str, str], language: str) -> str:
+    compiled = translations(language)
+    values = {name: translate_value(v, language) for name, v in raw.items()}
+    if template.plural is None:
+        target = compiled.messages[template.english]
+    else:
+        target = compiled.gnu.ngettext(template.english, template.plural, _count(raw))
+    return target.format(**values)
+
+
+def _explained(value: str, language: str) -> bool:
+    """A seat, a number, or a value the catalogue knows (a name, a sentence, a move word)."""
+    if SEAT.match(value) or NUMBER.match(value):
+        return True
+    if _translate(value, language, True) is not None:
+        return True
+    parts = [p for p in re.split(r", | or |_|:", value) if p]
+    words = index(language).words
+    return any(p in words for p in parts) and all(p in words or NUMBER.match(p) for p in parts)
 
 
 def _count(values: dict[str, str]) -> int:
@@ -165,7 +193,7 @@ def _by_list(text: str, language: str) -> str | None:
         parts = text.split(separator)
         if len(parts) < 2:
             continue
-        done = [translate_sentence(p, language) if not NUMBER.match(p) else p for p in parts]
+        done = [p if NUMBER.match(p) or SEAT.match(p) else _translate(p, language, True) for p in parts]
         if all(d is not None for d in done):
             word = separator.strip(" ,;+/")  # "or", "and", "then by": catalogued (context "list")
             glue = separator.replace(word, names.get(word, word)) if word else separator

@@ -215,11 +215,17 @@ class LancasterGame:
         return state
 
     def catalogue_names(self) -> dict[str, list[str]]:
-        """County and noble names (i18n)."""
+        """County, noble and castle space names, law texts, sources and move words (i18n)."""
         base = load_base()  # the shipped names: the catalogue translates those
         return {
             "lancaster county": [c["name"] for c in base["counties"].values()],
             "lancaster noble": [n["name"] for n in base["nobles"].values()],
+            "lancaster castle": [
+                x["name"] for x in [*base["castle"].values(), *base["ally"]["castle"].values()]
+            ],
+            "lancaster law": [law["text"] for law in base["laws"].values()],
+            # Where goods and PP come from, shown in events ("paid 2 gold (laws)").
+            "lancaster source": ["laws", "castle", "county", "conflicts", "favor", "reward tiles"],
             "lancaster move": list(MOVE_WORDS),
         }
 

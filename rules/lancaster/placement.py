@@ -255,8 +255,13 @@ def _place_in_county(
     squires = amount("squire", move.squires)
     if occupant is None:
         if move.squires:
-            text = "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})."
-            events.append(say(text, squires=squires, **values))
+            events.append(
+                say(
+                    "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name}).",
+                    squires=squires,
+                    **values,
+                )
+            )
         else:
             events.append(
                 say("{p} placed a knight (strength {strength}) on county {county} ({name}).", **values)
@@ -265,8 +270,11 @@ def _place_in_county(
         # 6.2: the expelled knight goes back to its court; its squires are lost.
         m.court_add(state, occupant["force"], occupant["strength"])
         if move.squires:
-            text = "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})"
-            placed = say(text, squires=squires, **values)
+            placed = say(
+                "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})",
+                squires=squires,
+                **values,
+            )
         else:
             placed = say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
         events.append(_expelling(placed, m.force_name(state, occupant["force"]), occupant))
