@@ -265,6 +265,8 @@ class Game(Protocol):
     - on a move, ``label() -> str`` (``move_label``);
     - ``simulate(state, player, move) -> state``: the fast path for computer players and
       benchmarks (``game_simulate``); see there;
+    - ``continues_turn(before, after, player) -> bool``: whether ``player``'s move from
+      ``before`` to ``after`` leaves them a decision of the same turn (``game_continues_turn``);
     - ``sample_state(view, seat, rng) -> state``: a full state consistent with a seat's view, for
       computer players (``game_sample_state``); see there;
     - ``undo_barrier(before, after, player) -> str | None``: a game's own reasons why a step
@@ -561,6 +563,20 @@ def game_simulate(game: Game, state: Any, player: int, move: Move) -> Any:
     if callable(simulate):
         return simulate(state, player, move)
     return game.apply(state, player, move)[0]
+
+
+def game_continues_turn(game: Game, before: Any, after: Any, player: int) -> bool:
+    """Whether ``player``, who just moved from ``before`` to ``after``, must now answer a decision
+    that belongs to the same turn: a follow-up of their own move (a privilege, a cost, a favor,
+    an upgrade, an exchange), not a new turn that happens to be theirs again.
+
+    The bot asks follow-ups in the player's private reply and announces the turn in the channel
+    once, when it passes to someone else (issue 12). A game's optional ``continues_turn(before,
+    after, player)`` says so; without one every move is announced (False)."""
+    continues = getattr(game, "continues_turn", None)
+    if callable(continues):
+        return bool(continues(before, after, player))
+    return False
 
 
 HIDDEN = "?"

@@ -9,6 +9,7 @@ worker thread and follow up with it. Refusals are raised (``TableError``, ``Rule
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -21,7 +22,7 @@ from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to,
 from bot.service import present, seats
 from bot.service.movelog import live
 from bot.service.store import GameRecord
-from bot.service.table import Private, TableError
+from bot.service.table import Private, TableError, Turn
 from bot.service.undo import undo_possible
 from render import seat_colour
 from rules.core import Game
@@ -33,30 +34,78 @@ async def play(
     interaction: Interaction, game: int | GameRecord, text: str, *, expected_version: int | None = None
 ) -> None:
     """Submit a move (``game``: its id, or the record just read, which saves reading it again).
-    Refusals change nothing; success posts the new board."""
+    Refusals change nothing; success answers as ``answer_move`` says."""
     tables = tables_of(interaction)
     turn = await tables.move(game, interaction.user.id, text, expected_version=expected_version)
+    await answer_move(interaction, turn)
+
+
+def from_private(interaction: Interaction) -> bool:
+    """The interaction is a click on a private (ephemeral) reply of ours."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def answer_move(interaction: Interaction, turn: Turn) -> None:
+    """One public post per turn (issue 12). A follow-up decision of the mover's own turn is
+    asked in their private reply (the one they clicked, edited, or a new one). A secret choice,
+    or a choice made in a private reply, is confirmed privately and the turn is posted in the
+    channel. Anything else is answered by the public post itself."""
     try:
-        if turn.secret_move:
-            # The choice itself is only echoed to the player; the channel gets the engine's
-            # events, which for a secret decision say only that it was made (until revealed).
-            undo = discord.ui.View(timeout=None)
-            undo.add_item(undo_button(turn.record.id, turn.record.version))
-            await interaction.response.send_message(
-                f"Your secret choice is recorded: `{turn.move_text}`.",
-                view=undo,
-                ephemeral=True,
-                allowed_mentions=NO_MENTIONS,
-            )
-        else:
-            await interaction.response.defer(thinking=True)
+        await _answer_move(interaction, turn)
     except discord.HTTPException:
         # The interaction expired (slow storage) or Discord refused its answer; the move is
         # stored all the same, so the channel is told directly (issue 8 item 4).
         log.warning("the answer to a move in game %s was refused; announced in the channel", turn.record.id)
         await announce(interaction, turn, via_channel=True)
+
+
+async def _answer_move(interaction: Interaction, turn: Turn) -> None:
+    private = from_private(interaction)
+    if turn.follow_up:
+        if private:
+            await interaction.response.defer()  # then edit the reply the choice was on
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await ask_follow_up(interaction, turn, edit=private)
         return
-    await announce(interaction, turn, via_channel=turn.secret_move)
+    if not (turn.secret_move or private):
+        await interaction.response.defer(thinking=True)
+        await announce(interaction, turn)
+        return
+    # The choice itself is only echoed to the player; the channel gets the engine's events,
+    # which for a secret decision say only that it was made (until the engine reveals).
+    done = (
+        f"Your secret choice is recorded: `{turn.move_text}`."
+        if turn.secret_move
+        else f"Done: `{turn.move_text}`. The channel has the new board."
+    )
+    # A secret choice can be taken back until the others have decided (bot.service.undo).
+    undo = discord.ui.View(timeout=None)
+    if turn.secret_move:
+        undo.add_item(undo_button(turn.record.id, turn.record.version))
+    if private:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=done, attachments=[], view=undo)
+    else:
+        await interaction.response.send_message(
+            done, view=undo, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+    await announce(interaction, turn, via_channel=True)
+
+
+async def ask_follow_up(interaction: Interaction, turn: Turn, *, edit: bool) -> None:
+    """The mover's next decision of the same turn, privately, after what their move did. The
+    move is stored already: a failure here says so (the channel hears of it with the turn)."""
+    try:
+        mine = await tables_of(interaction).legal(turn.record, interaction.user.id)
+        await private_reply(interaction, mine, intro=turn.events, edit=edit)
+    except Exception:
+        log.exception("move stored in game %s but its follow-up was not asked", turn.record.id)
+        await say(
+            interaction,
+            f"Your move `{turn.move_text}` was recorded. Use `/game hand` for your next choice.",
+        )
 
 
 async def reclaimed(interaction: Interaction, record: GameRecord) -> GameRecord:
@@ -105,18 +154,31 @@ async def send_private(interaction: Interaction, game_id: int) -> None:
     record = await reclaimed(interaction, await tables.get(game_id))
     mine = await tables.legal(record, interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    await private_reply(interaction, mine)
+
+
+async def private_reply(
+    interaction: Interaction, mine: Private, *, intro: Sequence[str] = (), edit: bool = False
+) -> None:
+    """The player's own board, what they are asked and their choices, after ``intro`` lines;
+    ``edit``: in place of the private reply the interaction came from (already deferred)."""
     file = await image_file(mine.game.name, mine.view, private=True)
     view = discord.ui.View(timeout=None)
     for item in private_items(mine):
         view.add_item(item)
-    log = live(await tables.log(record.id)) if record.status == "running" else []
+    record = mine.record
+    log = live(await tables_of(interaction).log(record.id)) if record.status == "running" else []
     # Offered after one's own last step, unless one is asked a secret choice now (then that step
     # completed a secret decision, which can't be taken back).
     asked_secret = mine.prompt is not None and mine.prompt.secret
     if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
         view.add_item(undo_button(record.id, record.version))
+    content = private_content(mine, intro)
+    if edit:
+        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+        return
     await interaction.followup.send(
-        private_content(mine), file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+        content, file=file, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
     )
 
 
@@ -127,9 +189,10 @@ def private_items(mine: Private) -> list[discord.ui.Item[Any]]:
     return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key)
 
 
-def private_content(mine: Private) -> str:
+def private_content(mine: Private, intro: Sequence[str] = ()) -> str:
     colour, letter = seat_colour(mine.seat)
-    lines = [f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."]
+    title = f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."
+    lines = [*intro] if intro else [title]
     if mine.record.status != "running":
         lines.append("The game is over.")
     elif mine.prompt is None:
@@ -271,7 +334,7 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
         allowed_mentions=NO_MENTIONS,
     )
     try:
-        await post_turn_to(room, turn, intro=present.start_intro(turn))
+        await post_turn_to(room, turn, intro=present.start_intro(turn), client=interaction.client)
     except discord.HTTPException:
         # The game stays in its thread (it has started); the clock pings whoever acts there.
         log.warning("the first board of game %s was refused in its thread", game_id)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
 from bot.app import permissions
 from bot.app.components import turn_view
-from bot.app.context import NO_MENTIONS, Interaction, mentioning, tables_of
+from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning, tables_of
 from bot.app.guard import say
 from bot.service import present, workers
 from bot.service.computers import Report
@@ -41,14 +41,18 @@ async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> 
 
 
 async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.File], list[discord.Embed], str]:
-    """Board image (rendered off the loop), result embed and text of a public turn message."""
+    """Board image (rendered off the loop), result embed and text of a public turn message.
+
+    While secret decisions follow one another (``Turn.shows_board``) the message is words only:
+    who has decided, a result revealed; the board comes when the series ends."""
     files: list[discord.File] = []
-    try:
-        files.append(await image_file(turn.game.name, turn.public_view, private=False))
-    except Exception:
-        # The move is already stored: still tell the channel, just without the picture.
-        log.exception("rendering the public board failed")
-        intro = [*intro, "(The board image could not be drawn this time; `/game status` retries.)"]
+    if turn.shows_board:
+        try:
+            files.append(await image_file(turn.game.name, turn.public_view, private=False))
+        except Exception:
+            # The move is already stored: still tell the channel, just without the picture.
+            log.exception("rendering the public board failed")
+            intro = [*intro, "(The board image could not be drawn this time; `/game status` retries.)"]
     embeds = []
     if turn.outcome is not None:
         title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating)
@@ -62,7 +66,8 @@ async def post_turn(
     """The public message after an action: events, board image, who acts next (mentioned).
 
     Normally the answer to the (deferred) interaction; ``via_channel`` posts it as a plain
-    channel message instead (after a secret choice, whose own answer was ephemeral).
+    channel message instead (after a choice answered in a private reply, whose own answer was
+    ephemeral). The buttons of the game's previous public message are removed.
     """
     if (
         via_channel
@@ -71,7 +76,7 @@ async def post_turn(
         and not permissions.missing(interaction, permissions.CHANNEL_POST[:1])
     ):
         try:
-            await post_turn_to(interaction.channel, turn, intro=intro)
+            await post_turn_to(interaction.channel, turn, intro=intro, client=interaction.client)
             kick(interaction.client, turn)
             return
         except discord.Forbidden:
@@ -79,26 +84,45 @@ async def post_turn(
             # move is recorded, so announce it as a public follow-up of the interaction instead.
             log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
     files, embeds, content = await turn_parts(turn, intro)
-    await interaction.followup.send(
+    sent = await interaction.followup.send(
         content,
         files=files,
         embeds=embeds,
         view=turn_view(turn),
         allowed_mentions=mentioning(present.pinged(turn)),
+        wait=True,
     )
+    await supersede(interaction.client, turn.record.id, sent)
     kick(interaction.client, turn)
 
 
-async def post_turn_to(channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = ()) -> None:
+async def post_turn_to(
+    channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = (), client: discord.Client
+) -> None:
     """The public turn message posted straight into a channel or thread."""
     files, embeds, content = await turn_parts(turn, intro)
-    await channel.send(
+    sent = await channel.send(
         content,
         files=files,
         embeds=embeds,
         view=turn_view(turn),
         allowed_mentions=mentioning(present.pinged(turn)),
     )
+    await supersede(client, turn.record.id, sent)
+
+
+async def supersede(client: discord.Client, game_id: int, sent: discord.Message) -> None:
+    """``sent`` is now the game's public message with live buttons: take them off the one it
+    replaces, so only the current decision can be clicked (issue 12). Old buttons would still
+    answer "the board has moved on"; this is tidiness, so a failure here is only logged."""
+    tables = cast(HasTables, client).tables
+    try:
+        before = tables.live_post(game_id, sent.channel.id, sent.id)
+        if before is None or before[1] == sent.id:
+            return
+        await client.get_partial_messageable(before[0]).get_partial_message(before[1]).edit(view=None)
+    except discord.HTTPException:
+        log.info("the buttons of game %s's previous message were not removed", game_id)
 
 
 @runtime_checkable
@@ -167,7 +191,7 @@ async def post_game_turn(
             "nonce": nonce,
         }
 
-    await send_waking(client, turn.record, parts)
+    await supersede(client, turn.record.id, await send_waking(client, turn.record, parts))
 
 
 async def _unarchive(client: discord.Client, thread_id: int) -> None:
@@ -236,7 +260,7 @@ async def post_delivery(client: discord.Client, delivery: Delivery, now: float) 
                 present.dm_content(delivery), nonce=delivery.nonce, allowed_mentions=NO_MENTIONS
             )
             return True
-        await send_to_game(
+        sent = await send_to_game(
             client,
             turn.record,
             present.ping_content(delivery, now),
@@ -244,6 +268,7 @@ async def post_delivery(client: discord.Client, delivery: Delivery, now: float) 
             nonce=delivery.nonce,
             allowed_mentions=mentioning(p.seat.user_id for p in delivery.pings),
         )
+        await supersede(client, turn.record.id, sent)
     except (discord.Forbidden, discord.NotFound):
         log.warning("notice of game %s refused for good (%s)", turn.record.id, ", ".join(delivery.keys))
         return True

@@ -24,6 +24,7 @@ from bot.service import present, seats, undo
 from bot.service.levels import DEFAULT_LEVEL
 from bot.service.store import GameRecord
 from bot.service.table import Player, TableError
+from rules.core import ascii_number
 
 CONFIRM_SECONDS = 60  # abandon, leave, rollback: press within a minute (issue 11 item 5)
 REPLACE_SECONDS = 24 * 3600  # the new player may not be online at once: a day to accept
@@ -235,7 +236,11 @@ async def on_action(interaction: Interaction, custom_id: str) -> None:
         await add_computer(interaction, game_id)
         return
     if act == "undo":
-        await undo_steps(interaction, await tables.get(game_id), 1, version=int(rest or -1))
+        # A version that is no number (a forged id) matches no board: "moved on", not a crash.
+        version = ascii_number(rest, high=10**18) if rest else None
+        await undo_steps(
+            interaction, await tables.get(game_id), 1, version=-1 if version is None else version
+        )
         return
     found = CONFIRM_ARGS.fullmatch(rest)
     if found is None:

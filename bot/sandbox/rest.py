@@ -52,6 +52,8 @@ class FakeDiscord:
         self.deferred: dict[str, bool] = {}  # interaction token -> deferred ephemerally (type 5)
         self.original: dict[str, int] = {}  # interaction token -> its response message id
         self.clicked: dict[str, int] = {}  # interaction token -> id of the message clicked
+        # Components an edit took off their message: custom id -> (message, component).
+        self.retired: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
         # Threads the bot opened: name -> channel payload. The main channel is "tavola".
         self.threads: dict[str, dict[str, Any]] = {}
         self.token_channel: dict[str, int] = {}  # interaction token -> channel it came from
@@ -88,6 +90,9 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         """Store (or replace) a message the bot made and return it as Discord would."""
         mid = message_id or self.next_id()
+        for row in self.messages.get(mid, {}).get("components", []):
+            for component in row.get("components", []):  # an edit took it off: a stale client
+                self.retired[component.get("custom_id")] = (self.messages[mid], component)
         flags = int(body.get("flags") or 0) | (EPHEMERAL if ephemeral else 0)
         attachments = [(self.next_id(), n, s) for n, s in files]
         message = message_payload(mid, body, attachments, flags=flags, channel_id=channel_id)
@@ -101,6 +106,8 @@ class FakeDiscord:
                 for component in row.get("components", []):
                     if component.get("custom_id") == custom_id:
                         return message, component
+        if custom_id in self.retired:  # taken off its message since: a client not yet refreshed
+            return self.retired[custom_id]
         component = {"type": 2, "custom_id": custom_id, "label": "?", "style": 2}
         message = self.message({"content": "", "components": [{"type": 1, "components": [component]}]}, [])
         return message, component
@@ -279,7 +286,9 @@ class FakeDiscord:
         if route.method == "PATCH":
             saved = self.reporter.save_files(files)
             mid = self.original.get(token) if path.endswith("@original") else None
-            message = self.message(body, saved, mid, channel_id=ch)
+            # An edit keeps the message's visibility (an ephemeral reply stays private).
+            kept = int(self.messages.get(mid or 0, {}).get("flags") or 0) & EPHEMERAL
+            message = self.message(body, saved, mid, ephemeral=bool(kept), channel_id=ch)
             ephemeral = bool(message["flags"] & EPHEMERAL)
             self.reporter.report(
                 "edit", body, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
@@ -331,7 +340,9 @@ class FakeDiscord:
                 response_message_ephemeral=ephemeral,
             )
             return result
-        if kind == 6:  # deferred update: nothing visible
+        if kind == 6:  # deferred update: nothing visible; "@original" is then the clicked message
+            if token in self.clicked:
+                self.original[token] = self.clicked[token]
             return result
         saved = self.reporter.save_files(files)
         if kind == 7:  # update the message the component was on

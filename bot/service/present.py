@@ -74,13 +74,14 @@ def headline(view: Mapping[str, Any]) -> str:
 
 
 def pinged(turn: Turn) -> list[int]:
-    """The user ids a turn message pings: the acting seats outside their quiet hours. The message
-    allows mentions of exactly these (``waiting_lines`` writes them), nobody else."""
+    """The user ids a turn message pings: the acting seats outside their quiet hours, except who
+    was asked already (``quiet``) and who just moved (there; issue 12). The message allows
+    mentions of exactly these (``waiting_lines`` writes them), nobody else."""
+    silent = (*turn.quiet, *turn.asleep, turn.mover)
     return [
         s.user_id
         for s in turn.acting
-        if s.seat not in turn.quiet
-        and s.seat not in turn.asleep
+        if s.seat not in silent
         and not turn.record.seating.playing(s.seat)  # the computer decides: nobody to ping
         and s.user_id > 0
     ]
@@ -112,7 +113,7 @@ def turn_content(turn: Turn, intro: Sequence[str] = ()) -> str:
     lines = [*back, *intro, *turn.events]
     if turn.outcome is not None:
         lines = final_lines(lines)
-    else:
+    elif not turn.still_secret:  # a secret choice while others decide: its short line only
         lines.extend(waiting_lines(turn))
     # Keep the mentions (the end) when events overflow: pinging the next player matters most.
     return clip("\n".join(lines))

@@ -20,7 +20,7 @@ from typing import Any
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
 from bot.service.levels import COMPUTER_LEVELS, DEFAULT_LEVEL
-from bot.service.movelog import replay_log
+from bot.service.movelog import live, replay_log
 from bot.service.store import (
     COMPUTER,
     Change,
@@ -44,6 +44,7 @@ from rules.core import (
     Outcome,
     Prompt,
     RulesError,
+    game_continues_turn,
     game_prompt,
     name_seats,
     normalise_options,
@@ -117,6 +118,35 @@ class Turn:
     mover: int | None = None  # the seat that just moved (None after a start, an undo, ...)
     by_computer: bool = False  # the computer made that move for its seat
     reclaimed: bool = False  # the mover took their seat back from the computer with it
+    # The mover must answer a decision of the same turn (rules.core.game_continues_turn): it is
+    # asked in their private reply, and ``events`` are this move's only. Otherwise ``events``
+    # are the whole turn's, follow-ups included, for the one public post of the turn.
+    follow_up: bool = False
+
+    @property
+    def shows_board(self) -> bool:
+        """Whether the public post of this turn carries the board. Not while secret decisions
+        follow one another (the others still deciding, or the next vote or draft pick of the
+        same series): nothing is on the board that the words do not say, and the board comes
+        once the series ends (issue 12: no public image after a secret decision before its
+        reveal)."""
+        return not (
+            self.secret_move
+            and self.outcome is None
+            and bool(self.acting)
+            and all(self.prompts[s.seat].secret for s in self.acting)
+        )
+
+    @property
+    def still_secret(self) -> bool:
+        """A secret decision was made and the others are still deciding the same thing: the
+        channel hears that it was made, with no board (nothing public changed until the reveal)."""
+        return (
+            self.secret_move
+            and self.outcome is None
+            and bool(self.acting)
+            and all(s.seat in self.quiet for s in self.acting)
+        )
 
     @property
     def computer_turn(self) -> bool:
@@ -186,6 +216,11 @@ class Tables:
         # game id -> (version, state). States are immutable by the rules contract, so a state
         # cached at a version is exactly what from_json of that version's cache would give.
         self._states: dict[int, tuple[int, Any]] = {}
+        # game id -> (version, events): the events (with {pN}) of the moves of the turn under
+        # way, not announced yet because the mover still had follow-ups to answer. A cache of
+        # the move log: rebuilt by replaying it when missing (a restart, another process).
+        self._told: dict[int, tuple[int, tuple[str, ...]]] = {}
+        self._live: dict[int, tuple[int, int]] = {}  # game id -> its post with live buttons
         # game id -> the version at which its state and log were found unusable (reported once;
         # not replayed again until the game changes)
         self._unplayable: dict[int, int] = {}
@@ -565,21 +600,11 @@ class Tables:
         move = game.parse(state, seat, i18n_moves.canonical(game.name, text))
         new_state, raw_events = game.apply(state, seat, move)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
+        follow_up = status is None and game_continues_turn(game, state, new_state, seat)
+        earlier = await self._untold(record, game, seat)
         waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
         seating, reclaimed = moved_seating(record.seating, seat, actor)
-        # The computer's move reaches the channel through the outbox (written with the move, so it
-        # is told exactly once, even across a crash), with its events as the engine worded them.
-        named = [name_seats(e, record.names) for e in raw_events]
-        notices = (
-            ()
-            if actor != COMPUTER
-            else (
-                (
-                    f"computer:{record.version + 1}",
-                    {"computer": True, "seat": seat, "version": record.version + 1, "events": named},
-                ),
-            )
-        )
+        notices = computer_notices(record, seat, actor, raw_events)
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -597,7 +622,11 @@ class Tables:
             self._states.pop(saved.id, None)  # finished games are not played on: free the cache
         else:
             self._remember(saved, new_state)
-        turn = self._turn(saved, game, new_state, raw_events)
+        # Cached even when empty: a hit at this version spares the next move a replay.
+        self._told[saved.id] = (saved.version, (*earlier, *raw_events) if follow_up else ())
+        if status == "finished":
+            self._told.pop(saved.id, None)
+        turn = self._turn(saved, game, new_state, raw_events if follow_up else (*earlier, *raw_events))
         quiet = (game.active_players(state) - {seat}) & game.active_players(new_state)
         return replace(
             turn,
@@ -606,9 +635,28 @@ class Tables:
             quiet=frozenset(quiet),
             asleep=asleep,
             mover=seat,
+            follow_up=follow_up,
             by_computer=actor == COMPUTER,
             reclaimed=reclaimed,
         )
+
+    async def _untold(self, record: GameRecord, game: Game, seat: int) -> tuple[str, ...]:
+        """The events of ``seat``'s turn so far that the channel has not heard (its earlier moves
+        were follow-ups answered privately), from the cache or else by replaying the log."""
+        cached = self._told.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        mine = next((w for w in record.waits if w.seat == seat), None)
+        if mine is None or mine.handed or mine.version != record.version:
+            return ()  # the decision came from someone else's move: a turn of its own
+        state = game.setup(len(record.seats), record.seed, record.options)
+        untold: tuple[str, ...] = ()
+        for entry in live(await self.store.moves(record.id)):
+            after, events = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
+            continues = game_continues_turn(game, state, after, entry.seat)
+            untold = (*untold, *events) if continues else ()
+            state = after
+        return untold
 
     async def unannounced(self, record: GameRecord) -> None:
         """The turn message of ``record`` (as just stored) was never posted (Discord refused it,
@@ -725,6 +773,16 @@ class Tables:
             found += [back[t] for t in extra if back[t] not in found][: limit - len(found)]
         return [(s, shown[s]) for s in found]
 
+    def live_post(self, game_id: int, channel_id: int, message_id: int) -> tuple[int, int] | None:
+        """Remember the game's newest public post with buttons; return the one it replaces
+        (channel id, message id), whose buttons the front end then removes (issue 12: only the
+        current decision is clickable). Kept in memory, so a move still costs one read and one
+        write (issue 16): after a restart the post before it keeps its buttons, which answer
+        "the board has moved on" as every outdated button does."""
+        before = self._live.get(game_id)
+        self._live[game_id] = (channel_id, message_id)
+        return before
+
     async def log(self, game_id: int) -> list[MoveRecord]:
         return await self.store.moves(game_id)
 
@@ -798,6 +856,19 @@ def with_computers(
         added.append(SeatRecord(len(added), user_id, f"Computer {number} ({level})"))
         computers[len(added) - 1] = Computer(level, "seat")
     return tuple(added), replace(seating, computers=computers)
+
+
+def computer_notices(
+    record: GameRecord, seat: int, actor: str | None, raw_events: Sequence[str]
+) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The outbox entry of a computer's move (none for a person's): written with the move, so the
+    channel is told of it exactly once, even across a crash, with its events as the engine
+    worded them."""
+    if actor != COMPUTER:
+        return ()
+    named = [name_seats(e, record.names) for e in raw_events]
+    body = {"computer": True, "seat": seat, "version": record.version + 1, "events": named}
+    return ((f"computer:{record.version + 1}", body),)
 
 
 def moved_seating(seating: Seating, seat: int, actor: str | None) -> tuple[Seating | None, bool]:

@@ -58,11 +58,11 @@ Decision = dict[str, Any]
 _ALLY_FAVOR = ("upgrade_knight", "take_noble")
 # How an upgrade question names where it comes from.
 _SOURCES = {
-    "county": " for the county reward",
-    "castle": " for your castle",
-    "favor": " for the King's Favor",
-    "laws": " for the law",
-    queenie.SOURCE: " for the reward tile",
+    "county": say("for the county reward"),
+    "castle": say("for your castle"),
+    "favor": say("for the King's Favor"),
+    "laws": say("for the law"),
+    queenie.SOURCE: say("for the reward tile"),
 }
 
 
@@ -136,11 +136,13 @@ def _build(engine: Engine, state: State, decision: Decision, move: Extension, ev
 
 
 def _first_extension_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    spaces = ", ".join(
-        f"{sid} {space['name']} ({effects_words(space['reward'])})"
-        for sid, space in engine.data["castle"].items()
+    # What each space gives is drawn on the board's castle; the channel's line stays short.
+    first, *_, last = engine.data["castle"]
+    return say(
+        "Choose the castle extension you start with (castle spaces {first} to {last} on the board).",
+        first=first,
+        last=last,
     )
-    return f"Choose the castle extension you start with (extension <space>): {spaces}."
 
 
 def _extension_places(decision: Decision, move: Extension) -> list[str]:
@@ -181,9 +183,11 @@ def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events
 def _favor_prompt(engine: Engine, state: State, decision: Decision) -> str:
     tiles = engine.data["kings_favor"]
     shown = ", ".join(
-        f"{i + 1}: {effects_words(tiles[i])}" for i, up in enumerate(state["favor_tiles"]) if up
+        say("{tile_n}: {effects}", tile_n=i + 1, effects=effects_words(tiles[i]))
+        for i, up in enumerate(state["favor_tiles"])
+        if up
     )
-    return f"Choose a face-up King's Favor tile (favor N): {shown}."
+    return say("Choose a face-up King's Favor tile: {tiles}.", tiles=shown)
 
 
 def _favor_why(
@@ -227,10 +231,14 @@ def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, ev
 
 
 def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    where = _SOURCES.get(decision.get("source", ""), "")
-    return f"Choose a knight to upgrade{where} (upgrade <where>" + (
-        ", or upgrade none)." if decision.get("optional") else ")."
-    )
+    purpose = _SOURCES.get(decision.get("source", ""))
+    if purpose is None:
+        if decision.get("optional"):
+            return say("Choose a knight to upgrade, or none.")
+        return say("Choose a knight to upgrade.")
+    if decision.get("optional"):
+        return say("Choose a knight to upgrade {purpose}, or none.", purpose=purpose)
+    return say("Choose a knight to upgrade {purpose}.", purpose=purpose)
 
 
 def _upgrade_places(decision: Decision, move: Upgrade) -> list[str]:
@@ -287,8 +295,9 @@ def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events
 
 
 def _noble_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    verb = "remove a noble from" if decision.get("remove") else "take a noble from"
-    return f"Choose a county to {verb} (noble D)."
+    if decision.get("remove"):
+        return say("Choose a county to remove a noble from.")
+    return say("Choose a county to take a noble from.")
 
 
 def _noble_places(decision: Decision, move: Noble) -> list[str]:
@@ -472,7 +481,7 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
 
 
 def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    return f"{effect_words(decision['exchange'])}: how many times? (buy N)"
+    return say("{exchange}: how many times?", exchange=effect_words(decision["exchange"]))
 
 
 def _exchange_why(
@@ -544,7 +553,7 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
 
 def _ransom_prompt(engine: Engine, state: State, decision: Decision) -> str:
     rate = engine.data["ransom_gold_per_strength"]
-    return f"Ransom captured knights at {rate} gold per strength (ransom N, or ransom none)."
+    return say("Ransom your captured knights, at {rate_n} gold per strength, or none?", rate_n=rate)
 
 
 def _ransom_why(

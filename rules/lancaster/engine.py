@@ -22,7 +22,7 @@ from rules.lancaster.data import content_of, fingerprint, used_expansions
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.migrate import EXPANSIONS_OFF, FORMAT
 from rules.lancaster.moves import LancasterMove, Pass, Place, Vote
-from rules.lancaster.words import amount
+from rules.lancaster.words import amount, tally_gains
 
 State = m.State
 Task = m.Task
@@ -218,6 +218,7 @@ class Engine:
         else:  # pragma: no cover - legality is checked before apply
             raise IllegalMove(say("That move does not fit the game right now."))
         self._run(new, events)
+        events = tally_gains(events)
         # The view's last move carries the whole move in words (the same sentences the channel
         # gets, so nothing secret) and the board places it touched, for the image's highlight.
         last = new["last_move"]
@@ -496,7 +497,8 @@ class Engine:
     def _law(self, state: State, law_id: str, events: list[str]) -> None:
         """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
         law = self.data["laws"][law_id]
-        events.append(f"Law {law_id}: {law['text']}")
+        # Its text was shown when it was voted on and is on the board: the channel gets its effects.
+        events.append(say("Law {law} applies.", law=law_id))
         at = f"law:{law_id}"
         tasks: list[Task] = []
         for effect in law["effects"]:

@@ -112,11 +112,24 @@ class LancasterGame:
         self.engine = Engine(self.data)
         self._override = override
         self._engines: list[Engine] | None = None  # earlier revisions, built when first asked
+        self._last: tuple[str, Mapping[str, Any], Engine] | None = None
 
     def _engine_of(self, state: m.State) -> Engine:
         """The engine of the data the game was started with (today's unless it is older): the
-        fingerprint covers the base data and the expansions the game's options use."""
+        fingerprint covers the base data and the expansions the game's options use.
+
+        Every contract call asks this, so the last answer is kept for the options dict it was
+        for: a move's state shares its options with the state before (states are never changed
+        in place, model.copy_for_move), so a whole game or simulation asks it once."""
         content, options = state["content"], state["options"]
+        last = self._last
+        if last is not None and last[1] is options and last[0] == content:
+            return last[2]
+        engine = self._find_engine(content, options)
+        self._last = (content, options, engine)
+        return engine
+
+    def _find_engine(self, content: str, options: dict[str, Any]) -> Engine:
         if content == self.engine.fingerprint_for(options):
             return self.engine
         if self._engines is None:
@@ -167,6 +180,19 @@ class LancasterGame:
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
+
+    def continues_turn(self, before: m.State, after: m.State, player: int) -> bool:
+        """Optional member (``rules.core.game_continues_turn``): ``player``'s move left them the
+        next decision of the same phase - the King's Favor and its upgrade or noble after their
+        own placement (rules 6.1), or their next reward, exchange or task while the board is
+        resolved (rules 7) - rather than a new turn, a vote or the next phase."""
+        pending = after["pending"]
+        return (
+            pending is not None
+            and pending["seat"] == player
+            and before["phase"] == after["phase"]
+            and before["round"] == after["round"]
+        )
 
     def player_view(self, state: m.State, player: int | None) -> dict[str, JSONValue]:
         outcome = self.outcome(state)
@@ -378,30 +404,29 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     active = game.active_players(state)
     if player not in active:
         if not active:
-            return Prompt("The game is over.")
-        return Prompt("Waiting for " + ", ".join(f"{{p{s}}}" for s in sorted(active)) + ".")
+            return Prompt(say("The game is over."))
+        return Prompt(say("Waiting for {players}.", players=", ".join(f"{{p{s}}}" for s in sorted(active))))
     p = state["pending"]
     if p is None and state["phase"] == "vote":
         law = state["proposals"][state["voting_on"]]
         return Prompt(
-            f"Vote on proposal {law}: {d['laws'][law]['text']} (vote yes|no markers=N, you have "
-            f"{state['seats'][player]['vote_markers']})",
+            # The same words for every voter, so the channel asks them all in one line; each
+            # voter's own markers are on their choices and private board.
+            say("Vote on proposal {law}: {text}", law=law, text=d["laws"][law]["text"]),
             decision=True,
             secret=True,
         )
     if p is None:
-        court = ", ".join(str(s) for s in state["forces"][player]["court"]) or "empty"
-        text = f"Place a knight from your court ({court}"
-        if state["players"] == 2:
-            ally = ", ".join(str(s) for s in state["forces"][player + 2]["court"]) or "empty"
-            text += f"; ally court {ally}"
+        # The court is on the player's board; the channel's line stays short (issue 12).
         if not placement.has_place(engine, state, player, 0):
             # 6.1 as the engine plays it: every place left needs squires (see placement.py).
             return Prompt(
-                text + "): every place left needs squires; place a knight with enough squires "
-                "(e.g. knight 1 county:G squires=3) or pass (your knights stay in court this round)."
+                say(
+                    "Place a knight: every place left needs squires. Place one with enough squires "
+                    "or pass (your knights stay in court this round)."
+                )
             )
-        return Prompt(text + "), e.g. knight 2 county:B or knight 1 castle:X2.")
+        return Prompt(say("Place a knight."))
     kind = KINDS[p["kind"]]
     hidden = state["players"] > 2 and kind.private_behind_screens
     return Prompt(kind.prompt(engine, state, p), decision=not hidden)

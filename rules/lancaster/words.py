@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.core import say, say_n
@@ -109,3 +110,65 @@ def _build_words(e: dict[str, Any]) -> str:
 
 def effects_words(effects: list[dict[str, Any]]) -> str:
     return " + ".join(effect_words(e) for e in effects) or say("nothing")
+
+
+_GAIN = re.compile(r"^(?P<who>.+?) gains (?P<what>.+)\.$")
+_AMOUNT = re.compile(r"^(?P<n>\d+) (?P<word>.+)$")
+_WORD_RESOURCE = {"gold": "gold", "squire": "squire", "squires": "squire", "vote marker": "vote_marker"}
+_WORD_RESOURCE |= {"vote markers": "vote_marker", "PP": "power_points"}
+
+
+def listed(parts: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _summed(parts: list[str]) -> list[str]:
+    """Amounts of the same resource added up ("1 gold", "2 gold" -> "3 gold"), in first order."""
+    totals: dict[str, int] = {}
+    kept: list[str] = []
+    for part in parts:
+        found = _AMOUNT.match(part)
+        resource = _WORD_RESOURCE.get(found["word"]) if found else None
+        if found is None or resource is None:
+            kept.append(part)
+        elif resource in totals:
+            totals[resource] += int(found["n"])
+        else:
+            totals[resource] = int(found["n"])
+            kept.append(resource)
+    return [amount(p, totals[p]) if p in totals else p for p in kept]
+
+
+def tally_gains(events: list[str]) -> list[str]:
+    """Issue 12: totals instead of repeated lines. Consecutive "X gains ..." lines of one player
+    become one ("X gains 3 gold, 1 squire and 1 vote marker"); then consecutive players gaining the
+    same become one line ("X, Y and Z each gain 1 squire")."""
+    merged: list[tuple[str, list[str]] | str] = []
+    for event in events:
+        found = _GAIN.match(event)
+        last = merged[-1] if merged else None
+        if found is None:
+            merged.append(event)
+        elif isinstance(last, tuple) and last[0] == found["who"]:
+            last[1].extend(found["what"].replace(" and ", ", ").split(", "))
+        else:
+            merged.append((found["who"], found["what"].replace(" and ", ", ").split(", ")))
+    lines: list[tuple[list[str], str] | str] = []
+    for item in merged:
+        if isinstance(item, str):
+            lines.append(item)
+            continue
+        what = listed(_summed(item[1]))
+        last_line = lines[-1] if lines else None
+        if isinstance(last_line, tuple) and last_line[1] == what and item[0] not in last_line[0]:
+            last_line[0].append(item[0])
+        else:
+            lines.append(([item[0]], what))
+    return [line if isinstance(line, str) else _gain_line(line[0], line[1]) for line in lines]
+
+
+def _gain_line(who: list[str], what: str) -> str:
+    if len(who) == 1:
+        return say("{p} gains {goods}.", p=who[0], goods=what)
+    return say("{players} each gain {goods}.", players=listed(who), goods=what)

@@ -167,6 +167,10 @@ class Lorenzo:
         # A decision shown as buttons, unless its answers are private (the Leader window's hand).
         return Prompt(text, decision=flow.open_decision_is_public(state))
 
+    def continues_turn(self, before: State, after: State, player: int) -> bool:
+        """Optional member (``rules.core.game_continues_turn``): see ``flow.continues_turn``."""
+        return flow.continues_turn(before, after, player)
+
     def player_view(self, state: State, player: int | None) -> dict[str, Any]:
         view = player_view(state, player, self.title)
         if player is not None:

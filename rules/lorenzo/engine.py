@@ -521,16 +521,13 @@ def _coloured_in_tower(state: State, player: int, card_type: str) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class _Floor:
-    """A tower floor as ``tower_offer`` judges it for one player this turn, with the words left
-    out: what is the same for each family member and servant count is worked out once (legal
-    moves ask it for every member; ``tests/lorenzo/test_fast_path.py`` holds it to tower_offer)."""
-
-    space: str
-    min_value: int  # the floor's value less the player's bonus for the tower
-    coloured_taken: bool  # §8.3: a coloured member of theirs is in this tower
-    spare: int  # the most servants they may add and still pay for the card (``servants_to_spare``)
+_Floor = tuple[str, int, bool, int]
+"""A tower floor as ``tower_offer`` judges it for one player this turn, with the words left out:
+(space, the floor's value less the player's bonus for the tower, §8.3 whether a coloured member
+of theirs is in this tower, the most servants they may add and still pay for the card as
+``servants_to_spare`` counts them). What is the same for each family member and servant count is
+worked out once (legal moves ask it for every member; ``tests/lorenzo/test_fast_path.py`` holds
+it to tower_offer). A plain tuple: legal moves make a dozen per call."""
 
 
 def open_floors(
@@ -541,33 +538,88 @@ def open_floors(
     they can pay the fee, and their next Territory slot's MP is met (§8.2-8.6)."""
     player_state = state["players"][player]
     held = player_state["resources"]
-    floors = []
+    cards_held = player_state["cards"]
+    servants = held["servant"]
+    discount_key = tuple(sorted(discount.items())) if discount else ()
+    floors: list[_Floor] = []
     for card_type in CARD_TYPES:
-        owned = len(player_state["cards"][card_type])
-        if card_type not in card_types or owned >= MAX_CARDS_PER_TYPE:
+        owned = len(cards_held[card_type])
+        if owned >= MAX_CARDS_PER_TYPE or card_type not in card_types:
             continue
-        occupants = state["tower_occupants"][card_type]
-        fee = tower_fee(mods) if any(occupant is not None for occupant in occupants) else 0
+        occupied = coloured = False  # tower_fee and _coloured_in_tower, in one pass
+        for occupant in state["tower_occupants"][card_type]:
+            if occupant is not None:
+                occupied = True
+                if occupant[0] == player and occupant[1] != "neutral":
+                    coloured = True
+        fee = (0 if mods.waive_fee else FEE_COINS) if occupied else 0
         if held["coin"] < fee:
             continue
         slot_mp = territory_slot_mp(mods)[owned] if card_type == "territory" else 0
-        coloured = _coloured_in_tower(state, player, card_type)
-        for floor_index, card_id in enumerate(state["tower_cards"][card_type]):
-            if card_id is None:
+        for space, min_value, bonus_mp, costs in _tower_floors(
+            mods, card_type, state["tower_cards"][card_type], fee, discount, discount_key
+        ):
+            if slot_mp and held["mp"] + bonus_mp < slot_mp:
                 continue
-            bonus = floor_bonus(mods, card_type, floor_index)
-            if card_type == "territory" and held["mp"] + bonus.get("mp", 0) < slot_mp:
-                continue
-            entry = dict(held)
-            entry["coin"] -= fee
-            for k, v in bonus.items():
-                entry[k] += v
-            spare = servants_to_spare(CARDS[card_id], mods, entry, discount)
-            if spare < 0:
-                continue
-            min_value = TOWERS[card_type][floor_index]["min_value"] - mods.take_bonus.get(card_type, 0)
-            floors.append(_Floor(f"{card_type}_{floor_index + 1}", min_value, coloured, spare))
+            spare = -1  # servants_to_spare, from the thresholds _tower_floors worked out
+            for checks, offset in costs:
+                for k, least in checks:
+                    if held.get(k, 0) < least:
+                        break
+                else:
+                    if servants + offset > spare:
+                        spare = servants + offset
+            if spare >= 0:
+                floors.append((space, min_value, coloured, spare))
     return floors
+
+
+_Thresholds = tuple[tuple[tuple[str, int], ...], int]
+
+
+def _tower_floors(
+    mods: Mods,
+    card_type: str,
+    cards: list[int | None],
+    fee: int,
+    discount: dict[str, int],
+    discount_key: tuple[tuple[str, int], ...],
+) -> list[tuple[str, int, int, tuple[_Thresholds, ...]]]:
+    """Per floor holding a card: its space, value less the player's bonus, the MP its bonus
+    gives, and per cost of the card (``_discounted_costs``) what ``servants_to_spare`` tests on
+    the floor's entry (held less ``fee``, plus the bonus) as thresholds on what the player holds,
+    with the servants the entry leaves over those the cost takes. Kept in ``mods.memo`` per
+    tower contents and fee: a tower changes a few times a round, the holdings every move."""
+    kept: dict[Any, Any] = mods.memo.setdefault("towers", {})
+    key = (card_type, tuple(cards), fee, discount_key)
+    found: list[tuple[str, int, int, tuple[_Thresholds, ...]]] | None = kept.get(key)
+    if found is not None:
+        return found
+    if len(kept) >= _TOWERS_KEPT:
+        kept.clear()  # a bound, not a policy: sampled games deal other cards each time
+    found = []
+    for floor_index, card_id in enumerate(cards):
+        if card_id is None:
+            continue
+        bonus = floor_bonus(mods, card_type, floor_index)
+        costs = []
+        for require, pay in _discounted_costs(CARDS[card_id], mods, discount):
+            needed = 0
+            checks = []
+            for k, v in (*require, *pay.items()):
+                if k == "servant":
+                    needed = max(needed, v)
+                else:
+                    checks.append((k, v + (fee if k == "coin" else 0) - bonus.get(k, 0)))
+            costs.append((tuple(checks), bonus.get("servant", 0) - needed))
+        min_value = TOWERS[card_type][floor_index]["min_value"] - mods.take_bonus.get(card_type, 0)
+        space = f"{card_type}_{floor_index + 1}"
+        found.append((space, min_value, bonus.get("mp", 0) if card_type == "territory" else 0, tuple(costs)))
+    kept[key] = found
+    return found
+
+
+_TOWERS_KEPT = 4096
 
 
 def _costs_text(card_id: int) -> str:
@@ -697,11 +749,26 @@ def _action_mod(mods: Mods, action: str, servants_only: bool) -> int:
 
 
 def _activation_values(state: State, player: int, action: str) -> list[int]:
-    player_state = state["players"][player]
-    kind = "territory" if action == "harvest" else "building"
-    values = {BONUS_TILES[player_state["bonus_tile"]][action]["value"]}
-    values.update(CARDS[c][action]["value"] for c in player_state["cards"][kind])
-    return sorted(values)
+    return list(_activations(state["players"][player], action))
+
+
+def _activations(player_state: dict[str, Any], action: str) -> tuple[int, ...]:
+    """The values at which a Harvest/Production reaches more of the player's tile and cards, in
+    order; kept per tile and cards (a handful of combinations per game)."""
+    cards = player_state["cards"]["territory" if action == "harvest" else "building"]
+    key = (action, player_state["bonus_tile"], tuple(cards))
+    found = _ACTIVATIONS.get(key)
+    if found is None:
+        values = {BONUS_TILES[player_state["bonus_tile"]][action]["value"]}
+        values.update(CARDS[c][action]["value"] for c in cards)
+        if len(_ACTIVATIONS) >= _ACTIVATIONS_KEPT:
+            _ACTIVATIONS.clear()  # a bound, not a policy
+        found = _ACTIVATIONS[key] = tuple(sorted(values))
+    return found
+
+
+_ACTIVATIONS: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_ACTIVATIONS_KEPT = 20_000
 
 
 def start_activation(state: State, player: int, action: str, value: int, log: Log) -> None:
@@ -934,31 +1001,32 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
     rate = mods.servants_per_point
     floors = open_floors(state, player, mods, CARD_TYPES, {})
     spaces = _open_spaces(state, player, mods)
+    made = _PLACES  # written out (no _place call): this loop is the hot one
     out: list[LorenzoMove] = []
     for member in player_state["free_members"]:
         base = member_value(state, mods, member)
         coloured = member != "neutral"
-        for floor in floors:
-            if coloured and floor.coloured_taken:
+        for space, min_value, coloured_taken, spare in floors:
+            if coloured and coloured_taken:
                 continue
-            short = floor.min_value - base  # servants_for, written out: this loop is the hot one
+            short = min_value - base  # servants_for, written out
             need = short * rate if short > 0 else 0
-            if need <= have and need <= floor.spare:
-                out.append(_place(member, floor.space, need))
-        for space in spaces:
-            if coloured and space.coloured_taken:
+            if need <= have and need <= spare:
+                out.append(made.get((member, space, need)) or _place(member, space, need))
+        for space, min_value, coloured_taken, bonus, activations in spaces:
+            if coloured and coloured_taken:
                 continue
-            short = space.min_value - base
+            short = min_value - base
             need = short * rate if short > 0 else 0
             if need > have:
                 continue
-            out.append(_place(member, space.space, need))
-            value = base + need // rate + space.bonus
-            for threshold in space.activations:
+            out.append(made.get((member, space, need)) or _place(member, space, need))
+            value = base + need // rate + bonus
+            for threshold in activations:
                 if threshold > value:
                     extra = need + (threshold - value) * rate
                     if extra <= have:
-                        out.append(_place(member, space.space, extra))
+                        out.append(made.get((member, space, extra)) or _place(member, space, extra))
     return out
 
 
@@ -974,44 +1042,57 @@ def _place(member: str, space: str, servants: int) -> Place:
     return move
 
 
-@dataclass(frozen=True)
-class _Space:
-    """A non-tower space open to a player this turn, as ``space_check`` judges it (§10-12)."""
-
-    space: str
-    min_value: int  # what the member must reach before servants (less the bonus tested with it)
-    coloured_taken: bool  # §10: a coloured member of theirs is already in this Harvest/Production
-    bonus: int = 0  # Harvest/Production: the space's modifier and the player's bonuses and malus
-    activations: tuple[int, ...] = ()  # Harvest/Production: the values that activate more
+_Space = tuple[str, int, bool, int, tuple[int, ...]]
+"""A non-tower space open to a player this turn, as ``space_check`` judges it (§10-12): (space,
+what the member must reach before servants (less the bonus tested with it), §10 whether a
+coloured member of theirs is already in this Harvest/Production, the bonus a Harvest/Production
+adds (the space's modifier and the player's bonuses and malus), the values that activate more)."""
 
 
 def _open_spaces(state: State, player: int, mods: Mods) -> list[_Space]:
     """The non-tower spaces (in board order) not covered, forbidden or full for ``player``."""
     member_check = state["options"].get("harvest_min_check", "member") == "member"
+    occupants = state["space_occupants"]
+    player_state = state["players"][player]
+    found: list[_Space] = []
+    for space, capacity, area, min_value, bonus in _board_spaces(mods, state["player_count"], member_check):
+        if capacity is not None and len(occupants[space]) >= capacity:
+            continue
+        if area is None:
+            found.append((space, min_value, False, 0, ()))
+            continue
+        taken = False
+        for area_space in AREA_SPACES[area]:
+            for occupant in occupants[area_space]:
+                if occupant[0] == player and occupant[1] != "neutral":
+                    taken = True
+        found.append((space, min_value, taken, bonus, _activations(player_state, area)))
+    return found
+
+
+def _board_spaces(
+    mods: Mods, player_count: int, member_check: bool
+) -> list[tuple[str, int | None, str | None, int, int]]:
+    """The non-tower spaces a player with ``mods`` may use at all in this game (board order):
+    space, capacity (None: unlimited or ``occupied_spaces_ok``), Harvest/Production area or None,
+    the value tested before servants and the bonus added to the action. Kept in ``mods.memo``."""
+    key = ("spaces", player_count, member_check)
+    found: list[tuple[str, int | None, str | None, int, int]] | None = mods.memo.get(key)
+    if found is not None:
+        return found
     found = []
     for space in SPACE_ORDER:
         space_data = SPACES[space]
         area = space_data["area"]
-        if space_data["min_players"] > state["player_count"] or area in mods.forbidden_areas:
+        if space_data["min_players"] > player_count or area in mods.forbidden_areas:
             continue
-        capacity = space_data["capacity"]
-        if (
-            capacity is not None
-            and len(state["space_occupants"][space]) >= capacity
-            and not mods.occupied_spaces_ok
-        ):
-            continue
+        capacity = None if mods.occupied_spaces_ok else space_data["capacity"]
         if area not in AREA_SPACES:
-            found.append(_Space(space, space_data["min_value"], False))
+            found.append((space, capacity, None, space_data["min_value"], 0))
             continue
         bonus = space_data["value_modifier"] + _action_mod(mods, area, False)
-        taken = any(
-            occupant[0] == player and occupant[1] != "neutral"
-            for area_space in AREA_SPACES[area]
-            for occupant in state["space_occupants"][area_space]
-        )
-        tested = space_data["min_value"] - (0 if member_check else bonus)
-        found.append(_Space(space, tested, taken, bonus, tuple(_activation_values(state, player, area))))
+        found.append((space, capacity, area, space_data["min_value"] - (0 if member_check else bonus), bonus))
+    mods.memo[key] = found
     return found
 
 
@@ -1020,10 +1101,12 @@ def take_options(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
     mods = modifiers(state, player)
     have = state["players"][player]["resources"]["servant"]
     out: list[LorenzoMove] = []
-    for floor in open_floors(state, player, mods, frame["card_types"], frame["discount"]):
-        need = servants_for(floor.min_value - frame["value"], mods)
-        if need <= have and need <= floor.spare:
-            out.append(Take(floor.space, need))
+    for space, min_value, _coloured, spare in open_floors(
+        state, player, mods, frame["card_types"], frame["discount"]
+    ):
+        need = servants_for(min_value - frame["value"], mods)
+        if need <= have and need <= spare:
+            out.append(Take(space, need))
     out.append(Take(None))
     return out
 
@@ -1062,21 +1145,51 @@ def leader_moves(state: State, player: int) -> list[LorenzoMove]:
         if leaders.requirement_met(state, player, x) and (
             x != leaders.COPY or leaders.copy_targets(state, player)
         ):
-            moves.append(LeaderAction("play", x))
+            moves.append(_leader_action("play", x))
     moves.extend(
-        LeaderAction("activate", x)
+        _leader_action("activate", x)
         for x in player_state["leaders_played"]
         if leaders.can_activate(state, player, x)
     )
-    moves.extend(LeaderAction("discard", x) for x in player_state["leader_hand"])
+    moves.extend(_leader_action("discard", x) for x in player_state["leader_hand"])
     return moves
+
+
+_LEADER_ACTIONS: dict[tuple[str, str], LeaderAction] = {}
+
+
+def _leader_action(verb: str, leader: str) -> LeaderAction:
+    """``LeaderAction(verb, leader)``, made once (frozen, so shared; see ``_place``)."""
+    move = _LEADER_ACTIONS.get((verb, leader))
+    if move is None:
+        move = _LEADER_ACTIONS[verb, leader] = LeaderAction(verb, leader)
+    return move
 
 
 def window_open(state: State, player: int) -> bool:
     """§13: Leader actions may also follow the placement. The turn stays open for them while a
     leader can be played or activated; a discard alone does not hold the turn (discarding
     before placing gives the same privilege, earlier)."""
-    return any(isinstance(m, LeaderAction) and m.verb != "discard" for m in leader_moves(state, player))
+    if not state["options"].get("leaders"):
+        return False
+    player_state = state["players"][player]
+    # leader_moves less the discards, stopping at the first (it is asked after every placement).
+    return any(
+        leaders.requirement_met(state, player, x)
+        and (x != leaders.COPY or leaders.copy_targets(state, player))
+        for x in player_state["leader_hand"]
+    ) or any(leaders.can_activate(state, player, x) for x in player_state["leaders_played"])
+
+
+def has_leader_move(state: State, player: int) -> bool:
+    """``bool(leader_moves(state, player))`` without listing them: every leader in hand may be
+    discarded, so a hand is enough; else a played leader that can be activated."""
+    if not state["options"].get("leaders"):
+        return False
+    player_state = state["players"][player]
+    return bool(player_state["leader_hand"]) or any(
+        leaders.can_activate(state, player, x) for x in player_state["leaders_played"]
+    )
 
 
 def leader_refusal(state: State, player: int, move: LeaderAction) -> str:

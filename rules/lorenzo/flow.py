@@ -89,7 +89,7 @@ def _next_placement(state: State, log: Log) -> bool:
         return True
     player = state["turn_queue"][state["turn_index"]]
     free = state["players"][player]["free_members"]
-    if free and (engine.has_placement(state, player) or engine.leader_moves(state, player)):
+    if free and (engine.has_placement(state, player) or engine.has_leader_move(state, player)):
         return False
     if free:
         log.events.append(say("{p} has no family member that can reach a space and passes.", p=seat(player)))
@@ -262,6 +262,21 @@ def your_prompt(state: State, player: int) -> str:
     """``prompt_text`` as asked of ``player``, who must act: without their own seat in front, as
     ``rules.core.Prompt`` and the header's ``your_prompt`` are addressed to them."""
     return prompt_text(state).removeprefix(f"{seat(player)}: ")
+
+
+def continues_turn(before: State, after: State, player: int) -> bool:
+    """Whether ``player``'s move from ``before`` to ``after`` leaves them a decision of the same
+    placement turn (§6): a frame of their own during the action phase (a privilege, a cost, a
+    card to take, an exchange, the Leader window after placing), or the placement itself after
+    a Leader action taken before it (same round and queue entry, no member placed since). A
+    Vatican report, a draft or the next round is not the same turn."""
+    if before["phase"] != "actions" or after["phase"] != "actions" or active(after) != {player}:
+        return False
+    if after["stack"]:
+        return bool(after["stack"][-1]["seat"] == player)
+    same_entry = (before["round"], before["turn_index"]) == (after["round"], after["turn_index"])
+    members = before["players"][player]["free_members"] == after["players"][player]["free_members"]
+    return same_entry and members
 
 
 def open_decision_is_public(state: State) -> bool:

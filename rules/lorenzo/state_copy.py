@@ -60,10 +60,18 @@ PLAYER_BY_NAME = frozenset({"resources", "cards"})
 
 def copy_for_move(state: State) -> State:
     """A copy of ``state`` that a move may change (by the rule above) without changing ``state``."""
-    new = dict(state)
+    new = state.copy()
     for key in BY_NAME:
-        new[key] = dict(state[key])
+        new[key] = state[key].copy()
     new["players"] = [_copy_player(player) for player in state["players"]]
+    if state.keys() <= _KNOWN:  # the usual case: only the stack and the draft are copied deep
+        if state["stack"]:
+            new["stack"] = marshal.loads(marshal.dumps(state["stack"]))
+        else:
+            new["stack"] = []
+        if state["leader_draft"] is not None:
+            new["leader_draft"] = marshal.loads(marshal.dumps(state["leader_draft"]))
+        return new
     for key in state.keys() - _NOT_DEEP:
         value = state[key]
         if value is not None:
@@ -72,9 +80,11 @@ def copy_for_move(state: State) -> State:
 
 
 def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
-    new = dict(player)
-    new["resources"] = dict(player["resources"])
-    new["cards"] = dict(player["cards"])
+    new = player.copy()
+    new["resources"] = player["resources"].copy()
+    new["cards"] = player["cards"].copy()
+    if player.keys() <= _PLAYER_NOT_DEEP:
+        return new
     for key in player.keys() - _PLAYER_NOT_DEEP:
         new[key] = marshal.loads(marshal.dumps(player[key]))
     return new
@@ -82,3 +92,5 @@ def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
 
 _NOT_DEEP = SHARED | BY_NAME | {"players"}
 _PLAYER_NOT_DEEP = PLAYER_SHARED | PLAYER_BY_NAME
+_KNOWN = _NOT_DEEP | {"stack", "leader_draft"}
+"""Every key the layout names; ``copy_for_move`` copies any other deep."""

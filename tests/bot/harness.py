@@ -56,9 +56,11 @@ class Harness:
         await self.store.close()
 
     async def __call__(self, line: str) -> list[dict[str, Any]]:
+        """The responses to ``line``, without ``button_removals`` (the edits taking the buttons
+        off the game's previous post; they stay in ``seen``)."""
         start = len(self.seen)
         await self.sandbox.run_line(line)
-        return self.seen[start:]
+        return [r for r in self.seen[start:] if not button_removals([r])]
 
     async def started(self, line: str = "alice /game start") -> dict[str, Any]:
         """A successful start: returns the board message, after checking the lobby card closed."""
@@ -84,12 +86,25 @@ class Harness:
         return replies[0]
 
 
+def button_removals(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The edits that only took the buttons off an older public post (``posting.supersede``)."""
+    return [
+        r
+        for r in replies
+        if r["kind"] == "edit"
+        and not r["ephemeral"]
+        and not (r["content"] or r["embeds"] or r["components"] or r["files"])
+    ]
+
+
 def ids(reply: dict[str, Any]) -> list[str]:
     return [c["custom_id"] for c in reply["components"]]
 
 
 def public(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [r for r in replies if not r["ephemeral"]]
+    """What everyone sees posted: the responses not ephemeral, besides ``button_removals``."""
+    removed = button_removals(replies)
+    return [r for r in replies if not r["ephemeral"] and r not in removed]
 
 
 def over_discord_limits(reply: dict[str, Any]) -> list[str]:

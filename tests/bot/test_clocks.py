@@ -335,8 +335,8 @@ def test_sandbox_quiet_hours_hold_pings_and_dm_once_per_turn(db: Path | str) -> 
             dm = next(x for x in replies if x.get("channel") == f"dm-{second}")
             assert ping["mentions"] == [second] and f"@{second}, it is your turn" in ping["content"]
             assert "Your turn in Tally #1 in #tavola" in dm["content"] and dm["mentions"] == []
-            replies = await h(f'{second} /move "text:add 3"')  # daytime: the turn message pings
-            assert public(replies)[0]["mentions"] == [second]
+            replies = await h(f'{second} /move "text:add 3"')
+            assert public(replies)[0]["mentions"] == []  # issue 12: the mover is here, not pinged
             assert not [x for x in replies if x.get("channel")]  # own follow-up decision: no DM
             replies = await h(f'{second} /move "text:bonus coin"')
             dms = [x for x in replies if x.get("channel") == f"dm-{first}"]

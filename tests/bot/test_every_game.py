@@ -1,8 +1,9 @@
 """Every registered game plugs into the same commands (issue 2: Lancaster needs no bot/ change).
 
 For each game of ``rules.all_games()``: lobby with the minimum player count, start, then a run of
-actions chosen from ``/move`` autocomplete, each answered by exactly one public board message
-(plus an ephemeral acknowledgement when the decision was secret); private boards for everyone.
+actions chosen from ``/move`` autocomplete, each answered by exactly one public message (plus an
+ephemeral acknowledgement when the decision was secret), or by a private reply asking the
+follow-up of the same turn (issue 12); private boards for everyone.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rules import all_games, find_game
-from rules.core import Game
+from rules.core import Game, game_continues_turn
 from tests.bot.harness import Harness, public
 
 NAMES = ["alice", "bob", "carol", "dave", "erin"]
@@ -50,7 +51,14 @@ def test_registered_game_plays_through_the_platform(game: Game, db: Path | str) 
                 assert choices
                 replies = await h(f'{actor.name} /move "text:{choices[0]["value"]}"')
                 shown = public(replies)
-                assert len(shown) == 1 and shown[0]["files"], replies
+                after = await h.tables.turn(1)
+                if game_continues_turn(game, turn.state, after.state, actor.seat):
+                    # Issue 12: a follow-up of the same turn is asked privately; nothing public.
+                    assert not shown and len(replies) == 1 and "➡️" in replies[0]["content"], replies
+                    continue
+                # One public post per turn; no board while secret decisions follow one another.
+                series = secret and not after.finished and all(p.secret for p in after.prompts.values())
+                assert len(shown) == 1 and bool(shown[0]["files"]) != series, replies
                 if secret:
                     assert choices[0]["value"] not in shown[0]["content"]
                     assert [r["ephemeral"] for r in replies].count(True) == 1

@@ -72,7 +72,7 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
             await h("alice /game new game:lorenzo leaders:true advanced_tiles:true")
             await h("bob /game join")
             last = await h.started()
-            rng = random.Random(5)  # a seed whose game plays, activates and discards leaders
+            rng = random.Random(1)  # a seed whose game plays, activates and discards leaders
             seen: dict[str, int] = {}
             for step in range(1500):
                 turn = await h.tables.turn(1)
@@ -104,7 +104,10 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                     buttons = [c for c in last["components"] if ":m" in str(c["custom_id"])]
                     selects = [c for c in last["components"] if c.get("type") == "select"]
                     if buttons and step % 2:
-                        line = f"{actor.name} click {rng.choice(buttons)['custom_id']}"
+                        picked = buttons[choose(rng, [c["label"] for c in buttons])]
+                        line = f"{actor.name} click {picked['custom_id']}"
+                        if picked["label"] == "end":  # the Leader window, asked privately
+                            line = f"{actor.name} /lorenzo end"
                         kind = "button"
                     elif selects and step % 2:
                         value = rng.choice(selects[0]["options"])["value"]
@@ -126,9 +129,14 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                 seen[verb] = seen.get(verb, 0) + 1
                 seen[kind] = seen.get(kind, 0) + 1
                 shown = public(replies)
-                assert len(shown) == 1, (line, replies)
-                last = shown[0]
-                assert last["files"], line
+                if shown:
+                    assert len(shown) == 1, (line, replies)
+                    last = shown[0]
+                    # Issue 12: no board between the secret picks of the draft.
+                    assert last["files"] or state["phase"] == "leader_draft", line
+                else:  # issue 12: a follow-up of the same turn, asked in the private reply
+                    (last,) = replies
+                    assert last["ephemeral"] and "➡️" in last["content"] and last["files"], line
                 after = (await h.tables.turn(1)).state
                 secret = hidden_names(after)
                 if step % 20 == 0:  # a spectator's /game status shows the public board too
@@ -188,8 +196,9 @@ def test_lorenzo_leader_and_end_commands(tmp_path: Path) -> None:
             r = await h.one(f"{first} /lorenzo leader action:discard leader:{theirs}")
             assert r["ephemeral"] and "not in your hand" in r["content"]
             r = await h.one(f"{first} /lorenzo leader action:discard leader:{hand[0]}")
-            assert not r["ephemeral"] and f"discarded the leader {LEADERS[hand[0]]['name']}" in r["content"]
-            assert "Council Privilege" in r["content"]
+            # Issue 12: its Council Privilege is a follow-up of the same turn: asked privately.
+            assert r["ephemeral"] and f"discarded the leader {LEADERS[hand[0]]['name']}" in r["content"]
+            assert "Council Privilege" in r["content"] and r["components"]
             r = await h.one(f"{first} /lorenzo end")
             assert r["ephemeral"] and "privilege" in r["content"].lower()
             assert [m.text for m in await h.tables.log(1)] == [f"leader discard {hand[0]}"]
@@ -224,8 +233,8 @@ def test_three_players_draft_at_once_from_buttons_opened_together(tmp_path: Path
                     assert pick["label"].split()[1] not in shown["content"]
                     if name != "bob":  # others still picking were pinged already: not again
                         assert shown["mentions"] == []
-                    elif round_ < 2:  # the packs pass: everyone is asked again
-                        assert sorted(shown["mentions"]) == ["alice", "bob", "carol"]
+                    elif round_ < 2:  # the packs pass: everyone is asked again (bob is here)
+                        assert sorted(shown["mentions"]) == ["alice", "carol"]
                         assert "Leader packs are passed" in shown["content"]
             turn = await h.tables.turn(1)
             assert turn.state["phase"] == "actions"

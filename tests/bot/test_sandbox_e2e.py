@@ -239,8 +239,8 @@ def test_secret_votes_collected_privately_and_revealed_together(db: Path | str, 
         assert len(mine) == 1 and "vote yes" in mine[0]["content"]
         assert len(shown) == 1 and shown[0]["kind"] == "message" and "has voted." in shown[0]["content"]
         assert "vote yes" not in shown[0]["content"] and f"{first} yes" not in shown[0]["content"]
-        # The other voter was pinged when the vote opened: named, not pinged again.
-        assert shown[0]["mentions"] == [] and f"➡️ {second}: Vote yes or no" in shown[0]["content"]
+        # Issue 12: while the other voter decides, a short line (no board, no ping, no prompt).
+        assert shown[0]["mentions"] == [] and not shown[0]["files"] and "➡️" not in shown[0]["content"]
         replies = await h(f'{second} /move "text:vote no"')
         final = public(replies)[0]
         assert f"{first} yes" in final["content"] and f"{second} no" in final["content"]
@@ -426,16 +426,16 @@ def test_simultaneous_open_decision_offers_a_choose_button(db: Path | str, tmp_p
         await h(f'{first} /move "text:bonus coin"')
         await h(f'{second} /move "text:add 3"')
         r = await h.one(f'{second} /move "text:bonus coin"')
-        assert sorted(r["mentions"]) == ["alice", "bob"]
+        assert r["mentions"] == [first]  # issue 12: not the player who just moved (they are here)
         # Everyone asked the same thing at once: one line naming them all, in seat order.
-        assert r["content"].count("➡️") == 1 and f"➡️ @{first}, @{second}: Vote yes or no" in r["content"]
+        assert r["content"].count("➡️") == 1 and f"➡️ @{first}, {second}: Vote yes or no" in r["content"]
         assert [c["label"] for c in r["components"]] == ["Choose", "My board"]
         mine = await h.one(f"{second} click g:1:hand")
         # The second player's last add opened the vote: they may still take it back.
         labels = [c["label"] for c in mine["components"]]
         assert mine["ephemeral"] and labels == ["vote yes", "vote no", "Undo my last step"]
-        shown = await h.one(f"{second} click {mine['components'][1]['custom_id']}")
-        assert not shown["ephemeral"] and shown["kind"] == "followup" and shown["mentions"] == []
+        (shown,) = public(await h(f"{second} click {mine['components'][1]['custom_id']}"))
+        assert shown["kind"] == "message" and shown["mentions"] == []
         assert f"➡️ {first}: Vote yes or no" in shown["content"]  # already pinged: named only
 
     play(db, tmp_path, body)
@@ -540,9 +540,14 @@ def test_short_typed_choices_offered_privately(db: Path | str, tmp_path: Path) -
         assert [c["label"] for c in r["components"]] == ["Choose", "My board"]
         mine = await h.one(f"{first} click g:1:hand")
         assert mine["ephemeral"] and [c["label"] for c in mine["components"]] == ["add 1", "add 2", "add 3"]
-        shown = await h.one(f"{first} click {mine['components'][1]['custom_id']}")
+        replies = await h(f"{first} click {mine['components'][1]['custom_id']}")
+        (shown,) = public(replies)
         assert not shown["ephemeral"] and "added 2 (total 2)" in shown["content"]
         assert shown["mentions"] == [second]
+        # The private reply clicked is edited: no buttons left on it (issue 12).
+        (done,) = [r for r in replies if r["ephemeral"]]
+        assert done["kind"] == "edit" and done["components"] == []
+        assert done["message_id"] == mine["message_id"]
 
     play(db, tmp_path, body)
 
@@ -580,7 +585,7 @@ def test_leave_a_running_game_asks_first(db: Path | str, tmp_path: Path) -> None
 
 def test_secret_choice_announced_even_without_send_messages(db: Path | str, tmp_path: Path) -> None:
     """Secret decisions: a server may let the bot answer interactions but not post in the channel
-    (no Send Messages). The public "has voted" board then comes as a follow-up of the vote; the
+    (no Send Messages). The public "has voted" line then comes as a follow-up of the vote; the
     voter is not told "nothing was changed" about a vote that was recorded."""
 
     async def body(h: Harness) -> None:
@@ -596,7 +601,8 @@ def test_secret_choice_announced_even_without_send_messages(db: Path | str, tmp_
         assert not [r for r in replies if "Sorry" in r["content"]], replies
         shown = public(replies)
         assert len(shown) == 1 and shown[0]["kind"] == "followup" and "has voted" in shown[0]["content"]
-        assert shown[0]["files"] and "vote yes" not in shown[0]["content"]
+        # The other player still votes: a short line without the board (issue 12).
+        assert not shown[0]["files"] and "vote yes" not in shown[0]["content"]
 
     play(db, tmp_path, body)
 

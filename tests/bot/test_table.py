@@ -50,7 +50,13 @@ def test_lobby_new_refuses_unknown_game_and_bad_options(db: Path | str) -> None:
         with pytest.raises(ValueError, match="must be one of"):
             await t.new(10, 20, ANN, "tally", {"target": "7"})
         g = await t.new(10, 20, ANN, "tally", {"target": "6", "vote": "off"})
-        assert g.options == {"target": 6, "vote": False, "wide": False, "open_vote": False}
+        assert g.options == {
+            "target": 6,
+            "vote": False,
+            "wide": False,
+            "open_vote": False,
+            "follow_up": False,
+        }
 
     with_tables(db, body)
 

@@ -1,7 +1,8 @@
 """A tiny game on the rules contract, for testing the platform without a real engine.
 
 "Tally": seats take turns adding 1, 2 or 3 to a shared total (a typed main action) and score what
-they add. Adding 3 earns a bonus decision (coin or point: buttons). When the total reaches the
+they add. Adding 3 earns a bonus decision (coin or point: buttons); with ``follow_up`` it is a follow-up of
+the adder's turn (``continues_turn``). When the total reaches the
 target, everyone votes yes or no in secret at the same time (a simultaneous private decision);
 votes are revealed together and each yes scores 1. Then the game ends.
 It is injected into ``Tables`` by tests and is never in the rules registry.
@@ -42,6 +43,7 @@ class ToyState:
     vote: bool
     wide: bool = False  # the bonus offers seven choices (shown as a select)
     open_vote: bool = False  # the final vote is simultaneous but not secret
+    follow_up: bool = False  # the bonus continues the turn of its adder (continues_turn)
     turn: int = 0
     total: int = 0
     phase: str = "play"  # play | bonus | vote | over
@@ -65,6 +67,7 @@ class Tally:
             Option("vote", True, (True, False), "Finish with a secret vote"),
             Option("wide", False, (False, True), "Seven bonus choices instead of two"),
             Option("open_vote", False, (False, True), "Vote openly (still everyone at once)"),
+            Option("follow_up", False, (False, True), "The bonus is a follow-up of the same turn"),
         )
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ToyState:
@@ -76,6 +79,7 @@ class Tally:
             bool(opts["vote"]),
             bool(opts["wide"]),
             bool(opts["open_vote"]),
+            bool(opts["follow_up"]),
             adds=zeros,
             bonus=zeros,
             coins=zeros,
@@ -134,6 +138,10 @@ class Tally:
             said = ", ".join(f"{seat(i)} {v}" for i, v in enumerate(votes))
             return replace(s, phase="over", revealed=True), [f"The votes are revealed: {said}."]
         return s, [f"{seat(player)} has voted."]
+
+    def continues_turn(self, before: ToyState, after: ToyState, player: int) -> bool:
+        """With ``follow_up``: the bonus after adding 3 belongs to the adder's turn."""
+        return after.follow_up and before.phase == "play" and after.phase == "bonus"
 
     def _after_turn(self, s: ToyState) -> ToyState:
         if s.total >= s.target:

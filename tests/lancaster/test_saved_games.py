@@ -36,6 +36,10 @@ def _record(path: Path) -> dict[str, Any]:
     return record
 
 
+def _unworded(state: dict[str, Any]) -> dict[str, Any]:
+    return {**state, "last_move": {**state["last_move"], "events": None}}
+
+
 @pytest.mark.parametrize("path", SAVED, ids=lambda p: p.stem)
 def test_a_saved_game_loads_as_the_same_game_today(path: Path) -> None:
     record = _record(path)
@@ -48,7 +52,10 @@ def test_a_saved_game_loads_as_the_same_game_today(path: Path) -> None:
     assert state["content"] != GAME.fingerprint
     then = _game_saved_with(state["content"])
     fresh = replay(then, then.setup(record["players"], record["seed"], record["options"]), record["moves"])
-    assert state == fresh
+    # The last move's sentences are kept as they were said when it was played (their wording
+    # has changed since: issue 12 adds gains up); everything else is the same game.
+    assert state["last_move"]["events"] and fresh["last_move"]["events"]
+    assert _unworded(state) == _unworded(fresh)
     assert GAME.from_json(GAME.to_json(state)) == state
 
 

@@ -74,7 +74,7 @@ def test_view_has_the_documented_keys_and_board_contents() -> None:
 def test_prompts_placement_decisions_and_waiting() -> None:
     state = setup_game(3)
     assert not GAME.prompt(state, 0).decision
-    assert GAME.prompt(state, 0).text.startswith("Place a knight from your court (1, 2)")
+    assert GAME.prompt(state, 0).text == "Place a knight."  # the court is on the board
     assert GAME.prompt(state, 1).text == "Waiting for {p0}."
     assert GAME.player_view(state, 1)["prompt"] is None
 
@@ -227,3 +227,26 @@ def test_old_saved_last_move_without_events_still_shows() -> None:
         "events": [],
         "places": ["county:B"],
     }
+
+
+def test_events_add_gains_up_instead_of_repeating_lines() -> None:
+    """Issue 12 item 8: one line per player for what they gain at once, one line for players
+    who gain the same, amounts of one resource added up, plurals right."""
+    from rules.lancaster.words import tally_gains
+
+    events = [
+        "{p1} gains 1 squire.",
+        "{p1} gains 1 vote marker.",
+        "{p1} gains 2 gold.",
+        "{p1} gains 1 gold.",
+        "Law L07 applies.",
+        "{p0} gains 1 squire.",
+        "{p2} gains 1 squire.",
+        "{p3} gains 2 squires.",
+    ]
+    assert tally_gains(events) == [
+        "{p1} gains 1 squire, 1 vote marker and 3 gold.",
+        "Law L07 applies.",
+        "{p0} and {p2} each gain 1 squire.",
+        "{p3} gains 2 squires.",
+    ]

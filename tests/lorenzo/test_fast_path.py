@@ -33,12 +33,37 @@ from rules.playout import random_playout
 
 State = dict[str, Any]
 
-GAMES = [
+GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (4, 1, {}),
     (3, 2, {"leaders": True}),
     (2, 3, {"harvest_min_check": "action", "leaders": True, "leader_draft": "deal"}),
     (4, 4, {"advanced_tiles": True, "leaders": True}),
+    (3, 8, {"voluntary_pass": True, "military_tie": "tied_first_only"}),
+    (2, 6, {"advanced_tiles": True, "harvest_min_check": "action"}),
+    (
+        4,
+        5,
+        {
+            "leaders": True,
+            "leader_draft": "deal",
+            "advanced_tiles": True,
+            "voluntary_pass": True,
+            "harvest_min_check": "action",
+            "military_tie": "tied_first_only",
+        },
+    ),
 ]
+"""Every value of every option (rules.lorenzo.OPTIONS) in at least one game, at 2, 3 and 4 seats."""
+
+MANY: list[tuple[int, int, dict[str, Any]]] = [
+    (
+        2 + seed % 3,
+        seed,
+        {"leaders": seed % 2 == 0, "advanced_tiles": seed % 3 == 0, "voluntary_pass": seed % 4 == 1},
+    )
+    for seed in range(10, 26)
+]
+"""More seeded games for the state check: mixes of the options that change what a move does."""
 
 
 def reference_placements(state: State, player: int) -> list[LorenzoMove]:
@@ -116,7 +141,13 @@ def test_8_10_fast_move_generators_list_what_tower_offer_and_space_check_allow(
     assert seen_takes  # each game reaches card-effect takes (Character immediate effects)
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_option_value_is_played_by_the_fast_path_checks() -> None:
+    for option in GAME.options():
+        played = {options.get(option.name, option.default) for _players, _seed, options in GAMES}
+        assert played == set(option.choices), option.name
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES + MANY)
 def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
