@@ -1,6 +1,7 @@
 """Benchmark: board render + encode time per game, printed as one JSON line.
 
-    .venv/bin/python -m bench.render [--players 4] [--seed 7] [--samples 60]
+    .venv/bin/python -m bench.render [--players 4] [--seed 7] [--samples 60] [--game lancaster]
+        [--option henry_v=true ...]
 
 For each registered game with a board, plays one seeded random game, picks up to ``--samples``
 states spread over it and times ``render_view`` (draw + encode, as the bot calls it) for the
@@ -23,13 +24,13 @@ from typing import Any
 from PIL import Image as PILImage
 
 from render import draw_view, encode, render_view
-from rules import all_games
-from rules.core import Game
+from rules import all_games, find_game
+from rules.core import Game, coerce_option
 from rules.playout import playout_states
 
 
-def _states(game: Game, players: int, seed: int, samples: int) -> list[Any]:
-    states = list(playout_states(game, players, seed))
+def _states(game: Game, players: int, seed: int, samples: int, options: dict[str, Any]) -> list[Any]:
+    states = list(playout_states(game, players, seed, options))
     step = max(1, len(states) // samples)
     return [*states[::step][:samples], states[-1]]
 
@@ -104,6 +105,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--game", help="one game's name (default: every registered game)")
+    parser.add_argument("--option", action="append", default=[], help="name=value, repeatable (that game's)")
     args = parser.parse_args()
     report: dict[str, Any] = {
         "bench": "render",
@@ -113,9 +116,15 @@ def main() -> None:
         "games": {},
         "encoders": {},
     }
-    for game in all_games():
+    for game in [find_game(args.game)] if args.game else all_games():
+        known = {o.name: o for o in game.options()}
+        options: dict[str, Any] = {}
+        for pair in args.option:
+            name, _, value = pair.partition("=")
+            if name in known:
+                options[name] = coerce_option(known[name], value)
         players = min(max(args.players, game.min_players), game.max_players)
-        states = _states(game, players, args.seed, args.samples)
+        states = _states(game, players, args.seed, args.samples, options)
         draw_view(game.name, game.player_view(states[0], None), private=False)  # warm font caches
         public = [(game.player_view(s, None), False) for s in states]
         private = [
@@ -125,6 +134,7 @@ def main() -> None:
         ]
         report["games"][game.name] = {
             "players": players,
+            "options": options,
             "public": _measure(game, public),
             "private": _measure(game, private),
         }

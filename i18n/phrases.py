@@ -66,10 +66,11 @@ def compile_template(english: str, plural: str | None = None, form: str | None =
 
 
 def _capture(name: str) -> str:
-    """What a placeholder may match: ``{p}`` a seat token (or a seat's ally: "{p0}'s ally"), a
+    """What a placeholder may match: ``{p}`` a seat token (or a seat's ally or archer: "{p0}'s
+    ally"), a
     number placeholder digits, anything else any text."""
     if name == "p":
-        return r"\{p\d+\}(?:'s ally)?"
+        return r"\{p\d+\}(?:'s ally)?(?:'s \w+)?"
     if name in NUMERIC or name.endswith("_n"):
         return r"[+-]?\d+"
     return ".+?"

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from render import frame, palette, parts
+from render import lancaster_court as court
 from render import lancaster_regal as regal
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
@@ -78,6 +79,7 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     cells = [c for row in L.counties.rows(3, L.county_gap) for c in row.columns(3, L.county_gap)]
     tiles, bag = _reward_tiles(view)
+    privileges, _ = court.marks(view)  # Henry V: a Tudor knight or a shield with the knight
     for rect, county in zip(cells, view.get("counties") or [], strict=False):
         canvas.box(rect, COUNTY_FILL, COUNTY_EDGE, width=2)
         part = county_parts(rect)
@@ -95,7 +97,9 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         canvas.text_in(badge.below(14), str(county.get("min_strength", "")), NUMBER - 2, style="bold")
         _county_reward(canvas, part.reward, county, tiles.get(str(county.get("letter"))), bag)
         _county_nobles(canvas, part.nobles, county.get("nobles") or {})
-        _county_occupant(canvas, part.slot, county.get("occupant"))
+        _county_occupant(
+            canvas, part.slot, county.get("occupant"), privileges.get(str(county.get("letter")), [])
+        )
         if f"county:{county.get('letter')}" in places:
             canvas.highlight(rect, "LAST")
 
@@ -139,7 +143,7 @@ def _county_nobles(canvas: Canvas, box: Rect, nobles: Mapping[str, Any]) -> None
     )
 
 
-def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None) -> None:
+def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, privileges: list[str]) -> None:
     if occ:
         seat = int(occ.get("seat", 0))
         _knight(
@@ -156,7 +160,17 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None) -> 
         detail = f"{palette.seat_style(seat).name.capitalize()}{' ally' if occ.get('ally') else ''}"
         if squires:
             detail += f" + {squires} squire{'s' if squires != 1 else ''}"
-        canvas.text_in(Rect(slot.x + 46, slot.y, slot.w - 112, slot.h), detail, BODY, align="l", min_size=14)
+        detail += "".join(
+            f", {word}" for kind, word in (("tudor", "Tudor"), ("shield", "shield")) if kind in privileges
+        )
+        canvas.text_in(
+            Rect(slot.x + 46, slot.y, slot.w - 112, slot.h),
+            detail,
+            BODY,
+            align="l",
+            style="narrow" if privileges else "regular",  # Henry V: room for Tudor and shield
+            min_size=14,
+        )
         canvas.text_in(
             Rect(slot.right - 64, slot.y, 64, slot.h),
             f"= {occ.get('total', 0)}",
@@ -202,12 +216,12 @@ def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         in_row = [c for c in cards if c.get("row") == row_name]
         for i, slot in enumerate(slots):
             if i < len(in_row):
-                _conflict_card(canvas, slot, in_row[i], places)
+                _conflict_card(canvas, slot, in_row[i], places, view)
             else:
                 canvas.box(slot, palette.BACKGROUND, palette.FAINT, width=1)
 
 
-def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str]) -> None:
+def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str], view: LancasterView) -> None:
     canvas.box(rect, CONFLICT_FILL, CONFLICT_EDGE, width=2)
     france = int(card.get("france", 0))
     total = int(card.get("total", 0))
@@ -232,6 +246,7 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str])
     )
     # The id is what players type ("knight 2 conflict:K03"), so it is as legible as the numbers.
     canvas.text_in(part.card_id, str(card.get("id", "")), BODY - 1, palette.INK, style="bold", align="r")
+    extras = court.marks(view)[1].get(str(card.get("id")), [])  # Henry V: archers, Tudor knights
     # Three spaces filled top-down: each shows the owner and the knights stacked there.
     spaces = list(card.get("spaces") or [])
     for i, r in enumerate(part.spaces):
@@ -243,10 +258,15 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str])
         ally = bool(sp.get("ally"))
         size = min(26, r.h - 4)
         canvas.marker(r.x + 4 + size // 2, r.y + r.h // 2, seat, size, hollow=ally)
-        knights = " + ".join(str(k) for k in sp.get("knights") or [])
+        knights = "knights " + " + ".join(str(k) for k in sp.get("knights") or [])
+        extra = extras[i] if i < len(extras) else {}
+        if extra.get("archer"):
+            knights = "archer 2 *"
+        elif extra.get("tudor"):
+            knights += " + Tudor 2" * int(extra["tudor"])
         canvas.text_in(
             Rect(r.x + size + 12, r.y, r.w - size - 66, r.h),
-            f"knights {knights}",
+            knights,
             BODY,
             style="narrow",
             align="l",
@@ -596,7 +616,9 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
     }
     parts.score_ruler(canvas, LancasterPublic.power, "Power", 112, scores, outcome)
     _castles(canvas, view, places)
-    regal.draw(canvas, view, LancasterPublic.height(frame.seats(view)) - MARGIN + regal.GAP)
+    top = LancasterPublic.height(frame.seats(view)) - MARGIN + regal.GAP
+    regal.draw(canvas, view, top)
+    court.draw(canvas, view, top + regal.band_height(view), places)
     if view.get("provisional"):
         note = "* provisional values: see the rules help"
         canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL, palette.MUTED, anchor="rb")
@@ -627,7 +649,7 @@ def _public_facts(view: LancasterView) -> list[str]:
         said.append(
             f"Reward tile {letter} beside county {letter}: {tile['reward']} ({bag} tiles in the bag)."
         )
-    return said + regal.facts(view)
+    return said + regal.facts(view) + court.facts(view)
 
 
 # ------------------------------------------------------------------------------ private screen
@@ -652,6 +674,9 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
         ("Power points", info.get("power_points")),
         ("Nobles", len(info.get("nobles") or [])),
     ]
+    henry = court.part(view)
+    if henry is not None:  # Henry V: your seals (behind the screen with the reading seals_secret)
+        items.append(("Royal seals", henry["seats"][seat]["seals"]))
     for cell, (label, value) in zip(L.goods.inset(12, 8).columns(len(items), 10), items, strict=True):
         canvas.text_in(cell.top(30), label, BODY, palette.MUTED, style="bold")
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
@@ -740,7 +765,9 @@ BOARD: frame.Board[LancasterView] = frame.Board(
     kind="lancaster",
     private_title="private screen",
     public=frame.Side(
-        lambda view: LancasterPublic.height(frame.seats(view)) + regal.band_height(view),
+        lambda view: (
+            LancasterPublic.height(frame.seats(view)) + regal.band_height(view) + court.band_height(view)
+        ),
         _public,
         _public_facts,
     ),

@@ -88,9 +88,7 @@ async def _answer_move(interaction: Interaction, turn: Turn) -> None:
         await interaction.response.defer()
         await interaction.edit_original_response(content=done, attachments=[], view=undo)
     else:
-        await interaction.response.send_message(
-            done, view=undo, ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await interaction.response.send_message(done, view=undo, ephemeral=True, allowed_mentions=NO_MENTIONS)
     await announce(interaction, turn, via_channel=True)
 
 

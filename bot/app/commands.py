@@ -360,9 +360,7 @@ def _option_descriptions(games: Sequence[Game]) -> dict[str, app_commands.locale
     return option_names
 
 
-def _new_parameters(
-    option_names: Mapping[str, object], games: Sequence[Game]
-) -> list[inspect.Parameter]:
+def _new_parameters(option_names: Mapping[str, object], games: Sequence[Game]) -> list[inspect.Parameter]:
     """``/game new``'s signature: interaction, game, clock, bots, bot_level, then one optional
     text per option."""
     return [

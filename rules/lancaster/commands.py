@@ -1,8 +1,9 @@
 """What Lancaster declares to a front end beyond the contract (``rules.core``, optional members):
-its own slash command ``/lancaster knight``, and the ``LANCASTER_OVERRIDES`` content setting.
+its own slash commands ``/lancaster knight`` and ``/lancaster lord`` (Henry V), and the
+``LANCASTER_OVERRIDES`` content setting.
 
-``knight`` composes the canonical text of ``moves.Place``; the engine parses and checks it like
-any typed move. Target suggestions come from the legal moves.
+``knight`` composes the canonical text of ``moves.Place`` and ``lord`` that of ``moves.Lord``; the
+engine parses and checks them like any typed move. Target suggestions come from the legal moves.
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ from rules.core import CommandParam, ContentSetting, GameCommand, ParamValue
 
 def _knight(v: Mapping[str, ParamValue]) -> str:
     who = "ally" if v["ally"] else "knight"
-    return f"{who} {v['strength']} {v['target']}" + (f" squires={v['squires']}" if v["squires"] else "")
+    text = f"{who} {v['strength']} {v['target']}" + (f" squires={v['squires']}" if v["squires"] else "")
+    # Henry V privileges, in the canonical order of moves.Place.
+    return text + "".join(f" {name}" for name in ("tudor", "shield", "archer") if v.get(name))
+
+
+def _lord(v: Mapping[str, ParamValue]) -> str:
+    text = f"lord {v['space']}" + (f" knight={v['knight']}" if v["knight"] else "")
+    return text + (" tudor" if v["tudor"] else "") + (f" bishops={v['bishops']}" if v["bishops"] else "")
 
 
 COMMANDS: tuple[GameCommand, ...] = (
@@ -36,6 +44,38 @@ COMMANDS: tuple[GameCommand, ...] = (
                 "Two-player game: place one of your ally's knights instead",
                 kind="flag",
                 default=False,
+            ),
+            CommandParam("tudor", "Henry V: add a Tudor knight you hold (+2)", kind="flag", default=False),
+            CommandParam(
+                "shield", "Henry V: shield a county knight you hold a shield for", kind="flag", default=False
+            ),
+            CommandParam(
+                "archer", "Henry V: an archer below your knight on a conflict", kind="flag", default=False
+            ),
+        ),
+    ),
+    GameCommand(
+        "lord",
+        "Henry V: place your lord on an office or the treasury (or keep it home)",
+        _lord,
+        (
+            CommandParam(
+                "space",
+                "chancellor, marshal, steward, treasury or home (suggestions list the legal ones)",
+                max_length=40,
+                suggest=True,
+            ),
+            CommandParam(
+                "knight",
+                "A knight from your court to go with it (strength)",
+                kind="integer",
+                default=0,
+                low=0,
+                high=9,
+            ),
+            CommandParam("tudor", "Add a Tudor knight you hold (+2)", kind="flag", default=False),
+            CommandParam(
+                "bishops", "Bishops to take (1 vote marker each)", kind="integer", default=0, low=0, high=9
             ),
         ),
     ),

@@ -29,7 +29,13 @@ METRICS = (
     "deployed_knights_of_strength_4",
     "extension_tiles",
     "nobles_at_table",
+    # the expansions' metrics (extra laws; EXPANSIONS.md 1.3)
+    "dishonor_markers",
+    "knights_in_tower",
+    "royal_seals_owned",
+    "lord_on_office",
 )
+PRIVILEGE_KINDS = ("shield", "archer", "tudor_knight")
 TARGETS = ("any_own", "deployed", "ally")
 OPS = ("==", "!=", ">=", "<=", ">", "<")
 
@@ -61,6 +67,8 @@ EFFECT_PARAMS: dict[str, dict[str, str]] = {
     "majority": {"metric": "metric", "ties": "ties", "effects": "effects"},
     "conditional": {"condition": "condition", "effects": "effects"},
     "choose_next_start_player": {},
+    "gain_privilege": {"privilege": "privilege", "amount": "int"},  # Henry V
+    "lose": {"resource": "resource", "amount": "int"},  # discard (extra laws)
 }
 
 
@@ -343,6 +351,7 @@ class _Checker:
             "target": TARGETS,
             "ties": ("all_tied",),
             "noble_source": ("any_county",),
+            "privilege": PRIVILEGE_KINDS,
         }
         if expected in choices:
             if value not in choices[expected]:
@@ -614,11 +623,11 @@ def _check_choices(c: _Checker, value: Any, path: str, choices: dict[str, tuple[
 
 
 def _check_expansions(c: _Checker, data: Any) -> None:
-    """The expansion sections, when present (EXPANSIONS.md section 1). Henry V and the extra laws
-    are checked as objects only until the engine plays them (their vocabulary is not in yet)."""
-    for key in ("henry_v", "extra_laws"):
-        if key in data:
-            c.obj(data[key], key)
+    """The expansion sections, when present (EXPANSIONS.md section 1)."""
+    if "henry_v" in data:
+        _check_henry(c, data["henry_v"])
+    if "extra_laws" in data:
+        _check_extra_laws(c, data["extra_laws"], data)
     if "kings_resentment" in data:
         _check_resentment(c, data["kings_resentment"])
     queenie = data.get("queenie")
@@ -676,3 +685,102 @@ def _check_resentment(c: _Checker, kr: Any) -> None:
                 for count, value in setup[key].items():
                     c.int_(value, f"{p}.{key}.{count}", 0, hi)
     _check_choices(c, kr.get("engine"), "kings_resentment.engine", RESENTMENT_CHOICES)
+
+
+HENRY_CHOICES: dict[str, tuple[bool | str, ...]] = {
+    "lord_may_stay_home": (True, False),
+    "office_cost_paid": ("on_placement", "on_filling"),
+    "escort_deployed": (True, False),
+    "seals_secret": (False, True),
+}
+"""Named readings of Henry V (EXPANSIONS.md 1.4; first = default)."""
+
+
+def _check_pay(c: _Checker, value: Any, path: str) -> None:
+    c.param(value, "pay", path)
+    if isinstance(value, list) and any(
+        isinstance(x, dict) and x.get("resource") in ("power_points", "royal_seal", "dishonor") for x in value
+    ):
+        c.bad(path, "a cost is paid in gold, squires or vote markers")
+
+
+def _check_henry(c: _Checker, hv: Any) -> None:
+    keys = {"name", "setup", "offices", "office_order", "treasury", "lord", "privileges", "seal_points"}
+    keys.add("engine")
+    if not c.obj(hv, "henry_v", keys):
+        return
+    c.str_(hv.get("name"), "henry_v.name")
+    p = "henry_v.setup"
+    setup = hv.get("setup")
+    setup_keys = {"vote_markers", "bishops_on_board", "bishops", "royal_seals", "privileges", "office_cards"}
+    setup_keys.add("lords")
+    if c.obj(setup, p, setup_keys):
+        for key in ("vote_markers", "bishops", "royal_seals", "office_cards", "lords"):
+            c.int_(setup.get(key), f"{p}.{key}", 0, 100)
+        if c.obj(setup.get("bishops_on_board"), p + ".bishops_on_board", {"2", "3", "4", "5"}):
+            for count, value in setup["bishops_on_board"].items():
+                c.int_(value, f"{p}.bishops_on_board.{count}", 0, 20)
+        if c.obj(setup.get("privileges"), p + ".privileges", set(PRIVILEGE_KINDS)):
+            for kind, value in setup["privileges"].items():
+                c.int_(value, f"{p}.privileges.{kind}", 0, 20)
+    offices = hv.get("offices")
+    if c.obj(offices, "henry_v.offices"):
+        for oid, office in offices.items():
+            q = f"henry_v.offices.{oid}"
+            if c.obj(office, q, {"name", "cost", "reward"}):
+                c.str_(office.get("name"), q + ".name")
+                _check_pay(c, office.get("cost"), q + ".cost")
+                c.effects(office.get("reward"), q + ".reward")
+        order = hv.get("office_order")
+        if not isinstance(order, list) or sorted(order) != sorted(offices):
+            c.bad("henry_v.office_order", "expected every office id once")
+    _check_henry_pieces(c, hv)
+    c.int_(hv.get("seal_points"), "henry_v.seal_points", 0, 20)
+    _check_choices(c, hv.get("engine"), "henry_v.engine", HENRY_CHOICES)
+
+
+def _check_henry_pieces(c: _Checker, hv: Any) -> None:
+    treasury = hv.get("treasury")
+    if c.obj(treasury, "henry_v.treasury", {"name", "cost", "empty_reward"}):
+        c.str_(treasury.get("name"), "henry_v.treasury.name")
+        _check_pay(c, treasury.get("cost"), "henry_v.treasury.cost")
+        c.effects(treasury.get("empty_reward"), "henry_v.treasury.empty_reward")
+    lord = hv.get("lord")
+    lord_keys = {"strength", "escort_knights", "bishops", "bishop_cost", "bishop_strength"}
+    if c.obj(lord, "henry_v.lord", lord_keys):
+        for key, hi in (("strength", 10), ("escort_knights", 1), ("bishops", 9), ("bishop_strength", 10)):
+            c.int_(lord.get(key), f"henry_v.lord.{key}", 0, hi)
+        _check_pay(c, lord.get("bishop_cost"), "henry_v.lord.bishop_cost")
+    privileges = hv.get("privileges")
+    if c.obj(privileges, "henry_v.privileges", set(PRIVILEGE_KINDS)):
+        for kind, info in privileges.items():
+            q = f"henry_v.privileges.{kind}"
+            if c.obj(info, q, {"name", "strength", "cost", "with", "per_placement"}):
+                c.str_(info.get("name"), q + ".name")
+                c.int_(info.get("strength"), q + ".strength", 0, 10)
+                c.int_(info.get("per_placement"), q + ".per_placement", 1, 1)
+                _check_pay(c, info.get("cost"), q + ".cost")
+                places = info.get("with")
+                if not isinstance(places, list) or not set(places) <= {"county", "conflict", "lord"}:
+                    c.bad(q + ".with", "expected a list of county, conflict, lord")
+
+
+def _check_extra_laws(c: _Checker, el: Any, data: Any) -> None:
+    if not c.obj(el, "extra_laws", {"requires", "mix", "laws"}):
+        return
+    if el.get("requires") != ["henry_v", "kings_resentment"]:
+        c.bad("extra_laws.requires", 'expected ["henry_v", "kings_resentment"]')
+    if el.get("mix") not in ("shuffle_into_groups", "replace_two_per_group"):
+        c.bad("extra_laws.mix", "expected shuffle_into_groups or replace_two_per_group")
+    laws = el.get("laws")
+    if not c.obj(laws, "extra_laws.laws"):
+        return
+    base = data.get("laws") if isinstance(data.get("laws"), dict) else {}
+    for lid, law in laws.items():
+        p = f"extra_laws.laws.{lid}"
+        if lid in base:
+            c.bad(p, "an extra law may not reuse a base law's id")
+        if c.obj(law, p, {"back", "text", "effects"}):
+            c.int_(law.get("back"), p + ".back", 1, 4)
+            c.str_(law.get("text"), p + ".text")
+            c.effects(law.get("effects"), p + ".effects")

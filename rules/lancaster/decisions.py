@@ -63,6 +63,7 @@ _SOURCES = {
     "favor": say("for the King's Favor"),
     "laws": say("for the law"),
     queenie.SOURCE: say("for the reward tile"),
+    "offices": say("for your office"),
 }
 
 
@@ -243,7 +244,7 @@ def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
 
 def _upgrade_places(decision: Decision, move: Upgrade) -> list[str]:
     kind, _, rest = move.where.partition(":")
-    if kind == "court":
+    if kind in ("court", "lord"):  # a court knight, or the one escorting the lord (Henry V)
         return [f"knights:{decision['seat']}"]
     if kind == "conflict":
         return [f"conflict:{rest.split(':')[0]}"]
@@ -442,6 +443,9 @@ def exchange_max(engine: Engine, state: State, force: int, exchange: dict[str, A
                 top = 0
         elif gain["type"] == "recruit_knight":
             top = min(top, state["forces"][force]["reserve"][gain["strength"] - 1])
+        elif gain["type"] == "lose":  # extra law HL6: no more than the markers held
+            key = "dishonor" if gain["resource"] == "dishonor" else m.HOLDING[gain["resource"]]
+            top = min(top, int(me.get(key, 0)) // gain["amount"])
     return max(top, 0)
 
 

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import IllegalMove, rng_for, say
+from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
-from rules.lancaster import placement, queenie, resentment
 from rules.lancaster.data import content_of, fingerprint, used_expansions
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.migrate import EXPANSIONS_OFF, FORMAT
-from rules.lancaster.moves import LancasterMove, Pass, Place, Vote
+from rules.lancaster.moves import LancasterMove, Lord, Pass, Place, Vote
 from rules.lancaster.words import amount, tally_gains
 
 State = m.State
@@ -116,6 +116,8 @@ class Engine:
             queenie.setup(self, state)
         if resentment.in_play(state):
             resentment.setup(self, state)
+        if henry.in_play(state):
+            henry.setup(self, state)
         # 4.1 step 9: each seat chooses its first extension, from the start player on.
         state["queue"] = [{"task": "first_extension", "seat": seat} for seat in m.seat_order(state)]
         self._run(state, [])
@@ -154,8 +156,7 @@ class Engine:
         pile: list[str] = []
         for back in (1, 2, 3, 4):
             group = sorted(k for k in laws if laws[k]["back"] == back)
-            self._rng(state).shuffle(group)
-            pile += group
+            pile += extra_laws.deal(self, state, group, back)  # C2.2: the extra laws join
         state["current_laws"] = zero
         state["law_pile"] = pile
         self._reveal_proposals(state)
@@ -211,6 +212,8 @@ class Engine:
             self._answer(new, decision, move, events)
         elif new["phase"] == "place" and isinstance(move, Place):
             placement.place(self, new, seat, move, events)
+        elif new["phase"] == "place" and isinstance(move, Lord):
+            henry.place_lord(self, new, seat, move, events)  # Henry V (H2.3)
         elif new["phase"] == "place" and isinstance(move, Pass):
             placement.keep_in_court(new, seat, events)
         elif new["phase"] == "vote" and isinstance(move, Vote):
@@ -426,7 +429,7 @@ class Engine:
             seat = (base + i) % players
             if state["kept_in_court"][seat]:
                 continue
-            if placement.has_place(self, state, seat, None):
+            if placement.has_place(self, state, seat, None) or henry.lord_ready(self, state, seat):
                 state["turn_seat"] = seat
                 if state["no_place"][seat] is not None:
                     state["no_place"] = m.replaced(state["no_place"], seat, None)
@@ -446,7 +449,8 @@ class Engine:
         """8: counties A..I, then castles (in seat order), then conflicts, then next round."""
         state["phase"] = "rewards"
         events.append(say("Rewards: counties, castles, then conflicts."))
-        tasks: list[Task] = [{"task": "tower"}] if resentment.in_play(state) else []  # R4.1
+        tasks: list[Task] = henry.reward_tasks(state, self.data)  # H4.1: offices first
+        tasks += [{"task": "tower"}] if resentment.in_play(state) else []  # R4.1
         tasks += [{"task": "county", "county": letter} for letter in self.order]
         for seat in m.seat_order(state):
             tasks += [{"task": "castle", "force": force} for force in m.forces_of(state, seat)]
@@ -477,6 +481,8 @@ class Engine:
             self._end_round(state, events)
         elif kind == "tower":
             resentment.clear_tower(state, events)
+        elif kind == "office":
+            henry.fill(self, state, task["space"], events)
         else:  # pragma: no cover
             raise ValueError(f"unknown task {kind}")
 
@@ -496,7 +502,7 @@ class Engine:
 
     def _law(self, state: State, law_id: str, events: list[str]) -> None:
         """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
-        law = self.data["laws"][law_id]
+        law = extra_laws.law(self.data, law_id)
         # Its text was shown when it was voted on and is on the board: the channel gets its effects.
         events.append(say("Law {law} applies.", law=law_id))
         at = f"law:{law_id}"
@@ -525,7 +531,9 @@ class Engine:
         """One effect of the data for ``force``, now; ``at`` is the board place it comes from (for
         the view). Effects that ask a question open a decision (``ask``); the rest apply at once."""
         kind = effect["type"]
-        if kind in ("gain", "gain_per"):
+        if extra_laws.handles(effect):  # the expansions' vocabulary (privileges, dishonor)
+            extra_laws.effect(self, state, force, effect, events)
+        elif kind in ("gain", "gain_per"):
             self._gain(state, force, effect, source, events)
         elif kind in ("recruit_knight", "recruit_knight_per"):
             self._recruit(state, force, effect, events)
@@ -735,8 +743,10 @@ class Engine:
             space = card["spaces"][i]
             force = space["force"]
             rank = ranks[i]
-            pp = info["pp"][rank] if rank is not None and rank < len(info["pp"]) else 0
             who = m.force_name(state, force)
+            if space.get("archer"):  # Henry V, H2.7
+                who = say("{p}'s archer", p=who)
+            pp = info["pp"][rank] if rank is not None and rank < len(info["pp"]) else 0
             if rank is None:
                 parts.append(say("{p} takes no rank (an ally)", p=who))
             elif m.is_ally(state, force):
@@ -764,6 +774,8 @@ class Engine:
         spaces = sorted(card["spaces"], key=lambda sp: (order[m.controller(state, sp["force"])], sp["force"]))
         for space in spaces:
             force = space["force"]
+            if not space["knights"]:
+                continue  # Henry V: an archer is no knight; it returns to the supply (H5.2)
             if m.is_ally(state, force):
                 for strength in space["knights"]:  # allies have no gold: their knights go to the reserve
                     m.to_reserve(state, force, strength)
@@ -787,7 +799,7 @@ class Engine:
         players share the better rank (the ranks after them are skipped, 1-1-3). Allies take a rank
         (its PP is lost) or, with ``ally_conflict_rank = pass_down``, none (None).
         """
-        strengths = [sum(space["knights"]) for space in card["spaces"]]
+        strengths = [sum(space["knights"]) + space.get("extra", 0) for space in card["spaces"]]
         no_ally_rank = self.rules["ally_conflict_rank"] == "pass_down"
         shared = self.rules["conflict_rank_ties"] == "shared"
         ranked = [
@@ -819,6 +831,7 @@ class Engine:
                 m.force_set(state, force, castle={})
         queenie.end_round(self, state, events)
         resentment.end_round(state)
+        henry.end_round(state)
         if state["round"] >= self.data["rounds"]:
             state["phase"] = "over"
             events.append(say("The game is over after the last round."))

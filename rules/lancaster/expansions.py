@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from rules.lancaster import henry, queenie, resentment
 from rules.lancaster import model as m
-from rules.lancaster import queenie, resentment
 
 
 class ExpansionsView(TypedDict):
+    henry_v: henry.HenryView | None
     queenie: queenie.QueenieView | None
     kings_resentment: resentment.ResentmentView | None
 
 
-def build(data: dict[str, Any], state: m.State) -> ExpansionsView:
-    return {"queenie": queenie.view(data, state), "kings_resentment": resentment.view(data, state)}
+def build(data: dict[str, Any], state: m.State, viewer: int | None = None) -> ExpansionsView:
+    return {
+        "henry_v": henry.view(data, state, viewer),
+        "queenie": queenie.view(data, state),
+        "kings_resentment": resentment.view(data, state),
+    }

@@ -21,7 +21,7 @@ from rules.core import (
     state_from_json,
     state_to_json,
 )
-from rules.lancaster import hidden, placement, resentment
+from rules.lancaster import extra_laws, henry, hidden, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
@@ -29,7 +29,7 @@ from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
 from rules.lancaster.migrate import UPGRADES
-from rules.lancaster.moves import LancasterMove, Pass, Place, Vote, parse_text
+from rules.lancaster.moves import LancasterMove, Lord, Pass, Place, Vote, parse_text
 from rules.lancaster.scoring import final_outcome
 from rules.lancaster.view import build_view
 
@@ -63,6 +63,17 @@ OPTIONS = (
         "data value setup.favor_tiles, 6 at every count until someone checks the rulebook).",
     ),
     Option(
+        "henry_v",
+        False,
+        (False, True),
+        "Henry V - The Power of the King (expansion; EXPANSIONS.md 4): a turn places a knight or "
+        "your lord, on one of three offices or the treasury of the regal board (with a court knight, "
+        "a Tudor knight, bishops; a stronger lord expels a weaker one); offices are filled before "
+        "counties (royal seals, shields, archers, Tudor knights; the treasury's lord takes all paid "
+        "into it); 2 vote markers to start; seals score at the end. With The King's Resentment too, "
+        "8 extra laws join the pile. Values and readings are provisional (listed in the rules help).",
+    ),
+    Option(
         "kings_resentment",
         False,
         (False, True),
@@ -81,7 +92,7 @@ OPTIONS = (
         "too. Tile values and when a tile is taken are provisional (listed in the rules help).",
     ),
 )
-EXPANSION_OPTIONS = ("kings_resentment", "queenie")
+EXPANSION_OPTIONS = ("henry_v", "kings_resentment", "queenie")
 """The expansion options offered (each only once the engine plays it whole)."""
 
 
@@ -294,6 +305,8 @@ class LancasterGame:
             return say("You have only {n} vote marker(s).", n=state["seats"][player]["vote_markers"])
         if isinstance(move, Place):
             return self._why_place(state, player, move)
+        if isinstance(move, Lord):
+            return henry.why_not_lord(self._engine_of(state), state, player, move)
         return say("That is not possible now. {ask}", ask=ask)
 
     def _why_decision(
@@ -326,6 +339,10 @@ class LancasterGame:
                 court=shown,
             )
         kind, _, where = mv.target.partition(":")
+        if mv.tudor or mv.shield or mv.archer:  # Henry V privileges (H2.5-H2.7)
+            why = henry.why_not_privilege(self._engine_of(state), state, player, mv)
+            if why is not None:
+                return why
         if kind == resentment.TOWER:
             return resentment.why_not(self._engine_of(state), state, force, mv)
         if mv.squires and mv.ally:
@@ -412,21 +429,37 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         return Prompt(
             # The same words for every voter, so the channel asks them all in one line; each
             # voter's own markers are on their choices and private board.
-            say("Vote on proposal {law}: {text}", law=law, text=d["laws"][law]["text"]),
+            say("Vote on proposal {law}: {text}", law=law, text=extra_laws.law(d, law)["text"]),
             decision=True,
             secret=True,
         )
     if p is None:
-        # The court is on the player's board; the channel's line stays short (issue 12).
-        if not placement.has_place(engine, state, player, 0):
-            # 6.1 as the engine plays it: every place left needs squires (see placement.py).
-            return Prompt(
-                say(
-                    "Place a knight: every place left needs squires. Place one with enough squires "
-                    "or pass (your knights stay in court this round)."
-                )
-            )
-        return Prompt(say("Place a knight."))
+        return _place_prompt(engine, state, player)
     kind = KINDS[p["kind"]]
     hidden = state["players"] > 2 and kind.private_behind_screens
     return Prompt(kind.prompt(engine, state, p), decision=not hidden)
+
+
+def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
+    """Phase 1: a knight, or (Henry V, H2.1) the lord. The court is on the player's board; the
+    channel's line stays short (issue 12)."""
+    if henry.lord_ready(engine, state, player):
+        if not any(state["forces"][force]["court"] for force in m.forces_of(state, player)):
+            return Prompt("Place your lord (lord chancellor, marshal, steward or treasury), or lord home.")
+        lord = " or your lord (or lord home)"
+    else:
+        lord = ""
+    if not placement.has_place(engine, state, player, 0):
+        # 6.1 as the engine plays it: every place left needs squires (see placement.py).
+        if lord:  # Henry V's lord: English words, not yet catalogued
+            return Prompt(
+                f"Place a knight{lord}: every place left for a knight needs squires. Place one with enough "
+                "squires or pass (your knights stay in court this round)."
+            )
+        return Prompt(
+            say(
+                "Place a knight: every place left for a knight needs squires. Place one with enough "
+                "squires or pass (your knights stay in court this round)."
+            )
+        )
+    return Prompt(f"Place a knight{lord}.") if lord else Prompt(say("Place a knight."))

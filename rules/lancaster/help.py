@@ -27,6 +27,12 @@ NOTATION = """\
 | `start p2` | Surrey: who starts the next round |
 | `ransom 2`, `ransom none` | free a captured strength-2 knight for gold, or let the rest go |
 | `knight 4 tower` | The King's Resentment: shelter a knight in the tower |
+| `lord chancellor knight=3 tudor bishops=2` | Henry V: your lord to a court space (`chancellor`, \
+`marshal`, `steward`, `treasury`) with a court knight, a Tudor knight and bishops |
+| `lord home` | Henry V: keep your lord home this round |
+| `knight 2 county:D tudor shield` | Henry V: a county knight with a Tudor knight and a shield you hold |
+| `knight 3 conflict:K04 tudor archer` | Henry V: a conflict knight with a Tudor knight and an archer |
+| `upgrade lord:3` | Henry V: upgrade the knight escorting your lord |
 | `pass` | keep your knights in court this round (only when every place left needs squires) |
 """
 
@@ -89,6 +95,38 @@ RULES_CHOICES = (
 
 
 EXPANSION_CHOICES: dict[str, tuple[str, ...]] = {
+    "henry_v": (
+        "Henry V (EXPANSIONS.md 4): a turn places a knight or your lord (`lord <space>`), on one of "
+        "the three offices (Lord Chancellor, Earl Marshal, Lord Steward) or the treasury, with at "
+        "most 1 knight from court, 1 Tudor knight and 2 bishops (1 vote marker each, into the "
+        "treasury). Its strength is 1 + knight + 2 + 1 per bishop; a strictly stronger lord expels "
+        "a weaker one, who goes home with its knight and may be placed again; costs paid stay in "
+        "the treasury. `lord home` keeps your lord home this round (data "
+        "`henry_v.engine.lord_may_stay_home`), so a lord always gives its player a turn and no turn "
+        "hinges on hidden gold. `pass` keeps your knights in court and your lord home.",
+        "Office costs (Chancellor 1 vote marker, Steward 1 gold) are paid when the lord is placed "
+        "(`office_cost_paid`: `on_placement`, or `on_filling`). Offices are filled before counties, "
+        "Chancellor, Marshal, Steward, then the treasury, whose lord takes everything in it (1 gold "
+        "if it is empty; an unoccupied treasury keeps its contents). A privilege comes from the "
+        "regal supply; when none is left the office gives only its seals.",
+        "Privileges are public and used once: a shield makes a county knight unexpellable; a Tudor "
+        "knight adds 2 to a county knight (toward the minimum too), to your space on a conflict or "
+        "to your lord; an archer (1 squire into the treasury) fills the free space directly below "
+        "your knight on a conflict, strength 2, ranked on its own. Each returns to the supply when "
+        "the piece it goes with leaves the board (an expelled knight's is lost).",
+        "The knight escorting your lord counts as deployed for laws (`escort_deployed`; upgrade "
+        "it with `upgrade lord:3`). At the end of the round lords go home, escorts to court, "
+        "bishops back to the regal board. Each royal seal scores `henry_v.seal_points` (2) PP at "
+        "the end, a breakdown line of its own; seals are public (`seals_secret`). Two players: "
+        "allies have no lord and use no privileges.",
+    ),
+    "extra_laws": (
+        "Extra laws (Henry V with The King's Resentment, EXPANSIONS.md C2): for each back group "
+        "1-4 the base laws and the 2 extra laws are shuffled together and the base group's size "
+        "is dealt, so the pile stays 15 (data `extra_laws.mix`: `shuffle_into_groups`, or "
+        "`replace_two_per_group`: every extra law in, 2 base laws of each group out). The laws "
+        "not dealt stay unseen.",
+    ),
     "kings_resentment": (
         "The King's Resentment (EXPANSIONS.md 5): `knight 4 tower` puts a knight in the tower, one "
         "per player, never an ally, no squires, no King's Favor; it must be at least as strong as "
@@ -170,8 +208,12 @@ def _expansion_lines(data: dict[str, Any], expansions: Sequence[str]) -> list[st
     """Each offered expansion: its rules choices and provisional values; then the values of
     those not offered yet (the content file holds them already; EXPANSIONS.md 1.1)."""
     lines: list[str] = []
+    if {"henry_v", "kings_resentment"} <= set(expansions):  # C2: the extra laws come with both
+        expansions = [*expansions, "extra_laws"]
     for key in expansions:
-        lines += ["", f"## {data[key]['name']} (option `{key}`)", ""]
+        title = data[key].get("name", "Extra laws (Henry V with The King's Resentment)")
+        option = "options `henry_v` and `kings_resentment`" if key == "extra_laws" else f"option `{key}`"
+        lines += ["", f"## {title} ({option})", ""]
         lines += [f"- {c}" for c in EXPANSION_CHOICES.get(key, ())]
         lines += ["", "Provisional values of this expansion (correctable in the same override file):", ""]
         lines += _marks(data, key, expansions)
@@ -219,6 +261,8 @@ def build_help(data: dict[str, Any], options: Sequence[Option], expansions: Sequ
     lines += ["", "## Laws", ""]
     for lid, law in sorted(data["laws"].items()):
         lines.append(f"- **{lid}** (back {law['back']}): {law['text']}")
+    for lid, law in sorted(data.get("extra_laws", {}).get("laws", {}).items()):
+        lines.append(f"- **{lid}** (extra law, back {law['back']}, provisional): {law['text']}")
     lines += ["", "## Counties", ""]
     for letter in data["county_order"]:
         c = data["counties"][letter]

@@ -14,7 +14,10 @@ never reads another seat's secrets (rules sections 3, 4.3 and 7.2):
 - with three or more players, other seats' gold and squires (behind their screens);
 - other seats' ballots on the open proposal (only whether they voted is public);
 - with Queenie 1, the reward-tile bag's order (queenie.py: its tiles are the ones not yet
-  revealed, a sample reshuffles them).
+  revealed, a sample reshuffles them);
+- with Henry V and The King's Resentment, which extra laws are in the pile (S3: a sample deals
+  them with the base laws of their back number); with the reading ``seals_secret``, other
+  seats' royal seals behind the screens (S4).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import random
 from typing import Any
 
 from rules.core import HIDDEN
+from rules.lancaster import extra_laws
 from rules.lancaster import model as m
 
 SCREEN_GUESS_SPAN = 3
@@ -36,10 +40,13 @@ def known_state(state: m.State, seat: int, data: dict[str, Any]) -> m.State:
     known = dict(state)
     known["seed"] = HIDDEN
     known["conflict_deck"] = [HIDDEN] * len(state["conflict_deck"])
-    known["law_pile"] = [f"{HIDDEN}{data['laws'][law]['back']}" for law in state["law_pile"]]
+    known["law_pile"] = [f"{HIDDEN}{extra_laws.law(data, law)['back']}" for law in state["law_pile"]]
     if state["players"] > 2:
+        secret = ["gold", "squires"]
+        if state["options"].get("henry_v") and data["henry_v"]["engine"]["seals_secret"]:
+            secret.append("seals")  # S4
         known["seats"] = [
-            s if i == seat else {**s, "gold": HIDDEN, "squires": HIDDEN} for i, s in enumerate(state["seats"])
+            s if i == seat else {**s, **dict.fromkeys(secret, HIDDEN)} for i, s in enumerate(state["seats"])
         ]
     if "reward_bag" in state:  # S3: the bag is a count only, even as a key
         known["tiles_in_bag"] = len(known.pop("reward_bag"))
@@ -60,8 +67,8 @@ def sample_state(known: m.State, seat: int, rng: random.Random, data: dict[str, 
         state["reward_bag"] = _refill_bag(state, state.pop("tiles_in_bag"), rng, data)
     me = state["seats"][seat]
     for s in state["seats"]:
-        for key in ("gold", "squires"):
-            if s[key] == HIDDEN:
+        for key in ("gold", "squires", "seals"):
+            if s.get(key) == HIDDEN:
                 s[key] = rng.randint(0, me[key] + SCREEN_GUESS_SPAN)
     for i, ballot in enumerate(state["ballots"]):
         if ballot is not None and ballot["yes"] == HIDDEN:
@@ -82,9 +89,12 @@ def _deal_laws(state: m.State, rng: random.Random, data: dict[str, Any]) -> list
     seen = set(state["current_laws"]) | set(state["proposals"])
     seen |= {r["law"] for r in state["vote_results"]}
     unseen: dict[int, list[str]] = {}
-    for law in sorted(data["laws"]):
+    pool = sorted(data["laws"])
+    if extra_laws.in_play(state["options"]):  # S3: any extra law may be in the pile
+        pool += sorted(data["extra_laws"]["laws"])
+    for law in pool:
         if law not in seen:
-            unseen.setdefault(data["laws"][law]["back"], []).append(law)
+            unseen.setdefault(extra_laws.law(data, law)["back"], []).append(law)
     for group in unseen.values():
         rng.shuffle(group)
     return [unseen[int(mask[len(HIDDEN) :])].pop() for mask in state["law_pile"]]

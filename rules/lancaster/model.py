@@ -45,7 +45,13 @@ from rules.core import copy_state, say
 State = dict[str, Any]
 Task = dict[str, Any]
 
-HOLDING = {"gold": "gold", "squire": "squires", "vote_marker": "vote_markers", "power_points": "power_points"}
+HOLDING = {
+    "gold": "gold",
+    "squire": "squires",
+    "vote_marker": "vote_markers",
+    "power_points": "power_points",
+    "royal_seal": "seals",  # Henry V (held only in games that use it)
+}
 """Resource names of the data -> the seat keys that hold them."""
 
 
@@ -192,7 +198,18 @@ def knight_locations(
     if tower is not None and (tower["deployed"] or not deployed_only):
         for strength in sorted({k["strength"] for k in tower["knights"] if k["force"] == force}):
             found.append((f"tower:{strength}", strength))
+    escort = _escort(state, force)  # Henry V: the knight with the lord (H3.2 escort_deployed)
+    if escort and (state["escort_deployed"] or not deployed_only):
+        found.append((f"lord:{escort}", escort))
     return found
+
+
+def _escort(state: State, force: int) -> int:
+    """The strength of the knight escorting ``force``'s lord at court (0: none; Henry V)."""
+    for occ in (state.get("court_spaces") or {}).values():
+        if occ is not None and occ["seat"] == force and occ["escort"]:
+            return int(occ["escort"])
+    return 0
 
 
 def can_upgrade(state: State, force: int, strength: int) -> bool:
@@ -215,6 +232,11 @@ def upgrade_at(state: State, force: int, where: str) -> tuple[int, int]:
     elif kind == "castle":
         old = knights["castle"][rest]
         force_set(state, force, castle={**knights["castle"], rest: old + 1})
+    elif kind == "lord":
+        old = int(rest)
+        courts = state["court_spaces"].items()
+        space, occ = next((s, o) for s, o in courts if o is not None and o["seat"] == force)
+        state["court_spaces"] = {**state["court_spaces"], space: {**occ, "escort": old + 1}}
     elif kind == "tower":
         old = int(rest)
         tower = state["tower"]
@@ -229,7 +251,7 @@ def upgrade_at(state: State, force: int, where: str) -> tuple[int, int]:
         card = next(c for c in state["conflicts"] if c["id"] == card_id)
         spaces = []
         for space in card["spaces"]:
-            if space["force"] == force:
+            if space["force"] == force and not space.get("archer"):  # an archer is no knight
                 stack = space["knights"][:]
                 stack.remove(old)
                 space = {**space, "knights": sorted([*stack, old + 1])}
@@ -250,8 +272,8 @@ def strength_outside_reserve(state: State, force: int, knight_set: list[int]) ->
 
 
 def card_strength(card: dict[str, Any]) -> int:
-    """England's total strength on a conflict card."""
-    return sum(sum(space["knights"]) for space in card["spaces"])
+    """England's total strength on a conflict card (Henry V: with Tudor knights and archers)."""
+    return sum(sum(space["knights"]) + space.get("extra", 0) for space in card["spaces"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -277,6 +299,10 @@ def metric(state: State, seat: int, name: str, include_castle: bool) -> int:
         return len(me["nobles"])
     if name == "dishonor_markers":
         return int(me.get("dishonor", 0))
+    if name == "royal_seals_owned":  # Henry V
+        return int(me.get("seals", 0))
+    if name == "lord_on_office":  # Henry V: an office, not the treasury, home or withdrawn
+        return int(me.get("lord") in (state.get("court_spaces") or {}) and me.get("lord") != "treasury")
     if name == "knights_in_tower":
         return sum(1 for k in state.get("tower", {}).get("knights", []) if k["force"] == seat)
     if name.startswith("deployed_knights_of_strength_"):
@@ -299,6 +325,8 @@ def _deployed_of_strength(state: State, seat: int, strength: int, include_castle
     tower = state.get("tower")
     if tower is not None and tower["deployed"]:
         count += sum(1 for k in tower["knights"] if k["force"] == seat and k["strength"] == strength)
+    if state.get("escort_deployed") and _escort(state, seat) == strength:
+        count += 1
     return count
 
 

@@ -20,6 +20,13 @@ Notation (case does not matter; ``{p1}`` style seats are written ``p1``):
 ``ransom 2`` / ``ransom none``                  free a captured strength-2 knight (or none)
 ``pass``                                        keep your knights in court this round (offered
                                                 only when no place is open without squires)
+``knight 2 county:D tudor shield``              Henry V: with a Tudor knight (+2) and/or a
+``knight 3 conflict:K04 tudor archer``          shield (county) or an archer (the conflict
+                                                space below; costs 1 squire)
+``lord chancellor knight=3 tudor bishops=2``    Henry V: place your lord on a court space (with a
+``lord home``                                   court knight, a Tudor knight, bishops) / keep it
+                                                home this round
+``upgrade lord:3``                              upgrade the knight escorting your lord
 =============================================  ===============================================
 """
 
@@ -37,11 +44,34 @@ class Place:
     target: str  # "county:D", "castle:X2", "conflict:K03"
     squires: int = 0
     ally: bool = False
+    # Henry V privileges spent with the knight (EXPANSIONS.md H2.5-H2.7; henry.py).
+    tudor: bool = False
+    shield: bool = False
+    archer: bool = False
 
     def to_text(self) -> str:
         who = "ally" if self.ally else "knight"
         extra = f" squires={self.squires}" if self.squires else ""
+        extra += " tudor" * self.tudor + " shield" * self.shield + " archer" * self.archer
         return f"{who} {self.strength} {self.target}{extra}"
+
+
+@dataclass(frozen=True, order=True)
+class Lord:
+    """Henry V (EXPANSIONS.md H2.3): the seat's lord onto a court space (``space``: an office or
+    the treasury) with an escort knight from court (strength, 0 = none), a Tudor knight and
+    bishops; ``space = "home"`` keeps the lord at home this round (H2.2)."""
+
+    space: str
+    knight: int = 0
+    tudor: bool = False
+    bishops: int = 0
+
+    def to_text(self) -> str:
+        extra = f" knight={self.knight}" if self.knight else ""
+        extra += " tudor" if self.tudor else ""
+        extra += f" bishops={self.bishops}" if self.bishops else ""
+        return f"lord {self.space}{extra}"
 
 
 @dataclass(frozen=True, order=True)
@@ -126,7 +156,7 @@ class Ransom:
         return f"ransom {self.strength}" if self.strength else "ransom none"
 
 
-LancasterMove = Place | Pass | Vote | Favor | Upgrade | Extension | Noble | Take | Buy | Start | Ransom
+LancasterMove = Place | Pass | Vote | Favor | Upgrade | Extension | Noble | Take | Buy | Start | Ransom | Lord
 
 _ID = re.compile(r"^[a-z0-9_]+$")
 
@@ -204,16 +234,40 @@ def _where(token: str) -> str:
         return f"county:{parts[1].upper()}"
     if parts[0] == "castle" and len(parts) == 2 and _ID.match(parts[1]):
         return f"castle:{parts[1].upper()}"
-    if parts[0] == "tower" and len(parts) == 2:
-        return f"tower:{_int(parts[1], say('the knight strength'))}"
+    if parts[0] in ("tower", "lord") and len(parts) == 2:  # a tower knight, the lord's escort
+        return f"{parts[0]}:{_int(parts[1], 'the knight strength')}"
     if parts[0] == "conflict" and len(parts) == 3 and _ID.match(parts[1]):
         return f"conflict:{parts[1].upper()}:{_int(parts[2], say('the knight strength'))}"
     raise BadSyntax(
         say(
-            "Unknown knight '{token}': write court:1, county:B, castle:X1, conflict:K03:2, tower:4 or none.",
+            "Unknown knight '{token}': write court:1, county:B, castle:X1, conflict:K03:2, tower:4, "
+            "lord:3 or none.",
             token=token,
         )
     )
+
+
+_PRIVILEGE_WORDS = ("tudor", "shield", "archer")
+"""Henry V privileges a placement may name, in Place's field order."""
+
+
+def _lord(args: list[str]) -> Lord:
+    """``lord <space> [knight=N] [tudor] [bishops=N]`` (Henry V)."""
+    if not args or not _ID.match(args[0]):
+        raise BadSyntax("Write 'lord <office or treasury> [knight=N] [tudor] [bishops=N]' or 'lord home'.")
+    knight = bishops = 0
+    tudor = False
+    for extra in args[1:]:
+        key, _, value = extra.partition("=")
+        if extra == "tudor":
+            tudor = True
+        elif key in ("knight", "k") and value:
+            knight = _int(value, "the escort knight's strength")
+        elif key in ("bishops", "bishop", "b") and value:
+            bishops = _int(value, "bishops")
+        else:
+            raise BadSyntax(f"Unknown option '{extra}': after the space write knight=N, tudor or bishops=N.")
+    return Lord(args[0], knight, tudor, bishops)
 
 
 def parse_text(text: str) -> LancasterMove:
@@ -229,10 +283,13 @@ def parse_text(text: str) -> LancasterMove:
             raise BadSyntax(
                 say("Write '{verb} <strength> <place> [squires=N]', e.g. '{verb} 2 county:B'.", verb=verb)
             )
-        squires = _count_option(args[2:], ("squires", "squire", "s"), say("squires"), say("the place"))
-        return Place(
-            _int(args[0], say("the knight strength")), _place_target(args[1]), squires, verb == "ally"
-        )
+        flags = [a for a in args[2:] if a in _PRIVILEGE_WORDS]
+        rest = [a for a in args[2:] if a not in _PRIVILEGE_WORDS]
+        squires = _count_option(rest, ("squires", "squire", "s"), say("squires"), say("the place"))
+        strength, target = _int(args[0], say("the knight strength")), _place_target(args[1])
+        return Place(strength, target, squires, verb == "ally", *(w in flags for w in _PRIVILEGE_WORDS))
+    if verb == "lord":
+        return _lord(args)
     if verb == "vote":
         if not args or args[0] not in ("yes", "no"):
             raise BadSyntax(say("Write 'vote yes markers=N' or 'vote no markers=N'."))

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.core import say
+from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
-from rules.lancaster import resentment
 from rules.lancaster.moves import LancasterMove, Pass, Place
 from rules.lancaster.words import amount
 
@@ -50,18 +50,27 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
             found += [moves.get(t) or moves.setdefault(t, Place(strength, t, 0, ally)) for t in targets]
             if strength in tower:
                 found.append(resentment.tower_move(strength))
+    if henry.in_play(state) and state["forces"][seat]["court"]:  # H2.5-H2.7: with privileges
+        found += henry.privilege_places(engine, state, seat, squires, counties, joinable_cards(state, seat))
     return found
 
 
 def _open_counties(engine: Engine, state: State, seat: int) -> list[tuple[str, int, int]]:
     """(county, minimum strength, occupant's total or -1 when empty) for each county the seat
-    may go to: never one of its own (or its ally's) knights (6.2)."""
+    may go to: never one of its own (or its ally's) knights (6.2), never a shielded one (Henry V
+    H2.5); an occupant's Tudor knight counts in its total (H2.6)."""
     players = state["players"]
     return [
-        (letter, minimum, -1 if occupant is None else occupant["strength"] + occupant["squires"])
+        (letter, minimum, -1 if occupant is None else _total(occupant))
         for letter, minimum in engine.minimums
-        if (occupant := state["counties"][letter]) is None or occupant["force"] % players != seat
+        if (occupant := state["counties"][letter]) is None
+        or (occupant["force"] % players != seat and not occupant.get("shield"))
     ]
+
+
+def _total(occupant: dict[str, int]) -> int:
+    """What a county knight's challenger must exceed: knight, squires and a Tudor knight."""
+    return occupant["strength"] + occupant["squires"] + occupant.get("extra", 0)
 
 
 def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
@@ -76,7 +85,7 @@ def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> b
         if resentment.tower_strengths(engine, state, force):
             return True
         top = 0 if m.is_ally(state, force) else squires
-        best = max(court)
+        best = max(court) + henry.tudor_bonus(engine, state, force)  # H2.6: public, held openly
         for _, minimum, total in _open_counties(engine, state, seat):
             if best >= minimum and (top is None or total < 0 or total + 1 - best <= top):
                 return True
@@ -120,8 +129,13 @@ def turn_moves(engine: Engine, state: State, seat: int) -> list[LancasterMove]:
     without squires (public: it does not depend on how many squires the seat has)."""
     places = placements(engine, state, seat, state["seats"][seat]["squires"])
     moves: list[LancasterMove] = [*places]
-    if all(place.squires for place in places):  # the places without squires are among these
+    # The places without squires are among these (privileges are public). Henry V: a seat may
+    # have a turn for its lord alone (H2.2); pass is then for knights left in court only.
+    if all(place.squires for place in places) and any(
+        state["forces"][force]["court"] for force in m.forces_of(state, seat)
+    ):
         moves.append(Pass())
+    moves += henry.lord_moves(engine, state, seat)
     return moves
 
 
@@ -177,6 +191,7 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     court = state["forces"][force]["court"][:]
     court.remove(move.strength)
     m.force_set(state, force, court=court)
+    henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
     kind, _, where = move.target.partition(":")
     who = m.force_name(state, force)
     if kind == "county":
@@ -196,7 +211,7 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
             )
         )
     else:
-        _place_on_conflict(state, force, move, who, where, events)
+        _place_on_conflict(engine, state, seat, force, move, who, where, events)
         # 6.4: King's Favor for the first knights into conflicts this round.
         if state["favors_taken"] < len(state["favor_tiles"]) and any(state["favor_tiles"]):
             state["favors_taken"] += 1
@@ -206,11 +221,11 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
 
 
 def _place_on_conflict(
-    state: State, force: int, move: Place, who: str, where: str, events: list[str]
+    engine: Engine, state: State, seat: int, force: int, move: Place, who: str, where: str, events: list[str]
 ) -> None:
     card = next(c for c in state["conflicts"] if c["id"] == where)
     spaces = card["spaces"]
-    if all(space["force"] != force for space in spaces):
+    if all(space["force"] != force or space.get("archer") for space in spaces):
         spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
         events.append(
             say(
@@ -225,7 +240,7 @@ def _place_on_conflict(
         # 6.4: further knights stack on the force's space.
         spaces = [
             {**space, "knights": sorted([*space["knights"], move.strength])}
-            if space["force"] == force
+            if space["force"] == force and not space.get("archer")
             else space
             for space in spaces
         ]
@@ -237,6 +252,7 @@ def _place_on_conflict(
                 conflict=where,
             )
         )
+    spaces = henry.conflict_spaces(engine, state, seat, move, spaces, events)  # H2.6, H2.7
     m.card_set(state, {**card, "spaces": spaces})
 
 
@@ -246,6 +262,10 @@ def _place_in_county(
     where = move.target.partition(":")[2]
     occupant = state["counties"][where]
     m.seat_add(state, seat, "squires", -move.squires)
+    marks = henry.county_marks(engine, move)  # Henry V: a Tudor knight, a shield (H2.5, H2.6)
+    if marks or (occupant is not None and occupant.get("tudor")):
+        _henry_county(engine, state, force, move, who, where, occupant, marks, events)
+        return
     values = {
         "p": who,
         "strength": move.strength,
@@ -279,6 +299,38 @@ def _place_in_county(
             placed = say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
         events.append(_expelling(placed, m.force_name(state, occupant["force"]), occupant))
     m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires})
+
+
+def _henry_county(
+    engine: Engine,
+    state: State,
+    force: int,
+    move: Place,
+    who: str,
+    where: str,
+    occupant: dict[str, Any] | None,
+    marks: dict[str, Any],
+    events: list[str],
+) -> None:
+    """A county placement with Henry V's marks (H2.5, H2.6), in English words: not yet catalogued."""
+    text = f"{who} placed a knight (strength {move.strength})"
+    if move.squires:
+        text += f" with {amount('squire', move.squires)}"
+    text += f" on county {where} ({engine.data['counties'][where]['name']})"
+    if marks:
+        text += f" with {henry.county_words(marks)}"
+    if occupant is not None:
+        # 6.2: the expelled knight goes back to its court; its squires are lost (and its Tudor
+        # knight returns to the supply, H2.6).
+        m.court_add(state, occupant["force"], occupant["strength"])
+        expelled = m.force_name(state, occupant["force"])
+        text += f", expelling {expelled}'s knight (strength {occupant['strength']})"
+        lost = [amount("squire", occupant["squires"])] * bool(occupant["squires"])
+        lost += [henry.county_words(occupant)] * bool(occupant.get("tudor"))
+        if lost:
+            text += f" and its {' and '.join(lost)}"
+    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
+    events.append(text + ".")
 
 
 def _expelling(placed: str, other: str, occupant: dict[str, Any]) -> str:

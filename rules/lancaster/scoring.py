@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Outcome, say
+from rules.lancaster import henry, queenie, resentment
 from rules.lancaster import model as m
-from rules.lancaster import queenie, resentment
 
 
 def majority(values: list[Any], first: int, second: int, second_allowed: bool) -> list[int]:
@@ -53,6 +53,8 @@ def final_outcome(state: m.State, data: dict[str, Any]) -> Outcome:
         b["nobles"] = table[min(len(p["nobles"]), len(table) - 1)]
         b["castle majority"] = castle_pp[i]
         b["knight majority"] = knight_pp[i]
+        if henry.in_play(state):  # H6.1: royal seals
+            b["seals"] = henry.points(data, state, i)
         if resentment.in_play(state):  # R6.1: may take a total below 0
             b["dishonor"] = resentment.points(data, state, i)
         breakdown.append(b)

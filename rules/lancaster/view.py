@@ -74,7 +74,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, cast
 
 from rules.core import OutcomeJSON, ViewHeader, say, seat_headers
-from rules.lancaster import expansions
+from rules.lancaster import expansions, extra_laws
 from rules.lancaster import model as m
 from rules.lancaster.expansions import ExpansionsView
 from rules.lancaster.words import effects_words
@@ -247,9 +247,10 @@ class LancasterView(TypedDict):
 
 
 def _law(data: dict[str, Any], law_id: str) -> Law:
-    law = data["laws"][law_id]
+    law = extra_laws.law(data, law_id)
     marks = data["provisional"]
-    provisional = any(k == f"laws.{law_id}" or k.startswith(f"laws.{law_id}.") for k in marks)
+    path = f"laws.{law_id}" if law_id in data["laws"] else f"extra_laws.laws.{law_id}"
+    provisional = any(k == path or k.startswith(path + ".") for k in marks)
     return {"id": law_id, "text": law["text"], "back": law["back"], "provisional": provisional}
 
 
@@ -315,7 +316,7 @@ def build_view(
         "last": last_view,
         "outcome": outcome,
         "provisional": bool(data["provisional"]),
-        "expansions": expansions.build(data, state),
+        "expansions": expansions.build(data, state, player),
     }
 
 
@@ -327,7 +328,7 @@ def _occupant(state: m.State, occ: dict[str, int] | None) -> CountyOccupant | No
         "ally": m.is_ally(state, occ["force"]),
         "strength": occ["strength"],
         "squires": occ["squires"],
-        "total": occ["strength"] + occ["squires"],
+        "total": occ["strength"] + occ["squires"] + occ.get("extra", 0),  # Henry V: a Tudor knight
     }
 
 
@@ -368,7 +369,7 @@ def _conflicts(state: m.State, data: dict[str, Any]) -> list[Conflict]:
                         "seat": m.controller(state, space["force"]),
                         "ally": m.is_ally(state, space["force"]),
                         "knights": list(space["knights"]),
-                        "strength": sum(space["knights"]),
+                        "strength": sum(space["knights"]) + space.get("extra", 0),  # Henry V
                     }
                     for space in card["spaces"]
                 ],

@@ -23,7 +23,12 @@ _METRIC = {
     "conflicts_involved": say("conflicts involved in"),
     "extension_tiles": say("extension tiles"),
     "nobles_at_table": say("nobles at the table"),
+    "dishonor_markers": say("dishonor markers"),
+    "knights_in_tower": say("knights in the tower"),
+    "royal_seals_owned": say("royal seals"),
+    "lord_on_office": say("lord on an office"),
 }
+_PRIVILEGE = {"shield": "shield", "archer": "archer", "tudor_knight": "Tudor knight"}
 
 
 def amount(resource: str, n: int) -> str:
@@ -83,6 +88,11 @@ def effect_words(e: dict[str, Any]) -> str:
         )
     if t == "choose_next_start_player":
         return say("choose the next start player")
+    if t == "gain_privilege":  # Henry V
+        word = _PRIVILEGE.get(e["privilege"], e["privilege"])
+        return f"{e['amount']} {word}" + ("s" if e["amount"] != 1 else "")
+    if t == "lose":
+        return f"discard {amount(e['resource'], e['amount'])}"
     return t
 
 

@@ -235,6 +235,8 @@ def reduced_gain(mods: Mods, res: dict[str, int], prefer: str = "wood") -> dict[
     engine asks the player (a ``lose`` decision, see ``engine.gain``) and passes the answer here.
     """
     out = {k: v for k, v in res.items() if v}
+    if not mods.gain_reduction and not mods.wood_or_stone_reduction:
+        return out  # no excommunication cuts gains: most folds (simulation asks this every gain)
     for k, n in mods.gain_reduction.items():
         if out.get(k, 0) > 0:
             out[k] = max(0, out[k] - n)

@@ -540,7 +540,10 @@ def open_floors(
     held = player_state["resources"]
     cards_held = player_state["cards"]
     servants = held["servant"]
-    discount_key = tuple(sorted(discount.items())) if discount else ()
+    memo_key = ("floors", *sorted(discount.items())) if discount else "floors"
+    kept: dict[tuple[int, int, int], _FloorRule] | None = mods.memo.get(memo_key)
+    if kept is None:
+        kept = mods.memo[memo_key] = {}
     floors: list[_Floor] = []
     for card_type in CARD_TYPES:
         owned = len(cards_held[card_type])
@@ -556,12 +559,16 @@ def open_floors(
         if held["coin"] < fee:
             continue
         slot_mp = territory_slot_mp(mods)[owned] if card_type == "territory" else 0
-        for space, min_value, bonus_mp, costs in _tower_floors(
-            mods, card_type, state["tower_cards"][card_type], fee, discount, discount_key
-        ):
+        for floor_index, card_id in enumerate(state["tower_cards"][card_type]):
+            if card_id is None:
+                continue
+            found = kept.get((card_id, floor_index, fee))
+            if found is None:
+                found = _floor_thresholds(mods, card_type, floor_index, card_id, fee, discount, kept)
+            space, min_value, bonus_mp, costs = found
             if slot_mp and held["mp"] + bonus_mp < slot_mp:
                 continue
-            spare = -1  # servants_to_spare, from the thresholds _tower_floors worked out
+            spare = -1  # servants_to_spare, from the thresholds _floor_thresholds worked out
             for checks, offset in costs:
                 for k, least in checks:
                     if held.get(k, 0) < least:
@@ -575,51 +582,40 @@ def open_floors(
 
 
 _Thresholds = tuple[tuple[tuple[str, int], ...], int]
+_FloorRule = tuple[str, int, int, tuple[_Thresholds, ...]]
 
 
-def _tower_floors(
+def _floor_thresholds(
     mods: Mods,
     card_type: str,
-    cards: list[int | None],
+    floor_index: int,
+    card_id: int,
     fee: int,
     discount: dict[str, int],
-    discount_key: tuple[tuple[str, int], ...],
-) -> list[tuple[str, int, int, tuple[_Thresholds, ...]]]:
-    """Per floor holding a card: its space, value less the player's bonus, the MP its bonus
-    gives, and per cost of the card (``_discounted_costs``) what ``servants_to_spare`` tests on
-    the floor's entry (held less ``fee``, plus the bonus) as thresholds on what the player holds,
-    with the servants the entry leaves over those the cost takes. Kept in ``mods.memo`` per
-    tower contents and fee: a tower changes a few times a round, the holdings every move."""
-    kept: dict[Any, Any] = mods.memo.setdefault("towers", {})
-    key = (card_type, tuple(cards), fee, discount_key)
-    found: list[tuple[str, int, int, tuple[_Thresholds, ...]]] | None = kept.get(key)
-    if found is not None:
-        return found
-    if len(kept) >= _TOWERS_KEPT:
-        kept.clear()  # a bound, not a policy: sampled games deal other cards each time
-    found = []
-    for floor_index, card_id in enumerate(cards):
-        if card_id is None:
-            continue
-        bonus = floor_bonus(mods, card_type, floor_index)
-        costs = []
-        for require, pay in _discounted_costs(CARDS[card_id], mods, discount):
-            needed = 0
-            checks = []
-            for k, v in (*require, *pay.items()):
-                if k == "servant":
-                    needed = max(needed, v)
-                else:
-                    checks.append((k, v + (fee if k == "coin" else 0) - bonus.get(k, 0)))
-            costs.append((tuple(checks), bonus.get("servant", 0) - needed))
-        min_value = TOWERS[card_type][floor_index]["min_value"] - mods.take_bonus.get(card_type, 0)
-        space = f"{card_type}_{floor_index + 1}"
-        found.append((space, min_value, bonus.get("mp", 0) if card_type == "territory" else 0, tuple(costs)))
-    kept[key] = found
+    kept: dict[tuple[int, int, int], _FloorRule],
+) -> _FloorRule:
+    """A floor holding ``card_id``, entered with ``fee``, as ``open_floors`` tests it: its space,
+    value less the player's bonus, the MP its bonus gives, and per cost of the card
+    (``_discounted_costs``) what ``servants_to_spare`` tests on the floor's entry (held less the
+    fee, plus the bonus) as thresholds on what the player holds, with the servants the entry
+    leaves over those the cost takes. Kept in ``kept`` (one dict per fold and card-action
+    discount, ``mods.memo``) by card, floor and fee: a few hundred at most."""
+    bonus = floor_bonus(mods, card_type, floor_index)
+    costs = []
+    for require, pay in _discounted_costs(CARDS[card_id], mods, discount):
+        needed = 0
+        checks = []
+        for k, v in (*require, *pay.items()):
+            if k == "servant":
+                needed = max(needed, v)
+            else:
+                checks.append((k, v + (fee if k == "coin" else 0) - bonus.get(k, 0)))
+        costs.append((tuple(checks), bonus.get("servant", 0) - needed))
+    min_value = TOWERS[card_type][floor_index]["min_value"] - mods.take_bonus.get(card_type, 0)
+    bonus_mp = bonus.get("mp", 0) if card_type == "territory" else 0
+    found = (f"{card_type}_{floor_index + 1}", min_value, bonus_mp, tuple(costs))
+    kept[card_id, floor_index, fee] = found
     return found
-
-
-_TOWERS_KEPT = 4096
 
 
 def _costs_text(card_id: int) -> str:

@@ -25,8 +25,9 @@ CASES = {
     "lorenzo-3p-leaders": ("lorenzo", "leaders:true", 3, 4),
     "lancaster-4p": ("lancaster", "", 4, 8),
     "lancaster-2p-allies": ("lancaster", "", 2, 5),
-    # Issue 14: the expansions offered, together, at the largest table.
-    "lancaster-5p-expansions": ("lancaster", "queenie:true kings_resentment:true", 5, 9),
+    # Issue 14: the expansions offered, together, at the largest table and at four.
+    "lancaster-5p-expansions": ("lancaster", "henry_v:true queenie:true kings_resentment:true", 5, 9),
+    "lancaster-4p-expansions": ("lancaster", "henry_v:true queenie:true kings_resentment:true", 4, 11),
 }
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 

@@ -8,7 +8,10 @@ end: the game is over after round 5, each score is the sum of its breakdown, and
 state equals the final one. Queenie: every reward tile once (bag, county, gone), one drawn per
 round; no view holds the bag order. Option sets: every combination of the four base options, and
 every combination of the expansions offered. The King's Resentment: dishonor markers conserved,
-tower knights among the knight set, one per player, never an ally's.
+tower knights among the knight set, one per player, never an ally's. Henry V: escort knights
+among the knight set; the 8 privileges and the bishops conserved (supply, held, on the board:
+never below zero); each lord home, withdrawn or on the one court space that names it; the
+treasury never below zero; an archer only on a card with its owner's knight above it.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import Move, Outcome
-from rules.lancaster import GAME
+from rules.lancaster import GAME, henry
 from rules.lancaster.game import EXPANSION_OPTIONS
 from rules.playout import Step
 from tests.conformance import GameChecks
@@ -58,6 +61,9 @@ def _knights(state: dict[str, Any], force: int) -> Counter[int]:
     for k in state.get("tower", {}).get("knights", []):  # The King's Resentment
         if k["force"] == force:
             found[k["strength"]] += 1
+    for occ in (state.get("court_spaces") or {}).values():  # Henry V: the lord's escort
+        if occ is not None and occ["seat"] == force and occ["escort"]:
+            found[occ["escort"]] += 1
     # Captured knights wait in the ransom decision (or its queued task) until freed or released.
     waiting = [state["pending"]] + [t.get("decision") for t in state["queue"] if t["task"] == "ransom"]
     for p in waiting:
@@ -76,11 +82,39 @@ def invariants(state: dict[str, Any]) -> None:
         assert stack["left"] >= 0
     for card in state["conflicts"]:
         assert len(card["spaces"]) <= 3
-        assert len({space["force"] for space in card["spaces"]}) == len(card["spaces"])  # one space per force
+        knights = [space for space in card["spaces"] if not space.get("archer")]
+        assert len({space["force"] for space in knights}) == len(knights)  # one space per force
     if state["options"]["queenie"]:
         _reward_tiles(state)
     if state["options"]["kings_resentment"]:
         _dishonor(state)
+    if state["options"]["henry_v"]:
+        _henry(state)
+
+
+def _henry(state: dict[str, Any]) -> None:
+    """Henry V: privileges and bishops conserved (the supply is what is neither held nor on the
+    board, never below zero); lords where their seats say; archers below their owner's knight."""
+    data = GAME.data
+    assert all(count >= 0 for count in henry.supply(data, state).values())
+    assert all(min(seat["privileges"].values()) >= 0 and seat["seals"] >= 0 for seat in state["seats"])
+    assert (
+        0
+        <= henry.bishops_free(data, state)
+        <= data["henry_v"]["setup"]["bishops_on_board"][str(state["players"])]
+    )
+    assert min(state["treasury"].values()) >= 0
+    for space, occ in state["court_spaces"].items():
+        if occ is not None:
+            assert state["seats"][occ["seat"]]["lord"] == space and occ["seat"] < state["players"]
+    for seat, me in enumerate(state["seats"]):
+        if me["lord"] not in ("home", "withdrawn"):
+            assert (state["court_spaces"][me["lord"]] or {}).get("seat") == seat
+    for card in state["conflicts"]:
+        for i, space in enumerate(card["spaces"]):
+            if space.get("archer"):
+                above = card["spaces"][i - 1]
+                assert i > 0 and above["force"] == space["force"] and not above.get("archer")
 
 
 def _dishonor(state: dict[str, Any]) -> None:

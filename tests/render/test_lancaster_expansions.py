@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from render import draw_view
-from rules.lancaster import GAME
+from rules.lancaster import GAME, henry
+
+from .helpers import readable_cuts
 
 NUMBER_FLOOR = 14
 
@@ -58,3 +60,64 @@ def test_R_S2_the_dishonor_track_box_markers_and_tower_are_drawn(players: int) -
     assert "Tower: non-player knight" in drawing.alt_text and "held: " in drawing.alt_text
     small = [(t, s) for t, s in drawing.canvas.sizes if any(c.isdigit() for c in t) and s < NUMBER_FLOOR]
     assert not small
+
+
+def _court_state(players: int) -> dict[str, Any]:
+    """All three expansions, a knight with a Tudor knight and an archer on a conflict, a Tudor
+    knight and a shield on county G, and lords on the court (EXPANSIONS.md S2)."""
+    state = _playout(players, {"henry_v": True, "kings_resentment": True, "queenie": True}, 0)
+    while state["phase"] == "setup":
+        seat = state["pending"]["seat"]
+        state, _ = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0])
+    for seat in range(players):
+        state["seats"][seat]["privileges"] = {"shield": 0, "archer": 0, "tudor_knight": 0}
+    state["seats"][0]["privileges"] = {"shield": 1, "archer": 1, "tudor_knight": 2}
+    state["seats"][0]["squires"] = 3
+    state["seats"][1]["seals"] = 7
+    state["turn_seat"] = 0
+    cid = state["conflicts"][0]["id"]
+    texts = ["knight 2 conflict:" + cid + " tudor archer", "lord chancellor knight=1 tudor bishops=1"]
+    for text in texts:
+        state, _ = GAME.apply(state, 0, GAME.parse(state, 0, text))
+        while state["pending"] is not None:
+            seat = state["pending"]["seat"]
+            state, _ = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0])
+        state["turn_seat"] = 0
+    state["counties"]["G"] = {
+        "force": 1,
+        "strength": 1,
+        "squires": 0,
+        "tudor": True,
+        "extra": 2,
+        "shield": True,
+    }
+    state["forces"][1]["reserve"][0] -= 1
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_H_S2_the_court_lords_seals_privileges_and_bishops_are_drawn(players: int) -> None:
+    state = _court_state(players)
+    drawing = draw_view("lancaster", GAME.player_view(state, None), private=False)
+    texts = drawing.canvas.texts
+    assert drawing.canvas.width == 1600
+    assert "Henry V: the royal court (regal board)" in texts and "Lord Chancellor" in texts
+    assert "Blue's lord: 5" in texts and "knight 1, Tudor, 1 bishop" in texts
+    assert "holds: 1 squire, 2 votes" in texts and "archer 2 *" in texts and "knights 2 + Tudor 2" in texts
+    assert any(t.startswith("Orange, Tudor, shield") for t in texts) and "7" in texts
+    assert f"Bishops on the board: {henry.bishops_free(GAME.data, state)}" in texts
+    assert "Lord Chancellor: Blue (B)'s lord, strength 5." in drawing.alt_text
+    small = [(t, s) for t, s in drawing.canvas.sizes if any(c.isdigit() for c in t) and s < NUMBER_FLOOR]
+    assert not small and not readable_cuts(drawing)
+    plain = draw_view("lancaster", GAME.player_view(_playout(players, {}, 14), None), private=False)
+    assert "Henry V: the royal court (regal board)" not in plain.canvas.texts
+
+
+def test_H_S4_hidden_seals_are_drawn_as_hidden() -> None:
+    state = _court_state(5)
+    view = GAME.player_view(state, None)
+    assert view["expansions"]["henry_v"] is not None
+    for seat in view["expansions"]["henry_v"]["seats"]:
+        seat["seals"] = None  # what the reading seals_secret gives a public view
+    drawing = draw_view("lancaster", view, private=False)
+    assert "hidden" in drawing.canvas.texts and "Royal seals: Blue (B) hidden" in drawing.alt_text
