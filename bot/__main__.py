@@ -21,9 +21,10 @@ import aiohttp
 import discord
 
 from bot import sandbox
-from bot.app.client import TavolaBot
+from bot.app.client import new_bot
 from bot.service import config, workers
 from bot.service.clock import Clock
+from bot.service.health import JsonFormatter
 from bot.service.store import UnusableDatabase, open_store
 from bot.service.table import Tables
 
@@ -65,8 +66,10 @@ async def run_bot(settings: config.Settings, force_sync: bool = False) -> None:
         # Warm workers before the first interaction: board images and computer moves run there.
         content = (dict(settings.content),)
         await workers.start(settings.workers, setup=config.install_content, setup_args=content)
-        bot = TavolaBot(
+        bot = new_bot(
             Tables(store, clock=clock, clock_hours=settings.clock_hours),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
             dev_guild_id=settings.dev_guild_id,
             force_sync=force_sync,
         )
@@ -148,7 +151,11 @@ def main(argv: list[str] | None = None) -> int:
         if not settings.token:
             print("DISCORD_TOKEN is not set (environment or .env); see .env.example.", file=sys.stderr)
             return 2
-        discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+        level = getattr(logging, settings.log_level, logging.INFO)
+        if settings.log_format == "json":  # one JSON object per line (bot.service.health)
+            discord.utils.setup_logging(level=level, formatter=JsonFormatter())
+        else:
+            discord.utils.setup_logging(level=level)
         try:
             asyncio.run(run_bot(settings, force_sync=getattr(args, "sync_commands", False)))
         except config.SettingsError as exc:

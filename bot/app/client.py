@@ -6,6 +6,8 @@ import asyncio
 import hashlib
 import json
 import logging
+import socket
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,10 +16,13 @@ from discord import app_commands
 from bot.app import commands
 from bot.app.components import ACTION_ID, BUTTON_ID, SELECT_ID, ActionButton, GameButton, GameSelect
 from bot.app.guard import answer_error, say
-from bot.app.posting import post_delivery, post_report
+from bot.app.posting import forget_images, post_delivery, post_report
 from bot.app.translator import CatalogueTranslator
+from bot.service import workers
 from bot.service.computers import Computers
+from bot.service.health import Health, Liveness
 from bot.service.pings import Pings
+from bot.service.store import Notice
 from bot.service.table import Tables
 
 log = logging.getLogger("tavola")
@@ -44,22 +49,31 @@ class TavolaBot(discord.Client):
         force_sync: bool = False,
         clock_check_seconds: float = CLOCK_CHECK_SECONDS,
         computers: Computers | None = None,
+        **client_options: Any,
     ) -> None:
         super().__init__(
-            intents=discord.Intents(guilds=True), allowed_mentions=discord.AllowedMentions.none()
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,  # shard_count, shard_ids (ShardedTavolaBot)
         )
         self.tables = tables
+        forget_images()
         self.tree = TavolaTree(self)
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.force_sync = force_sync  # sync even if the tree matches the last recorded sync
-        self.pings = Pings(tables)
-        self.computers = computers or Computers(tables)
+        # The leases' holder (outbox notices, games the computer plays): this host and its shards
+        # (the processes of one bot differ; a restarted process takes its own leases back).
+        holder = f"{socket.gethostname()}:{self.shards_text()}"
+        self.pings = Pings(tables, holder=holder)
+        self.computers = computers or Computers(tables, holder=holder)
         # 0 = no background task: the owner (the sandbox, a test) calls run_due itself.
         self.clock_check_seconds = clock_check_seconds
         self._clock_task: asyncio.Task[None] | None = None
         self._due_lock = asyncio.Lock()  # one pass at a time: a kick during a pass waits for it
-        self._kicks: set[asyncio.Task[None]] = set()  # kicked passes (kept referenced until done)
+        self._kicks: set[asyncio.Task[int]] = set()  # kicked passes (kept referenced until done)
+        self.health = Health()
+        self._unposted = 0  # notices the last pass could not post (retried at the next)
 
     async def setup_hook(self) -> None:
         commands.build(self.tree, self.tables)
@@ -104,37 +118,52 @@ class TavolaBot(discord.Client):
 
     async def run_due(self) -> int:
         """Everything that fell due: the computer takes over timed-out seats and plays its
-        moves, the clock's pings are claimed, then every unsent notice is posted (new ones and
-        any left over from before a crash). Returns how many messages were posted."""
+        moves (in the games this process leased), the clock's pings are claimed, then every
+        unsent notice no other process holds is posted (new ones and any left over from before a
+        crash). Returns how many messages were posted."""
         async with self._due_lock:
             await self.computers.run()
             await self.pings.claim_due()
-            posted = 0
-            for delivery in await self.pings.deliveries():
-                try:
-                    if not await post_delivery(self, delivery, self.tables.clock()):
-                        continue
-                except Exception:  # one message's failure must not hold back the others'
-                    log.exception("notice of game %s failed; retried later", delivery.game_id)
-                    continue
-                await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
-                posted += delivery.turn is not None
-            posted += await self._post_reports()
-            return posted
+            taken = await self.pings.take()  # leased to this process: no other posts them
+            posted, unposted = await self._post_deliveries(taken)
+            reported, unreported = await self._post_reports(taken)
+            self._unposted = unposted + unreported
+            return posted + reported
 
-    async def _post_reports(self) -> int:
-        """Post what the computer did in each game (takeovers, moves) since its last report."""
-        posted = 0
-        for report in await self.computers.reports(await self.tables.store.unsent_notices()):
+    async def _post_deliveries(self, taken: Sequence[Notice]) -> tuple[int, int]:
+        """Post the pings and turn DMs among the notices taken; (messages posted, notices not)."""
+        posted = unposted = 0
+        for delivery in await self.pings.deliveries(taken):
+            try:
+                if not await post_delivery(self, delivery, self.tables.clock()):
+                    await self.pings.undelivered(delivery)  # any process retries it
+                    unposted += len(delivery.keys)
+                    continue
+            except Exception:  # one message's failure must not hold back the others'
+                log.exception("notice of game %s failed; retried later", delivery.game_id)
+                unposted += len(delivery.keys)
+                continue
+            await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
+            posted += delivery.turn is not None
+        return posted, unposted
+
+    async def _post_reports(self, taken: Sequence[Notice]) -> tuple[int, int]:
+        """Post what the computer did in each game (takeovers, moves) since its last report, from
+        the notices taken; (messages posted, notices not)."""
+        posted = unposted = 0
+        for report in await self.computers.reports(taken):
             try:
                 if not await post_report(self, report):
+                    await self.pings.undelivered_keys(report.game_id, report.keys)
+                    unposted += len(report.keys)
                     continue
             except Exception:  # one game's failure must not hold back the others'
                 log.exception("computer report of game %s failed; retried later", report.game_id)
+                unposted += len(report.keys)
                 continue
             await self.pings.delivered_keys(report.game_id, report.keys)
             posted += report.turn is not None
-        return posted
+        return posted, unposted
 
     def kick(self) -> None:
         """Run what fell due soon, without waiting for the next check (after a move: a turn DM)."""
@@ -142,18 +171,41 @@ class TavolaBot(discord.Client):
         self._kicks.add(task)
         task.add_done_callback(self._kicks.discard)
 
-    async def _kicked(self) -> None:
+    async def _kicked(self) -> int:
         try:
-            await self.run_due()
+            return await self.run_due()
         except Exception:
             log.exception("running what fell due failed")
+            return 0
 
     async def clock_loop(self) -> None:
-        """The real bot's background task: look for what fell due every minute."""
+        """The real bot's background task: look for what fell due every minute, then say it is
+        alive (one structured log line a minute)."""
         await self.wait_until_ready()
         while not self.is_closed():
-            await self._kicked()  # a bad game or a Discord hiccup must not end the loop
+            posted = await self._kicked()  # a bad game or a Discord hiccup must not end the loop
+            self.report_alive(posted)
             await asyncio.sleep(self.clock_check_seconds)
+
+    def report_alive(self, posted: int) -> Liveness:
+        """The liveness line of the pass just run (``bot.service.health``)."""
+        alive = self.health.record(
+            games_open=self.pings.games_open,
+            moves_per_min=self.health.moves_per_min(self.tables.moves_made),
+            queue_depth=workers.POOL.pending,
+            notices_pending=self._unposted,
+            posted=posted,
+            shards=self.shards_text(),
+        )
+        log.info(alive.line(), extra=alive.fields())
+        return alive
+
+    def shards_text(self) -> str:
+        """This process's shards, "0,1/4"; "-" when the bot is not sharded."""
+        ids = getattr(self, "shard_ids", None) or ([] if self.shard_id is None else [self.shard_id])
+        if self.shard_count is None or not ids:
+            return "-"
+        return f"{','.join(map(str, ids))}/{self.shard_count}"
 
     async def close(self) -> None:
         if self._clock_task is not None:
@@ -173,3 +225,31 @@ class TavolaBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("ready as %s", self.user)
+
+
+class ShardedTavolaBot(TavolaBot, discord.AutoShardedClient):
+    """The same bot over several gateway shards in one process (discord.py's own sharding)."""
+
+
+def new_bot(
+    tables: Tables,
+    *,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] | None = None,
+    sync_commands: bool = True,
+    **options: Any,
+) -> TavolaBot:
+    """One unsharded client, or (``shard_count`` set) the shards ``shard_ids`` of it (None: all).
+
+    Commands are global, so only the process running shard 0 syncs them; every process runs the
+    clock's passes (the outbox leases make each message posted once)."""
+    if shard_count is None:
+        return TavolaBot(tables, sync_commands=sync_commands, **options)
+    ids = None if shard_ids is None else list(shard_ids)
+    return ShardedTavolaBot(
+        tables,
+        sync_commands=sync_commands and (ids is None or 0 in ids),
+        shard_count=shard_count,
+        shard_ids=ids,
+        **options,
+    )

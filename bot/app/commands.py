@@ -427,7 +427,8 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         record = await t.store.open_in_channel(interaction.channel_id)
         if record is None:
             return []
-        found = await t.suggested(record.id, interaction.user.id, current, str(interaction.locale))
+        # The record just read: no second read (issue 16).
+        found = await t.suggested(record, interaction.user.id, current, str(interaction.locale))
         return [app_commands.Choice(name=shown[:100], value=text[:100]) for shown, text in found]
 
     return move

@@ -137,4 +137,4 @@ async def legal_texts(interaction: Interaction) -> list[str]:
     record = await tables.store.open_in_channel(interaction.channel_id)
     if record is None:
         return []
-    return await tables.suggestions(record.id, interaction.user.id, "", limit=10_000)
+    return await tables.suggestions(record, interaction.user.id, "", limit=10_000)

@@ -8,6 +8,9 @@ seat over twice, and the announcement is never lost), then plays one move at a t
 that waits for a computer, until none does. Each move is chosen from the seat's own view and
 legal moves only (``players.choose_move``), off the event loop, and written with an outbox entry
 carrying its events, so the channel hears of it exactly once even across a crash (``reports``).
+With several processes on one database, a pass works only in the games it leased
+(``Store.take_games``, ``FOR UPDATE SKIP LOCKED`` on PostgreSQL), so one process thinks for a
+seat; the version check still refuses any second write.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
+import socket
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +33,9 @@ from rules.core import Move, RulesError
 log = logging.getLogger("tavola")
 
 MOVES_PER_PASS = 500  # a whole game of computers fits; beyond it the next pass goes on
+# How long a process holds the games whose computer work it took (renewed every round of a pass,
+# released at its end): a process that died holding them leaves them a few minutes late.
+LEASE_SECONDS = 180.0
 Chooser = Callable[..., Move]  # players.choose_move(game, seat, view, legal, level, rng, think_seconds)
 
 
@@ -72,9 +79,16 @@ class Computers:
     """Takeovers and computer moves of every running game, over one table service."""
 
     def __init__(
-        self, tables: Tables, choose: Chooser | None = None, *, think_seconds: float | None = None
+        self,
+        tables: Tables,
+        choose: Chooser | None = None,
+        *,
+        think_seconds: float | None = None,
+        holder: str | None = None,
     ) -> None:
         self.tables = tables
+        # Who leases the games (TavolaBot: the host and its shards, as for the outbox's notices).
+        self.holder = holder or socket.gethostname()
         self._choose = choose
         self.think_seconds = think_seconds
 
@@ -85,21 +99,50 @@ class Computers:
         return self._choose
 
     async def run(self, limit: int = MOVES_PER_PASS) -> int:
-        """Take over every timed-out seat, then play the computers' moves; how many changes."""
-        done = await self.takeovers()
-        for _ in range(limit):
-            moved = 0
-            for record in await self.tables.store.running():
-                moved += await self._play_one(record)
-            if not moved:
-                break
-            done += moved
+        """Take over every timed-out seat, then play the computers' moves, in the games this
+        process leased (``Store.take_games``: with several processes on one database, each game's
+        computer work is done by one of them); how many changes."""
+        now = self.tables.clock()
+        wanted = [r.id for r in await self.tables.store.running() if self.wants(r, now)]
+        mine = await self.tables.store.take_games(self.holder, wanted, LEASE_SECONDS)
+        if not mine:
+            return 0
+        try:
+            done = await self.takeovers(mine)
+            for _ in range(limit):
+                records = [r for r in await self.tables.store.running() if r.id in mine]
+                # Renewed every round: a long pass keeps its games, a dead process loses them.
+                ids = [r.id for r in records]
+                mine &= await self.tables.store.take_games(self.holder, ids, LEASE_SECONDS)
+                moved = 0
+                for record in records:
+                    if record.id in mine:
+                        moved += await self._play_one(record)
+                if not moved:
+                    break
+                done += moved
+        finally:
+            await self.tables.store.release_games(self.holder, sorted(mine))
         return done
 
-    async def takeovers(self) -> int:
+    def wants(self, record: GameRecord, now: float) -> bool:
+        """The game waits for a seat the computer plays, or for one whose clock ran out."""
+        hours = self.tables.clock_of(record)
+        for wait in record.waits:
+            if record.seating.playing(wait.seat):
+                return True
+            human = wait.seat < len(record.seats) and record.seats[wait.seat].user_id > 0
+            if human and timed_out(wait.since, hours, now):
+                return True
+        return False
+
+    async def takeovers(self, games: set[int] | None = None) -> int:
+        """Take over the timed-out seats (of ``games``, the ones leased; None: every game)."""
         taken = 0
         now = self.tables.clock()
         for record in await self.tables.store.running():
+            if games is not None and record.id not in games:
+                continue
             hours = self.tables.clock_of(record)
             for wait in record.waits:
                 seat_ok = wait.seat < len(record.seats) and record.seats[wait.seat].user_id > 0

@@ -6,6 +6,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS
 from bot.service.store.connect import is_postgres_url
@@ -35,6 +36,11 @@ class Settings:
     # Worker processes for board images and computer players (bot.service.workers); None = one
     # per core, 0 = none (the work runs in a thread of the bot's process).
     workers: int | None = None
+    # Gateway shards (discord.py's own sharding): None = one process, no sharding. With a count,
+    # this process runs ``shard_ids`` of them (None: all of them).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    log_format: str = "text"  # or "json": one JSON object per line (bot.service.health)
 
     @property
     def store_target(self) -> tuple[str, str | Path]:
@@ -98,6 +104,8 @@ def load(
         database_url=url or None,
         content=content,
         workers=_workers(merged.get("WORKERS", "")),
+        log_format=_log_format(merged.get("LOG_FORMAT", "")),
+        **_shards(merged.get("SHARD_COUNT", ""), merged.get("SHARD_IDS", "")),
     )
 
 
@@ -121,6 +129,37 @@ def _hours(raw: str) -> float:
 
 
 WORKERS_MAX = 64
+LOG_FORMATS = ("text", "json")
+
+
+def _log_format(raw: str) -> str:
+    text = raw.strip().lower() or "text"
+    if text not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be text or json, not '{raw.strip()}'.")
+    return text
+SHARD_MAX = 100_000  # far above Discord's need (a shard per 1,000-2,500 servers)
+
+
+def _shards(count_text: str, ids_text: str) -> dict[str, Any]:
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards of the bot).")
+        return {}
+    if not count_text.isdigit() or not 1 <= int(count_text) <= SHARD_MAX:
+        raise SettingsError(
+            f"SHARD_COUNT must be a number of shards from 1 to {SHARD_MAX}, not '{count_text}'."
+        )
+    count = int(count_text)
+    if not ids_text:
+        return {"shard_count": count}
+    words = [w.strip() for w in ids_text.split(",")]
+    if not all(w.isdigit() and int(w) < count for w in words) or len(set(words)) != len(words):
+        raise SettingsError(
+            f"SHARD_IDS must list this process's shards, different numbers from 0 to {count - 1}"
+            f" separated by commas (e.g. 0,1), not '{ids_text}'."
+        )
+    return {"shard_count": count, "shard_ids": tuple(sorted(int(w) for w in words))}
 
 
 def _workers(raw: str) -> int | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -59,16 +60,31 @@ def dm_key(wait: WaitRecord) -> str:
     return f"dm:{wait.seat}:{wait.version}"
 
 
-class Pings:
-    """The clock's pings of every running game, over one table service."""
+# How long a process holds the notices it took (``Store.take_notices``) before another process may
+# take them; long enough for one pass to post them, short enough that a process that died holding
+# them leaves them only a few minutes late (the retry carries the same nonce).
+LEASE_SECONDS = 180.0
 
-    def __init__(self, tables: Tables) -> None:
+
+class Pings:
+    """The clock's pings of every running game, over one table service. Several processes
+    (shards) may run passes on one database: claiming is once per key, and delivering takes a
+    lease on the notices, so each message is posted by one process."""
+
+    def __init__(self, tables: Tables, holder: str | None = None) -> None:
         self.tables = tables
+        # Who takes the outbox's notices: the same name after a restart (it takes its own leases
+        # back at once), another name for every process running beside it (TavolaBot: the host
+        # and its shards).
+        self.holder = holder or socket.gethostname()
+        self.games_open = 0  # running games seen by the last pass (the liveness line)
 
     async def claim_due(self) -> int:
         """Claim every ping and turn DM that fell due and was not claimed yet; how many."""
         claimed = 0
-        for record in await self.tables.store.running():
+        running = await self.tables.store.running()
+        self.games_open = len(running)
+        for record in running:
             try:
                 claimed += await self._claim_game(record)
             except Exception:  # one bad game must not stop the others' pings
@@ -99,10 +115,16 @@ class Pings:
                 claimed += 1
         return claimed
 
-    async def deliveries(self) -> list[Delivery]:
-        """Every claimed, unsent notice, grouped into the messages that carry them."""
+    async def take(self) -> list[Notice]:
+        """Lease every unsent notice no other process holds (pings, DMs, the computer's reports):
+        one take per pass, so what this process posts no other process posts."""
+        return await self.tables.store.take_notices(self.holder, LEASE_SECONDS)
+
+    async def deliveries(self, taken: Sequence[Notice] | None = None) -> list[Delivery]:
+        """The pings and DMs among the notices taken (``take``; None: take now), grouped into the
+        messages that carry them."""
         by_game: dict[int, list[Notice]] = {}
-        for notice in await self.tables.store.unsent_notices():
+        for notice in await self.take() if taken is None else taken:
             by_game.setdefault(notice.game_id, []).append(notice)
         found: list[Delivery] = []
         for game_id, notices in by_game.items():
@@ -157,6 +179,14 @@ class Pings:
             if "dm" in n.body:
                 found.append(Delivery(game_id, (n.key,), turn, dm=record.seats[int(n.body["seat"])]))
         return found
+
+    async def undelivered(self, delivery: Delivery) -> None:
+        """Give back the notices of a message that could not be posted now: the next pass (of any
+        process) retries them."""
+        await self.undelivered_keys(delivery.game_id, delivery.keys)
+
+    async def undelivered_keys(self, game_id: int, keys: Sequence[str]) -> None:
+        await self.tables.store.release_notices(self.holder, game_id, keys)
 
     async def delivered(self, delivery: Delivery) -> None:
         """Mark the notices of a posted (or obsolete, or undeliverable) message as sent."""

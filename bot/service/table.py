@@ -17,6 +17,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cachetools import LRUCache
+
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
 from bot.service.levels import COMPUTER_LEVELS, DEFAULT_LEVEL
@@ -194,6 +196,10 @@ class Private:
 GameSource = Callable[[], Sequence[Game]]
 
 
+# Games whose loaded state is kept (bench/memory.py measures it): a large state is ~0.1 MB in
+# memory, so 256 games ~25 MB; a game not played for a while is loaded from JSON again (~2 ms).
+STATE_CACHE = 256
+
 class Tables:
     """The table service. ``games`` lists the playable games (the rules registry by default)."""
 
@@ -215,12 +221,17 @@ class Tables:
         self._cache_states = cache_states
         # game id -> (version, state). States are immutable by the rules contract, so a state
         # cached at a version is exactly what from_json of that version's cache would give.
-        self._states: dict[int, tuple[int, Any]] = {}
+        # Bounded (LRU): the games played lately; an evicted game pays one from_json again.
+        self._states: LRUCache[int, tuple[int, Any]] = LRUCache(maxsize=STATE_CACHE)
+        self.moves_made = 0  # moves this process applied (the liveness line's rate)
         # game id -> (version, events): the events (with {pN}) of the moves of the turn under
         # way, not announced yet because the mover still had follow-ups to answer. A cache of
-        # the move log: rebuilt by replaying it when missing (a restart, another process).
-        self._told: dict[int, tuple[int, tuple[str, ...]]] = {}
-        self._live: dict[int, tuple[int, int]] = {}  # game id -> its post with live buttons
+        # the move log: rebuilt by replaying it when missing (a restart, another process), so
+        # bounded like the states.
+        self._told: LRUCache[int, tuple[int, tuple[str, ...]]] = LRUCache(maxsize=STATE_CACHE)
+        # game id -> its post with live buttons (bounded: a game evicted keeps its old post's
+        # buttons, which answer "the board has moved on" as every outdated button does)
+        self._live: LRUCache[int, tuple[int, int]] = LRUCache(maxsize=STATE_CACHE)
         # game id -> the version at which its state and log were found unusable (reported once;
         # not replayed again until the game changes)
         self._unplayable: dict[int, int] = {}
@@ -618,6 +629,7 @@ class Tables:
                 notices=notices,
             ),
         )
+        self.moves_made += 1
         if status == "finished":
             self._states.pop(saved.id, None)  # finished games are not played on: free the cache
         else:
@@ -747,21 +759,34 @@ class Tables:
             key = choice_key(await self.store.move_count(record.id, seat), [m.to_text() for m in moves])
         return Private(record, game, seat, game.player_view(state, seat), prompt, moves, key)
 
-    async def suggestions(self, game_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:
-        """Legal move texts for autocomplete: every typed word must appear; prefix matches first."""
+    async def suggestions(
+        self, game_ref: int | GameRecord, user_id: int, typed: str, limit: int = 25
+    ) -> list[str]:
+        """Legal move texts for autocomplete: every typed word must appear; prefix matches first.
+
+        Builds only what it shows (issue 16): the move texts, no view, prompt or choice key, and
+        no second read when given the record just read."""
         try:
-            mine = await self.legal(game_id, user_id)
+            record = await self._record(game_ref)
+            seat = record.seat_of(user_id)
+            if seat is None or record.status == "lobby":
+                return []
+            game = self.game(record.game)
+            state = self.state_of(record)
         except TableError:
             return []
-        return filter_texts([m.to_text() for m in mine.moves], typed, limit)
+        if seat not in game.active_players(state):
+            return []
+        return filter_texts([m.to_text() for m in game.legal_moves(state, seat)], typed, limit)
 
     async def suggested(
-        self, game_id: int, user_id: int, typed: str, locale: str | None, limit: int = 25
+        self, game_ref: int | GameRecord, user_id: int, typed: str, locale: str | None, limit: int = 25
     ) -> list[tuple[str, str]]:
         """Autocomplete in the reader's words: ``(shown, canonical text)`` of the legal moves the
-        typed words match, in either the reader's words or the engine's (prefix matches first)."""
+        typed words match, in either the reader's words or the engine's (prefix matches first);
+        ``game_ref`` its id or the record just read."""
         try:
-            mine = await self.legal(game_id, user_id)
+            mine = await self.legal(game_ref, user_id)
         except TableError:
             return []
         texts = [m.to_text() for m in mine.moves]

@@ -47,6 +47,9 @@ def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
         "LANCASTER_OVERRIDES",
         "CLOCK_HOURS",
         "WORKERS",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+        "LOG_FORMAT",
     }
 
 

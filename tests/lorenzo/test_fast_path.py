@@ -21,14 +21,17 @@ from rules.lorenzo.engine import (
     AREA_SPACES,
     _action_mod,
     _activation_values,
+    has_leader_move,
+    leader_moves,
     member_value,
     placements,
     servants_for,
     space_check,
     take_options,
     tower_offer,
+    window_open,
 )
-from rules.lorenzo.moves import LorenzoMove, Place, Take
+from rules.lorenzo.moves import LeaderAction, LorenzoMove, Place, Take
 from rules.playout import random_playout
 
 State = dict[str, Any]
@@ -178,3 +181,22 @@ def test_kept_modifiers_equal_a_fresh_fold_in_every_state(
     for step in random_playout(GAME, players, seed, options):
         for player in range(players):
             assert modifiers(step.after, player) == fold_modifiers(step.after, player)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [g for g in GAMES if g[2].get("leaders")])
+def test_13_the_short_leader_tests_agree_with_the_listed_leader_actions(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """§13: ``has_leader_move`` (may this seat still act at all) and ``window_open`` (does the
+    turn stay open after placing) stop at the first leader action; over whole random games they
+    say what ``leader_moves`` lists."""
+    checked = 0
+    for step in random_playout(GAME, players, seed, options):
+        for player in range(players):
+            listed = leader_moves(step.after, player)
+            assert has_leader_move(step.after, player) == bool(listed)
+            assert window_open(step.after, player) == any(
+                isinstance(m, LeaderAction) and m.verb != "discard" for m in listed
+            )
+            checked += bool(listed)
+    assert checked

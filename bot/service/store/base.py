@@ -157,6 +157,11 @@ class Notice:
     sent_at: float | None = None
 
 
+def notice_order(notice: Notice) -> tuple[float, int, str]:
+    """Oldest first, as ``unsent_notices`` lists them."""
+    return (notice.created_at, notice.game_id, notice.key)
+
+
 @dataclass(frozen=True)
 class PlayerSettings:
     """A player's own settings (``/game settings``): quiet hours in their zone, turn DMs."""
@@ -344,6 +349,32 @@ class Store(Protocol):
 
     async def unsent_notices(self) -> list[Notice]:
         """Claimed notices not yet marked sent, oldest first."""
+        ...
+
+    async def take_notices(self, holder: str, seconds: float) -> list[Notice]:
+        """Lease to ``holder`` for ``seconds`` every unsent notice no other holder has a lease on
+        (its own are taken again: a holder retries what it could not post); the leased ones,
+        oldest first. Several processes taking at once get disjoint sets (PostgreSQL: ``FOR
+        UPDATE SKIP LOCKED``), so each notice is posted by one process; a holder that dies
+        without marking them sent loses them to other takers when the lease runs out, and gets
+        them back at once if it restarts under the same name."""
+        ...
+
+    async def release_notices(self, holder: str, game_id: int, keys: Sequence[str]) -> None:
+        """Give back leased notices not posted (to be retried at the next pass)."""
+        ...
+
+    async def take_games(self, holder: str, game_ids: Sequence[int], seconds: float) -> set[int]:
+        """Lease to ``holder`` for ``seconds`` those of the running games ``game_ids`` no other
+        holder has a lease on (its own are renewed); the ids leased. The computer's work in a
+        game (takeovers, moves) is done only by the game's holder, so two processes never both
+        think for the same seat. Several processes taking at once get disjoint sets (PostgreSQL:
+        ``FOR UPDATE SKIP LOCKED``: a game another taker or a move's commit has locked right now
+        is skipped, and looked at again next pass). The game's version is not changed."""
+        ...
+
+    async def release_games(self, holder: str, game_ids: Sequence[int]) -> None:
+        """End ``holder``'s leases on those games (its pass is over)."""
         ...
 
     async def notice_sent(self, game_id: int, key: str) -> None: ...

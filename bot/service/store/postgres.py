@@ -37,6 +37,7 @@ from bot.service.store.base import (
     UnusableDatabase,
     game_record,
     game_records,
+    notice_order,
     waits_to_json,
 )
 from bot.service.store.migrations import load as load_migrations
@@ -253,6 +254,56 @@ class PostgresStore:
             self._clock(),
         )
         return str(status) == "INSERT 0 1"
+
+    async def take_notices(self, holder: str, seconds: float) -> list[Notice]:
+        now = self._clock()
+        rows = await self._pool.fetch(
+            "UPDATE outbox o SET leased_by = $1, leased_until = $2 FROM ("
+            "SELECT game_id, key FROM outbox WHERE sent_at IS NULL"
+            " AND (leased_until IS NULL OR leased_until <= $3 OR leased_by = $1)"
+            " FOR UPDATE SKIP LOCKED) due"
+            " WHERE o.game_id = due.game_id AND o.key = due.key"
+            " RETURNING o.game_id, o.key, o.body, o.created_at",
+            holder,
+            now + seconds,
+            now,
+        )
+        found = [Notice(r["game_id"], r["key"], json.loads(r["body"]), r["created_at"]) for r in rows]
+        return sorted(found, key=notice_order)
+
+    async def release_notices(self, holder: str, game_id: int, keys: Sequence[str]) -> None:
+        await self._pool.execute(
+            "UPDATE outbox SET leased_until = NULL WHERE game_id = $1 AND key = ANY($2::text[])"
+            " AND leased_by = $3 AND sent_at IS NULL",
+            game_id,
+            list(keys),
+            holder,
+        )
+
+    async def take_games(self, holder: str, game_ids: Sequence[int], seconds: float) -> set[int]:
+        if not game_ids:
+            return set()
+        now = self._clock()
+        rows = await self._pool.fetch(
+            "UPDATE games g SET worker_by = $1, worker_until = $2 FROM ("
+            "SELECT id FROM games WHERE id = ANY($4::bigint[]) AND status = 'running'"
+            " AND (worker_until IS NULL OR worker_until <= $3 OR worker_by = $1)"
+            " FOR UPDATE SKIP LOCKED) due"
+            " WHERE g.id = due.id RETURNING g.id",
+            holder,
+            now + seconds,
+            now,
+            list(game_ids),
+        )
+        return {int(r["id"]) for r in rows}
+
+    async def release_games(self, holder: str, game_ids: Sequence[int]) -> None:
+        if game_ids:
+            await self._pool.execute(
+                "UPDATE games SET worker_until = NULL WHERE id = ANY($1::bigint[]) AND worker_by = $2",
+                list(game_ids),
+                holder,
+            )
 
     async def notice_sent(self, game_id: int, key: str) -> None:
         await self._pool.execute(

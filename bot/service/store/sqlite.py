@@ -34,6 +34,7 @@ from bot.service.store.base import (
     UnusableDatabase,
     game_record,
     game_records,
+    notice_order,
     waits_to_json,
 )
 from bot.service.store.migrations import Dialect, statements
@@ -253,6 +254,53 @@ class SqliteStore:
                 " ORDER BY created_at, game_id, key"
             )
         return [Notice(int(r[0]), str(r[1]), json.loads(r[2]), float(r[3])) for r in rows]
+
+    async def take_notices(self, holder: str, seconds: float) -> list[Notice]:
+        # One process per SQLite file: the lease keeps the same semantics as on PostgreSQL.
+        now = self._clock()
+        async with self._transaction() as conn:
+            rows = await conn.execute_fetchall(
+                "UPDATE outbox SET leased_by = ?, leased_until = ? WHERE sent_at IS NULL"
+                " AND (leased_until IS NULL OR leased_until <= ? OR leased_by = ?)"
+                " RETURNING game_id, key, body, created_at",
+                (holder, now + seconds, now, holder),
+            )
+        found = [Notice(int(r[0]), str(r[1]), json.loads(r[2]), float(r[3])) for r in rows]
+        return sorted(found, key=notice_order)
+
+    async def release_notices(self, holder: str, game_id: int, keys: Sequence[str]) -> None:
+        marks = ", ".join("?" for _ in keys)
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET leased_until = NULL WHERE game_id = ? AND leased_by = ?"
+                f" AND sent_at IS NULL AND key IN ({marks})",
+                (game_id, holder, *keys),
+            )
+
+    async def take_games(self, holder: str, game_ids: Sequence[int], seconds: float) -> set[int]:
+        # One process per SQLite file: the lease keeps the same semantics as on PostgreSQL.
+        if not game_ids:
+            return set()
+        now = self._clock()
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._transaction() as conn:
+            rows = await conn.execute_fetchall(
+                f"UPDATE games SET worker_by = ?, worker_until = ? WHERE id IN ({marks})"
+                " AND status = 'running' AND (worker_until IS NULL OR worker_until <= ? OR worker_by = ?)"
+                " RETURNING id",
+                (holder, now + seconds, *game_ids, now, holder),
+            )
+        return {int(r[0]) for r in rows}
+
+    async def release_games(self, holder: str, game_ids: Sequence[int]) -> None:
+        if not game_ids:
+            return
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._transaction() as conn:
+            await conn.execute(
+                f"UPDATE games SET worker_until = NULL WHERE id IN ({marks}) AND worker_by = ?",
+                (*game_ids, holder),
+            )
 
     async def notice_sent(self, game_id: int, key: str) -> None:
         async with self._transaction() as conn:
