@@ -65,6 +65,7 @@ class Tally:
     most_boards_in_one_turn: int = 0
     turns_with_several_boards: int = 0
     longest_post_chars: int = 0
+    stale_clicks: int = 0  # remembered private buttons refused as outdated (then typed)
     _run: tuple[int, int] = field(default=(-1, 0))  # (seat, boards) of the current run of moves
 
     def add(self, mover: str, replies: Iterable[dict[str, Any]]) -> int:
@@ -181,6 +182,13 @@ class Table:
             secret = game_prompt(self.game, turn.state, seat).secret
             line = await self.submit(user, seat, index, turn.record.version)
             replies = await self.send(line)
+            if (await self.tables.turn(1)).record.version == turn.record.version:
+                # A remembered private button gone stale ("the board has moved on", as a player
+                # would be told): the player types the move instead; the refusal is counted.
+                self.tally.stale_clicks += 1
+                self.tally.add(user, replies)
+                text = moves[index].to_text()
+                replies = await self.send(f'{user} /move "text:{text}"')
             self.tally.moves += 1
             images = self.tally.add(user, replies)
             after = await self.tables.turn(1)

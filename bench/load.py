@@ -37,9 +37,9 @@ import asyncpg
 
 from bench.pipeline import TimedSandbox, pct
 from bot.sandbox.gateway import CHANNEL_ID, thread_payload
-from bot.service import config, workers
+from bot.service import computers, config, pings, workers
 from bot.service.clock import Clock
-from bot.service.store import open_store
+from bot.service.store import COMPUTER, open_store
 from bot.service.table import Tables
 from rules import find_game
 
@@ -72,7 +72,8 @@ def game_clock(origin: tuple[float, float]) -> Clock:
 
 
 class LoadSandbox(TimedSandbox):
-    """Also records which interactions got a public board (an applied move)."""
+    """Also records which interactions were answered with a board: an applied move (its public
+    board, or the mover's private one when the turn goes on with a follow-up decision)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -81,7 +82,7 @@ class LoadSandbox(TimedSandbox):
 
         def outcome(token: str, data: dict[str, Any], files: Any, channel_id: int) -> Any:
             message = follow(token, data, files, channel_id)
-            if files and not int(message.get("flags") or 0) & 64:
+            if files:
                 self.applied.add(token)
             return message
 
@@ -97,6 +98,10 @@ def bot_process(url: str, origin: Origin, members: list[str], games: int, conn: 
 
 async def _serve(url: str, origin: Origin, members: list[str], games: int, conn: Connection) -> None:
     clock = game_clock(origin)
+    # The leases are operational timeouts in real seconds, read from the store's clock: on this
+    # clock, running SPEED times faster, 180 s would last 50 ms, shorter than posting a board, and
+    # the other process would take the notices (and the games) over while they are being posted.
+    pings.LEASE_SECONDS = computers.LEASE_SECONDS = 180.0 * SPEED
     store = await open_store(url, clock=clock)
     tables = Tables(store, lambda: [GAME], clock=clock, clock_hours=CLOCK_HOURS)
     box = LoadSandbox(tables, lambda record: None, None)
@@ -108,16 +113,9 @@ async def _serve(url: str, origin: Origin, members: list[str], games: int, conn:
         thread = thread_payload(CHANNEL_BASE + g, CHANNEL_ID, {"name": f"load-{g}"})
         box.server.threads[f"load-{g}"] = thread
         box._thread_created(thread)
-    posted: list[tuple[int, list[str], bool]] = []
-    real_delivered = box.bot.pings.delivered
-
-    async def delivered(delivery: Any) -> None:
-        posted.append((delivery.game_id, list(delivery.keys), delivery.turn is not None))
-        await real_delivered(delivery)
-
-    box.bot.pings.delivered = delivered  # type: ignore[method-assign]
-    # Two processes of one bot run different shards; this names them apart (the outbox leases).
-    box.bot.pings.holder = f"load-{os.getpid()}"
+    posted = _record_settled(box)
+    # Two processes of one bot run different shards; this names them apart (the leases).
+    box.bot.pings.holder = box.bot.computers.holder = f"load-{os.getpid()}"
     passes = asyncio.create_task(_passes(box))
     box._baseline.add(passes)  # the sandbox waits for the work a line started, not for this loop
     loop = asyncio.get_running_loop()
@@ -136,6 +134,33 @@ async def _serve(url: str, origin: Origin, members: list[str], games: int, conn:
     await workers.close()
     await store.close()
     conn.send(posted)
+
+
+def _record_settled(box: LoadSandbox) -> list[tuple[int, list[str], bool]]:
+    """Every notice this process settles (``Pings.delivered``: pings and DMs; ``delivered_keys``
+    alone: the computer's takeover and move reports, when a clock ran out), as (game, keys,
+    with a message)."""
+    posted: list[tuple[int, list[str], bool]] = []
+    pings = box.bot.pings
+    real_delivered, real_keys = pings.delivered, pings.delivered_keys
+    inside: list[bool] = []
+
+    async def delivered(delivery: Any) -> None:
+        posted.append((delivery.game_id, list(delivery.keys), delivery.turn is not None))
+        inside.append(True)
+        try:
+            await real_delivered(delivery)
+        finally:
+            inside.pop()
+
+    async def delivered_keys(game_id: int, keys: Any) -> None:
+        if not inside:  # a computer report (``delivered`` recorded its own)
+            posted.append((game_id, list(keys), True))
+        await real_keys(game_id, keys)
+
+    pings.delivered = delivered  # type: ignore[method-assign]
+    pings.delivered_keys = delivered_keys  # type: ignore[method-assign]
+    return posted
 
 
 def _timings(box: LoadSandbox, token: str) -> tuple[float, float, bool]:
@@ -239,12 +264,16 @@ class Driver:
 
 
 async def check_moves(tables: Tables, acked: dict[int, int]) -> dict[str, int]:
-    lost = doubled = 0
+    """People's moves acknowledged against the log's moves by people; the computer's (a clock
+    that ran out under load: the takeover) are counted apart."""
+    lost = doubled = computer = 0
     for gid, count in acked.items():
-        logged = len(await tables.log(gid))
+        log = await tables.log(gid)
+        logged = sum(1 for m in log if m.actor != COMPUTER)
+        computer += len(log) - logged
         lost += max(0, count - logged)
         doubled += max(0, logged - count)
-    return {"moves_lost": lost, "moves_doubled": doubled}
+    return {"moves_lost": lost, "moves_doubled": doubled, "computer_moves": computer}
 
 
 async def check_notices(url: str, posted: list[tuple[int, list[str], bool]]) -> dict[str, int]:

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from render import encode, frame, generic
 from render.canvas import Drawing
-from rules.core import seat_colour
+from rules.core import ViewHeader, seat_colour
 
-__all__ = ["Image", "draw_view", "render_view", "seat_colour"]
+__all__ = ["Image", "draw_view", "named", "render_view", "seat_colour"]
 
 
 @dataclass(frozen=True)
@@ -44,19 +44,45 @@ def _board(game_name: str) -> frame.Board[Any] | None:
     return board
 
 
-def draw_view(game_name: str, view: Mapping[str, Any], *, private: bool) -> Drawing:
-    """Draw without encoding (tests inspect ``Drawing.canvas.texts``)."""
+def named(game_name: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """``view`` with the players' display names (plain text) in its header's seats, which the
+    engines leave None: boards then name each seat beside its colour (issue 12 item 4)."""
+    header = frame.header_of(game_name, view)
+    seats = [
+        {**s, "name": names[i] if i < len(names) else s.get("name")} for i, s in enumerate(header["seats"])
+    ]
+    return {**view, "header": cast(ViewHeader, {**header, "seats": seats})}
+
+
+def draw_view(
+    game_name: str,
+    view: Mapping[str, Any],
+    *,
+    private: bool,
+    names: Sequence[str] | None = None,
+    headline: bool = False,
+) -> Drawing:
+    """Draw without encoding (tests inspect ``Drawing.canvas.texts``). ``names``: see ``named``.
+    ``headline`` (public boards; ``render_view`` always asks for it): the headline band on top
+    (``frame.headline``), the board below it (so layout coordinates move down by its height)."""
     name = game_name.strip().lower()
+    if names:
+        view = named(name, view, names)
     header = frame.header_of(name, view)
     board = _board(name)
-    if board is None:
-        return generic.draw(header, view, private)
-    return frame.draw(board, header, view, private)
+    drawing = (
+        generic.draw(header, view, private) if board is None else frame.draw(board, header, view, private)
+    )
+    if private or not headline:
+        return drawing
+    return Drawing(frame.with_headline(drawing.canvas, header), drawing.alt_text, drawing.kind)
 
 
-def render_view(game_name: str, view: Mapping[str, Any], *, private: bool) -> Image:
+def render_view(
+    game_name: str, view: Mapping[str, Any], *, private: bool, names: Sequence[str] | None = None
+) -> Image:
     """The board image for ``view``: the public board, or with ``private`` the personal board."""
-    drawing = draw_view(game_name, view, private=private)
+    drawing = draw_view(game_name, view, private=private, names=names, headline=not private)
     data, ext = encode.encode(drawing.canvas.image, drawing.kind)
     stem = f"{game_name.strip().lower()}-{'private' if private else 'board'}"
     return Image(data, f"{stem}.{ext}", drawing.alt_text, drawing.canvas.width, drawing.canvas.height)

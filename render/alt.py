@@ -14,6 +14,24 @@ def seat_name(seat: int) -> str:
     return f"{style.name.capitalize()} ({style.letter})"
 
 
+NAME_LIMIT = 16
+"""Longest display name drawn on a board (longer ones are cut with an ellipsis)."""
+
+
+def seat_name_with(seat: int, name: str | None) -> str:
+    """A seat as boards name it once names are known: "alice (Blue B)"; else "Blue (B)"."""
+    if not name:
+        return seat_name(seat)
+    style = seat_style(seat)
+    return f"{short_name(name)} ({style.name.capitalize()} {style.letter})"
+
+
+def short_name(name: str) -> str:
+    """A display name clipped to ``NAME_LIMIT`` characters for an image."""
+    name = " ".join(name.split())
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1].rstrip() + "…"
+
+
 def clip(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1].rstrip() + "…"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from render import palette, parts
-from render.alt import clip, final_summary, seat_name
+from render.alt import clip, final_summary, seat_name_with
 from render.canvas import Canvas, Drawing, Rect, line_height, text_width
 from render.layout import BODY, MARGIN, SMALL, TITLE_SIZE, WIDTH, Frame
 from rules.core import OutcomeJSON, ViewHeader, seat_headers
@@ -98,8 +98,15 @@ def _int(value: Any) -> int:
 
 
 def words(header: ViewHeader, text: str) -> str:
-    """Event or prompt text with ``{pN}`` replaced by the seat's colour and letter."""
-    return parts.words(len(header["seats"]), text)
+    """Event or prompt text with ``{pN}`` replaced by the seat's name and colour ("alice (Blue
+    B)"), or its colour and letter when the image was drawn without names."""
+    return parts.named_words(header, text)
+
+
+def who(header: ViewHeader, seat: int) -> str:
+    """A seat as the frame names it: its player's name beside its colour when known."""
+    names = parts.names_of(header)
+    return seat_name_with(seat, names[seat] if seat < len(names) else None)
 
 
 def touched(header: ViewHeader) -> set[str]:
@@ -122,14 +129,14 @@ def status_line(header: ViewHeader, private: bool) -> str:
     own first), else whom it waits for, else the phase."""
     outcome = header["outcome"]
     if outcome:
-        winners = ", ".join(seat_name(s) for s in outcome.get("winners", []))
-        scores = " · ".join(f"{seat_name(s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
+        winners = ", ".join(who(header, s) for s in outcome.get("winners", []))
+        scores = " · ".join(f"{who(header, s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
         return f"Game over — winner: {winners}. Final {header['score_unit']}: {scores}"
     prompt = (header["your_prompt"] if private else None) or header["prompt"]
     if prompt:
         return words(header, prompt)
     if header["active"]:
-        return "Waiting for " + ", ".join(seat_name(s) for s in header["active"])
+        return "Waiting for " + ", ".join(who(header, s) for s in header["active"])
     return header["phase_title"]
 
 
@@ -140,7 +147,7 @@ def last_move_line(header: ViewHeader) -> str | None:
         return None
     if last["events"]:
         return "Last move: " + words(header, " ".join(str(e) for e in last["events"]))
-    return f"Last move: {seat_name(last['seat'])} — {last['text']}"
+    return f"Last move: {who(header, last['seat'])} — {last['text']}"
 
 
 def title_bar(canvas: Canvas, header: ViewHeader, private: bool, private_title: str) -> None:
@@ -149,7 +156,7 @@ def title_bar(canvas: Canvas, header: ViewHeader, private: bool, private_title: 
     viewer = header["viewer"]
     left = header["title"]
     if private and viewer is not None:
-        left = f"{seat_name(viewer)} — {private_title}"
+        left = f"{who(header, viewer)} — {private_title}"
         canvas.marker(WIDTH // 2 - 40, rect.h // 2, viewer, 40)
     half = Rect(MARGIN, rect.y, rect.w // 2, rect.h)
     canvas.text_in(half, left, TITLE_SIZE, palette.TITLE_INK, style="bold", align="l")
@@ -236,7 +243,7 @@ def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Seque
     place = ", ".join(w[0].lower() + w[1:] if w.startswith("Round") else w for w in when(header))
     viewer = header["viewer"]
     if private and viewer is not None:
-        opening = f"{private_title.capitalize()} of {seat_name(viewer)}, {header['title']}"
+        opening = f"{private_title.capitalize()} of {who(header, viewer)}, {header['title']}"
     else:
         opening = f"{header['title']} board"
     said = [f"{opening}{', ' + place if place else ''}."]
@@ -244,12 +251,62 @@ def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Seque
         if header["outcome"]:
             said.append(final_summary(header["outcome"], header["score_unit"]))
         elif header["active"]:
-            said.append("To move: " + ", ".join(seat_name(s) for s in header["active"]) + ".")
+            said.append("To move: " + ", ".join(who(header, s) for s in header["active"]) + ".")
     said += facts
     last = last_move_line(header)
     if last and not private:
         said.append(last if last.endswith(".") else last + ".")
     return clip(" ".join(said))
+
+
+HEADLINE_H = 172
+"""The headline band over every public board: whose turn and what happened, in type that stays
+readable when Discord shows the 1600-px board about 400 px wide on a phone (a quarter: 64 px
+becomes 16, 44 px becomes 11)."""
+HEADLINE = 64
+HEADLINE_SUB = 44
+
+
+def headline_lines(header: ViewHeader) -> tuple[str, str]:
+    """(whose turn or the result, what happened), short enough for the headline's type."""
+    outcome = header["outcome"]
+    if outcome:
+        winners = [int(s) for s in outcome.get("winners", [])]
+        first = (
+            "Game over — "
+            + ", ".join(who(header, s) for s in winners)
+            + (" win" if len(winners) > 1 else " wins")
+        )
+    elif len(header["active"]) == 1:
+        first = f"▶ {who(header, header['active'][0])} to move"
+    elif header["active"]:
+        first = "▶ Waiting for " + ", ".join(who(header, s) for s in header["active"])
+    else:
+        first = header["phase_title"]
+    last = header["last"]
+    if not last:
+        return first, " · ".join(when(header))
+    said = (
+        words(header, str(last["events"][0]))
+        if last["events"]
+        else f"{who(header, last['seat'])}: {last['text']}"
+    )
+    more = len(last["events"]) - 1
+    return first, said + (f" (+{more} more)" if more > 0 else "")
+
+
+def headline(canvas: Canvas, header: ViewHeader) -> None:
+    """The headline band (see ``HEADLINE_H``): the acting seat's marker, whose turn, what happened."""
+    canvas.rect(Rect(0, 0, WIDTH, HEADLINE_H), palette.HIGHLIGHT)
+    first, second = headline_lines(header)
+    left = MARGIN
+    if len(header["active"]) == 1 and not header["outcome"]:
+        canvas.marker(MARGIN + 34, 52, int(header["active"][0]), 64)
+        left += 84
+    canvas.text_in(
+        Rect(left, 10, WIDTH - left - MARGIN, 84), first, HEADLINE, style="bold", align="l", min_size=40
+    )
+    canvas.text_in(Rect(MARGIN, 100, WIDTH - 2 * MARGIN, 62), second, HEADLINE_SUB, align="l", min_size=32)
 
 
 def draw(board: Board[Any], header: ViewHeader, view: Any, private: bool) -> Drawing:
@@ -261,3 +318,14 @@ def draw(board: Board[Any], header: ViewHeader, view: Any, private: bool) -> Dra
     side.draw(canvas, view)
     alt = alt_text(header, private, board.private_title, side.facts(view))
     return Drawing(canvas, alt, f"{board.kind}-{'private' if private else 'public'}")
+
+
+def with_headline(board: Canvas, header: ViewHeader) -> Canvas:
+    """``board`` under the headline band, on one canvas (its drawn texts kept, after the band's)."""
+    canvas = Canvas(WIDTH, HEADLINE_H + board.height)
+    headline(canvas, header)
+    canvas.image.paste(board.image, (0, HEADLINE_H))
+    canvas.texts.extend(board.texts)
+    canvas.cut.extend(board.cut)
+    canvas.sizes.extend(board.sizes)
+    return canvas

@@ -432,7 +432,7 @@ def _castles(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     for i, info in enumerate(seats):
         seat = int(info.get("seat", i))
         mine = last is not None and last["seat"] == seat
-        row = table.row(canvas, i, row_h, 8, last_mover=mine)
+        row = table.row(canvas, i, row_h, 8, last_mover=mine, to_move=seat in view["header"]["active"])
         _castle_seat(canvas, table.cell("seat", row), view, info, places)
         # Gold and squires sit behind a screen except in the two-player game (rules 4.3). The
         # public board enforces that itself, so even a seat's own view drawn publicly hides them.
@@ -462,7 +462,8 @@ def _castle_seat(canvas: Canvas, cell: Rect, view: LancasterView, info: SeatInfo
     """The seat, its power (the final total once over), the start-player and next-start tags."""
     seat = int(info["seat"])
     outcome = view["header"]["outcome"]
-    right = parts.seat_badge(canvas, cell, seat, 44)
+    names = parts.names_of(view["header"])
+    right = parts.seat_badge(canvas, cell, seat, 44, names[seat] if seat < len(names) else None)
     # At the end the row shows the final total (track PP plus final scoring), as the ruler does.
     final = outcome is not None and seat < len(outcome["scores"])
     points = outcome["scores"][seat] if outcome and final else info.get("power_points", 0)
@@ -607,7 +608,13 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
     outcome = view["header"]["outcome"]
     _counties(canvas, view, places)
     if outcome:
-        parts.final_panel(canvas, LancasterPublic.counties, outcome, view["header"]["score_unit"])
+        parts.final_panel(
+            canvas,
+            LancasterPublic.counties,
+            outcome,
+            view["header"]["score_unit"],
+            parts.names_of(view["header"]),
+        )
     _conflicts(canvas, view, places)
     _kings_favor(canvas, view, places)
     _parliament(canvas, view, places)

@@ -74,8 +74,9 @@ def _held(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
     canvas.text(rect.x, rect.y, f"Markers held ({part['points_per_marker']} PP each *)", SMALL, palette.MUTED)
     for seat, count in enumerate(part["held"]):
         x = rect.x + seat * 96  # room for two-digit counts
-        canvas.marker(x + 18, rect.y + 52, seat, 34)
-        canvas.text(x + 40, rect.y + 52, f"× {count}", NUMBER - 2, style="bold", anchor="lm")
+        canvas.marker(x + 17, rect.y + 52, seat, 32)
+        # Two-digit counts keep a gap before the next player's marker (5 players, 96 px each).
+        canvas.text(x + 37, rect.y + 52, f"× {count}", NUMBER - 4, style="bold", anchor="lm")
 
 
 def _tower(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:

@@ -123,6 +123,23 @@ class LorenzoPublic:
         return cls.table_top() + cls.table_header_h + players * cls.table_row_h + MARGIN
 
 
+class LorenzoHouses:
+    """The Houses of Renaissance band under the public board (only in HoR games): the Special
+    Tower left, the Adaptation tile, tokens and Council row right, one cell per seat below."""
+
+    gap = 16
+    tower = Rect(MARGIN, 0, 1020, 200)  # y is relative to the band's top
+    tower_header = 40
+    side = Rect(1048, 0, WIDTH - 1048 - MARGIN, 200)
+    seats_top = 212
+    seats_h = 96
+    note_h = 26
+
+    @classmethod
+    def height(cls) -> int:
+        return cls.gap + cls.seats_top + cls.seats_h + cls.note_h
+
+
 class LorenzoPrivate:
     """A personal board: four rows of six card slots, a side column for goods, tile and leaders."""
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from render import frame, palette, parts
+from render import lorenzo_houses as houses
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import (
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     )
 
 MEMBERS = ("black", "white", "orange", "neutral")
+PRIVATE_BAND = 120  # the Houses of Renaissance lines under a personal board (family, tokens)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
@@ -171,7 +173,7 @@ def _floor(
     canvas.text_in(value, str(floor.get("min_value", "")), NUMBER, style="bold")
     bonus = floor.get("bonus") or {}
     if bonus:
-        words = [f"+{n}" for n in bonus.values()] + [str(k) for k in bonus]
+        words = [f"+{n}" for n in bonus.values()] + [str(k).replace("special_token", "token") for k in bonus]
         canvas.text_in(Rect(strip.x + 2, strip.y + 43, strip.w - 4, 20), words[0], BODY, style="bold")
         canvas.text_in(Rect(strip.x + 2, strip.y + 63, strip.w - 4, 18), " ".join(words[1:]), SMALL + 1)
     occupant = floor.get("occupant")
@@ -466,9 +468,17 @@ def _table(canvas: Canvas, view: LorenzoView) -> None:
     final = _final_scores(view)
     for i, player in enumerate(info):
         seat = int(player.get("seat", 0))
-        row = table.row(canvas, i, L.table_row_h, 6, last_mover=last is not None and last["seat"] == seat)
+        row = table.row(
+            canvas,
+            i,
+            L.table_row_h,
+            6,
+            last_mover=last is not None and last["seat"] == seat,
+            to_move=seat in view["header"]["active"],
+        )
         turn_position = int(player.get("turn_position", 0))
-        _seat_cell(canvas, table.cell("seat", row), seat, turn_position, places.get(seat))
+        name = parts.names_of(view["header"])[seat] if seat < len(view["header"]["seats"]) else None
+        _seat_cell(canvas, table.cell("seat", row), seat, turn_position, places.get(seat), name)
         goods = player.get("goods") or {}
         for key in ("coin", "wood", "stone", "servant"):
             canvas.text_in(table.cell(key, row), str(goods.get(key, 0)), NUMBER + 2, style="bold")
@@ -517,11 +527,13 @@ def _final_places(view: LorenzoView) -> dict[int, int]:
     return {int(s): i + 1 for i, s in enumerate(ranking)}
 
 
-def _seat_cell(canvas: Canvas, cell: Rect, seat: int, turn_position: int, place: int | None) -> None:
+def _seat_cell(
+    canvas: Canvas, cell: Rect, seat: int, turn_position: int, place: int | None, name: str | None = None
+) -> None:
     """The seat's marker and colour name, and beside it either its place in this round's turn
     order ("2nd / in turn") or, at the end, its final place ("1st / place", winner in green), so
     the turn position can never be taken for the result."""
-    value, label = parts.seat_badge(canvas, cell, seat, 40).rows(2)
+    value, label = parts.seat_badge(canvas, cell, seat, 40, name).rows(2)
     if place is None:
         canvas.text_in(value, _ordinal(turn_position + 1), BODY + 1, style="bold", align="l")
         canvas.text_in(label, "in turn", SMALL, palette.MUTED, align="l")
@@ -618,11 +630,20 @@ def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[BonusTile]) -> None:
 def _public(canvas: Canvas, view: LorenzoView) -> None:
     changed = _changed(view)
     _towers(canvas, view, changed)
+    if "houses" in view:  # Houses of Renaissance (render/lorenzo_houses.py)
+        houses.draw_auction(canvas, view)
+        houses.draw_public(canvas, view, LorenzoPublic.height(frame.seats(view)) - MARGIN, changed, _floor)
     if view.get("bonus_tiles_available"):
         _tile_draft(canvas, LorenzoPublic.towers.top(300), view["bonus_tiles_available"])
     outcome = view["header"]["outcome"]
     if outcome:
-        parts.final_panel(canvas, LorenzoPublic.towers, outcome, view["header"]["score_unit"])
+        parts.final_panel(
+            canvas,
+            LorenzoPublic.towers,
+            outcome,
+            view["header"]["score_unit"],
+            parts.names_of(view["header"]),
+        )
     _side(canvas, view, changed)
     _tracks(canvas, view)
     _table(canvas, view)
@@ -679,6 +700,11 @@ def _private(canvas: Canvas, view: LorenzoView) -> None:
                     need = f"needs {slot_mp[j]} MP" if slot_mp[j] else "no MP needed"
                     canvas.text_in(slot, need, BODY, palette.MUTED, style="bold")
     _private_side(canvas, L.side, info)
+    extra = houses.private_lines(view)
+    if extra:
+        band = Rect(MARGIN, L.height() - MARGIN + 8, INNER, PRIVATE_BAND - 16)
+        canvas.box(band, palette.PANEL, palette.LINE, radius=8)
+        parts.text_block(canvas, band.inset(12, 8), extra, BODY + 1)
 
 
 def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo) -> None:
@@ -777,7 +803,11 @@ def _leader_lines(leader: Leader, bullet: str, note: str = "") -> list[parts.Lin
         name += " — used this round"
     if note:
         name += f" — {note}"
-    return [(name, palette.INK, "narrow-bold"), (str(leader.get("text", "")), palette.INK, "narrow")]
+    needs = str(leader.get("requirement") or "")
+    lines: list[parts.Line] = [(name, palette.INK, "narrow-bold")]
+    if needs:
+        lines.append((f"Needs: {needs}", palette.MUTED, "narrow-bold"))
+    return [*lines, (str(leader.get("text", "")), palette.INK, "narrow")]
 
 
 def _private_facts(view: LorenzoView) -> list[str]:
@@ -812,6 +842,14 @@ def _private_facts(view: LorenzoView) -> list[str]:
 BOARD: frame.Board[LorenzoView] = frame.Board(
     kind="lorenzo",
     private_title="personal board",
-    public=frame.Side(lambda view: LorenzoPublic.height(frame.seats(view)), _public, _public_facts),
-    private=frame.Side(lambda view: LorenzoPrivate.height(), _private, _private_facts),
+    public=frame.Side(
+        lambda view: LorenzoPublic.height(frame.seats(view)) + houses.band_height(view),
+        _public,
+        _public_facts,
+    ),
+    private=frame.Side(
+        lambda view: LorenzoPrivate.height() + (PRIVATE_BAND if "houses" in view else 0),
+        _private,
+        _private_facts,
+    ),
 )

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from render import palette
-from render.alt import seat_name
+from render.alt import seat_name, seat_name_with, short_name
 from render.canvas import Canvas, Rect, line_height, text_width, wrap
 from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL
 from render.palette import RGB
-from rules.core import OutcomeJSON, name_seats
+from rules.core import OutcomeJSON, ViewHeader, name_seats
 
 
 def words(players: int, text: str) -> str:
@@ -19,7 +19,20 @@ def words(players: int, text: str) -> str:
     return name_seats(text, [seat_name(i) for i in range(players)])
 
 
-def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str) -> None:
+def names_of(header: ViewHeader) -> list[str | None]:
+    """Each seat's display name as the bot gave it for this image (None: colour only)."""
+    return [s.get("name") for s in header["seats"]]
+
+
+def named_words(header: ViewHeader, text: str) -> str:
+    """``{pN}`` replaced by the seat's name beside its colour ("alice (Blue B)") when known."""
+    names = names_of(header)
+    return name_seats(text, [seat_name_with(i, n) for i, n in enumerate(names)])
+
+
+def final_panel(
+    canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str, names: Sequence[str | None] = ()
+) -> None:
     """Final scoring over the main area: ranking, each scoring category, the total, the notes."""
     # The panel covers part of the board: clear a margin too, so no last-move halo of a space
     # underneath peeks out around it.
@@ -29,7 +42,8 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str) -> 
     breakdown = list(outcome.get("breakdown") or [])
     ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]
     winners = {int(s) for s in outcome.get("winners") or []}
-    won = ", ".join(seat_name(s) for s in ranking if s in winners)
+
+    won = ", ".join(seat_name_with(s, names[s] if s < len(names) else None) for s in ranking if s in winners)
     title = "Final scoring" + (f" — winner{'s' if len(winners) > 1 else ''}: {won}" if won else "")
     canvas.text_in(
         Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40), title, HEADING + 6, style="bold", align="l"
@@ -64,18 +78,34 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str) -> 
             canvas.box(row, palette.HIGHLIGHT, palette.INK, width=2, radius=8)
         canvas.text(row.x + 10, row.y + row.h // 2, f"{i + 1}.", NUMBER, style="bold", anchor="lm")
         canvas.marker(row.x + 70, row.y + row.h // 2, seat, min(44, row.h - 8))
-        name = palette.seat_style(seat).name.capitalize()
-        canvas.text(row.x + 98, row.y + row.h // 2, name, BODY + 1, style="bold", anchor="lm", max_width=100)
+        _final_name(canvas, row, seat, names[seat] if seat < len(names) else None)
         points = breakdown[seat] if seat < len(breakdown) else {}
         for j, cat in enumerate(categories):
             cell = Rect(table.x + first_w + j * cat_w, row.y, cat_w, row.h)
             canvas.text_in(cell, str(points.get(cat, 0)), NUMBER - 2)
         total = scores[seat] if seat < len(scores) else 0
         canvas.text_in(Rect(row.right - total_w, row.y, total_w, row.h), str(total), NUMBER + 4, style="bold")
+    _final_notes(canvas, rect, outcome)
+
+
+def _final_notes(canvas: Canvas, rect: Rect, outcome: OutcomeJSON) -> None:
     notes = " ".join(str(n) for n in outcome.get("notes") or [])
     if notes:
         canvas.paragraph(
             Rect(rect.x + 16, rect.bottom - 44, rect.w - 32, 38), notes, BODY - 1, palette.MUTED, min_size=14
+        )
+
+
+def _final_name(canvas: Canvas, row: Rect, seat: int, given: str | None) -> None:
+    """A final panel row's seat: the player's name with its colour under it, or the colour."""
+    colour = palette.seat_style(seat).name.capitalize()
+    if given:
+        mid = row.y + row.h // 2
+        canvas.text(row.x + 98, mid - 9, short_name(given), BODY, style="bold", anchor="lm", max_width=100)
+        canvas.text(row.x + 98, mid + 13, colour, SMALL, palette.MUTED, anchor="lm", max_width=100)
+    else:
+        canvas.text(
+            row.x + 98, row.y + row.h // 2, colour, BODY + 1, style="bold", anchor="lm", max_width=100
         )
 
 
@@ -194,13 +224,27 @@ class Table:
         x, w = self.x[key]
         return Rect(x, self.top, w, self.header_h)
 
-    def row(self, canvas: Canvas, index: int, pitch: int, gap: int, *, last_mover: bool) -> Rect:
-        """Row ``index`` (``pitch`` px apart, ``gap`` px between), framed; the last mover's row
-        has a heavy black frame."""
+    def row(
+        self, canvas: Canvas, index: int, pitch: int, gap: int, *, last_mover: bool, to_move: bool = False
+    ) -> Rect:
+        """Row ``index`` (``pitch`` px apart, ``gap`` px between), framed. The seat that must
+        act is unmistakable: a heavy yellow-and-black frame and a "TO MOVE" tag; the last mover
+        only gets a small muted "last move" tag (issue 12 item 4: a bold row read as "your turn")."""
         y = self.top + self.header_h + index * pitch
         row = Rect(MARGIN, y, sum(w for _, _, w in self.spec), pitch - gap)
-        edge = palette.HIGHLIGHT_EDGE if last_mover else palette.LINE
-        canvas.box(row, palette.PANEL, edge, width=4 if last_mover else 2, radius=8)
+        if to_move:
+            canvas.box(row.inset(-4), palette.HIGHLIGHT, palette.HIGHLIGHT_EDGE, width=3, radius=10)
+            canvas.box(row.inset(3), palette.PANEL, palette.HIGHLIGHT_EDGE, width=2, radius=8)
+        else:
+            canvas.box(row, palette.PANEL, palette.LINE, width=2, radius=8)
+        tag = "TO MOVE" if to_move else "last move" if last_mover else None
+        if tag:
+            w = text_width(tag, SMALL, "bold") + 12
+            badge = Rect(row.right - w - 24, row.y - 10, w, 20)  # on the top edge, over no figure
+            canvas.box(
+                badge, palette.HIGHLIGHT if to_move else palette.PANEL_ALT, palette.LINE, width=1, radius=4
+            )
+            canvas.text_in(badge, tag, SMALL, palette.INK if to_move else palette.MUTED, style="bold")
         return row
 
     def cell(self, key: str, row: Rect) -> Rect:
@@ -208,11 +252,19 @@ class Table:
         return Rect(x, row.y, w, row.h)
 
 
-def seat_badge(canvas: Canvas, cell: Rect, seat: int, size: int) -> Rect:
-    """A seat as the first cell of its table row: its marker at the top left, its colour name
-    under it. Returns the room right of the marker for the row's own figures."""
+def seat_badge(canvas: Canvas, cell: Rect, seat: int, size: int, name: str | None = None) -> Rect:
+    """A seat as the first cell of its table row: its marker at the top left, its player's name
+    (when known) and colour under it. Returns the room right of the marker for the row's own
+    figures."""
     canvas.marker(cell.x + 8 + size // 2, cell.y + 6 + size // 2, seat, size)
-    canvas.text(cell.x + 8, cell.y + size + 10, palette.seat_style(seat).name, SMALL + 1, palette.MUTED)
+    colour = palette.seat_style(seat).name
+    if name:
+        canvas.text(
+            cell.x + 8, cell.y + size + 8, short_name(name), SMALL + 1, style="bold", max_width=cell.w - 12
+        )
+        canvas.text(cell.x + 8, cell.y + size + 26, colour, SMALL, palette.MUTED)
+    else:
+        canvas.text(cell.x + 8, cell.y + size + 10, colour, SMALL + 1, palette.MUTED)
     return Rect(cell.x + size + 14, cell.y + 6, cell.w - size - 18, size)
 
 

@@ -91,6 +91,8 @@ class Option:
     default: str | bool | int
     choices: tuple[str | bool | int, ...]
     description: str
+    title: str = ""  # the option's name for players ("Military ties"); see ``option_words``
+    words: tuple[str, ...] = ()  # each choice in words, in ``choices`` order ("next player gets second")
 
 
 @dataclass(frozen=True)
@@ -270,7 +272,11 @@ class Game(Protocol):
     - ``sample_state(view, seat, rng) -> state``: a full state consistent with a seat's view, for
       computer players (``game_sample_state``); see there;
     - ``undo_barrier(before, after, player) -> str | None``: a game's own reasons why a step
-      can't be taken back (``game_undo_barrier``, which adds the common ones).
+      can't be taken back (``game_undo_barrier``, which adds the common ones);
+    - ``move_steps(state, player, moves) -> Sequence[Sequence[Step]]``: each move as a short
+      sequence of choices, for guided turns and autocomplete (``game_move_steps``);
+    - ``preview(state, player, move) -> str``: what a move will do, shown before it is
+      confirmed (``game_preview``).
     """
 
     name: str
@@ -329,6 +335,12 @@ SEAT_TOKEN = re.compile(r"\{p([0-9])\}")
 def seat(player: int) -> str:
     """The placeholder that stands for a seat in event text; the bot puts the player's name there."""
     return f"{{p{player}}}"
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """``n`` with its noun in the right number ("1 squire", "2 squires", "0 vote markers"):
+    what a player reads never says "squire(s)" (issue 12 item 8)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:
@@ -604,6 +616,52 @@ def game_content_settings(game: Game) -> tuple[ContentSetting, ...]:
     return tuple(settings()) if callable(settings) else ()
 
 
+@dataclass(frozen=True)
+class Step:
+    """One choice on the way to a move, for a guided turn (a button or select flow).
+
+    A game may describe each legal move as a short sequence of steps (a Lorenzo placement: the
+    family member, the area, the space, the servants); the bot offers the steps one level at a
+    time, each level holding the distinct steps of the moves that agree with the choices so far.
+    ``key`` tells a step apart from the others at its level (equal keys are the same choice);
+    ``label`` is the button or option text (at most 80 characters: what it is, with the value
+    it reaches); ``detail`` says what it costs and gives (a select option's description, at most
+    100 characters). No move's steps may be the start of another move's steps.
+    """
+
+    key: str
+    label: str
+    detail: str = ""
+
+
+def game_move_steps(game: Game, state: Any, player: int, moves: Sequence[Move]) -> list[tuple[Step, ...]]:
+    """``game.move_steps(state, player, moves)`` (one sequence of steps per move, in order; given
+    the whole list so a game works out shared facts once); without one, a single step per move,
+    its label."""
+    steps = getattr(game, "move_steps", None)
+    if callable(steps):
+        return [tuple(s) for s in steps(state, player, moves)]
+    return [(Step(m.to_text(), move_label(m)),) for m in moves]
+
+
+def game_preview(game: Game, state: Any, player: int, move: Move) -> str:
+    """``game.preview(state, player, move)``: what ``move`` will do, in words (costs, gains, the
+    card taken, the value reached, what is asked next), with ``{pN}`` placeholders, for the
+    player who is about to confirm it. It must tell only what the move itself does: nothing the
+    player may not see yet (no card drawn after it). Without one, the move's label."""
+    preview = getattr(game, "preview", None)
+    if callable(preview):
+        return str(preview(state, player, move))
+    return move_label(move)
+
+
+def move_summary(steps: Sequence[Step], text: str, limit: int = 100) -> str:
+    """One line saying what a move does, from its steps' labels (an autocomplete entry), within
+    ``limit`` characters (Discord's bound on a choice's name)."""
+    words = " · ".join(s.label for s in steps) or text
+    return words if len(words) <= limit else words[: limit - 1].rstrip() + "…"
+
+
 _FOCUS = "\x00focus"  # placeholder words passed to ``compose`` (never in a move text)
 _ANY = "\x00any"
 
@@ -682,3 +740,87 @@ def _stage(game: Game, state: Any) -> tuple[Any, Any]:
     if not isinstance(header, dict):
         return None, None
     return header.get("round"), header.get("phase")
+
+
+# --------------------------------------------------------------------------------------------
+# Words for players: options and rules sections (issue 12 item 6)
+# --------------------------------------------------------------------------------------------
+
+
+def option_words(option: Option, value: Any) -> str:
+    """An option and its value in words for the lobby ("Military ties: next player gets second"):
+    the option's ``title`` and the word of ``value`` from ``words``; without them, its name and
+    value made readable ("voluntary pass: off")."""
+    title = option.title or option.name.replace("_", " ").capitalize()
+    index = next((i for i, c in enumerate(option.choices) if type(c) is type(value) and c == value), None)
+    if option.words and index is not None and index < len(option.words):
+        said = option.words[index]
+    elif isinstance(value, bool):
+        said = "on" if value else "off"
+    else:
+        said = str(value).replace("_", " ")
+    return f"{title}: {said}"
+
+
+SECTION_LIMIT = 4000
+"""Longest section text: an embed's description holds 4096 characters, the rest is the footer."""
+
+
+def game_rules_sections(game: Game) -> list[tuple[str, str]]:
+    """The rules help as (title, text) sections: ``game.rules_sections()`` if the game has it,
+    else ``game_rules_help`` cut at its ``## `` headings (the text before the first one is
+    "Overview"); a section longer than ``SECTION_LIMIT`` is cut at lines into numbered parts."""
+    own = getattr(game, "rules_sections", None)
+    if callable(own):
+        return [(str(t), str(b)) for t, b in own()]
+    sections: list[tuple[str, list[str]]] = [("Overview", [])]
+    for line in game_rules_help(game).splitlines():
+        if line.startswith("## "):
+            sections.append((line[3:].strip(), []))
+        elif not (line.startswith("# ") and not sections[0][1] and len(sections) == 1):
+            sections[-1][1].append(line)
+    out: list[tuple[str, str]] = []
+    for title, lines in sections:
+        out += _parts(title, "\n".join(lines).strip())
+    return [(t, b) for t, b in out if b]
+
+
+def _parts(title: str, text: str) -> list[tuple[str, str]]:
+    if len(text) <= SECTION_LIMIT:
+        return [(title, text)]
+    chunks: list[str] = [""]
+    for line in text.splitlines():
+        if len(chunks[-1]) + len(line) + 1 > SECTION_LIMIT and chunks[-1]:
+            chunks.append("")
+        chunks[-1] += line[:SECTION_LIMIT] + "\n"
+    return [(f"{title} ({i + 1}/{len(chunks)})", c.strip()) for i, c in enumerate(chunks)]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card, leader, tile or law of a game, for players to look up (``/card name:``).
+
+    ``key`` is unique within the game; ``name`` is what players call it; ``kind`` what it is
+    ("Leader", "Territory card, period I", "Law"); ``text`` what it does, in words (lines
+    allowed); ``provisional`` says why a value on it is a provisional data value ("" if none),
+    shown with it (project rule: a guessed value is never shown bare)."""
+
+    key: str
+    name: str
+    kind: str
+    text: str
+    provisional: str = ""
+
+
+def game_cards(game: Game) -> tuple[Card, ...]:
+    """``game.cards()``: every card, leader, tile and law a player may look up; or none."""
+    cards = getattr(game, "cards", None)
+    return tuple(cards()) if callable(cards) else ()
+
+
+def find_cards(cards: Sequence[Card], typed: str) -> list[Card]:
+    """The cards whose key or name holds every typed word, exact names and keys first."""
+    words = typed.lower().split()
+    hits = [c for c in cards if all(w in f"{c.key} {c.name} {c.kind}".lower() for w in words)]
+    exact = typed.strip().lower()
+    return sorted(hits, key=lambda c: exact not in (c.key.lower(), c.name.lower()))

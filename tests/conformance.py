@@ -69,7 +69,9 @@ class GameChecks:
     move, with the legal moves it was chosen from; ``public_view(view)`` on the public views
     checked; ``end(state, outcome, replayed)`` once, with the state the move log replays to.
     ``option_sets`` are played besides the generic ones (``option_sets(game)``); ``illegal_texts``
-    are texts never legal in this game; ``games_per_case`` seeds are played per case.
+    are texts never legal in this game; ``games_per_case`` seeds are played per case;
+    ``supports(players, options)`` says whether setup takes that player count with those options
+    (Lorenzo: 5 players only with houses); the others must be refused by setup with a message.
     """
 
     state: Callable[[Any], None] = _nothing
@@ -79,6 +81,7 @@ class GameChecks:
     option_sets: tuple[dict[str, Any], ...] = ()
     illegal_texts: tuple[str, ...] = ()
     games_per_case: int = 1
+    supports: Callable[[int, Mapping[str, Any]], bool] = lambda players, options: True
 
 
 def checks_for(game: Game) -> GameChecks:
@@ -250,6 +253,8 @@ def main() -> None:
     for game in (find_game(n) for n in names):
         for players in range(game.min_players, game.max_players + 1):
             for opts in option_sets(game):
+                if not checks_for(game).supports(players, opts):
+                    continue
                 for number in range(games):
                     play_checked(game, players, case_seed(players, opts, number + 1), opts)
                     total += 1

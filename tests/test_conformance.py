@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from rules import all_games, find_game
-from rules.core import Game, game_rules_help
+from rules.core import Game, IllegalMove, game_rules_help
 from tests.conformance import case_seed, checks_for, option_sets, play_checked
 
 
@@ -25,6 +25,8 @@ def cases() -> list[Any]:
     for game in all_games():
         for players in range(game.min_players, game.max_players + 1):
             for opts in option_sets(game):
+                if not checks_for(game).supports(players, opts):
+                    continue  # refused by setup: test_unsupported_player_counts_are_refused
                 label = ",".join(f"{k}={v}" for k, v in opts.items()) or "defaults"
                 for number in range(checks_for(game).games_per_case):
                     run = f"-game{number + 1}" if number else ""
@@ -40,6 +42,18 @@ def test_random_playout_keeps_the_contract(
 ) -> None:
     deep = not options and number == 0 and players in (game.min_players, game.max_players)
     play_checked(game, players, case_seed(players, options, number), options, deep=deep)
+
+
+def test_unsupported_player_counts_are_refused_with_a_message() -> None:
+    """A player count a game takes only with some options (Lorenzo: 5 with houses) is refused by
+    setup with words for players, never a crash."""
+    for game in all_games():
+        for players in range(game.min_players, game.max_players + 1):
+            for opts in option_sets(game):
+                if not checks_for(game).supports(players, opts):
+                    with pytest.raises(IllegalMove) as err:
+                        game.setup(players=players, seed=1, options=dict(opts))
+                    assert str(err.value).strip()
 
 
 def test_every_game_names_itself_and_its_options() -> None:

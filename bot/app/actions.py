@@ -9,23 +9,25 @@ worker thread and follow up with it. Refusals are raised (``TableError``, ``Rule
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.app import permissions
-from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, undo_button
+from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, undo_button, walk_items
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.guard import say
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to, send_to_game
-from bot.service import present, seats
+from bot.service import present, seats, watchers
+from bot.service.guide import Guided
 from bot.service.movelog import live
 from bot.service.store import GameRecord
 from bot.service.table import Private, TableError, Turn
 from bot.service.undo import undo_possible
 from render import seat_colour
-from rules.core import Game
+from rules.core import Game, move_label
 
 log = logging.getLogger("tavola")
 
@@ -75,10 +77,11 @@ async def _answer_move(interaction: Interaction, turn: Turn) -> None:
         return
     # The choice itself is only echoed to the player; the channel gets the engine's events,
     # which for a secret decision say only that it was made (until the engine reveals).
+    said = turn.move_words or turn.move_text
     done = (
-        f"Your secret choice is recorded: `{turn.move_text}`."
+        f"Your secret choice is recorded: {said}."
         if turn.secret_move
-        else f"Done: `{turn.move_text}`. The channel has the new board."
+        else f"Done: {said}. The channel has the new board."
     )
     # A secret choice can be taken back until the others have decided (bot.service.undo).
     undo = discord.ui.View(timeout=None)
@@ -159,19 +162,24 @@ async def private_reply(
     interaction: Interaction, mine: Private, *, intro: Sequence[str] = (), edit: bool = False
 ) -> None:
     """The player's own board, what they are asked and their choices, after ``intro`` lines;
-    ``edit``: in place of the private reply the interaction came from (already deferred)."""
-    file = await image_file(mine.game.name, mine.view, private=True)
+    ``edit``: in place of the private reply the interaction came from (already deferred). A
+    main action with many options is offered as a guided walk, else buttons with details."""
+    tables = tables_of(interaction)
+    guided = tables.guide(mine, ()) if mine.prompt is not None else None
+    details = tables.details(mine) if mine.prompt is not None and guided is None else []
+    labels = tables.labels(mine) if mine.prompt is not None and guided is None else []
+    file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names)
     view = discord.ui.View(timeout=None)
-    for item in private_items(mine):
+    for item in private_items(mine, guided, details, labels):
         view.add_item(item)
     record = mine.record
-    log = live(await tables_of(interaction).log(record.id)) if record.status == "running" else []
+    log = live(await tables.log(record.id)) if record.status == "running" else []
     # Offered after one's own last step, unless one is asked a secret choice now (then that step
     # completed a secret decision, which can't be taken back).
     asked_secret = mine.prompt is not None and mine.prompt.secret
     if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
         view.add_item(undo_button(record.id, record.version))
-    content = private_content(mine, intro)
+    content = private_content(mine, guided, details, intro, labels)
     if edit:
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
         return
@@ -180,14 +188,26 @@ async def private_reply(
     )
 
 
-def private_items(mine: Private) -> list[discord.ui.Item[Any]]:
-    """The seat's choices, whenever they fit buttons or a select (only this player sees them)."""
+def private_items(
+    mine: Private, guided: Guided | None = None, details: Sequence[str] = (), labels: Sequence[str] = ()
+) -> list[discord.ui.Item[Any]]:
+    """The seat's choices (only this player sees them): a guided turn's level, else buttons or a
+    select whenever they fit."""
     if mine.prompt is None:
         return []
-    return choice_items(mine.record.id, mine.record.version, mine.seat, mine.moves, mine.choice_key)
+    if guided is not None:
+        return walk_items(mine.record.id, mine.record.version, mine.seat, guided.level, mine.choice_key)
+    record = mine.record
+    return choice_items(record.id, record.version, mine.seat, mine.moves, mine.choice_key, details, labels)
 
 
-def private_content(mine: Private, intro: Sequence[str] = ()) -> str:
+def private_content(
+    mine: Private,
+    guided: Guided | None = None,
+    details: Sequence[str] = (),
+    intro: Sequence[str] = (),
+    labels: Sequence[str] = (),
+) -> str:
     colour, letter = seat_colour(mine.seat)
     title = f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."
     lines = [*intro] if intro else [title]
@@ -197,11 +217,44 @@ def private_content(mine: Private, intro: Sequence[str] = ()) -> str:
         lines.append("Nothing to do right now.")
     else:
         lines.append(f"➡️ {mine.prompt.text}")
-        if len(mine.moves) > SELECT_LIMIT:
+        if guided is not None:
+            lines += walk_lines(guided)
+        elif any(details):  # what each choice needs and gives (a leader's requirement, ability)
+            said = list(labels) or [move_label(m) for m in mine.moves]  # the buttons' words
+            lines += [f"• **{x}** — {d}" for x, d in zip(said, details, strict=False) if d]
+        elif len(mine.moves) > SELECT_LIMIT:
             lines.append("Use `/move` (its suggestions list your legal moves).")
         elif not mine.prompt.decision:
             lines.append("Choose below, or use `/move` (its suggestions list your legal moves).")
     return present.clip("\n".join(lines))
+
+
+def walk_lines(guided: Guided) -> list[str]:
+    """The words of a guided turn's level: the choices so far, then what to do here."""
+    level = guided.level
+    lines = ["Chosen: " + " › ".join(s.label for s in level.taken)] if level.taken else []
+    if level.move is None:
+        lines.append("Choose below, step by step (or type the move with `/move`).")
+        return lines
+    lines += ["**This move will:**", guided.preview or "", "Confirm to make it, or go Back to change it."]
+    return lines
+
+
+async def on_walk(interaction: Interaction, match: re.Match[str], path: tuple[int, ...]) -> None:
+    """A step of a guided turn: the private reply shows the level the path leads to."""
+    tables = tables_of(interaction)
+    if int(match["ver"]) > (await tables.get(int(match["gid"]))).version:
+        raise TableError("That button is not one of mine.")  # a version not reached yet: forged
+    _record, mine = await fresh_choices(
+        interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), match["key"], keyed=True
+    )
+    guided = tables.guide(mine, path)
+    if guided is None:
+        raise TableError("These choices changed. Press “Choose” under the latest board.")
+    view = discord.ui.View(timeout=None)
+    for item in private_items(mine, guided):
+        view.add_item(item)
+    await interaction.response.edit_message(content=private_content(mine, guided), view=view)
 
 
 async def on_button(interaction: Interaction, custom_id: str) -> None:
@@ -216,17 +269,20 @@ async def on_button(interaction: Interaction, custom_id: str) -> None:
         await lobby_change(interaction, game_id, action, edit=True)
     elif action == "start":
         await start(interaction, game_id)
+    elif action == "watch":
+        await toggle_watch(interaction, game_id)
     else:
         await on_choice(
             interaction, game_id, int(match["ver"]), int(match["seat"]), int(match["idx"]), key=match["key"]
         )
 
 
-async def on_choice(
-    interaction: Interaction, game_id: int, version: int, seat: int, index: int, *, key: str | None = None
-) -> None:
-    """A choice button or select: the clicker must own the seat; the board must not have moved,
-    or (a keyed private choice) the seat's choices must be the ones the button was made from."""
+async def fresh_choices(
+    interaction: Interaction, game_id: int, version: int, seat: int, key: str | None, *, keyed: bool = False
+) -> tuple[GameRecord, Private]:
+    """The clicker's choices now, if a component made at ``version`` (with ``key``, for a private
+    choice) still stands for them: the clicker must own the seat, and the board must not have
+    moved, or (keyed) the seat's choices must be the ones the component was made from."""
     tables = tables_of(interaction)
     moved_on = "The board has moved on since that button was made. Look at the latest board."
     record = await tables.get(game_id)
@@ -241,9 +297,17 @@ async def on_choice(
         raise TableError(moved_on)
     # The record just read serves the rest: one read per click. The choice key (a count of the
     # seat's moves) is only needed when the board moved on since the button was made.
-    private = await tables.legal(record, interaction.user.id, keyed=record.version != version)
+    private = await tables.legal(record, interaction.user.id, keyed=keyed or record.version != version)
     if private.record.version != version and private.choice_key != key:
         raise TableError(moved_on)
+    return record, private
+
+
+async def on_choice(
+    interaction: Interaction, game_id: int, version: int, seat: int, index: int, *, key: str | None = None
+) -> None:
+    """A choice button or select (see ``fresh_choices``): the move it names is played."""
+    record, private = await fresh_choices(interaction, game_id, version, seat, key)
     if index >= len(private.moves):
         raise TableError("That choice is not available any more.")
     text = private.moves[index].to_text()
@@ -362,3 +426,20 @@ async def open_thread(
     except discord.HTTPException:
         log.exception("could not open a thread in channel %s", channel.id)
         return None
+
+
+async def toggle_watch(interaction: Interaction, game_id: int) -> None:
+    """Watch (or stop watching) a game: its turns by direct message, privately (issue 12 item 7)."""
+    tables = tables_of(interaction)
+    record = await tables.get(game_id)
+    try:
+        now = await watchers.toggle(tables.store, record.id, interaction.user.id)
+    except ValueError as exc:
+        raise TableError(str(exc)) from exc
+    title = tables.game(record.game).title
+    said = (
+        f"You watch {title} #{record.id}: each turn comes to you by direct message, without pings."
+        if now
+        else f"You no longer watch {title} #{record.id}."
+    )
+    await say(interaction, said)

@@ -7,29 +7,48 @@ import hashlib
 import json
 import logging
 import socket
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.app import commands
-from bot.app.components import ACTION_ID, BUTTON_ID, SELECT_ID, ActionButton, GameButton, GameSelect
+from bot.app.ack import acknowledge
+from bot.app.components import (
+    ACTION_ID,
+    BUTTON_ID,
+    SELECT_ID,
+    WALK_ID,
+    WALK_SELECT_ID,
+    ActionButton,
+    GameButton,
+    GameSelect,
+    WalkButton,
+    WalkSelect,
+)
 from bot.app.guard import answer_error, say
 from bot.app.posting import forget_images, post_delivery, post_report
 from bot.app.translator import CatalogueTranslator
 from bot.service import workers
-from bot.service.computers import Computers
+from bot.service.computers import Computers, Report
 from bot.service.health import Health, Liveness
-from bot.service.pings import Pings
+from bot.service.pings import Delivery, Pings
 from bot.service.store import Notice
 from bot.service.table import Tables
 
 log = logging.getLogger("tavola")
+Posted = TypeVar("Posted", Delivery, Report)  # a message made from leased notices
 CLOCK_CHECK_SECONDS = 60.0  # how often the real bot looks for what fell due (pings, takeovers)
 
 
 class TavolaTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        # Every slash command is acknowledged on arrival, before its options are read or any
+        # storage or engine work (issue 8 item 4; autocomplete is answered at once, never deferred).
+        acknowledge(interaction)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -79,7 +98,7 @@ class TavolaBot(discord.Client):
         commands.build(self.tree, self.tables)
         await self.tree.set_translator(CatalogueTranslator())
         # Persistent components: any old message's buttons keep working after a restart.
-        self.add_dynamic_items(GameButton, GameSelect, ActionButton)
+        self.add_dynamic_items(GameButton, GameSelect, ActionButton, WalkButton, WalkSelect)
         if self.clock_check_seconds > 0:
             self._clock_task = asyncio.create_task(self.clock_loop(), name="tavola-clock")
         if not self.sync_commands:
@@ -132,37 +151,36 @@ class TavolaBot(discord.Client):
 
     async def _post_deliveries(self, taken: Sequence[Notice]) -> tuple[int, int]:
         """Post the pings and turn DMs among the notices taken; (messages posted, notices not)."""
-        posted = unposted = 0
-        for delivery in await self.pings.deliveries(taken):
-            try:
-                if not await post_delivery(self, delivery, self.tables.clock()):
-                    await self.pings.undelivered(delivery)  # any process retries it
-                    unposted += len(delivery.keys)
-                    continue
-            except Exception:  # one message's failure must not hold back the others'
-                log.exception("notice of game %s failed; retried later", delivery.game_id)
-                unposted += len(delivery.keys)
-                continue
-            await self.pings.delivered(delivery)  # marked sent only once posted (or settled)
-            posted += delivery.turn is not None
-        return posted, unposted
+        deliveries = await self.pings.deliveries(taken)
+        return await self._post_each(
+            deliveries, lambda d: post_delivery(self, d, self.tables.clock()), "notice"
+        )
 
     async def _post_reports(self, taken: Sequence[Notice]) -> tuple[int, int]:
         """Post what the computer did in each game (takeovers, moves) since its last report, from
         the notices taken; (messages posted, notices not)."""
+        reports = await self.computers.reports(taken)
+        return await self._post_each(reports, lambda r: post_report(self, r), "computer report")
+
+    async def _post_each(
+        self, messages: Sequence[Posted], post: Callable[[Posted], Awaitable[bool]], what: str
+    ) -> tuple[int, int]:
+        """Post each message; its notices are marked sent only once it is posted (or settled), and
+        given back when it could not be posted now (any process retries them); (messages posted,
+        notices not)."""
         posted = unposted = 0
-        for report in await self.computers.reports(taken):
+        for message in messages:
             try:
-                if not await post_report(self, report):
-                    await self.pings.undelivered_keys(report.game_id, report.keys)
-                    unposted += len(report.keys)
+                if not await post(message):
+                    await self.pings.undelivered_keys(message.game_id, message.keys)
+                    unposted += len(message.keys)
                     continue
-            except Exception:  # one game's failure must not hold back the others'
-                log.exception("computer report of game %s failed; retried later", report.game_id)
-                unposted += len(report.keys)
+            except Exception:  # one message's failure must not hold back the others'
+                log.exception("%s of game %s failed; retried later", what, message.game_id)
+                unposted += len(message.keys)
                 continue
-            await self.pings.delivered_keys(report.game_id, report.keys)
-            posted += report.turn is not None
+            await self.pings.delivered_keys(message.game_id, message.keys)
+            posted += message.turn is not None
         return posted, unposted
 
     def kick(self) -> None:
@@ -219,7 +237,7 @@ class TavolaBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if any(p.fullmatch(custom_id) for p in (BUTTON_ID, SELECT_ID, ACTION_ID)):
+        if any(p.fullmatch(custom_id) for p in (BUTTON_ID, SELECT_ID, ACTION_ID, WALK_ID, WALK_SELECT_ID)):
             return
         await say(interaction, "That button is not one of mine, or it is too old to use. Try `/game status`.")
 

@@ -7,7 +7,6 @@ Commands are built when the bot starts, from the games the table service offers,
 from __future__ import annotations
 
 import inspect
-import io
 import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any, Literal
@@ -24,18 +23,20 @@ from bot.app.actions import (
     send_private,
     start,
 )
-from bot.app.components import lobby_view, turn_view
+from bot.app.components import lobby_view, turn_view, watch_view
 from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
+from bot.app.history import add_history_commands
 from bot.app.posting import image_file
+from bot.app.reading import add_rules_command, card_command, help_command
 from bot.app.translator import described
 from bot.service import overview, present, settings
 from bot.service.clocks import CLOCK_MAX_HOURS
 from bot.service.levels import DEFAULT_LEVEL
 from bot.service.table import TableError, Tables
 from bot.service.undo import ROLLBACK_MAX_STEPS, UNDO_MAX_STEPS
-from rules.core import Game, game_rules_help
+from rules.core import Game, option_words
 
 log = logging.getLogger("tavola")
 
@@ -48,6 +49,8 @@ def build(tree: app_commands.CommandTree[Any], tables: Tables) -> None:
     """Add every command to ``tree``."""
     tree.add_command(game_group(tables))
     tree.add_command(move_command())
+    tree.add_command(help_command(tables))
+    tree.add_command(card_command())
     for group in game_groups(tables):
         tree.add_command(group)
 
@@ -59,7 +62,8 @@ def game_group(tables: Tables) -> app_commands.Group:
     _add_table_commands(group)
     _add_player_commands(group)
     _add_seat_commands(group)
-    _add_rules_command(group)
+    add_rules_command(group)
+    add_history_commands(group)
     return group
 
 
@@ -170,44 +174,6 @@ def _add_player_commands(group: app_commands.Group) -> None:
         await send_private(interaction, await channel_game_id(interaction))
 
 
-def _add_rules_command(group: app_commands.Group) -> None:
-    """``/game rules [game]``: the rules summary, attached as a file when it is long."""
-
-    @group.command(name="rules", description="The rules summary and the choices this bot makes")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
-    async def rules(interaction: Interaction, game: str | None = None) -> None:
-        t = tables_of(interaction)
-        try:
-            if game is None:
-                if interaction.channel_id is None:
-                    raise TableError("Name a game.")
-                name = (await t.in_channel(interaction.channel_id)).game
-            else:
-                name = game
-            chosen = t.game(name)
-        except TableError as exc:
-            listed = "" if "Games:" in str(exc) else f" Games: {', '.join(g.name for g in t.games())}."
-            raise TableError(f"{exc}{listed}") from exc
-        text = game_rules_help(chosen)
-        if len(text) <= present.CONTENT_LIMIT:
-            await say(interaction, text)
-            return
-        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{chosen.name}-rules.md")
-        await interaction.response.send_message(
-            f"The {chosen.title} rules summary is attached ({len(text)} characters).",
-            file=file,
-            ephemeral=True,
-        )
-
-    @rules.autocomplete("game")
-    async def rules_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=g.title, value=g.name)
-            for g in tables_of(interaction).games()
-            if current.lower() in g.name
-        ][:25]
-
-
 async def show_status(interaction: Interaction) -> None:
     """``/game status``: the lobby card, the board with whom it waits for, or, once the channel's
     game has ended, its result and how to start another."""
@@ -231,15 +197,21 @@ async def show_status(interaction: Interaction) -> None:
     record = await actions.reclaimed(interaction, record)
     await t.load_state(record)  # a damaged stored state is rebuilt from the log (issue 8 item 3)
     turn = t.turn_of(record)
-    await interaction.response.defer(thinking=True)
-    file = await image_file(turn.game.name, turn.public_view, private=False)
+    # Someone not seated only looks: answered privately, so spectators add nothing to the
+    # channel (issue 12 item 7); a player's status is the table's and stays public.
+    watcher = all(s.user_id != interaction.user.id for s in record.seats)
+    await interaction.response.defer(thinking=True, ephemeral=watcher)
+    file = await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
     title, description = present.status_text(turn, t.clock_of(turn.record))
     embeds = [discord.Embed(title=title, description=description)]
     if turn.outcome is not None:
         won, scores = present.outcome_text(turn.outcome, record.seats, record.seating)
         embeds.append(discord.Embed(title=won, description=scores, colour=discord.Colour.gold()))
+    view = watch_view(record.id) if watcher and turn.outcome is None else turn_view(turn)
+    if watcher and turn.outcome is not None:
+        view = discord.ui.View(timeout=None)  # nothing left to follow
     await interaction.followup.send(
-        embeds=embeds, file=file, view=turn_view(turn), allowed_mentions=NO_MENTIONS
+        embeds=embeds, file=file, view=view, ephemeral=watcher, allowed_mentions=NO_MENTIONS
     )
 
 
@@ -396,14 +368,19 @@ def option_autocomplete(
 
     async def suggest(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         chosen = getattr(interaction.namespace, "game", None)
-        values: list[str] = []
+        said: dict[str, str] = {}  # value -> the value in words (the chosen game's, or the first's)
         for g in tables_of(interaction).games():
             if chosen and g.name != chosen:
-                continue
+                continue  # only the chosen game's options have values (item 6 of issue 12)
             for o in g.options():
                 if o.name == name:
-                    values += [str(c).lower() for c in o.choices if str(c).lower() not in values]
-        return [app_commands.Choice(name=v, value=v) for v in values if current.lower() in v][:25]
+                    for c in o.choices:
+                        said.setdefault(str(c).lower(), option_words(o, c))
+        return [
+            app_commands.Choice(name=words[:100], value=v)
+            for v, words in said.items()
+            if current.lower() in v or current.lower() in words.lower()
+        ][:25]
 
     return suggest
 
@@ -427,8 +404,9 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         record = await t.store.open_in_channel(interaction.channel_id)
         if record is None:
             return []
-        # The record just read: no second read (issue 16).
-        found = await t.suggested(record, interaction.user.id, current, str(interaction.locale))
-        return [app_commands.Choice(name=shown[:100], value=text[:100]) for shown, text in found]
+        # Each entry says what the move does (the game's steps); its value is the move's text; the
+        # record just read (no second read); typed words may be the reader's (issue 15 item 4).
+        found = await t.described(record, interaction.user.id, current, str(interaction.locale))
+        return [app_commands.Choice(name=name[:100], value=text[:100]) for name, text in found]
 
     return move

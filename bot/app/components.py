@@ -6,8 +6,12 @@ working after a restart):
 - ``g:<game>:join`` / ``leave`` / ``start`` — lobby buttons;
 - ``g:<game>:board`` / ``g:<game>:hand`` — "My board" / "Decide privately" or "Choose": a fresh
   private reply (the hand one with the seat's choices as buttons or a select);
+- ``g:<game>:watch`` — "Watch" (under a spectator's ``/game status``): follow the game by DM;
 - ``g:<game>:v<version>:m<seat>.<i>`` — seat's legal move number i at that version;
 - ``g:<game>:v<version>:s<seat>`` — a select of the seat's legal moves at that version;
+- ``g:<game>:v<version>:w<seat>:p<path>`` — a step of a guided turn (``bot.service.guide``):
+  the choices made so far, as indices joined by dots; ``…:x<seat>:p<path>:q<n>`` is the n-th
+  select of a level with more choices than fit buttons (its values are the choice indices).
 - ``g:<game>:bot`` (Add computer), ``g:<game>:undo:<version>`` (Undo my last step) and
   ``g:<game>:ok:<what>:<expires>[:<arg>]`` (a confirmation): ``ActionButton``.
 A versioned component pressed after the board changed answers "the board has moved on". Choices
@@ -25,6 +29,8 @@ import discord
 
 from bot.app.context import Interaction
 from bot.app.guard import guard
+from bot.service.guide import Level
+from bot.service.guide import labels as move_labels
 from bot.service.table import TableError, Turn
 from rules.core import Move, ascii_number, move_label
 
@@ -36,12 +42,19 @@ SELECT_LIMIT = 25
 # "not one of mine" by the client.
 _ID = r"[0-9]{1,18}"
 BUTTON_ID = re.compile(
-    rf"g:(?P<gid>{_ID}):(?:(?P<lobby>join|leave|start|board|hand)"
+    rf"g:(?P<gid>{_ID}):(?:(?P<lobby>join|leave|start|board|hand|watch)"
     rf"|v(?P<ver>{_ID}):m(?P<seat>[0-9]{{1,2}})\.(?P<idx>[0-9]{{1,3}})(?::k(?P<key>[0-9a-f]{{8}}))?)"
 )
 SELECT_ID = re.compile(
     rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):s(?P<seat>[0-9]{{1,2}})(?::k(?P<key>[0-9a-f]{{8}}))?"
 )
+_KEY = r"(?::k(?P<key>[0-9a-f]{8}))?"
+_PATH = r"(?P<path>(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,7})?)"  # at most 8 choices, each below 1000
+WALK_ID = re.compile(rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):w(?P<seat>[0-9]{{1,2}}):p{_PATH}" + _KEY)
+WALK_SELECT_ID = re.compile(
+    rf"g:(?P<gid>{_ID}):v(?P<ver>{_ID}):x(?P<seat>[0-9]{{1,2}}):p{_PATH}:q[0-9]" + _KEY
+)
+WALK_SELECTS = 4  # selects of one level (the fifth row holds Back): 100 choices
 # Add computer (lobby), Undo (a private reply), and confirmations (``bot.app.seat_actions``).
 ACTION_ID = re.compile(rf"g:(?P<gid>{_ID}):(?P<act>bot|undo|ok)(?::(?P<rest>[0-9a-z.:\-]{{1,80}}))?")
 
@@ -115,6 +128,106 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
             )
 
 
+def path_of(match: re.Match[str]) -> tuple[int, ...]:
+    """The choices a guided-turn component names (``WALK_ID``)."""
+    return tuple(int(i) for i in match["path"].split(".")) if match["path"] else ()
+
+
+class WalkButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=WALK_ID):
+    """A choice (or Back) of a guided turn: answered by showing the level its path leads to."""
+
+    def __init__(
+        self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ):
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> WalkButton:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.app.actions import on_walk  # see GameButton.callback
+
+        async with guard(interaction):
+            match = WALK_ID.fullmatch(self.item.custom_id or "")
+            if match is None:
+                raise TableError("That button is not one of mine.")
+            await on_walk(interaction, match, path_of(match))
+
+
+class WalkSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=WALK_SELECT_ID):
+    """A select of a guided turn's level: the value picked is the choice's index there."""
+
+    def __init__(
+        self, custom_id: str, options: Sequence[discord.SelectOption] = (), placeholder: str = "Choose…"
+    ):
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id,
+            placeholder=placeholder[:150],
+            options=list(options) or [discord.SelectOption(label="…", value="0")],
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> WalkSelect:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.app.actions import on_walk  # see GameButton.callback
+
+        async with guard(interaction):
+            match = WALK_SELECT_ID.fullmatch(self.item.custom_id or "")
+            values = self.item.values
+            last = WALK_SELECTS * SELECT_LIMIT - 1
+            index = ascii_number(str(values[0]), 0, last) if len(values) == 1 else None
+            if match is None or index is None:
+                raise TableError("That choice is not valid any more.")
+            await on_walk(interaction, match, (*path_of(match), index))
+
+
+def walk_items(
+    game_id: int, version: int, seat: int, level: Level, key: str = ""
+) -> list[discord.ui.Item[Any]]:
+    """The components of one level of a guided turn: its choices (buttons when they fit a row,
+    else up to four selects with what each choice costs and gives), or at the end Confirm (the
+    ordinary move button of the chosen move); Back whenever a choice was made."""
+    suffix = f":k{key}" if key else ""
+    stem = f"g:{game_id}:v{version}"
+    items: list[discord.ui.Item[Any]] = []
+
+    def joined(path: Sequence[int]) -> str:
+        return ".".join(str(i) for i in path)
+
+    if level.move is not None:
+        items.append(
+            GameButton(f"{stem}:m{seat}.{level.move}{suffix}", "Confirm", discord.ButtonStyle.success)
+        )
+    elif len(level.options) <= BUTTON_LIMIT:
+        for i, option in enumerate(level.options):
+            items.append(
+                WalkButton(
+                    f"{stem}:w{seat}:p{joined((*level.path, i))}{suffix}",
+                    option.label,
+                    discord.ButtonStyle.primary,
+                )
+            )
+    else:
+        for page in range(min(WALK_SELECTS, -(-len(level.options) // SELECT_LIMIT))):
+            chunk = list(enumerate(level.options))[page * SELECT_LIMIT : (page + 1) * SELECT_LIMIT]
+            options = [
+                discord.SelectOption(label=o.label[:100], value=str(i), description=o.detail[:100] or None)
+                for i, o in chunk
+            ]
+            items.append(WalkSelect(f"{stem}:x{seat}:p{joined(level.path)}:q{page}{suffix}", options))
+    if level.back is not None:
+        items.append(WalkButton(f"{stem}:w{seat}:p{joined(level.back)}{suffix}", "Back"))
+    return items
+
+
 def lobby_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(GameButton(f"g:{game_id}:join", "Join", discord.ButtonStyle.primary))
@@ -130,7 +243,13 @@ def undo_button(game_id: int, version: int) -> ActionButton:
 
 
 def choice_items(
-    game_id: int, version: int, seat: int, moves: Sequence[Move], key: str = ""
+    game_id: int,
+    version: int,
+    seat: int,
+    moves: Sequence[Move],
+    key: str = "",
+    details: Sequence[str] = (),
+    labels: Sequence[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
 
@@ -139,16 +258,22 @@ def choice_items(
     so the index means the same move when pressed, even after a restart. ``key`` (private
     choices) lets the choice outlive the version while the seat's choices stay the same.
     """
-    texts = [move_label(m) for m in moves]  # display only: a choice is sent back as its index
+    # Display only (a choice is sent back as its index): the game's words for each move when
+    # given (``guide.labels``, issue 12 item 8), else its label.
+    texts = list(labels) if len(labels) == len(moves) else [move_label(m) for m in moves]
     if not texts or len(texts) > SELECT_LIMIT:
         return []
     suffix = f":k{key}" if key else ""
-    if len(texts) <= BUTTON_LIMIT:
+    if len(texts) <= BUTTON_LIMIT and not any(details):
         return [
             GameButton(f"g:{game_id}:v{version}:m{seat}.{i}{suffix}", text, discord.ButtonStyle.primary)
             for i, text in enumerate(texts)
         ]
-    options = [discord.SelectOption(label=text[:100], value=str(i)) for i, text in enumerate(texts)]
+    said = list(details) + [""] * (len(texts) - len(details))  # a select shows what each choice says
+    options = [
+        discord.SelectOption(label=text[:100], value=str(i), description=said[i][:100] or None)
+        for i, text in enumerate(texts)
+    ]
     return [GameSelect(f"g:{game_id}:v{version}:s{seat}{suffix}", options)]
 
 
@@ -158,23 +283,32 @@ def turn_view(turn: Turn) -> discord.ui.View:
     record = turn.record
     if turn.outcome is None:
         prompts = [turn.prompts[s.seat] for s in turn.acting]
+        public_choices: list[discord.ui.Item[Any]] = []
         if len(turn.acting) == 1 and prompts[0].decision and not prompts[0].secret:
             seat = turn.acting[0].seat
-            for item in choice_items(
-                record.id, record.version, seat, turn.game.legal_moves(turn.state, seat)
-            ):
+            moves = turn.game.legal_moves(turn.state, seat)
+            said = move_labels(turn.game, turn.state, seat, moves, record.names)
+            public_choices = choice_items(record.id, record.version, seat, moves, labels=said)
+            for item in public_choices:
                 view.add_item(item)
         if any(p.secret for p in prompts):
             view.add_item(GameButton(f"g:{record.id}:hand", "Decide privately", discord.ButtonStyle.success))
         elif len(turn.acting) > 1 and any(p.decision for p in prompts):
             # Several players decide at once: each gets their own choices from this button.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
-        elif len(turn.acting) == 1 and not prompts[0].decision:
+        elif len(turn.acting) == 1 and not (prompts[0].decision and public_choices):
             # Choices that are not a public decision (they may name a private hand, such as
-            # cards to play after a placement): offered in a private reply, as buttons or a
-            # select when they fit, else pointing to /move. Always offered: whether the list is
+            # cards to play after a placement), or a decision too long for the board: offered in
+            # a private reply, as buttons, a select or a guided walk. Always offered: whether the list is
             # short can depend on hidden things (a hand, resources behind a screen), so the
             # button's presence must not.
             view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
     view.add_item(GameButton(f"g:{record.id}:board", "My board"))
+    return view
+
+
+def watch_view(game_id: int) -> discord.ui.View:
+    """Under a spectator's private status: the Watch button (a second press stops)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(f"g:{game_id}:watch", "Watch (turns by DM)", discord.ButtonStyle.secondary))
     return view

@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 import discord
 from discord import app_commands
 
+from bot.app.ack import acknowledge
 from bot.app.context import NO_MENTIONS, Interaction
 from bot.service import present
 from bot.service.store import StoreError
@@ -58,7 +59,9 @@ async def answer_error(interaction: Interaction, error: BaseException) -> None:
 
 @asynccontextmanager
 async def guard(interaction: Interaction) -> AsyncIterator[None]:
-    """Run a component's work so every click gets an answer, even on a bug."""
+    """Run a component's work so every click gets an answer, even on a bug; acknowledged on
+    arrival, before any of the work (``bot.app.ack``)."""
+    acknowledge(interaction)
     try:
         yield
     except Exception as exc:

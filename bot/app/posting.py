@@ -20,12 +20,12 @@ from bot.app import permissions
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning, tables_of
 from bot.app.guard import say
-from bot.service import present, workers
+from bot.service import present, watchers, workers
 from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Turn
-from render import Image, render_view
+from render import Image, named, render_view
 
 log = logging.getLogger("tavola")
 
@@ -55,9 +55,15 @@ def image_key(game_name: str, view: dict[str, Any], private: bool) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
-async def image_file(game_name: str, view: dict[str, Any], *, private: bool) -> discord.File:
+async def image_file(
+    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = ()
+) -> discord.File:
     """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
-    a burst of boards delayed every acknowledgement and database call of the loop."""
+    a burst of boards delayed every acknowledgement and database call of the loop. ``names``:
+    the seats' names as stored (markdown-escaped); the board gets them as plain text (and they
+    are part of the cached board's identity: a renamed seat is drawn again)."""
+    if names:
+        view = named(game_name, view, [present.plain_name(n) for n in names])
     key = image_key(game_name, view, private)
     image = _images.get(key)
     if image is None:
@@ -75,7 +81,9 @@ async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.Fil
     files: list[discord.File] = []
     if turn.shows_board:
         try:
-            files.append(await image_file(turn.game.name, turn.public_view, private=False))
+            files.append(
+                await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
+            )
         except Exception:
             # The move is already stored: still tell the channel, just without the picture.
             log.exception("rendering the public board failed")
@@ -120,6 +128,7 @@ async def post_turn(
         wait=True,
     )
     await supersede(interaction.client, turn.record.id, sent)
+    await tell_watchers(interaction.client, turn)
     kick(interaction.client, turn)
 
 
@@ -136,6 +145,7 @@ async def post_turn_to(
         allowed_mentions=mentioning(present.pinged(turn)),
     )
     await supersede(client, turn.record.id, sent)
+    await tell_watchers(client, turn)
 
 
 async def supersede(client: discord.Client, game_id: int, sent: discord.Message) -> None:
@@ -219,6 +229,28 @@ async def post_game_turn(
         }
 
     await supersede(client, turn.record.id, await send_waking(client, turn.record, parts))
+    await tell_watchers(client, turn)
+
+
+async def tell_watchers(client: discord.Client, turn: Turn) -> None:
+    """Each watcher of the game (``bot.service.watchers``) gets this public turn by direct
+    message, mentioning nobody. Tidiness beside the game: failures are only logged."""
+    tables = cast(HasTables, client).tables
+    try:
+        found = await watchers.watchers(tables.store, turn.record.id)
+    except Exception:
+        log.exception("the watchers of game %s could not be read", turn.record.id)
+        return
+    seated = {s.user_id for s in turn.record.seats}
+    content = watchers.watch_content(turn, turn.events)
+    for user_id in found:
+        if user_id in seated:  # a player sees the channel (and is pinged there when asked)
+            continue
+        try:
+            dm = await client.create_dm(discord.Object(id=user_id))
+            await dm.send(content, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("a watcher of game %s could not be sent the turn", turn.record.id)
 
 
 async def _unarchive(client: discord.Client, thread_id: int) -> None:

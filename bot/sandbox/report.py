@@ -34,7 +34,14 @@ def components_of(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             }
             if c.get("type") == 3:
                 entry["type"] = "select"
-                entry["options"] = [{"label": o["label"], "value": o["value"]} for o in c.get("options", [])]
+                entry["options"] = [
+                    {
+                        "label": o["label"],
+                        "value": o["value"],
+                        **({"description": o["description"]} if o.get("description") else {}),
+                    }
+                    for o in c.get("options", [])
+                ]
             found.append(entry)
     return found
 

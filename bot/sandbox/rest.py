@@ -294,6 +294,11 @@ class FakeDiscord:
                 "edit", body, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=ch
             )
             return message
+        if route.method == "DELETE" and path.endswith("@original"):
+            # The placeholder (or answer) taken away: a later follow-up is a message of its own.
+            self.deferred.pop(token, None)
+            self.messages.pop(self.original.pop(token, 0), None)
+            return None
         if route.method == "GET":  # the original response, e.g. for original_response()
             found = self.messages.get(self.original.get(token, 0))
             if found is None:
@@ -307,11 +312,13 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         saved = self.reporter.save_files(files)
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        mid = None
         if token in self.deferred:
-            # The first follow-up after a "thinking" defer replaces that placeholder and
-            # keeps its visibility, as Discord does.
+            # The first follow-up after a "thinking" defer replaces that placeholder (the same
+            # message, its id) and keeps its visibility, as Discord does.
             ephemeral = self.deferred.pop(token)
-        message = self.message(data, saved, ephemeral=ephemeral, channel_id=channel_id)
+            mid = self.original.get(token)
+        message = self.message(data, saved, mid, ephemeral=ephemeral, channel_id=channel_id)
         self.reporter.report(
             "followup", data, saved, ephemeral=ephemeral, message_id=int(message["id"]), channel_id=channel_id
         )

@@ -204,11 +204,38 @@ class Computers:
             return Report(game_id, keys, None, (), False)
         if record.status not in ("running", "finished"):
             return Report(game_id, keys, None, (), False)
-        lines = [
-            line for n in sorted(notices, key=_order) for line in report_lines(n.body, record, self.tables)
-        ]
+        ordered = sorted(notices, key=_order)
+        groups = [(("takeover" in n.body), report_lines(n.body, record, self.tables)) for n in ordered]
         moved = any("computer" in n.body for n in notices)
-        return Report(game_id, keys, self.tables.turn_of(record), tuple(lines), moved)
+        return Report(game_id, keys, self.tables.turn_of(record), tuple(fit_report(groups)), moved)
+
+
+# Characters of a report's message its lines may fill: Discord's 2,000 less room for who must act
+# next (the turn message's end, which the clip keeps whatever else is cut).
+REPORT_BUDGET = 1600
+
+
+def fit_report(groups: Sequence[tuple[bool, Sequence[str]]], budget: int = REPORT_BUDGET) -> list[str]:
+    """The lines of a report, each group (a takeover: True, or one computer move) whole. When they
+    do not fit, the oldest moves are left out and a first line says how many: every takeover is
+    kept (a player must learn the computer plays for them), then the newest moves that fit."""
+    kept = [(i, lines) for i, (takeover, lines) in enumerate(groups) if takeover]
+    room = budget - sum(len(line) + 1 for _, lines in kept for line in lines) - 60  # the count line
+    moves = [(i, lines) for i, (takeover, lines) in enumerate(groups) if not takeover]
+    total = sum(len(line) + 1 for _, lines in groups for line in lines)
+    shown: list[tuple[int, Sequence[str]]] = []
+    if total > budget:
+        for i, lines in reversed(moves):
+            room -= sum(len(line) + 1 for line in lines)
+            if room < 0:
+                break
+            shown.append((i, lines))
+    else:
+        shown = moves
+    left_out = len(moves) - len(shown)
+    plural = "s" if left_out != 1 else ""
+    head = [f"… {left_out} earlier computer move{plural} not shown."] if left_out else []
+    return head + [line for _, lines in sorted(kept + shown, key=lambda g: g[0]) for line in lines]
 
 
 def _order(notice: Notice) -> tuple[float, int]:

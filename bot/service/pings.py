@@ -180,12 +180,9 @@ class Pings:
                 found.append(Delivery(game_id, (n.key,), turn, dm=record.seats[int(n.body["seat"])]))
         return found
 
-    async def undelivered(self, delivery: Delivery) -> None:
+    async def undelivered_keys(self, game_id: int, keys: Sequence[str]) -> None:
         """Give back the notices of a message that could not be posted now: the next pass (of any
         process) retries them."""
-        await self.undelivered_keys(delivery.game_id, delivery.keys)
-
-    async def undelivered_keys(self, game_id: int, keys: Sequence[str]) -> None:
         await self.tables.store.release_notices(self.holder, game_id, keys)
 
     async def delivered(self, delivery: Delivery) -> None:

@@ -6,16 +6,17 @@ Discord limits: message content 2000 characters, embed description 4096, 25 sele
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.service.clocks import deadline, hours_text
 from bot.service.pings import Delivery, Ping
 from bot.service.store import GameRecord, Seating, SeatRecord
-from bot.service.table import Turn
+from bot.service.table import TableError, Turn
 from bot.service.undo import Undone
 from render import seat_colour
-from rules.core import Game, Outcome
+from rules.core import Game, Outcome, counted, option_words
 
 CONTENT_LIMIT = 2000
 
@@ -29,6 +30,12 @@ def seat_label(seat: SeatRecord) -> str:
     return f"{seat.name} ({colour} {letter})"
 
 
+def plain_name(name: str) -> str:
+    """A stored display name as plain text for images: the markdown escapes and the zero-width
+    spaces that break mentions (``context.shown_name``) taken out again."""
+    return re.sub(r"\\([^0-9A-Za-z\s])", r"\1", name).replace("\u200b", "")
+
+
 def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
     """Shorten to ``limit`` characters, keeping the end (the newest lines) readable."""
     if len(text) <= limit:
@@ -36,8 +43,13 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
     return "…" + text[-(limit - 1) :]
 
 
-def options_line(options: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}: {str(v).lower()}" for k, v in sorted(options.items())) or "defaults"
+def options_line(options: Mapping[str, Any], game: Game | None = None) -> str:
+    """The chosen options in words, one per line, in the game's order ("Military ties: next
+    player gets second"); without the game, as name: value."""
+    if game is None:
+        return ", ".join(f"{k}: {str(v).lower()}" for k, v in sorted(options.items())) or "defaults"
+    said = [option_words(o, options[o.name]) for o in game.options() if o.name in options]
+    return "\n".join(f"• {line}" for line in said) or "defaults"
 
 
 def lobby_text(record: GameRecord, game: Game) -> tuple[str, str]:
@@ -56,7 +68,7 @@ def lobby_text(record: GameRecord, game: Game) -> tuple[str, str]:
     starter = record.seats[creator].name if creator is not None else "the creator"
     description = (
         f"Players ({len(record.seats)}/{game.max_players}, at least {game.min_players}):\n{players}\n\n"
-        f"Options: {options_line(record.options)}\n{clock}"
+        f"Options:\n{options_line(record.options, game)}\n{clock}"
         f"Join with the button or `/game join`; {starter} starts with `/game start` "
         "(and may add computer players with the button)."
     )
@@ -160,7 +172,7 @@ def computer_mark(seating: Seating, seat: int) -> str:
         return ""
     if found.mode == "seat":
         return f" — 🤖 computer ({found.level})"
-    return f" — 🤖 the computer played {found.moves} move(s) of this seat"
+    return f" — 🤖 the computer played {counted(found.moves, 'move')} of this seat"
 
 
 def back_line(name: str) -> str:
@@ -185,8 +197,10 @@ def undone_list(done: Undone) -> str:
 def undo_line(done: Undone) -> str:
     """What everyone is told about an undo or a rollback."""
     if done.rollback:
-        return f"⏪ {done.who} rolled the game back by {len(done.entries)} move(s): {undone_list(done)}."
-    return f"↩️ {done.who} took back their last step(s): {undone_list(done)}."
+        moves = counted(len(done.entries), "move")
+        return f"⏪ {done.who} rolled the game back by {moves}: {undone_list(done)}."
+    steps = "step" if len(done.entries) == 1 else f"{len(done.entries)} steps"
+    return f"↩️ {done.who} took back their last {steps}: {undone_list(done)}."
 
 
 def status_text(turn: Turn, hours: float = 0) -> tuple[str, str]:
@@ -267,3 +281,45 @@ def dm_content(delivery: Delivery) -> str:
 
 def clock_line(hours: float) -> str:
     return f"Clock: {hours_text(hours)} per decision" if hours > 0 else "Clock: none"
+
+
+def help_text(games: Sequence[Game]) -> tuple[str, str]:
+    """(title, description) of ``/help``: how to play here, on one screen."""
+    titles = ", ".join(f"{g.title} (`{g.name}`, {g.min_players}-{g.max_players} players)" for g in games)
+    lines = [
+        f"Games: {titles}.",
+        "",
+        "**Start** — `/game new game:<name>` opens a lobby here (its options are suggested for the "
+        "game chosen); others press **Join**; the creator presses **Start**. Seats and colours are drawn.",
+        "**Your turn** — you are pinged under the board. Press **Choose**: your options come privately, "
+        "step by step, with what each costs and gives and a preview before **Confirm**. Short decisions "
+        "are buttons under the board; secret ones come after **Decide privately**. Typing works too: "
+        "`/move` suggests your legal moves in words.",
+        "**Your things** — **My board** or `/game hand`: your own board, only for you.",
+        "**Look up** — `/game status` (the board now), `/game rules topic:` (a part of the rules), "
+        "`/card name:` (a card, leader, tile or law of the game here).",
+        "**Pings** — `/game settings`: quiet hours, time zone, a DM when it is your turn.",
+        "**Other** — `/game list` (games in this server), `/game leave` (before the start), "
+        "`/game abandon` (creator or Manage Server).",
+    ]
+    return "How to play here", "\n".join(lines)
+
+
+def rules_topic(title: str, sections: Sequence[tuple[str, str]], topic: str | None) -> tuple[str, str]:
+    """(title, description) of ``/game rules``: the section named ``topic`` (any part of its
+    title, case-insensitive; default the first), then the other topics."""
+    if not sections:
+        raise TableError(f"{title} has no rules text.")
+    wanted = (topic or "").strip().lower()
+    found = next((s for s in sections if s[0].lower() == wanted), None) or next(
+        (s for s in sections if wanted in s[0].lower()), None
+    )
+    if found is None:
+        names = ", ".join(t for t, _ in sections)
+        raise TableError(f"{title} rules have no topic '{topic}'. Topics: {names}.")
+    others = " · ".join(t for t, _ in sections if t != found[0])
+    footer = (
+        f"\n\n**Other topics** (`/game rules topic:`): {others}\n"
+        "The whole text as a file: `/game rules full:true`."
+    )
+    return f"{title} — {found[0]}", found[1][: 4096 - len(footer)] + footer

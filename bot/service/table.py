@@ -19,6 +19,7 @@ from typing import Any
 
 from cachetools import LRUCache
 
+from bot.service import guide
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
 from bot.service.levels import COMPUTER_LEVELS, DEFAULT_LEVEL
@@ -110,6 +111,7 @@ class Turn:
     prompts: Mapping[int, Prompt]  # seat -> what that seat is asked now (texts with names)
     outcome: Outcome | None
     move_text: str = ""  # the move just applied, canonical text ("" after start)
+    move_words: str = ""  # the same move as its button reads (issue 12 item 8: no notation)
     secret_move: bool = False  # that move answered a secret prompt: never echo it in public
     # Seats still waiting that were already waiting before this move (someone else answered a
     # decision they all face at once): listed, but not pinged again for it.
@@ -607,9 +609,9 @@ class Tables:
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
         secret = game_prompt(game, state, seat).secret
-        # Typed words of any catalogued language become the engine's (the log keeps its text).
-        move = game.parse(state, seat, i18n_moves.canonical(game.name, text))
-        new_state, raw_events = game.apply(state, seat, move)
+        move, new_state, raw_events = played(
+            game, state, seat, i18n_moves.canonical(game.name, text), record.names
+        )  # typed words of any catalogued language become the engine's (the log keeps its text)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
         follow_up = status is None and game_continues_turn(game, state, new_state, seat)
         earlier = await self._untold(record, game, seat)
@@ -643,6 +645,7 @@ class Tables:
         return replace(
             turn,
             move_text=move.to_text(),
+            move_words=guide.labels(game, state, seat, [move], record.names)[0],
             secret_move=secret,
             quiet=frozenset(quiet),
             asleep=asleep,
@@ -779,24 +782,45 @@ class Tables:
             return []
         return filter_texts([m.to_text() for m in game.legal_moves(state, seat)], typed, limit)
 
-    async def suggested(
-        self, game_ref: int | GameRecord, user_id: int, typed: str, locale: str | None, limit: int = 25
+    async def described(
+        self, game_ref: int | GameRecord, user_id: int, typed: str, locale: str | None = None, limit: int = 25
     ) -> list[tuple[str, str]]:
-        """Autocomplete in the reader's words: ``(shown, canonical text)`` of the legal moves the
-        typed words match, in either the reader's words or the engine's (prefix matches first);
-        ``game_ref`` its id or the record just read."""
+        """Autocomplete entries (what the move does, its canonical text): typed words may be in
+        either, or the move's text in the reader's words (``i18n.moves``; prefix matches first)."""
         try:
-            mine = await self.legal(game_ref, user_id)
+            mine = await self.legal(game_ref, user_id, keyed=False)
         except TableError:
             return []
         texts = [m.to_text() for m in mine.moves]
-        shown = {i18n_moves.localize(mine.game.name, t, locale): t for t in texts}
-        found = filter_texts(list(shown), typed, limit)
-        if len(found) < limit:  # English words typed by a reader of another language still match
-            extra = filter_texts(texts, typed, limit)
-            back = {t: s for s, t in shown.items()}
-            found += [back[t] for t in extra if back[t] not in found][: limit - len(found)]
-        return [(s, shown[s]) for s in found]
+        words = guide.summaries(
+            mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names
+        )
+        keyed: dict[str, tuple[str, str]] = {}
+        for text, said in zip(texts, words, strict=True):
+            local = i18n_moves.localize(mine.game.name, text, locale)
+            own = text if local == text else f"{local}\n{text}"
+            keyed[f"{own}\n{said}"] = (said, text)
+        return [keyed[k] for k in filter_texts(list(keyed), typed, limit)]
+
+    def details(self, mine: Private) -> list[str]:
+        """What each of the seat's choices costs, needs or gives, as the game words it (its
+        last step's detail; "" when it says nothing more than its label)."""
+        state = self.state_of(mine.record)
+        steps = guide.steps_of(mine.game, state, mine.seat, mine.moves, mine.record.names)
+        return [s[-1].detail if s else "" for s in steps]
+
+    def labels(self, mine: Private) -> list[str]:
+        """The seat's choices as their buttons read them (the game's words, seats named)."""
+        return guide.labels(mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names)
+
+    def guide(self, mine: Private, path: Sequence[int]) -> guide.Guided | None:
+        """The level ``path`` leads to in the seat's guided turn (None: its moves are not guided)."""
+        try:
+            return guide.guide_of(
+                mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names, path
+            )
+        except guide.PathError as exc:
+            raise TableError(str(exc)) from exc
 
     def live_post(self, game_id: int, channel_id: int, message_id: int) -> tuple[int, int] | None:
         """Remember the game's newest public post with buttons; return the one it replaces
@@ -881,6 +905,26 @@ def with_computers(
         added.append(SeatRecord(len(added), user_id, f"Computer {number} ({level})"))
         computers[len(added) - 1] = Computer(level, "seat")
     return tuple(added), replace(seating, computers=computers)
+
+
+def played(game: Game, state: Any, seat: int, text: str, names: Sequence[str]) -> tuple[Move, Any, list[str]]:
+    """``text`` parsed and applied for ``seat``: the move, the new state and its raw events. A
+    refusal is raised with its seats named, as every text a player reads (issue 12 item 8: the
+    engines word refusals with ``{pN}``, e.g. "Now answer: {p0}: choose a Council Privilege")."""
+    try:
+        move = game.parse(state, seat, text)
+        new_state, raw_events = game.apply(state, seat, move)
+    except RulesError as exc:
+        raise named_refusal(exc, names) from exc
+    return move, new_state, list(raw_events)
+
+
+def named_refusal(exc: RulesError, names: Sequence[str]) -> RulesError:
+    """The same refusal (its own class) with ``{pN}`` replaced by display names."""
+    try:
+        return type(exc)(name_seats(str(exc), names))
+    except TypeError:  # a refusal class with another constructor: the plain kind, named
+        return RulesError(name_seats(str(exc), names))
 
 
 def computer_notices(

@@ -21,7 +21,7 @@ from typing import Any
 from bot.service.movelog import live, replay_states
 from bot.service.store import COMPUTER, Change, GameRecord, MoveRecord
 from bot.service.table import TableError, Tables, Turn
-from rules.core import Game, game_prompt, game_undo_barrier
+from rules.core import Game, counted, game_prompt, game_undo_barrier
 
 UNDO_MAX_STEPS = 5  # own steps taken back by one /game undo (a turn rarely has more)
 ROLLBACK_MAX_STEPS = 50  # moves one rollback may take back (further: abandon and start again)
@@ -46,7 +46,7 @@ def own_steps(
         return "There is nothing to take back yet."
     for back in range(1, steps + 1):
         if back > len(moves):
-            return f"Only {len(moves)} move(s) have been made."
+            return f"Only {counted(len(moves), 'move')} {'has' if len(moves) == 1 else 'have'} been made."
         entry = moves[-back]
         if entry.seat != seat:
             who = "the game's start" if entry.seat < 0 else "another player's move"
@@ -110,7 +110,8 @@ async def rollback(
         raise TableError("The game has moved on since the rollback was asked; nothing was rolled back.")
     game, moves, states = await _replayed(tables, record)
     if steps > len(moves):
-        raise TableError(f"Only {len(moves)} move(s) are in force; roll back at most that many.")
+        are = "is" if len(moves) == 1 else "are"
+        raise TableError(f"Only {counted(len(moves), 'move')} {are} in force; roll back at most that many.")
     seat = record.seat_of(user_id)
     return await _take_back(
         tables, record, game, moves, states, steps, -1 if seat is None else seat, rollback=True

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.core import say
+from rules.core import say, say_n
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
 from rules.lancaster import queenie
@@ -46,7 +46,7 @@ from rules.lancaster.moves import (
     Take,
     Upgrade,
 )
-from rules.lancaster.words import amount, effect_words, effects_words
+from rules.lancaster.words import amount, effect_words, effects_words, place_words
 
 if TYPE_CHECKING:
     from rules.lancaster.engine import Engine
@@ -222,11 +222,11 @@ def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, ev
         old, new = m.upgrade_at(state, decision["force"], move.where)
         events.append(
             say(
-                "{p} upgraded a knight {old_n} to {new_n} ({where}).",
+                "{p} upgraded a knight {old_n} to {new_n} {where}.",
                 p=who,
                 old_n=old,
                 new_n=new,
-                where=move.where,
+                where=place_words(engine.data, move.where),
             )
         )
 
@@ -491,7 +491,8 @@ def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
 def _exchange_why(
     engine: Engine, state: State, decision: Decision, move: Buy, legal: list[LancasterMove]
 ) -> str:
-    return say("You can do this at most {n} time(s).", n=max(x.times for x in legal if isinstance(x, Buy)))
+    most = max(x.times for x in legal if isinstance(x, Buy))
+    return say_n("You can do this at most {n} time.", "You can do this at most {n} times.", most)
 
 
 # -- the next start player (Surrey, 8.1 and 9) ---------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core import IllegalMove, rng_for, say
+from rules.core import IllegalMove, rng_for, say, say_n
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -598,10 +598,11 @@ class Engine:
         got = m.recruit(state, force, effect["strength"], count) if count > 0 else 0
         if got:
             events.append(
-                say(
-                    "{p} recruits {n} strength-{strength} knight(s) to the court.",
+                say_n(
+                    "{p} recruits {n} strength-{strength} knight to the court.",
+                    "{p} recruits {n} strength-{strength} knights to the court.",
+                    got,
                     p=m.force_name(state, force),
-                    n=got,
                     strength=effect["strength"],
                 )
             )

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.core import (
+    Card,
     ContentChanged,
     ContentSetting,
     GameCommand,
@@ -16,12 +17,14 @@ from rules.core import (
     Option,
     Outcome,
     Prompt,
+    Step,
     normalise_options,
     say,
+    say_n,
     state_from_json,
     state_to_json,
 )
-from rules.lancaster import extra_laws, henry, hidden, placement, resentment
+from rules.lancaster import cards, extra_laws, guide, henry, hidden, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
@@ -40,12 +43,16 @@ OPTIONS = (
         ("by_letter", "random"),
         "Rules 4.1 step 8: each noble stack goes to the county with the same letter (default: four "
         "setup sources, corrections 2026-12) or to a random county (the English setup sheet).",
+        title="Noble stacks",
+        words=("each to its own county letter", "to random counties"),
     ),
     Option(
         "vote_markers",
         1,
         (1, 2),
         "Starting vote markers per player: 1 (English rules, default) or 2 (an early German translation).",
+        title="Starting vote markers",
+        words=("1 each", "2 each"),
     ),
     Option(
         "discard_unused_votes",
@@ -53,6 +60,8 @@ OPTIONS = (
         (True, False),
         "Vote markers not used in Parliament go back to the supply after the third vote (rules 7.2 "
         "step 7, default on); off keeps them for the next round.",
+        title="Unused vote markers",
+        words=("returned after the third vote", "kept for the next round"),
     ),
     Option(
         "favor_tiles_by_count",
@@ -61,6 +70,8 @@ OPTIONS = (
         "Conflicting sources (rules 17.5): all 6 King's Favor tiles are used (English text, default) "
         "or the tiles in use depend on the player count (one summary; the counts are the provisional "
         "data value setup.favor_tiles, 6 at every count until someone checks the rulebook).",
+        title="King's Favor tiles",
+        words=("all 6", "by player count (provisional)"),
     ),
     Option(
         "henry_v",
@@ -192,6 +203,14 @@ class LancasterGame:
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
 
+    def move_steps(
+        self, state: m.State, player: int, moves: Sequence[LancasterMove]
+    ) -> list[tuple[Step, ...]]:
+        return guide.move_steps(self._engine_of(state), state, moves)  # rules/lancaster/guide.py
+
+    def preview(self, state: m.State, player: int, move: LancasterMove) -> str:
+        return guide.preview(self._engine_of(state), state, player, move)
+
     def continues_turn(self, before: m.State, after: m.State, player: int) -> bool:
         """Optional member (``rules.core.game_continues_turn``): ``player``'s move left them the
         next decision of the same phase - the King's Favor and its upgrade or noble after their
@@ -251,6 +270,9 @@ class LancasterGame:
             )
         return state
 
+    def cards(self) -> list[Card]:
+        return cards.cards(self.data)  # /card lookups (rules/lancaster/cards.py), with overrides
+
     def catalogue_names(self) -> dict[str, list[str]]:
         """County, noble and castle space names, law texts, sources and move words (i18n)."""
         base = load_base()  # the shipped names: the catalogue translates those
@@ -302,7 +324,8 @@ class LancasterGame:
         if state["pending"] is not None:
             return self._why_decision(state, player, move, legal, ask)
         if isinstance(move, Vote):
-            return say("You have only {n} vote marker(s).", n=state["seats"][player]["vote_markers"])
+            markers = state["seats"][player]["vote_markers"]
+            return say_n("You have only {n} vote marker.", "You have only {n} vote markers.", markers)
         if isinstance(move, Place):
             return self._why_place(state, player, move)
         if isinstance(move, Lord):
@@ -350,7 +373,9 @@ class LancasterGame:
         if mv.squires and kind != "county":
             return say("Squires may only be added in a county (never in the castle or a conflict).")
         if mv.squires > state["seats"][player]["squires"]:
-            return say("You have only {n} squire(s).", n=state["seats"][player]["squires"])
+            return say_n(
+                "You have only {n} squire.", "You have only {n} squires.", state["seats"][player]["squires"]
+            )
         if kind == "county":
             return self._why_county(state, player, mv, where)
         if kind == "castle":

@@ -182,3 +182,21 @@ def _gain_line(who: list[str], what: str) -> str:
     if len(who) == 1:
         return say("{p} gains {goods}.", p=who[0], goods=what)
     return say("{players} each gain {goods}.", players=listed(who), goods=what)
+
+
+def place_words(data: dict[str, Any], where: str) -> str:
+    """Where a knight stands, in words ("in Bedford", "on Squires' hall", "in conflict K03"),
+    never the notation ("county:H", "conflict:K03:2") a player would not know (issue 12 item 8)."""
+    kind, _, rest = where.partition(":")
+    if kind == "court":
+        return say("in court")
+    if kind == "county":
+        county = data["counties"].get(rest)
+        return say("in {county}", county=county["name"]) if county else say("in county {county}", county=rest)
+    if kind == "castle":
+        space = data["castle"].get(rest) or data.get("ally", {}).get("castle", {}).get(rest)
+        return say("on {space}", space=space["name"]) if space else say("on castle space {space}", space=rest)
+    if kind == "conflict":
+        card, _, _strength = rest.partition(":")
+        return say("in conflict {conflict}", conflict=card)
+    return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # an expansion's place (none today; English)

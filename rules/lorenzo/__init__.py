@@ -1,4 +1,5 @@
-"""Lorenzo il Magnifico (base game, 2-4 players) behind the rules contract (rules.core.Game).
+"""Lorenzo il Magnifico behind the rules contract (rules.core.Game): the base game (2-4 players)
+and Houses of Renaissance (option ``houses``, 2-5 players; ``houses/`` and HOUSES.md).
 
 Modules: data (JSON components), moves (notation), effects (permanent modifiers, gain rule),
 engine (state, legality, resolution, flow), scoring (final scoring), view (player views),
@@ -12,22 +13,29 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.core import (
+    Card,
+    ContentChanged,
+    ContentSetting,
     GameCommand,
     IllegalMove,
     NotYourTurn,
     Option,
     Outcome,
     Prompt,
+    Step,
+    coerce_option,
     normalise_options,
     say,
     state_from_json,
     state_to_json,
 )
-from rules.lorenzo import flow, hidden
-from rules.lorenzo.commands import COMMANDS
-from rules.lorenzo.data import CARDS, LEADERS
+from rules.lorenzo import cards, flow, guide, hidden
+from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
+from rules.lorenzo.data import BASE_CARDS, BASE_LEADERS, LEADERS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
+from rules.lorenzo.houses import content
+from rules.lorenzo.houses.help import houses_help
 from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
 from rules.lorenzo.scoring import outcome
 from rules.lorenzo.state_copy import copy_for_move
@@ -42,24 +50,32 @@ OPTIONS: tuple[Option, ...] = (
         False,
         (False, True),
         "Advanced game: 4 Leader cards per player (drafted), played, activated or discarded for a privilege.",
+        title="Leaders",
+        words=("none", "4 each"),
     ),
     Option(
         "leader_draft",
         "draft",
         ("draft", "deal"),
         "With leaders: 'draft' (keep 1 of 4, pass the rest right, repeat) or 'deal' (4 random leaders each).",
+        title="Leader hands",
+        words=("drafted (keep 1, pass the rest)", "dealt at random"),
     ),
     Option(
         "advanced_tiles",
         False,
         (False, True),
         "Advanced game: choose one of the four advanced personal bonus tiles, in reverse turn order.",
+        title="Personal bonus tiles",
+        words=("standard", "advanced, chosen in reverse turn order"),
     ),
     Option(
         "voluntary_pass",
         False,
         (False, True),
         "Allow a player to pass a placement turn even when a space is open (reference §19: off).",
+        title="Passing a placement",
+        words=("only when no space is open", "always allowed"),
     ),
     Option(
         "harvest_min_check",
@@ -68,6 +84,8 @@ OPTIONS: tuple[Option, ...] = (
         "Harvest/Production minimum value 1 is tested on the family member after servants ('member', "
         "reference §19 default) or on the final action value after -3, Character and excommunication "
         "modifiers ('action').",
+        title="Harvest/Production minimum 1",
+        words=("tested on the family member", "tested on the action value"),
     ),
     Option(
         "military_tie",
@@ -75,8 +93,30 @@ OPTIONS: tuple[Option, ...] = (
         ("next_gets_second", "tied_first_only"),
         "Military ranking when several tie for most MP: all get 5 and the next lower MP gets 2 "
         "('next_gets_second', reference §19 default) or no second place is awarded ('tied_first_only').",
+        title="Military ties",
+        words=("next player gets second", "tied players only"),
     ),
 )
+
+HOUSES_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "houses",
+        False,
+        (False, True),
+        "Houses of Renaissance: the Special Tower and deck, Special Tokens, the Adaptation tile, the "
+        "New Council tile, new excommunications, Family tiles by auction, up to 5 players (Leaders on).",
+    ),
+    Option(
+        "leader_pool",
+        "all",
+        ("all", "houses", "base"),
+        "With houses: the Leaders dealt from: 'all' 44, 'houses' the base 20 + 22 of HoR (without "
+        "the likeliest promos), 'base' the 20 of the base game.",
+    ),
+)
+OFFER_HOUSES = True
+"""Whether ``options()`` lists the HoR options (issue 13). While False they were accepted by
+``setup`` (tests, the sandbox) but not offered to players; ``max_players`` follows it."""
 
 
 # The words of move texts (and of the parser's aliases) a player may type in their own language
@@ -94,22 +134,44 @@ class Lorenzo:
     name = "lorenzo"
     title = "Lorenzo il Magnifico"
     min_players = 2
-    max_players = 4
+    max_players = 5 if OFFER_HOUSES else 4  # 5 only with houses: setup refuses it otherwise
 
     def options(self) -> Sequence[Option]:
-        return OPTIONS
+        return OPTIONS + HOUSES_OPTIONS if OFFER_HOUSES else OPTIONS
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        if not self.min_players <= players <= self.max_players:
+        given = dict(options or {})
+        unoffered = {} if OFFER_HOUSES else {o.name: o for o in HOUSES_OPTIONS}
+        extra = {o.name: o.default for o in unoffered.values()}
+        for name, option in unoffered.items():
+            if name in given:
+                extra[name] = coerce_option(option, given.pop(name))
+        opts = {**normalise_options(self, given), **extra}
+        top = 5 if opts["houses"] else 4
+        if not self.min_players <= players <= top:
+            if players == 5:
+                raise IllegalMove(
+                    say(
+                        "{title} is for {min}-{max} players; 5 players need the houses option "
+                        "(Houses of Renaissance).",
+                        title=self.title,
+                        min=self.min_players,
+                        max=top,
+                    )
+                )
+            raise IllegalMove(
+                say("{title} is for {min}-{max} players.", title=self.title, min=self.min_players, max=top)
+            )
+        if opts["houses"] and players == 5 and opts["leader_pool"] == "base":
             raise IllegalMove(
                 say(
-                    "{title} is for {min}-{max} players.",
-                    title=self.title,
-                    min=self.min_players,
-                    max=self.max_players,
+                    "With 5 players the base pool of 20 Leaders cannot deal 4 each plus the Sforza and "
+                    "Visconti families' 2: choose leader_pool houses (42) or all (44)."
                 )
             )
-        return flow.new_game(players, seed, normalise_options(self, options))
+        if opts["houses"]:
+            opts["leaders"] = True  # HOUSES.md §2 (houses_turns_on_leaders): HoR cards use Leaders
+        return flow.new_game(players, seed, opts)
 
     def active_players(self, state: State) -> frozenset[int]:
         return flow.active(state)
@@ -189,21 +251,40 @@ class Lorenzo:
         return state_to_json(state)
 
     def from_json(self, text: str) -> State:
-        return state_from_json(text, UPGRADES)
+        state = state_from_json(text, UPGRADES)
+        if "houses" in state and state["houses"].get("content") != content.fingerprint():
+            raise ContentChanged(
+                "This Houses of Renaissance game began under other content data (LORENZO_OVERRIDES "
+                "changed); restart with the old file to go on."
+            )
+        return state
 
     def catalogue_names(self) -> dict[str, list[str]]:
         """Card and leader names (i18n: the Italian printed names)."""
         return {
-            "lorenzo card": [CARDS[i]["name"] for i in sorted(CARDS)],
-            "lorenzo leader": [leader["name"] for leader in LEADERS.values()],
+            # The base game's printed names (the HoR names are provisional: "Special card N").
+            "lorenzo card": [BASE_CARDS[i]["name"] for i in sorted(BASE_CARDS)],
+            "lorenzo leader": [LEADERS[x]["name"] for x in BASE_LEADERS],
             "lorenzo move": list(MOVE_WORDS),
         }
 
     def rules_help(self) -> str:
-        return RULES_HELP
+        return RULES_HELP + houses_help() if OFFER_HOUSES else RULES_HELP
+
+    def move_steps(self, state: State, player: int, moves: Sequence[LorenzoMove]) -> list[tuple[Step, ...]]:
+        return guide.move_steps(state, player, moves)  # guided turns (rules/lorenzo/guide.py)
+
+    def preview(self, state: State, player: int, move: LorenzoMove) -> str:
+        return guide.preview(state, player, move)
+
+    def cards(self) -> list[Card]:
+        return cards.cards()  # /card lookups (rules/lorenzo/cards.py)
 
     def commands(self) -> Sequence[GameCommand]:
         return COMMANDS  # /lorenzo place|leader|end (rules/lorenzo/commands.py)
+
+    def content_settings(self) -> Sequence[ContentSetting]:
+        return CONTENT_SETTINGS  # LORENZO_OVERRIDES (rules/lorenzo/commands.py)
 
 
 GAME = Lorenzo()

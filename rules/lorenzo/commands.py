@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.core import CommandParam, GameCommand, ParamValue
+from rules.core import CommandParam, ContentSetting, GameCommand, ParamValue
 
 MEMBERS = ("black", "white", "orange", "neutral")
 LEADER_ACTIONS = ("play", "activate", "discard")
@@ -57,4 +57,21 @@ COMMANDS: tuple[GameCommand, ...] = (
         ),
     ),
     GameCommand("end", "End your turn after placing (when a Leader could still act)", lambda v: "end"),
+)
+
+
+def _install_overrides(path: str | None) -> None:
+    # Imported here: the package's __init__ imports this module for its declarations.
+    from rules.lorenzo.houses.content import configure
+
+    configure(path)  # DataError (a ValueError) lists every problem of the file
+
+
+CONTENT_SETTINGS: tuple[ContentSetting, ...] = (
+    ContentSetting(
+        "LORENZO_OVERRIDES",
+        "path of a JSON file correcting the Houses of Renaissance provisional values "
+        "(rules/lorenzo/houses/content.py, format as rules/lancaster/OVERRIDES.md)",
+        _install_overrides,
+    ),
 )

@@ -28,20 +28,23 @@ from typing import Any
 from rules.core import say, say_n, seat
 from rules.lorenzo import engine, leaders
 from rules.lorenzo.data import (
+    ALL_TOWER_SPACES,
     BONUS_TILES,
     CARDS,
     COLOURED,
     LEADERS,
     PRIVILEGE_ORDER,
     PRIVILEGES,
-    TOWER_SPACES,
 )
 from rules.lorenzo.describe import MEMBER_NAMES, TOWER_NAMES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
+from rules.lorenzo.houses import families as houses_families
+from rules.lorenzo.houses import tokens
 from rules.lorenzo.moves import (
     BonusAction,
     ChooseTile,
+    Convert,
     Copy,
     End,
     Exchange,
@@ -52,8 +55,10 @@ from rules.lorenzo.moves import (
     Privilege,
     SetSix,
     Take,
+    Token,
     Vatican,
     goods,
+    privilege_words,
 )
 
 State = dict[str, Any]
@@ -117,7 +122,13 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
         part = CARDS[ident][frame["action"]]
         name = CARDS[ident]["name"]
     state["stack"].append(
-        {"kind": "effects", "seat": frame["seat"], "source": name, "effects": list(part["effects"])}
+        {
+            "kind": "effects",
+            "seat": frame["seat"],
+            "source": name,
+            "effects": list(part["effects"]),
+            "card": ident if item_kind == "card" else None,
+        }
     )
     return True
 
@@ -128,7 +139,11 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
 
 
 def _privilege_answers(state: State, frame: Frame) -> list[LorenzoMove]:
-    return [Privilege(choice) for choice in PRIVILEGE_ORDER if choice not in frame["chosen"]]
+    # HOUSES.md §9: the New Council tile adds a sixth option, a Special Token.
+    menu = (*PRIVILEGE_ORDER, "special_token") if "houses" in state else PRIVILEGE_ORDER
+    if "houses" in state:  # Della Scala, Da Montefeltro (houses/families.py)
+        menu = houses_families.privilege_menu(state, frame["seat"], menu)
+    return [Privilege(choice) for choice in menu if choice not in frame["chosen"]]
 
 
 def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, log: Log) -> None:
@@ -136,17 +151,32 @@ def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, 
     frame["chosen"].append(move.choice)
     if frame["remaining"] > 0:
         state["stack"].append(frame)  # the next privilege must differ from those chosen
+    elif "houses" in state and not frame.get("extra"):
+        extra = modifiers(state, player).extra_privileges  # Jacopo Salviati: may repeat an option
+        if extra:
+            state["stack"].append(
+                {
+                    "kind": "privilege",
+                    "seat": player,
+                    "remaining": extra,
+                    "chosen": [],
+                    "source": frame["source"],
+                    "extra": True,
+                }
+            )
+    got = houses_families.privilege_gain(state, player, move.choice) if "houses" in state else None
     source = say("Council Privilege from {source}", source=frame["source"])
-    engine.gain(state, player, PRIVILEGES[move.choice], source, log)
+    engine.gain(state, player, got or PRIVILEGES[move.choice], source, log)
 
 
 def _privilege_prompt(state: State, frame: Frame) -> str:
     if frame["chosen"]:
+        chosen = [privilege_words(c) for c in frame["chosen"]]  # in words, not ids (issue 12 item 8)
         return say(
             "choose a Council Privilege from {source} ({n} left, different from {chosen}).",
             source=frame["source"],
             n=frame["remaining"],
-            chosen=", ".join(frame["chosen"]),
+            chosen=" and ".join(chosen),
         )
     return say(
         "choose a Council Privilege from {source} ({n} left).", source=frame["source"], n=frame["remaining"]
@@ -204,7 +234,7 @@ def _take_answer(state: State, player: int, frame: Frame, move: Take, log: Log) 
     offer = engine.tower_offer(
         state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
     )
-    card_type, floor_index = TOWER_SPACES[move.space]
+    card_type, floor_index = ALL_TOWER_SPACES[move.space]
     log.events.append(
         say(
             "{p} uses {source} on the {tower} floor {floor} (value {value}).",
@@ -245,8 +275,10 @@ def _take_settle(state: State, frame: Frame, log: Log) -> bool:
 def _take_refusal(state: State, player: int, frame: Frame, move: Any) -> str | None:
     if not isinstance(move, Take) or move.space is None:
         return None
-    card_type, _floor_index = TOWER_SPACES[move.space]
-    if card_type not in frame["card_types"]:
+    tower, floor_index = ALL_TOWER_SPACES[move.space]
+    card_id = state["tower_cards"].get(tower, [None] * 4)[floor_index]
+    card_type = CARDS[card_id]["type"] if card_id is not None else tower
+    if card_type not in frame["card_types"] and card_type != "special":
         allowed = "/".join(TYPE_NAMES[x] for x in frame["card_types"])
         return say("{source} takes only {types} cards.", source=frame["source"], types=allowed)
     mods = modifiers(state, player)
@@ -299,6 +331,9 @@ def _bonus_refusal(state: State, player: int, frame: Frame, move: Any) -> str | 
 
 
 def _vatican_answer(state: State, player: int, frame: Frame, move: Vatican, log: Log) -> None:
+    if not move.support and modifiers(state, player).never_excommunicated:
+        log.events.append(f"{seat(player)} declines to support the Church; Martin Lutero keeps them in it.")
+        return
     if move.support:
         log.events.append(say("{p} supports the Church.", p=seat(player)))
         engine.score_faith(state, player, log, bonus=True)
@@ -309,6 +344,15 @@ def _vatican_answer(state: State, player: int, frame: Frame, move: Vatican, log:
 def _vatican_settle(state: State, frame: Frame, log: Log) -> bool:
     if state["players"][frame["seat"]]["resources"]["fp"] >= engine.faith_requirement(state):
         return False
+    if modifiers(state, frame["seat"]).never_excommunicated:  # Martin Lutero (HOUSES.md §13.2)
+        state["stack"].pop()
+        if state["round"] == engine.ROUNDS:
+            engine.score_faith(state, frame["seat"], log, bonus=False)
+        else:
+            log.events.append(
+                f"{seat(frame['seat'])} is never excommunicated (Martin Lutero) and keeps their faith."
+            )
+        return True
     state["stack"].pop()  # too little faith: no choice, excommunicated
     engine.excommunicate(state, frame["seat"], log, voluntary=False)
     return True
@@ -347,11 +391,20 @@ def _montefeltro_answer(state: State, player: int, frame: Frame, move: SetSix, l
     )
 
 
-def _window_answer(state: State, player: int, frame: Frame, move: LeaderAction | End, log: Log) -> None:
+def _window_answer(
+    state: State, player: int, frame: Frame, move: LeaderAction | End | Token | Convert, log: Log
+) -> None:
     if isinstance(move, End):
         log.events.append(say("{p} ends the turn.", p=seat(player)))
         return
     state["stack"].append(frame)  # the window stays open below what the leader action starts
+    if isinstance(move, Token):
+        log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
+        state["stack"].append(tokens.cash(state, player, move.kind))
+        return
+    if isinstance(move, Convert):
+        state["stack"].append(houses_families.convert(state, player, log))
+        return
     engine.do_leader(state, player, move, log)
 
 
@@ -428,7 +481,12 @@ KINDS: dict[str, FrameKind] = {
         view_kind=lambda frame: "six",
     ),
     "leader_window": FrameKind(
-        lambda state, frame: [*engine.leader_moves(state, frame["seat"]), End()],
+        lambda state, frame: [
+            *engine.leader_moves(state, frame["seat"]),
+            *tokens.cash_moves(state, frame["seat"]),
+            *(houses_families.convert_moves(state, frame["seat"]) if "houses" in state else []),
+            End(),
+        ],
         _window_answer,
         lambda state, frame: say("play or activate a Leader after your placement, or 'end' your turn."),
         public=False,
@@ -437,3 +495,13 @@ KINDS: dict[str, FrameKind] = {
     ),
 }
 """Every frame kind by its ``frame["kind"]`` name."""
+
+
+def _merge_houses_frames() -> None:
+    # The HoR frames live with the rest of HoR (rules/lorenzo/houses/frames.py).
+    from rules.lorenzo.houses.frames import FRAMES
+
+    KINDS.update(FRAMES)
+
+
+_merge_houses_frames()

@@ -17,7 +17,9 @@ _AMOUNTS: dict[str, Callable[[int], str]] = {
     "vp": lambda n: say_n("{n} VP", "{n} VP", n),
     "mp": lambda n: say_n("{n} MP", "{n} MP", n),
     "fp": lambda n: say_n("{n} FP", "{n} FP", n),
+    "special_token": lambda n: say_n("{n} Special Token", "{n} Special Tokens", n),
 }
+_KEYS = (*RESOURCES, "special_token")  # the Special Token is a resource with houses (HOUSES.md §10)
 
 TYPE_NAMES = {
     "territory": say("Territory"),
@@ -31,6 +33,7 @@ TOWER_NAMES = {
     "character": say("Character tower"),
     "building": say("Building tower"),
     "venture": say("Venture tower"),
+    "special": say("Special tower"),  # houses (HOUSES.md §4)
 }
 SPACE_TITLES = {
     "harvest": say("the Harvest space"),
@@ -48,13 +51,14 @@ MEMBER_NAMES = {
     "white": say("white"),
     "orange": say("orange"),
     "neutral": say("neutral"),
+    "brown": say("brown"),  # Colonna's fifth member (houses, HOUSES.md §15)
 }
 
 
 def res_text(res: Mapping[str, int]) -> str:
     """``{"wood": 2, "mp": 1}`` -> "2 wood, 1 MP"; empty -> "nothing"."""
     parts = []
-    for key in RESOURCES:
+    for key in _KEYS:
         n = res.get(key, 0)
         if n:
             parts.append(_AMOUNTS[key](n))
@@ -63,7 +67,7 @@ def res_text(res: Mapping[str, int]) -> str:
 
 def res_token(res: Mapping[str, int]) -> str:
     """Move-notation form of a goods map: "coin=3 wood=1" (canonical order), "nothing" if empty."""
-    parts = [f"{k}={res[k]}" for k in RESOURCES if res.get(k, 0)]
+    parts = [f"{k}={res[k]}" for k in _KEYS if res.get(k, 0)]
     return " ".join(parts) if parts else "nothing"
 
 
@@ -185,3 +189,17 @@ def tile_dict(tile_id: str) -> dict[str, Any]:
         "harvest": effects_text(tile["harvest"]["effects"]),
         "production": effects_text(tile["production"]["effects"]),
     }
+
+
+def requirement_text(requirement: Mapping[str, Any]) -> str:
+    """A Leader's requirement (§13) in words: "5 Ventures", "3 Buildings, 12 coins, 2 FP",
+    "6 cards of one type"; nothing is spent to meet it."""
+    parts = []
+    for card_type, n in requirement.get("cards", {}).items():
+        name = TYPE_NAMES[card_type]
+        parts.append(f"{n} {name if n == 1 else name[:-1] + 'ies' if name.endswith('y') else name + 's'}")
+    if requirement.get("res"):
+        parts.append(res_text(requirement["res"]))
+    if requirement.get("same_type_cards"):
+        parts.append(f"{requirement['same_type_cards']} cards of one type")
+    return ", ".join(parts) or "nothing"

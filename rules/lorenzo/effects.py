@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.lorenzo.data import CARDS, EXCOMMUNICATIONS
+from rules.lorenzo.data import CARDS, EXCOMMUNICATIONS, HOUSES
 from rules.lorenzo.leaders import effective_ability
 
 State = dict[str, Any]
@@ -93,6 +93,17 @@ class Mods:
     coin_discount: int = 0
     support_bonus: dict[str, int] = field(default_factory=dict)
     double_immediate: frozenset[str] = frozenset()
+    # Houses of Renaissance (HOUSES.md §13.2)
+    waive_special_fee: bool = False  # card 126
+    special_tower_modifier: int = 0  # E2-8
+    leader_waiver: int = 0  # card 127: requirements a Leader may ignore
+    lose_per_special_card: int = 0  # E3-8
+    military_not_paid: frozenset[str] = frozenset()  # Malatesta: card types
+    points_per_servant: int = 1  # Carlo VIII: 2
+    servant_substitute: frozenset[str] = frozenset()  # Paracelso: goods servants may pay for
+    vp_gain_bonus: int = 0  # Niccolò Machiavelli
+    extra_privileges: int = 0  # Jacopo Salviati
+    never_excommunicated: bool = False  # Martin Lutero
     # What the engine works out from these and a card or floor, kept with them (engine.py).
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -108,6 +119,9 @@ def permanent_effects(state: State, player: int) -> Iterator[dict[str, Any]]:
         kind, effects = effective_ability(state, player, leader_id)
         if kind == "permanent":
             yield from effects
+    family = player_state.get("family")
+    if family is not None:  # HoR: the Family tile's effects (those folded here: Malatesta)
+        yield from HOUSES["families"][family]["effects"]
 
 
 def modifiers(state: State, player: int) -> Mods:
@@ -124,6 +138,7 @@ def modifiers(state: State, player: int) -> Mods:
         tuple(player_state["leaders_played"]),
         player_state.get("copied_leader"),
         player_state["montefeltro_member"],
+        player_state.get("family"),
     )
     mods = _FOLDED.get(key)
     if mods is None:
@@ -197,7 +212,37 @@ def _fold(mods: Mods, effect: dict[str, Any]) -> None:
             mods.support_bonus[k] = mods.support_bonus.get(k, 0) + v
     elif op == "double_card_immediate_gains":
         mods.double_immediate = mods.double_immediate | frozenset(effect["res_types"])
+    elif op in _HOUSES_FOLDS:
+        _HOUSES_FOLDS[op](mods, effect)
     # copy_leader is resolved by the Leaders option when the leader is played.
+
+
+_HOUSES_FOLDS: dict[str, Any] = {
+    "waive_special_tower_fee": lambda mods, effect: setattr(mods, "waive_special_fee", True),
+    "special_tower_value_modifier": lambda mods, effect: setattr(
+        mods, "special_tower_modifier", mods.special_tower_modifier + effect["value"]
+    ),
+    "leader_requirement_waiver": lambda mods, effect: setattr(
+        mods, "leader_waiver", mods.leader_waiver + effect["count"]
+    ),
+    "end_lose_vp_per_card": lambda mods, effect: setattr(mods, "lose_per_special_card", effect["vp"]),
+    "servant_value": lambda mods, effect: setattr(mods, "points_per_servant", effect["points_per_servant"]),
+    "servant_substitute": lambda mods, effect: setattr(
+        mods, "servant_substitute", mods.servant_substitute | frozenset(effect["res_types"])
+    ),
+    "vp_gain_bonus": lambda mods, effect: setattr(
+        mods, "vp_gain_bonus", mods.vp_gain_bonus + effect["amount"]
+    ),
+    "extra_privilege": lambda mods, effect: setattr(
+        mods, "extra_privileges", mods.extra_privileges + effect["count"]
+    ),
+    "never_excommunicated": lambda mods, effect: setattr(mods, "never_excommunicated", True),
+    "military_cost_not_paid": lambda mods, effect: setattr(
+        mods, "military_not_paid", mods.military_not_paid | frozenset(effect["card_types"])
+    ),
+}
+"""Ongoing HoR effects that change a rule here; the others (card 128's Market bonus, the token
+and leader triggers) are read where they act (rules/lorenzo/houses/)."""
 
 
 def _fold_action_bonus(mods: Mods, effect: dict[str, Any]) -> None:

@@ -42,6 +42,7 @@ from rules.core import current_format, rng_for, say, say_n, seat
 from rules.lorenzo import leaders
 from rules.lorenzo.data import (
     ADVANCED_TILES,
+    ALL_TOWER_SPACES,
     BONUS_TILES,
     CARD_TYPES,
     CARDS,
@@ -56,10 +57,10 @@ from rules.lorenzo.data import (
     ROUNDS,
     SPACE_ORDER,
     SPACES,
+    SPECIAL,
     STARTING_COINS,
     STARTING_GOODS,
     TERRITORY_SLOT_MP,
-    TOWER_SPACES,
     TOWERS,
     VATICAN_REQUIREMENT,
     cards_of,
@@ -67,6 +68,12 @@ from rules.lorenzo.data import (
 )
 from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TOWER_NAMES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_choice
+from rules.lorenzo.houses import auction as houses_auction
+from rules.lorenzo.houses import families as houses_families
+from rules.lorenzo.houses import hooks as houses_hooks
+from rules.lorenzo.houses import leaders as houses_leaders
+from rules.lorenzo.houses import setup as houses_setup
+from rules.lorenzo.houses import tokens
 from rules.lorenzo.moves import (
     BonusAction,
     LeaderAction,
@@ -78,6 +85,8 @@ from rules.lorenzo.state_format import UPGRADES
 
 State = dict[str, Any]
 FEE_COINS = OCCUPIED_TOWER_FEE["coin"]  # §8.2: coins to enter a tower that holds a member
+COLOURLESS = frozenset({"neutral", "brown"})
+"""Members no same-colour rule binds: the neutral one and Colonna's brown one (HOUSES.md §15)."""
 AREA_SPACES = {"harvest": ("harvest", "harvest_big"), "production": ("production", "production_big")}
 
 
@@ -127,10 +136,16 @@ def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
             _draw(state).shuffle(pile)
             deck.extend(pile)  # period I on top (front of the list)
         state["decks"][card_type] = deck
+    houses = bool(opts.get("houses"))
     for period in (1, 2, 3):
-        tiles = [f"E{period}-{i}" for i in range(1, 8)]
+        tiles = houses_setup.excommunication_pile(period, houses)
         state["excommunication_tiles"].append(_draw(state).choice(tiles))
-    state["players"] = [_new_player(STARTING_COINS[order.index(player)]) for player in range(players)]
+    # A fifth seat exists only with houses, which sets the coins itself just below.
+    coins = [STARTING_COINS[min(order.index(p), len(STARTING_COINS) - 1)] for p in range(players)]
+    state["players"] = [_new_player(coins[player]) for player in range(players)]
+    if houses:
+        for player in range(players):
+            houses_setup.starting_resources(state["players"][player]["resources"], order.index(player))
     drafting = opts.get("advanced_tiles") or (
         opts.get("leaders") and opts.get("leader_draft", "draft") == "draft"
     )
@@ -140,7 +155,11 @@ def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
         state["tower_cards"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
         state["tower_occupants"] = {card_type: [None] * 4 for card_type in CARD_TYPES}
         state["space_occupants"] = {s: [] for s in SPACE_ORDER}
+        if houses:
+            houses_setup.prepare(state, _draw)
     else:
+        if houses:
+            houses_setup.prepare(state, _draw)
         setup_round(state)
     if opts.get("leaders"):
         leaders.deal(state, _draw(state), opts.get("leader_draft", "draft") == "draft")
@@ -150,8 +169,12 @@ def setup(players: int, seed: int, opts: dict[str, Any]) -> State:
         # §4 advanced game: tiles chosen in reverse turn order -> last player's frame on top.
         state["phase"] = "tile_draft"
         state["bonus_tiles_left"] = list(ADVANCED_TILES)
-        for player in order:
+        # Four advanced tiles: with a fifth player (houses) the first in turn order, who would
+        # choose last, keeps the standard tile (a reading; HOUSES.md has no rule for it).
+        for player in order[-len(ADVANCED_TILES) :]:
             state["stack"].append({"kind": "bonus_tile", "seat": player})
+    if houses:
+        houses_auction.start(state, _draw, then=state["phase"])  # HOUSES.md §4.1 step 10
     return state
 
 
@@ -211,8 +234,12 @@ def setup_round(state: State) -> None:
         ]  # floor 1 gets the first card (order is irrelevant to play)
         state["decks"][card_type] = deck[4:]
         state["tower_occupants"][card_type] = [None, None, None, None]
+    if "houses" in state:
+        houses_setup.deal_round(state)
     state["space_occupants"] = {s: [] for s in SPACE_ORDER}
     queue: list[int] = [player for _ in MEMBERS for player in state["turn_order"]]
+    if "houses" in state:
+        queue += houses_families.colonna_extra(state)  # the brown member: after everyone's fourth
     for player in state["turn_order"]:
         if modifiers(state, player).skip_first:
             # E2-7: skip the first placement, place the last member after everyone else.
@@ -220,8 +247,10 @@ def setup_round(state: State) -> None:
             queue.append(player)
     state["turn_queue"] = queue
     state["turn_index"] = 0
-    for player_state in state["players"]:
+    for player, player_state in enumerate(state["players"]):
         player_state["free_members"] = list(MEMBERS)
+        if "houses" in state:
+            player_state["free_members"] = houses_families.round_members(state, player, list(MEMBERS))
         player_state["leaders_used"] = []  # once-per-round leader abilities refresh (§15.4)
         player_state["montefeltro_member"] = None
 
@@ -239,6 +268,8 @@ def end_round(state: State, log: Log) -> None:
         log.events.append(
             say("Turn order is now {order}.", order=", ".join(seat(player) for player in state["turn_order"]))
         )
+    if "houses" in state:
+        houses_setup.end_of_round(state)
     if state["round"] >= ROUNDS:
         state["phase"] = "over"
         log.events.append(say("The game is over."))
@@ -261,6 +292,10 @@ def end_round(state: State, log: Log) -> None:
 
 
 def end_actions(state: State, log: Log) -> None:
+    gonzaga = houses_families.gonzaga_frame(state) if "houses" in state else None
+    if gonzaga is not None:
+        state["stack"].append(gonzaga)  # before the Vatican Report; end_actions runs again after it
+        return
     if state["round"] in REPORT_ROUNDS:
         state["phase"] = "vatican"
         log.events.append(
@@ -284,6 +319,8 @@ def member_value(state: State, mods: Mods, member: str) -> int:
     """A family member's value before servants: die (coloured) or 0 (neutral), then modifiers."""
     if member == "neutral":
         return mods.neutral_bonus
+    if member == "brown":
+        return houses_families.brown_value()  # Colonna: 3, raised by servants only
     if mods.six == member:
         base = 6  # Federico da Montefeltro (before other modifiers, §7)
     elif mods.coloured_set is not None:
@@ -294,8 +331,14 @@ def member_value(state: State, mods: Mods, member: str) -> int:
 
 
 def servants_for(points: int, mods: Mods) -> int:
-    """Servants needed to add ``points`` to a value (E2-6: two per point)."""
-    return max(0, points) * mods.servants_per_point
+    """Servants needed to add ``points`` to a value (E2-6: two per point; Carlo VIII: a servant
+    adds 2, HOUSES.md §13.2)."""
+    return -(-max(0, points) * mods.servants_per_point // mods.points_per_servant)
+
+
+def servant_points(servants: int, mods: Mods) -> int:
+    """What ``servants`` add to a value (rounded down: E2-6 with Carlo VIII is 1 per servant)."""
+    return servants * mods.points_per_servant // mods.servants_per_point
 
 
 # ----------------------------------------------------------------------------------------------
@@ -332,13 +375,16 @@ def servants_to_spare(
     most = -1
     for require, pay in _discounted_costs(card, mods, extra_discount):
         needed = 0  # servants the cost itself takes or requires
+        short = 0  # Paracelso (HOUSES.md §13.2): servants paying for missing wood, stone, coins
         for k, v in (*require, *pay.items()):
             if k == "servant":
                 needed = max(needed, v)
             elif entry.get(k, 0) < v:
-                break
+                if k not in mods.servant_substitute or (k, v) in require:
+                    break
+                short += v - entry.get(k, 0)
         else:
-            most = max(most, entry.get("servant", 0) - needed)
+            most = max(most, entry.get("servant", 0) - needed - short)
     return most
 
 
@@ -348,10 +394,30 @@ def _affordable_costs(
     """Each cost of ``card`` after discounts that ``avail`` pays and whose requirement it meets
     (one per alternative and "one of" discount; the same cost may come twice)."""
     for require, pay in _discounted_costs(card, mods, extra_discount):
-        if all(avail.get(k, 0) >= v for k, v in require) and all(
-            avail.get(k, 0) >= v for k, v in pay.items()
-        ):
+        if not all(avail.get(k, 0) >= v for k, v in require):
+            continue
+        if all(avail.get(k, 0) >= v for k, v in pay.items()):
             yield pay
+        elif mods.servant_substitute:
+            substituted = _with_servants(pay, avail, mods)
+            if substituted is not None:
+                yield substituted
+
+
+def _with_servants(pay: dict[str, int], avail: dict[str, int], mods: Mods) -> dict[str, int] | None:
+    """Paracelso: ``pay`` with the missing wood, stone or coins paid by servants, one for one."""
+    out = dict(pay)
+    short = 0
+    for k, v in pay.items():
+        if avail.get(k, 0) < v and k != "servant":
+            if k not in mods.servant_substitute:
+                return None
+            short += v - avail.get(k, 0)
+            out[k] = avail.get(k, 0)
+    out["servant"] = out.get("servant", 0) + short
+    if avail.get("servant", 0) < out["servant"]:
+        return None
+    return {k: v for k, v in out.items() if v}
 
 
 def _discounted_costs(
@@ -371,6 +437,11 @@ def _discounted_costs(
     found = []
     for alt in card["costs"] or [{"pay": {}}]:
         require = tuple(alt.get("require", {}).items())
+        if card_type in mods.military_not_paid and "mp" in alt["pay"]:
+            # Malatesta (HOUSES.md §15): the MP are required, not spent.
+            need = max(alt["pay"]["mp"], alt.get("require", {}).get("mp", 0))
+            require = (*(kv for kv in require if kv[0] != "mp"), ("mp", need))
+            alt = {"pay": {k: v for k, v in alt["pay"].items() if k != "mp"}}
         for extra in one_of:
             pay: dict[str, int] = {}
             for k, v in alt["pay"].items():
@@ -386,45 +457,45 @@ def _dominates(b: dict[str, int], a: dict[str, int]) -> bool:
     return b != a and all(b.get(k, 0) <= a.get(k, 0) for k in set(a) | set(b))
 
 
-def tower_fee(mods: Mods) -> int:
+def tower_fee(mods: Mods, tower: str = "") -> int:
     """Coins a player pays to enter a tower that already holds a family member (§8.2); Filippo
-    Brunelleschi waives it. The one rule ``tower_offer`` and the player view both use."""
-    return 0 if mods.waive_fee else FEE_COINS
+    Brunelleschi waives it, card 126 in the Special Tower (HOUSES.md §7). The one rule
+    ``tower_offer`` and the player view both use."""
+    if mods.waive_fee or (tower == SPECIAL and mods.waive_special_fee):
+        return 0
+    return FEE_COINS
+
+
+def tower_name(tower: str) -> str:
+    return "Special" if tower == SPECIAL else TYPE_NAMES[tower]
+
+
+def floor_min(state: State, tower: str, floor_index: int) -> int:
+    """A floor's minimum value: printed, or the Adaptation tile's on the tower it lies on
+    (HOUSES.md §8)."""
+    houses = state.get("houses")
+    if houses is not None and houses["adaptation"]["tower"] == tower:
+        return int(houses["adaptation"]["floor_values"][floor_index])
+    return int(TOWERS[tower][floor_index]["min_value"])
+
+
+def take_bonus(mods: Mods, tower: str, card_type: str) -> int:
+    """The player's bonus to take a card: by the card's type (Characters, excommunications), plus
+    E2-8's malus in the Special Tower (HOUSES.md §7, §11)."""
+    bonus = mods.take_bonus.get(card_type, 0)
+    return bonus + mods.special_tower_modifier if tower == SPECIAL else bonus
+
+
+def card_limit(state: State, player: int, card_type: str) -> int:
+    """The most cards of a type a player may own (§9; Medici: 8 Characters, HOUSES.md §15)."""
+    limits = state["players"][player].get("card_limits")
+    return int(limits.get(card_type, MAX_CARDS_PER_TYPE)) if limits else MAX_CARDS_PER_TYPE
 
 
 def territory_slot_mp(mods: Mods) -> list[int]:
     """MP a player must have for each personal-board Territory slot, left to right (§8.6); Cesare
     Borgia removes the requirement. The one rule ``tower_offer`` and the player view both use."""
     return [0] * len(TERRITORY_SLOT_MP) if mods.ignore_territory_mp else list(TERRITORY_SLOT_MP)
-
-
-def _tower_blocked(
-    state: State, player: int, card_type: str, floor_index: int, member: str | None, servants: int
-) -> str | None:
-    """What bars a tower floor before its value is counted: no card, the colour rule (§8.2), six
-    cards of the type, too few servants."""
-    tower, floor_n = TOWER_NAMES[card_type], floor_index + 1
-    if state["tower_cards"][card_type][floor_index] is None:
-        return say("There is no card left on the {tower} floor {floor}.", tower=tower, floor=floor_n)
-    player_state = state["players"][player]
-    if member is not None and member != "neutral":
-        for occupant in state["tower_occupants"][card_type]:
-            if occupant is not None and occupant[0] == player and occupant[1] != "neutral":
-                return say(
-                    "You already have a coloured family member ({member}) in the {tower}.",
-                    member=MEMBER_NAMES[occupant[1]],
-                    tower=tower,
-                )
-    if len(player_state["cards"][card_type]) >= MAX_CARDS_PER_TYPE:
-        return say(
-            "You already have {n} {type} cards, the most allowed.",
-            n=MAX_CARDS_PER_TYPE,
-            type=TYPE_NAMES[card_type],
-        )
-    have = player_state["resources"]["servant"]
-    if servants > have:
-        return say_n("You have only {n} servant.", "You have only {n} servants.", have)
-    return None
 
 
 def tower_offer(
@@ -441,28 +512,63 @@ def tower_offer(
 
     ``member`` is None for a card-effect action (§8.4): no same-colour rule, no space taken.
     """
-    card_type, floor_index = TOWER_SPACES[space]
-    tower, floor_n = TOWER_NAMES[card_type], floor_index + 1
-    card_id = state["tower_cards"][card_type][floor_index]
-    blocked = _tower_blocked(state, player, card_type, floor_index, member, servants)
-    if blocked is not None or card_id is None:
-        return Offer(blocked)
+    tower, floor_index = ALL_TOWER_SPACES[space]
+    if tower not in state["tower_cards"]:
+        return Offer(say("There is no Special Tower in this game (it comes with the houses option)."))
+    card_id = state["tower_cards"][tower][floor_index]
+    if card_id is None:
+        return Offer(
+            say(
+                "There is no card left on the {tower} floor {floor}.",
+                tower=TOWER_NAMES[tower],
+                floor=floor_index + 1,
+            )
+        )
+    card_type = CARDS[card_id]["type"]  # the tower's own type, except in the Special Tower
     player_state = state["players"][player]
-    floor = TOWERS[card_type][floor_index]
-    total = value + servants // mods.servants_per_point + mods.take_bonus.get(card_type, 0)
-    if total < floor["min_value"]:
+    occupants = state["tower_occupants"][tower]
+    if member is not None and member not in COLOURLESS:
+        for occupant in occupants:
+            if occupant is not None and occupant[0] == player and occupant[1] not in COLOURLESS:
+                return Offer(
+                    say(
+                        "You already have a coloured family member ({member}) in the {tower}.",
+                        member=MEMBER_NAMES[occupant[1]],
+                        tower=TOWER_NAMES[tower],
+                    )
+                )
+    if len(player_state["cards"][card_type]) >= card_limit(state, player, card_type):
+        return Offer(
+            say(
+                "You already have {n} {type} cards, the most allowed.",
+                n=card_limit(state, player, card_type),
+                type=TYPE_NAMES[card_type],
+            )
+        )
+    if servants > player_state["resources"]["servant"]:
+        have = player_state["resources"]["servant"]
+        return Offer(say_n("You have only {n} servant.", "You have only {n} servants.", have))
+    min_value = floor_min(state, tower, floor_index)
+    total = value + servant_points(servants, mods) + take_bonus(mods, tower, card_type)
+    if total < min_value:
         return Offer(
             say(
                 "The {tower} floor {floor} needs value {need}; yours would be {total}.",
-                tower=tower,
-                floor=floor_n,
-                need=floor["min_value"],
+                tower=TOWER_NAMES[tower],
+                floor=floor_index + 1,
+                need=min_value,
                 total=total,
             )
         )
-    fee, bonus, avail = _entry(state, player, mods, card_type, floor_index)
+    fee, bonus, avail = _entry(state, player, mods, tower, floor_index)
     if player_state["resources"]["coin"] < fee:
-        return Offer(say("The {tower} is occupied: you need {fee} coins for the fee.", tower=tower, fee=fee))
+        return Offer(
+            say(
+                "The {tower} is occupied: you need {fee} coins for the fee.",
+                tower=TOWER_NAMES[tower],
+                fee=fee,
+            )
+        )
     avail["servant"] -= servants
     if card_type == "territory":
         need = territory_slot_mp(mods)[len(player_state["cards"]["territory"])]
@@ -487,17 +593,17 @@ def tower_offer(
 
 
 def _entry(
-    state: State, player: int, mods: Mods, card_type: str, floor_index: int
+    state: State, player: int, mods: Mods, tower: str, floor_index: int
 ) -> tuple[int, dict[str, int], dict[str, int]]:
     """Entering a tower floor (§8.2, §8.3): the fee, the floor bonus, and what the player holds
     after paying the one and taking the other (no servants spent yet)."""
-    occupied = any(occupant is not None for occupant in state["tower_occupants"][card_type])
-    fee = tower_fee(mods) if occupied else 0
-    bonus = floor_bonus(mods, card_type, floor_index)
+    occupied = any(occupant is not None for occupant in state["tower_occupants"][tower])
+    fee = tower_fee(mods, tower) if occupied else 0
+    bonus = floor_bonus(mods, tower, floor_index)
     avail = dict(state["players"][player]["resources"])
     avail["coin"] -= fee
     for k, v in bonus.items():
-        avail[k] += v
+        avail[k] = avail.get(k, 0) + v
     return fee, bonus, avail
 
 
@@ -507,17 +613,17 @@ def floor_bonus(mods: Mods, card_type: str, floor_index: int) -> dict[str, int]:
     key = ("floor", card_type, floor_index)
     bonus: dict[str, int] | None = mods.memo.get(key)
     if bonus is None:
-        floor = TOWERS[card_type][floor_index]
+        floor = TOWERS[card_type][floor_index]  # card_type: the tower (``special`` included)
         bonus = {} if (floor_index + 1) in mods.no_floor_bonus else reduced_gain(mods, floor["bonus"])
         mods.memo[key] = bonus
     return bonus
 
 
-def _coloured_in_tower(state: State, player: int, card_type: str) -> bool:
+def _coloured_in_tower(state: State, player: int, tower: str) -> bool:
     """§8.3: whether ``player`` has a coloured family member in this tower already."""
     return any(
-        occupant is not None and occupant[0] == player and occupant[1] != "neutral"
-        for occupant in state["tower_occupants"][card_type]
+        occupant is not None and occupant[0] == player and occupant[1] not in COLOURLESS
+        for occupant in state["tower_occupants"][tower]
     )
 
 
@@ -536,6 +642,8 @@ def open_floors(
     """The floors of these towers (in ``TOWER_SPACES`` order) that no rule but the value and the
     same-colour rule bars ``player`` from: a card is there, they hold fewer than six of its type,
     they can pay the fee, and their next Territory slot's MP is met (§8.2-8.6)."""
+    if "houses" in state:  # the Special Tower, the Adaptation tile, the families' rules
+        return houses_open_floors(state, player, mods, card_types, discount)
     player_state = state["players"][player]
     held = player_state["resources"]
     cards_held = player_state["cards"]
@@ -618,6 +726,48 @@ def _floor_thresholds(
     return found
 
 
+def houses_open_floors(
+    state: State, player: int, mods: Mods, card_types: Iterable[str], discount: dict[str, int]
+) -> list[_Floor]:
+    """``open_floors`` in a game with ``houses``: the Special Tower too (cards of every type), the
+    Adaptation tile's values, E2-8, card 126, Medici's 8 Characters, Paracelso's servants (the
+    general rules, not the base game's kept thresholds)."""
+    player_state = state["players"][player]
+    held = player_state["resources"]
+    floors: list[_Floor] = []
+    for tower in (*CARD_TYPES, SPECIAL):  # the four base towers, then the Special Tower
+        special = tower == SPECIAL
+        if not special and (
+            tower not in card_types or len(player_state["cards"][tower]) >= card_limit(state, player, tower)
+        ):
+            continue
+        occupants = state["tower_occupants"][tower]
+        fee = tower_fee(mods, tower) if any(occupant is not None for occupant in occupants) else 0
+        if held["coin"] < fee:
+            continue
+        coloured = _coloured_in_tower(state, player, tower)
+        for floor_index, card_id in enumerate(state["tower_cards"][tower]):
+            if card_id is None:
+                continue
+            card_type = CARDS[card_id]["type"] if special else tower
+            owned = len(player_state["cards"][card_type])
+            if special and (card_type not in card_types or owned >= card_limit(state, player, card_type)):
+                continue
+            bonus = floor_bonus(mods, tower, floor_index)
+            if card_type == "territory" and held["mp"] + bonus.get("mp", 0) < territory_slot_mp(mods)[owned]:
+                continue
+            entry = dict(held)
+            entry["coin"] -= fee
+            for k, v in bonus.items():
+                entry[k] = entry.get(k, 0) + v
+            spare = servants_to_spare(CARDS[card_id], mods, entry, discount)
+            if spare < 0:
+                continue
+            min_value = floor_min(state, tower, floor_index) - take_bonus(mods, tower, card_type)
+            floors.append((f"{tower}_{floor_index + 1}", min_value, coloured, spare))
+    return floors
+
+
 def _costs_text(card_id: int) -> str:
     from rules.lorenzo.describe import cost_text
 
@@ -626,7 +776,9 @@ def _costs_text(card_id: int) -> str:
 
 def enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
     """Pay servants and fee, take the floor bonus, then pay for the card (or ask which cost)."""
-    card_type, floor_index = TOWER_SPACES[space]
+    card_type, floor_index = ALL_TOWER_SPACES[space]  # card_type: the tower here
+    if "houses" in state:
+        state["houses"]["take_value"] = offer.value  # Aragonesi's Harvest value (HOUSES.md §13.1)
     res = state["players"][player]["resources"]
     res["servant"] -= servants
     res["coin"] -= offer.fee
@@ -662,12 +814,12 @@ def finish_take(
     state: State, player: int, card_type: str, floor_index: int, pay: dict[str, int], log: Log
 ) -> None:
     player_state = state["players"][player]
-    card_id = state["tower_cards"][card_type][floor_index]
+    card_id = state["tower_cards"][card_type][floor_index]  # card_type: the tower it stands in
     for k, v in pay.items():
         player_state["resources"][k] -= v
     state["tower_cards"][card_type] = replaced(state["tower_cards"][card_type], floor_index, None)
-    player_state["cards"][card_type] = [*player_state["cards"][card_type], card_id]
     card = CARDS[card_id]
+    player_state["cards"][card["type"]] = [*player_state["cards"][card["type"]], card_id]
     log.changed.append(f"card:{card_id}")
     if pay:
         log.events.append(
@@ -675,13 +827,29 @@ def finish_take(
         )
     else:
         log.events.append(say("{p} took {card}.", p=seat(player), card=card["name"]))
+    if "houses" in state:  # pushed first: they follow the card's immediate effects
+        value = state["houses"].get("take_value")
+        state["stack"].extend(houses_hooks.after_take(state, player, card_id, pay, value))
+    push_immediate(state, player, card_id)
+
+
+def push_immediate(state: State, player: int, card_id: int) -> None:
+    """Queue a taken card's immediate effects (§17/§19: gains and privileges first, then a bonus
+    action; a stable order otherwise). Also for cards taken from the discard pile (houses)."""
+    card = CARDS[card_id]
     if card["immediate"]:
-        # §17/§19: gains and privileges first, then a bonus action (stable order otherwise).
         fx = sorted(
             card["immediate"], key=lambda effect: effect["op"] in ("take_card", "harvest", "production")
         )
         state["stack"].append(
-            {"kind": "effects", "seat": player, "source": card["name"], "effects": fx, "immediate": True}
+            {
+                "kind": "effects",
+                "seat": player,
+                "source": card["name"],
+                "effects": fx,
+                "immediate": True,
+                "card": card_id,
+            }
         )
 
 
@@ -706,10 +874,10 @@ def space_check(
         and not mods.occupied_spaces_ok
     ):
         return say("{space} is already occupied.", space=space), 0
-    if space_data["area"] in AREA_SPACES and member != "neutral":
+    if space_data["area"] in AREA_SPACES and member not in COLOURLESS:
         for area_space in AREA_SPACES[space_data["area"]]:
             for occupant in state["space_occupants"][area_space]:
-                if occupant[0] == player and occupant[1] != "neutral":
+                if occupant[0] == player and occupant[1] not in COLOURLESS:
                     return (
                         say(
                             "You already have a coloured family member ({member}) in the {area} area.",
@@ -721,7 +889,7 @@ def space_check(
     have = state["players"][player]["resources"]["servant"]
     if servants > have:
         return say_n("You have only {n} servant.", "You have only {n} servants.", have), 0
-    member_total = member_value(state, mods, member) + servants // mods.servants_per_point
+    member_total = member_value(state, mods, member) + servant_points(servants, mods)
     if space_data["area"] in AREA_SPACES:
         value = member_total + space_data["value_modifier"] + _action_mod(mods, space_data["area"], False)
         tested = member_total if state["options"].get("harvest_min_check", "member") == "member" else value
@@ -781,7 +949,14 @@ def start_activation(state: State, player: int, action: str, value: int, log: Lo
         # Exchanges may only spend what the player held before the Production began (§10).
         budget = dict(player_state["resources"]) if action == "production" else None
         state["stack"].append(
-            {"kind": "activation", "seat": player, "action": action, "items": items, "budget": budget}
+            {
+                "kind": "activation",
+                "seat": player,
+                "action": action,
+                "value": value,
+                "items": items,
+                "budget": budget,
+            }
         )
 
 
@@ -824,7 +999,13 @@ def gain(
     got = reduced_gain(mods, res, prefer or "wood")
     if immediate and mods.double_immediate:
         got = {k: v * (2 if k in mods.double_immediate else 1) for k, v in got.items()}
+    if mods.vp_gain_bonus and got.get("vp", 0) > 0:
+        got["vp"] += mods.vp_gain_bonus  # Niccolò Machiavelli (HOUSES.md §13.2)
     _add(state["players"][player]["resources"], got)
+    if "special_token" in got:
+        tokens.sync(state, player)  # the faces are drawn now: cards 98/128 choose among them
+    if "fp" in got and "houses" in state:
+        state["stack"].extend(houses_families.after_gain(state, player))  # Della Rovere
     lost = {k: res.get(k, 0) - got.get(k, 0) for k in res if res.get(k, 0) > got.get(k, 0)}
     if lost:
         log.events.append(
@@ -896,7 +1077,9 @@ def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log:
         else:
             log.events.append(say("{p} cannot pay for the exchange of {source}.", p=seat(player), source=src))
     else:
-        raise ValueError(f"unknown one-shot effect op {op!r}")  # the data test forbids this
+        from rules.lorenzo.houses import effects as houses_effects
+
+        houses_effects.run(state, frame, effect, log)  # HoR kinds (HOUSES.md §13.1), or refused
 
 
 def pay_from_budget(state: State, player: int, pay: dict[str, int]) -> None:
@@ -947,6 +1130,8 @@ def excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None:
                 tile=tile,
             )
         )
+    if "houses" in state:
+        houses_families.on_excommunicated(state, player, log)
     if state["round"] == ROUNDS:
         # §14: at the last report an excommunicated player still scores their faith, then resets.
         score_faith(state, player, log, bonus=False)
@@ -960,6 +1145,8 @@ def score_faith(state: State, player: int, log: Log, bonus: bool) -> None:
     player_state["faith_vp"] += vp
     player_state["resources"]["fp"] = 0
     log.events.append(say("{p} scored {vp} VP for {fp} faith.", p=seat(player), vp=vp, fp=fp))
+    if bonus and modifiers(state, player).vp_gain_bonus and vp:  # Machiavelli: support VP too
+        player_state["resources"]["vp"] += modifiers(state, player).vp_gain_bonus
     if bonus:
         extra = modifiers(state, player).support_bonus
         if extra:
@@ -975,7 +1162,7 @@ def has_placement(state: State, player: int) -> bool:
     mods = modifiers(state, player)
     servants = state["players"][player]["resources"]["servant"]
     return any(
-        member_value(state, mods, m) + servants // mods.servants_per_point >= 1
+        member_value(state, mods, m) + servant_points(servants, mods) >= 1
         for m in state["players"][player]["free_members"]
     )
 
@@ -991,6 +1178,8 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
 
     What a space asks is worked out once for all members (``open_floors``, ``_open_spaces``):
     the same verdicts as ``tower_offer`` and ``space_check``, without their words."""
+    if "houses" in state:
+        return houses_placements(state, player)
     mods = modifiers(state, player)
     player_state = state["players"][player]
     have = player_state["resources"]["servant"]
@@ -1023,6 +1212,45 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
                     extra = need + (threshold - value) * rate
                     if extra <= have:
                         out.append(made.get((member, space, extra)) or _place(member, space, extra))
+    return out
+
+
+def houses_placements(state: State, player: int) -> list[LorenzoMove]:
+    """``placements`` with ``houses``: Colonna's brown member, Carlo VIII's servants, the personal
+    action spaces of played Leaders (HOUSES.md §12.3, §13.2, §15)."""
+    mods = modifiers(state, player)
+    player_state = state["players"][player]
+    have = player_state["resources"]["servant"]
+    rate, pps = mods.servants_per_point, mods.points_per_servant  # pps: Carlo VIII (houses)
+    floors = open_floors(state, player, mods, CARD_TYPES, {})
+    spaces = _open_spaces(state, player, mods)
+    out: list[LorenzoMove] = []
+    for member in player_state["free_members"]:
+        base = member_value(state, mods, member)
+        coloured = member not in COLOURLESS
+        for space_id, min_value, coloured_taken, spare in floors:
+            if coloured and coloured_taken:
+                continue
+            short = min_value - base
+            need = -(-short * rate // pps) if short > 0 else 0
+            if need <= have and need <= spare:
+                out.append(_place(member, space_id, need))
+        for space_id, min_value, coloured_taken, bonus, activations in spaces:
+            if coloured and coloured_taken:
+                continue
+            short = min_value - base
+            need = -(-short * rate // pps) if short > 0 else 0
+            if need > have:
+                continue
+            out.append(_place(member, space_id, need))
+            value = base + need * pps // rate + bonus
+            for threshold in activations:
+                if threshold > value:
+                    extra = need + -(-(threshold - value) * rate // pps)
+                    if extra <= have:
+                        out.append(_place(member, space_id, extra))
+    if "houses" in state:  # the personal action spaces of played Leaders (HOUSES.md §12.3)
+        out += houses_leaders.placements(state, player, mods)
     return out
 
 
@@ -1060,7 +1288,7 @@ def _open_spaces(state: State, player: int, mods: Mods) -> list[_Space]:
         taken = False
         for area_space in AREA_SPACES[area]:
             for occupant in occupants[area_space]:
-                if occupant[0] == player and occupant[1] != "neutral":
+                if occupant[0] == player and occupant[1] not in COLOURLESS:
                     taken = True
         found.append((space, min_value, taken, bonus, _activations(player_state, area)))
     return found
@@ -1125,7 +1353,7 @@ def do_bonus(state: State, frame: dict[str, Any], servants: int, log: Log) -> No
     state["players"][player]["resources"]["servant"] -= servants
     value = (
         frame["value"]
-        + servants // mods.servants_per_point
+        + servant_points(servants, mods)
         + _action_mod(mods, frame["action"], frame["servants_only"])
     )
     start_activation(state, player, frame["action"], value, log)
@@ -1137,8 +1365,9 @@ def leader_moves(state: State, player: int) -> list[LorenzoMove]:
         return []
     player_state = state["players"][player]
     moves: list[LorenzoMove] = []
+    waiver = modifiers(state, player).leader_waiver if "houses" in state else 0  # card 127
     for x in player_state["leader_hand"]:
-        if leaders.requirement_met(state, player, x) and (
+        if leaders.requirement_met(state, player, x, waiver) and (
             x != leaders.COPY or leaders.copy_targets(state, player)
         ):
             moves.append(_leader_action("play", x))
@@ -1169,9 +1398,10 @@ def window_open(state: State, player: int) -> bool:
     if not state["options"].get("leaders"):
         return False
     player_state = state["players"][player]
+    waiver = modifiers(state, player).leader_waiver if "houses" in state else 0  # card 127
     # leader_moves less the discards, stopping at the first (it is asked after every placement).
     return any(
-        leaders.requirement_met(state, player, x)
+        leaders.requirement_met(state, player, x, waiver)
         and (x != leaders.COPY or leaders.copy_targets(state, player))
         for x in player_state["leader_hand"]
     ) or any(leaders.can_activate(state, player, x) for x in player_state["leaders_played"])
@@ -1220,9 +1450,13 @@ def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
         log.events.append(say("{p} played the leader {leader}.", p=seat(player), leader=name))
         if move.leader == leaders.COPY:
             state["stack"].append({"kind": "copy_leader", "seat": player})
+        if "houses" in state:
+            state["stack"].extend(houses_hooks.on_play_leader(state, player, move.leader))
     elif move.verb == "discard":
         player_state["leader_hand"] = without(player_state["leader_hand"], move.leader)
         log.events.append(say("{p} discarded the leader {leader}.", p=seat(player), leader=name))
+        if "houses" in state:  # HOUSES.md §12.2: cards 121/122 may draw it again
+            state["houses"]["leader_discard"] = [*state["houses"]["leader_discard"], move.leader]
         state["stack"].append(
             {
                 "kind": "privilege",
@@ -1249,8 +1483,11 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
         # Below the placement's own decisions: Leader actions after placing (§13).
         state["stack"].append({"kind": "leader_window", "seat": player})
     log.changed.append(move.space)
-    if move.space in TOWER_SPACES:
-        card_type, floor_index = TOWER_SPACES[move.space]
+    if move.space.startswith(houses_leaders.PREFIX):
+        houses_leaders.place(state, player, move, log)
+        return
+    if move.space in ALL_TOWER_SPACES:
+        card_type, floor_index = ALL_TOWER_SPACES[move.space]  # card_type: the tower
         offer = tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
         log.events.append(_placed_in_tower(seat(player), move, offer.value, card_type, floor_index + 1))
         occupants = state["tower_occupants"][card_type]
@@ -1265,6 +1502,8 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
     if space_data["area"] in AREA_SPACES:
         start_activation(state, player, space_data["area"], value, log)
     else:
+        if "houses" in state:  # card 128: after the Market space's reward (pushed below it)
+            state["stack"].extend(houses_hooks.after_space(state, player, space_data))
         state["stack"].append(
             {
                 "kind": "effects",

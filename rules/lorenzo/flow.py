@@ -13,12 +13,26 @@ from typing import Any
 
 from rules.core import say, seat
 from rules.lorenzo import engine, leaders
-from rules.lorenzo.data import TOWER_SPACES
+from rules.lorenzo.data import ALL_TOWER_SPACES
 from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.describe import MEMBER_NAMES
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
-from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take
+from rules.lorenzo.houses import auction, families, tokens
+from rules.lorenzo.houses import leaders as houses_leaders
+from rules.lorenzo.moves import (
+    Bid,
+    BidTile,
+    BonusAction,
+    Convert,
+    Draft,
+    LeaderAction,
+    LorenzoMove,
+    Pass,
+    Place,
+    Take,
+    Token,
+)
 
 State = dict[str, Any]
 
@@ -26,6 +40,7 @@ State = dict[str, Any]
 def new_game(players: int, seed: int, options: dict[str, Any]) -> State:
     state = engine.setup(players, seed, options)
     advance(state, Log())
+    tokens.sync_all(state)
     return state
 
 
@@ -49,6 +64,8 @@ def advance(state: State, log: Log) -> None:
 def _next_phase(state: State, log: Log) -> bool:
     """One step of the game outside the stack; False when a seat must act (or it is over)."""
     phase = state["phase"]
+    if phase == "auction":
+        return auction.settle(state, log)
     if phase == "tile_draft":
         state["phase"] = "leader_draft" if state["leader_draft"] else "actions"
         return True
@@ -98,6 +115,9 @@ def _next_placement(state: State, log: Log) -> bool:
 
 
 def active(state: State) -> frozenset[int]:
+    bidder = auction.mover(state) if state["phase"] == "auction" and state["houses"]["auction"] else None
+    if bidder is not None:
+        return frozenset({bidder})
     if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
         return frozenset(p for p, pick in enumerate(state["leader_draft"]["picks"]) if pick is None)
     if state["stack"]:
@@ -126,12 +146,16 @@ def legal_moves(state: State, player: int) -> list[LorenzoMove]:
     it needs (and, for a Harvest/Production, each count that reaches more cards)."""
     if player not in active(state):
         return []
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        return list(auction.bids(state, player))
     if state["phase"] == "leader_draft":
         return [Draft(x) for x in state["leader_draft"]["packs"][player]]
     if state["stack"]:
         return decision_moves(state)
     moves = engine.placements(state, player)
-    extra = engine.leader_moves(state, player)
+    extra = engine.leader_moves(state, player) + tokens.cash_moves(state, player)
+    if "houses" in state:
+        extra += families.convert_moves(state, player)  # Della Scala, Este
     if state["options"].get("voluntary_pass") or not moves:
         extra.append(Pass())  # without a placement a player with leader actions may still pass
     return moves + extra
@@ -162,7 +186,7 @@ def _with_extra_servants(state: State, player: int, move: LorenzoMove, legal: li
 def _tower_refusal(state: State, player: int, move: Place | Take | BonusAction) -> str | None:
     """The tower rules' objection to ``move`` with its servants, if it goes to a tower."""
     mods = modifiers(state, player)
-    if isinstance(move, Place) and move.space in TOWER_SPACES:
+    if isinstance(move, Place) and move.space in ALL_TOWER_SPACES:
         base = engine.member_value(state, mods, move.member)
         return engine.tower_offer(state, player, mods, move.space, base, move.servants, move.member, {}).error
     if isinstance(move, Take) and move.space is not None:
@@ -175,6 +199,10 @@ def _tower_refusal(state: State, player: int, move: Place | Take | BonusAction) 
 
 def refusal(state: State, player: int, move: LorenzoMove) -> str:
     """Why ``move``, not legal for the active ``player``, is refused, in a player's words."""
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        if isinstance(move, Bid | BidTile):
+            return auction.refusal(state, player, move)
+        return auction.prompt(state)
     if state["phase"] == "leader_draft":
         pack = ", ".join(state["leader_draft"]["packs"][player])
         return say("Keep one leader of your pack: {leaders}.", leaders=pack)
@@ -186,6 +214,12 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
         return say("Passing is not allowed while you can place.")
     if isinstance(move, LeaderAction):
         return engine.leader_refusal(state, player, move)
+    if isinstance(move, Token):
+        return (
+            f"You hold no {move.kind} Special Token to cash."
+            if "houses" in state
+            else "No Special Tokens here."
+        )
     if not isinstance(move, Place):
         return say("There is no decision to answer: place a family member.")
     if move.member not in state["players"][player]["free_members"]:
@@ -193,7 +227,9 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
             "Your {member} family member is already placed this round.", member=MEMBER_NAMES[move.member]
         )
     mods = modifiers(state, player)
-    if move.space in TOWER_SPACES:
+    if move.space.startswith("leader_"):
+        why = houses_leaders.refusal(state, player, move.space)
+    elif move.space in ALL_TOWER_SPACES:
         why = _tower_refusal(state, player, move)
     else:
         why = engine.space_check(state, player, mods, move.space, move.member, move.servants)[0]
@@ -207,7 +243,11 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
 
 def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     """Mutate ``state`` (a private copy) by a legal move, then advance to the next decision."""
-    if isinstance(move, Draft):
+    if isinstance(move, Bid):
+        auction.bid(state, player, move, log)
+    elif isinstance(move, BidTile):
+        auction.choose(state, player, move, log)
+    elif isinstance(move, Draft):
         draft = state["leader_draft"]
         draft["picks"][player] = move.leader
         log.events.append(say("{p} kept a leader.", p=seat(player)))
@@ -221,12 +261,18 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
         kind.answer(state, player, frame, move, log)
     elif isinstance(move, LeaderAction):
         engine.do_leader(state, player, move, log)
+    elif isinstance(move, Token):
+        log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
+        state["stack"].append(tokens.cash(state, player, move.kind))
+    elif isinstance(move, Convert):
+        state["stack"].append(families.convert(state, player, log))
     elif isinstance(move, Place):
         engine.do_place(state, player, move, log)
     else:
         log.events.append(say("{p} passes.", p=seat(player)))
         state["turn_index"] += 1
     advance(state, log)
+    tokens.sync_all(state)  # tokens paid during the move leave the hand (houses/tokens.py)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -235,6 +281,8 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
 
 
 def prompt_text(state: State) -> str:
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        return auction.prompt(state)
     if state["stack"]:
         frame = state["stack"][-1]
         # "{p}: <the frame's question>": your_prompt drops the seat for the player themself.
@@ -281,6 +329,8 @@ def continues_turn(before: State, after: State, player: int) -> bool:
 
 def open_decision_is_public(state: State) -> bool:
     """Whether the frame on top is a decision whose answers everyone may see (buttons, view)."""
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        return True  # the auction board is public (HOUSES.md §5.3)
     return bool(state["stack"]) and KINDS[state["stack"][-1]["kind"]].public
 
 
@@ -288,6 +338,10 @@ def pending(state: State) -> dict[str, Any] | None:
     """The open public decision for the player view: ``{"seat", "kind", "text", "options"}``."""
     if not open_decision_is_public(state):
         return None
+    if state["phase"] == "auction" and auction.mover(state) is not None:
+        player = auction.mover(state) or 0
+        texts = [move.to_text() for move in auction.bids(state, player)]
+        return {"seat": player, "kind": "bid", "text": prompt_text(state), "options": texts}
     frame = state["stack"][-1]
     return {
         "seat": frame["seat"],

@@ -21,7 +21,9 @@ import random
 from typing import Any
 
 from rules.core import HIDDEN, copy_state
-from rules.lorenzo.data import CARD_TYPES, LEADERS, cards_of
+from rules.lorenzo.data import CARD_TYPES, cards_of
+from rules.lorenzo.houses import hidden as houses_hidden
+from rules.lorenzo.leaders import pool_of
 
 State = dict[str, Any]
 PERIODS = (1, 2, 3)
@@ -41,6 +43,8 @@ def known_state(state: State, seat: int) -> State:
             if p != seat:
                 draft["packs"][p] = [HIDDEN] * len(draft["packs"][p])
                 draft["picks"][p] = None if draft["picks"][p] is None else HIDDEN
+    if "houses" in known:
+        houses_hidden.mask(known, seat)
     return known
 
 
@@ -51,6 +55,8 @@ def sample_state(known: State, seat: int, rng: random.Random) -> State:
     for card_type in CARD_TYPES:
         state["decks"][card_type] = _deal_deck(state, card_type, rng)
     _deal_leaders(state, seat, rng)
+    if "houses" in state:
+        houses_hidden.sample(state, seat, rng)
     return state
 
 
@@ -78,10 +84,14 @@ def _deal_leaders(state: State, seat: int, rng: random.Random) -> None:
     if draft is not None:
         known.update(draft["packs"][seat])
         known.add(draft["picks"][seat])
-    pool = [leader for leader in sorted(LEADERS) if leader not in known]
+    if "houses" in state:
+        known.update(state["houses"]["leader_discard"])
+    pool = [leader for leader in pool_of(state) if leader not in known]
     rng.shuffle(pool)
     for player in state["players"]:
         player["leader_hand"] = [pool.pop() if x == HIDDEN else x for x in player["leader_hand"]]
+    if "houses" in state:
+        houses_hidden.leader_pile(state, pool)
     if draft is not None:
         draft["packs"] = [[pool.pop() if x == HIDDEN else x for x in pack] for pack in draft["packs"]]
         # A pick stays in its pack until the packs pass (leaders.pass_packs).

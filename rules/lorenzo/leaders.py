@@ -8,24 +8,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.lorenzo.data import CARD_TYPES, LEADERS
+from rules.lorenzo.data import BASE_LEADERS, CARD_TYPES, HOUSES, LEADERS
 
 State = dict[str, Any]
 COPY = "lorenzo_de_medici"
 
 
-def requirement_met(state: State, player: int, leader_id: str) -> bool:
-    """§13: thresholds on cards owned and goods/points held; nothing is spent."""
+def requirement_met(state: State, player: int, leader_id: str, waiver: int = 0) -> bool:
+    """§13: thresholds on cards owned and goods/points held; nothing is spent. ``waiver``: how
+    many atomic requirements may be ignored (card 127, HOUSES.md §12.1)."""
+    return unmet_requirements(state, player, leader_id) <= waiver
+
+
+def unmet_requirements(state: State, player: int, leader_id: str) -> int:
+    """How many of the Leader's atomic requirements (HOUSES.md §12.1: each entry of a map, each
+    scalar) ``player`` does not meet now."""
     player_state = state["players"][player]
+    counts = {card_type: len(player_state["cards"][card_type]) for card_type in CARD_TYPES}
+    held = player_state["resources"]
     req = LEADERS[leader_id]["requirement"]
-    for card_type, needed in req.get("cards", {}).items():
-        if len(player_state["cards"][card_type]) < needed:
-            return False
-    for k, needed in req.get("res", {}).items():
-        if player_state["resources"][k] < needed:
-            return False
-    need = req.get("same_type_cards")
-    return not (need and max(len(player_state["cards"][card_type]) for card_type in CARD_TYPES) < need)
+    unmet = sum(counts[t] < n for t, n in req.get("cards", {}).items())
+    unmet += sum(held.get(k, 0) < n for k, n in req.get("res", {}).items())
+    unmet += sum(held.get(k, 0) > n for k, n in req.get("res_max", {}).items())
+    unmet += sum(counts[t] > n for t, n in req.get("cards_max", {}).items())
+    for keys, most in req.get("res_sum_max", {}).items():
+        unmet += sum(held.get(k, 0) for k in keys.split("+")) > most
+    checks = (
+        ("same_type_cards", lambda n: max(counts.values()) >= n),
+        ("cards_total", lambda n: sum(counts.values()) >= n),
+        ("card_types_max", lambda n: sum(1 for c in counts.values() if c) <= n),
+        ("leaders_played", lambda n: len([x for x in player_state["leaders_played"] if x != leader_id]) >= n),
+    )
+    for key, met in checks:
+        if req.get(key) and not met(req[key]):
+            unmet += 1
+    return unmet
 
 
 def copy_targets(state: State, player: int) -> list[str]:
@@ -55,6 +72,11 @@ def can_activate(state: State, player: int, leader_id: str) -> bool:
     kind, effects = effective_ability(state, player, leader_id)
     if kind != "once_per_round":
         return False
+    if "houses" in state:
+        from rules.lorenzo.houses.leaders import can_activate as houses_can_activate
+
+        if not houses_can_activate(state, player, effects):
+            return False
     if any(e["op"] == "set_family_member_value" for e in effects):
         # Federico da Montefeltro: needs a coloured member still to place this round.
         return (
@@ -64,12 +86,22 @@ def can_activate(state: State, player: int, leader_id: str) -> bool:
     return True
 
 
+def pool_of(state: State) -> list[str]:
+    """The Leaders a game deals from: the base 20, or with ``houses`` its ``leader_pool``."""
+    if "houses" in state:
+        return sorted(HOUSES["leader_pools"][state["options"].get("leader_pool") or "base"])
+    return list(BASE_LEADERS)
+
+
 def deal(state: State, rng: Any, draft: bool) -> None:
-    """Deal 4 leaders per player; with ``draft`` they become packs to draft from (§4)."""
-    pool = sorted(LEADERS)
+    """Deal 4 leaders per player; with ``draft`` they become packs to draft from (§4). With
+    ``houses`` the rest of the pool is the face-down Leader pile (HOUSES.md §12.2)."""
+    pool = pool_of(state)
     rng.shuffle(pool)
     count = state["player_count"]
     packs = [pool[4 * player : 4 * player + 4] for player in range(count)]
+    if "houses" in state:
+        state["houses"]["leader_pile"] = pool[4 * count :]
     if draft:
         state["leader_draft"] = {"packs": packs, "picks": [None] * count}
     else:

@@ -7,7 +7,8 @@ Notation (case-insensitive when typed; ``to_text`` gives the canonical form):
   the bottom), harvest, harvest_big, production, production_big, market_1..4, council.
 - ``take <tower space> [servants=N]`` / ``take none`` - the card a free card action takes.
 - ``pay <goods>`` - which cost (after discounts) to pay, e.g. ``pay coin=3 wood=2``, ``pay mp=4``.
-- ``privilege <choice>`` - wood_stone, servants, coins, military, faith.
+- ``privilege <choice>`` - wood_stone, servants, coins, military, faith (and, with ``houses``,
+  special_token).
 - ``exchange <goods>`` / ``exchange none`` - the option of a Production building to use, named by
   what it costs (``exchange wood=2``).
 - ``harvest [servants=N]`` / ``production [servants=N]`` - servants added to a free Harvest or
@@ -34,7 +35,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.core import AmbiguousMove, BadSyntax, ascii_number, say
-from rules.lorenzo.data import LEADERS, MEMBERS, PRIVILEGE_ORDER, RESOURCES, SPACES, TOWER_SPACES
+from rules.lorenzo.data import (
+    ALL_TOWER_SPACES,
+    LEADERS,
+    MEMBERS,
+    PRIVILEGE_ORDER,
+    PRIVILEGES,
+    RESOURCES,
+    SPACES,
+)
 from rules.lorenzo.describe import res_token
 from rules.lorenzo.leaders import find_leader
 
@@ -42,8 +51,12 @@ Goods = tuple[tuple[str, int], ...]
 """A goods map as a hashable value, in canonical resource order, zero entries dropped."""
 
 
+GOODS_KEYS: tuple[str, ...] = (*RESOURCES, "special_token")
+"""Every key a goods map may have: the Special Token is a resource with ``houses``."""
+
+
 def goods(res: dict[str, int]) -> Goods:
-    return tuple((k, res[k]) for k in RESOURCES if res.get(k, 0))
+    return tuple((k, res[k]) for k in GOODS_KEYS if res.get(k, 0))
 
 
 def _servants(n: int) -> str:
@@ -84,6 +97,10 @@ class Privilege:
     def to_text(self) -> str:
         return f"privilege {self.choice}"
 
+    def label(self) -> str:
+        """In words, never the id "wood_stone" (issue 12 item 8)."""
+        return f"Council Privilege: {privilege_words(self.choice)}"
+
 
 @dataclass(frozen=True)
 class Exchange:
@@ -91,6 +108,11 @@ class Exchange:
 
     def to_text(self) -> str:
         return "exchange none" if self.pay is None else "exchange " + res_token(dict(self.pay))
+
+    def label(self) -> str:
+        from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
+
+        return "No exchange" if self.pay is None else f"Exchange: pay {res_text(dict(self.pay))}"
 
 
 @dataclass(frozen=True)
@@ -101,6 +123,11 @@ class BonusAction:
     def to_text(self) -> str:
         return f"{self.action}{_servants(self.servants)}"
 
+    def label(self) -> str:
+        plural = "s" if self.servants != 1 else ""
+        extra = f", adding {self.servants} servant{plural}" if self.servants else ""
+        return f"{self.action.capitalize()}{extra}"
+
 
 @dataclass(frozen=True)
 class Vatican:
@@ -108,6 +135,9 @@ class Vatican:
 
     def to_text(self) -> str:
         return "support" if self.support else "refuse"
+
+    def label(self) -> str:
+        return "Support the Church" if self.support else "Refuse: take the excommunication"
 
 
 @dataclass(frozen=True)
@@ -130,6 +160,19 @@ class End:
 
     def to_text(self) -> str:
         return "end"
+
+    def label(self) -> str:
+        return "End my turn"
+
+
+def privilege_words(choice: str) -> str:
+    """A Council Privilege's goods in words ("1 wood + 1 stone"), from the data; the id if unknown."""
+    goods = PRIVILEGES.get(choice)
+    if not goods:
+        return choice.replace("_", " ")
+    from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
+
+    return res_text(goods).replace(", ", " + ")
 
 
 def leader_name(leader_id: str) -> str:
@@ -155,6 +198,9 @@ class Lose:
 
     def to_text(self) -> str:
         return f"lose {self.res}"
+
+    def label(self) -> str:
+        return f"Lose the {self.res}"
 
 
 @dataclass(frozen=True)
@@ -187,6 +233,157 @@ class SetSix:
         return f"montefeltro {self.member}"
 
 
+# ---- Houses of Renaissance decisions (HOUSES.md §5, §10, §13) --------------------------------
+
+
+@dataclass(frozen=True)
+class Token:
+    """Cash one held Special Token of this kind on your turn (HOUSES.md §10.2)."""
+
+    kind: str  # coins, servants, materials, military, faith, victory
+
+    def to_text(self) -> str:
+        return f"token {self.kind}"
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """Which held token goes face up on card 98 or 128 (HOUSES.md §13.1)."""
+
+    kind: str
+
+    def to_text(self) -> str:
+        return f"faceup {self.kind}"
+
+
+@dataclass(frozen=True)
+class Activate:
+    """A card an ``activate_cards`` effect activates, ignoring its value (None: no more)."""
+
+    card: int | None
+
+    def to_text(self) -> str:
+        return "activate none" if self.card is None else f"activate {self.card}"
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """How many times an ``exchange_up_to_value`` exchange is made (cards 111, 112)."""
+
+    times: int
+
+    def to_text(self) -> str:
+        return f"repeat {self.times}"
+
+
+@dataclass(frozen=True)
+class FreeLeader:
+    """The Leader played for free, ignoring its requirements (None: none)."""
+
+    leader: str | None
+
+    def to_text(self) -> str:
+        return "free none" if self.leader is None else f"free {self.leader}"
+
+    def label(self) -> str:
+        return "free none" if self.leader is None else f"free {leader_name(self.leader)}"
+
+
+@dataclass(frozen=True)
+class Recover:
+    """The discarded card taken by card 130 or 132 (None: none)."""
+
+    card: int | None
+
+    def to_text(self) -> str:
+        return "recover none" if self.card is None else f"recover {self.card}"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid in the Family Tile auction: a member on a line of the auction tile of ``family``."""
+
+    family: str
+    line: int
+
+    def to_text(self) -> str:
+        return f"bid {self.family} {self.line}"
+
+
+@dataclass(frozen=True)
+class BidTile:
+    """The first step of a bid when all bids would not fit one list of 25 (5 players): the tile."""
+
+    family: str
+
+    def to_text(self) -> str:
+        return f"bid {self.family}"
+
+
+@dataclass(frozen=True)
+class Search:
+    """Cards 130/132 with more than 25 cards to choose from: first the type searched."""
+
+    card_type: str
+
+    def to_text(self) -> str:
+        return f"search {self.card_type}"
+
+
+@dataclass(frozen=True)
+class Convert:
+    """Della Scala / Este: the family tile's conversion, on your own turn (HOUSES.md §15)."""
+
+    def to_text(self) -> str:
+        return "convert"
+
+
+@dataclass(frozen=True)
+class Visconti:
+    """The Visconti token activated on playing a Leader (HOUSES.md §15)."""
+
+    token: str
+
+    def to_text(self) -> str:
+        return f"visconti {self.token}"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Marsilio Ficino: the drawn Special Token kept (HOUSES.md §13.1)."""
+
+    kind: str
+
+    def to_text(self) -> str:
+        return f"keep {self.kind}"
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """Tomas de Torquemada: the own card discarded (HOUSES.md §13.1)."""
+
+    card: int
+
+    def to_text(self) -> str:
+        return f"dismiss {self.card}"
+
+
+HousesMove = (
+    Search
+    | BidTile
+    | Keep
+    | Dismiss
+    | Token
+    | FaceUp
+    | Activate
+    | Repeat
+    | FreeLeader
+    | Recover
+    | Bid
+    | Convert
+    | Visconti
+)
+
 LorenzoMove = (
     Place
     | Take
@@ -203,6 +400,7 @@ LorenzoMove = (
     | SetSix
     | End
     | Lose
+    | HousesMove
 )
 
 # Words players are likely to type for a privilege, mapped to the canonical choice.
@@ -219,12 +417,15 @@ PRIVILEGE_ALIASES = {
     "mp": "military",
     "faith": "faith",
     "fp": "faith",
+    "special_token": "special_token",  # the New Council tile (houses, HOUSES.md §9)
+    "token": "special_token",
+    "stored": "stored",  # Da Montefeltro: everything stored on the family tile (houses)
 }
-assert set(PRIVILEGE_ALIASES.values()) == set(PRIVILEGE_ORDER)
+assert set(PRIVILEGE_ALIASES.values()) == {*PRIVILEGE_ORDER, "special_token", "stored"}
 
-SPACE_NAMES = set(TOWER_SPACES) | set(SPACES)
+SPACE_NAMES = set(ALL_TOWER_SPACES) | set(SPACES)
 _RES_ALIASES = {"coins": "coin", "servants": "servant"}
-_KV = re.compile(r"^([a-z]+)=(.+)$")
+_KV = re.compile(r"^([a-z_]+)=(.+)$")
 MAX_AMOUNT = 999
 """The largest count a move may name; far above anything a player holds, and it keeps a typed
 number from turning into a huge integer."""
@@ -267,13 +468,13 @@ def _parse_goods(tokens: list[str], text: str) -> Goods:
         if not match:
             raise BadSyntax(say("'{text}': goods are written like 'coin=3 wood=1'.", text=text))
         key = _RES_ALIASES.get(match.group(1), match.group(1))
-        if key not in RESOURCES:
+        if key not in GOODS_KEYS:
             raise BadSyntax(
                 say(
                     "'{text}': unknown good '{good}' (use {goods}).",
                     text=text,
                     good=match.group(1),
-                    goods=", ".join(RESOURCES),
+                    goods=", ".join(GOODS_KEYS),
                 )
             )
         res[key] = res.get(key, 0) + _amount(match.group(2), text)
@@ -286,11 +487,11 @@ def _parse_place(rest: list[str], text: str) -> Place:
     if len(rest) < 2:
         raise BadSyntax(say("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'."))
     member, space = rest[0], rest[1]
-    if member not in MEMBERS:
+    if member not in (*MEMBERS, "brown"):  # brown: Colonna's fifth member (houses)
         raise BadSyntax(
             say("'{member}' is not a family member (black, white, orange, neutral).", member=member)
         )
-    if space not in SPACE_NAMES:
+    if space not in SPACE_NAMES and not (space.startswith("leader_") and space[7:] in LEADERS):
         raise BadSyntax(
             say(
                 "'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council).",
@@ -303,7 +504,7 @@ def _parse_place(rest: list[str], text: str) -> Place:
 def _parse_take(rest: list[str], text: str) -> Take:
     if rest == ["none"]:
         return Take(None)
-    if not rest or rest[0] not in TOWER_SPACES:
+    if not rest or rest[0] not in ALL_TOWER_SPACES:
         raise BadSyntax(
             say("Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'.")
         )
@@ -342,7 +543,10 @@ def parse_text(text: str) -> LorenzoMove:
     if head == "privilege":
         if len(rest) != 1 or rest[0] not in PRIVILEGE_ALIASES:
             raise BadSyntax(
-                say("Write 'privilege <choice>': wood_stone, servants, coins, military or faith.")
+                say(
+                    "Write 'privilege <choice>': wood_stone, servants, coins, military, faith "
+                    "(or special_token)."
+                )
             )
         return Privilege(PRIVILEGE_ALIASES[rest[0]])
     if head in ("harvest", "production"):
@@ -365,10 +569,73 @@ def parse_text(text: str) -> LorenzoMove:
         return Lose(rest[0])
     if head == "montefeltro" and len(rest) == 1 and rest[0] in ("black", "white", "orange"):
         return SetSix(rest[0])
+    if head in _HOUSES_HEADS:
+        return _parse_houses(head, rest, text)
     raise BadSyntax(
         say(
             "'{text}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, harvest, "
-            "production, support, refuse, tile, pass, leader, draft, copy, montefeltro, end.",
+            "production, support, refuse, tile, pass, leader, draft, copy, montefeltro, end "
+            "(with houses also token, faceup, activate, repeat, free, recover, bid).",
+            text=text.strip(),
+        )
+    )
+
+
+_HOUSES_HEADS = frozenset(
+    {
+        "token",
+        "faceup",
+        "activate",
+        "repeat",
+        "free",
+        "recover",
+        "bid",
+        "convert",
+        "visconti",
+        "keep",
+        "dismiss",
+        "search",
+    }
+)
+
+
+def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
+    """The Houses of Renaissance answers (syntax only)."""
+    if head in ("token", "faceup") and len(rest) == 1 and rest[0].isalpha():
+        return Token(rest[0]) if head == "token" else FaceUp(rest[0])
+    if head in ("activate", "recover") and rest == ["none"]:
+        return Activate(None) if head == "activate" else Recover(None)
+    if head in ("activate", "recover", "repeat") and len(rest) == 1:
+        number = _amount(rest[0], text)
+        return (
+            Activate(number)
+            if head == "activate"
+            else Recover(number)
+            if head == "recover"
+            else Repeat(number)
+        )
+    if head == "free" and rest == ["none"]:
+        return FreeLeader(None)
+    if head == "free" and rest:
+        return _leader(rest, FreeLeader)
+    if head == "bid" and len(rest) == 2:
+        return Bid(rest[0], _amount(rest[1], text))
+    if head == "bid" and len(rest) == 1:
+        return BidTile(rest[0])
+    if head == "convert" and not rest:
+        return Convert()
+    if head == "search" and len(rest) == 1:
+        return Search(rest[0])
+    if head == "keep" and len(rest) == 1:
+        return Keep(rest[0])
+    if head == "dismiss" and len(rest) == 1:
+        return Dismiss(_amount(rest[0], text))
+    if head == "visconti" and len(rest) == 1:
+        return Visconti(rest[0].upper())
+    raise BadSyntax(
+        say(
+            "'{text}': write 'token <kind>', 'faceup <kind>', 'activate <card>|none', 'repeat N', "
+            "'free <leader>|none', 'recover <card>|none' or 'bid <family> <line>'.",
             text=text.strip(),
         )
     )

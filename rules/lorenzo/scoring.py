@@ -7,6 +7,7 @@ from typing import Any
 from rules.core import Outcome, say
 from rules.lorenzo.data import CARDS, SCORING
 from rules.lorenzo.effects import modifiers
+from rules.lorenzo.houses import scoring as houses_scoring
 
 State = dict[str, Any]
 
@@ -55,7 +56,7 @@ def breakdown(state: State) -> list[dict[str, int]]:
             else SCORING["territory_vp"][len(cards["territory"])],
             "characters": 0
             if "character" in mods.no_end_vp
-            else SCORING["character_vp"][len(cards["character"])],
+            else houses_scoring.character_vp(state, player, len(cards["character"])),
             "ventures": 0
             if "venture" in mods.no_end_vp
             else sum(CARDS[card]["end_vp"] for card in cards["venture"]),
@@ -72,6 +73,12 @@ def breakdown(state: State) -> list[dict[str, int]]:
                 # E3-6: the cost printed on the card (its first alternative; buildings have one).
                 penalty += CARDS[card]["costs"][0]["pay"].get(k, 0) if CARDS[card]["costs"] else 0
         penalty += sum(res[k] for k in mods.lose_per_resource)
+        if "houses" in state:
+            row["ventures"] += (
+                0 if "venture" in mods.no_end_vp else houses_scoring.venture_extra(state, player)
+            )
+            row["goods"] = houses_scoring.goods(state, player)
+            penalty += houses_scoring.penalty(state, player, mods)
         # The VP track has no negative side: a penalty takes a player to 0 at worst.
         subtotal = sum(row.values())
         row["excommunication"] = -min(penalty, subtotal)

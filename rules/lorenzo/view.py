@@ -74,16 +74,18 @@ from rules.lorenzo.data import (
     VATICAN_REQUIREMENT,
     period_of,
 )
-from rules.lorenzo.describe import card_dict, effects_text, tile_dict
+from rules.lorenzo.describe import card_dict, effects_text, requirement_text, tile_dict
 from rules.lorenzo.effects import modifiers
-from rules.lorenzo.engine import FEE_COINS, member_value, territory_slot_mp, tower_fee
+from rules.lorenzo.engine import FEE_COINS, floor_min, member_value, territory_slot_mp, tower_fee
 from rules.lorenzo.flow import active, prompt_text, your_prompt
 from rules.lorenzo.flow import pending as flow_pending
+from rules.lorenzo.houses.view import HousesView, houses_view
 from rules.lorenzo.scoring import outcome
 
 State = dict[str, Any]
 
 PHASE_TITLES = {
+    "auction": say("Family auction"),
     "tile_draft": say("Bonus tile draft"),
     "leader_draft": say("Leader draft"),
     "actions": say("Actions"),
@@ -153,6 +155,7 @@ class Leader(TypedDict):
     id: str
     name: str
     text: str
+    requirement: str  # what must be held to play it (§13), in words
     used: bool
     copies: NotRequired[str]
 
@@ -214,6 +217,7 @@ class LorenzoView(TypedDict):
     last_move: LastMove | None
     outcome: OutcomeJSON | None
     known_state: NotRequired[dict[str, Any]]
+    houses: NotRequired[HousesView]  # only with the houses option (rules/lorenzo/houses/view.py)
 
 
 def _card(card_id: int) -> Card:
@@ -230,7 +234,13 @@ def _occ(o: list[Any] | None) -> Occupant | None:
 
 def _leader(leader_id: str, used: bool = False, copied: str | None = None) -> Leader:
     leader = LEADERS[leader_id]
-    out: Leader = {"id": leader_id, "name": leader["name"], "text": leader["text"], "used": used}
+    out: Leader = {
+        "id": leader_id,
+        "name": leader["name"],
+        "text": leader["text"],
+        "requirement": requirement_text(leader["requirement"]),
+        "used": used,
+    }
     if copied:
         out["copies"] = copied
     return out
@@ -240,7 +250,7 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
     pending = cast(Pending | None, flow_pending(st))  # the open public decision (decisions.py)
     result = outcome(st)
     last = st["last_move"]
-    return {
+    view: LorenzoView = {
         "header": _header(st, viewer, title, None if result is None else result.to_json()),
         "game": "lorenzo",
         "players": st["player_count"],
@@ -267,6 +277,9 @@ def player_view(st: State, viewer: int | None, title: str = "Lorenzo il Magnific
         "last_move": None if last is None else cast(LastMove, dict(last)),
         "outcome": None if result is None else result.to_json(),
     }
+    if "houses" in st:
+        view["houses"] = houses_view(st, viewer)
+    return view
 
 
 def _towers(st: State) -> dict[str, list[Floor]]:
@@ -275,7 +288,7 @@ def _towers(st: State) -> dict[str, list[Floor]]:
             {
                 "floor": i + 1,
                 "space": f"{t}_{i + 1}",
-                "min_value": TOWERS[t][i]["min_value"],
+                "min_value": floor_min(st, t, i),  # the Adaptation tile's, where it lies (houses)
                 "bonus": dict(TOWERS[t][i]["bonus"]),
                 "card": None if st["tower_cards"][t][i] is None else _card(st["tower_cards"][t][i]),
                 "occupant": _occ(st["tower_occupants"][t][i]),
@@ -328,7 +341,8 @@ def _player_info(st: State, p: int, viewer: int | None) -> PlayerInfo:
         "points": {k: ps["resources"][k] for k in POINTS},
         "cards": {t: [_card(c) for c in ps["cards"][t]] for t in CARD_TYPES},
         "family": {
-            m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)} for m in MEMBERS
+            m: {"placed": m not in ps["free_members"], "value": member_value(st, mods, m)}
+            for m in (*MEMBERS, *(["brown"] if ps.get("family") == "colonna" else []))
         },
         "excommunications": list(ps["excommunications"]),
         # From the engine's own rules (one source of truth with tower_offer); public,

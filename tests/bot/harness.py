@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import re
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +134,47 @@ def over_discord_limits(reply: dict[str, Any]) -> list[str]:
     if len(choices) > 25 or any(len(c["name"]) > 100 or len(str(c["value"])) > 100 for c in choices):
         found.append("autocomplete choices")
     return found
+
+
+WALK = re.compile(r":[wx]\d+:p")
+
+
+def walking(reply: dict[str, Any]) -> bool:
+    """Whether ``reply`` holds a guided turn's step (issue 12 item 2)."""
+    return any(WALK.search(str(c["custom_id"])) for c in reply["components"])
+
+
+async def walk_to_confirm(
+    send: Callable[[str], Awaitable[list[dict[str, Any]]]],
+    user: str,
+    reply: dict[str, Any],
+    pick: Callable[[list[str]], int],
+) -> str:
+    """Follow a guided turn from ``reply`` (its private reply) to the end, each level's choice
+    made by ``pick`` over the labels offered (never Back); returns the line that clicks Confirm.
+    Every step must answer by editing the private reply, with the preview before Confirm."""
+    for _ in range(12):
+        confirm = [c for c in reply["components"] if c.get("label") == "Confirm"]
+        if confirm:
+            assert "This move will" in reply["content"], reply["content"]
+            return f"{user} click {confirm[0]['custom_id']}"
+        offered: list[tuple[str, str]] = []  # (label, click)
+        for c in reply["components"]:
+            if c.get("type") == "select":
+                offered += [(o["label"], f"{c['custom_id']} {o['value']}") for o in c["options"]]
+            elif WALK.search(str(c["custom_id"])) and c.get("label") != "Back":
+                offered.append((str(c["label"]), str(c["custom_id"])))
+        assert offered, reply
+        _label, click = offered[pick([x for x, _ in offered])]
+        (reply,) = await send(f"{user} click {click}")
+        assert reply["kind"] == "edit" and reply["ephemeral"], reply
+    raise AssertionError(f"no Confirm after 12 steps: {reply}")
+
+
+def following(labels: list[str]) -> Callable[[list[str]], int]:
+    """A ``walk_to_confirm`` pick that follows one move's step labels (levels asked are a subset)."""
+
+    def pick(offered: list[str]) -> int:
+        return offered.index(next(x for x in labels if x in offered))
+
+    return pick

@@ -19,7 +19,7 @@ import pytest
 
 from rules import find_game
 from rules.lorenzo.data import LEADERS
-from tests.bot.harness import Harness, over_discord_limits, public
+from tests.bot.harness import Harness, over_discord_limits, public, walk_to_confirm, walking
 
 CASES = {
     "lorenzo-3p-leaders": ("lorenzo", "leaders:true", 3, 4),
@@ -87,6 +87,10 @@ def test_complete_game_as_players_see_it(tmp_path: Path, case: str) -> None:
                 line = None
                 if last["ephemeral"]:  # issue 12: the next decision of the same turn, privately
                     line = pick_line(rng, last["user"], last)
+                    if line and walking(last):  # that decision may be a guided turn too
+                        line = await walk_to_confirm(
+                            send, last["user"], last, lambda labels: rng.randrange(len(labels))
+                        )
                     if line is None:
                         (suggested,) = await send(f"{last['user']} ? /move text:")
                         line = f'{last["user"]} /move "text:{rng.choice(suggested["choices"])["value"]}"'
@@ -95,6 +99,10 @@ def test_complete_game_as_players_see_it(tmp_path: Path, case: str) -> None:
                         (mine,) = await send(f"{p} click g:1:hand")
                         assert mine["ephemeral"] and mine["files"], mine
                         line = pick_line(rng, p, mine)
+                        if line and walking(mine):  # a guided turn: step by step to Confirm
+                            line = await walk_to_confirm(
+                                send, p, mine, lambda labels: rng.randrange(len(labels))
+                            )
                         if line:
                             break
                         if "➡️" in mine["content"]:  # asked, but too many moves for a select

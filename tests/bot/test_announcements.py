@@ -24,7 +24,8 @@ def test_an_expired_interaction_still_gets_its_move_announced(db: Path | str) ->
     async def go() -> None:
         async with Harness(db) as h:
             first, second = await started(h)
-            await h("@fail POST /interactions/*/callback 404")
+            # Expired: the deferral and the direct answer tried after it are both refused.
+            await h("@fail POST /interactions/*/callback 404 2")
             replies = await h(f'{first} /move "text:add 1"')
             assert [m.text for m in await h.tables.log(1)] == ["add 1"]
             boards = [r for r in replies if r["kind"] == "message" and r["files"]]
@@ -42,14 +43,14 @@ def test_a_move_nobody_could_be_told_of_is_pinged_by_the_clock(db: Path | str) -
         async with Harness(db) as h:
             first, second = await started(h)
             for fault in (
-                "@fail POST /interactions/*/callback 404",
+                "@fail POST /interactions/*/callback 404 2",
                 "@fail POST /channels/*/messages 403",
                 "@fail POST /webhooks/* 404",
             ):
                 await h(fault)
             replies = await h(f'{first} /move "text:add 1"')
             assert [m.text for m in await h.tables.log(1)] == ["add 1"]
-            assert len([r for r in replies if r["kind"] == "refused"]) == 3, replies
+            assert len([r for r in replies if r["kind"] == "refused"]) == 4, replies
             (ping,) = [r for r in replies if r["kind"] == "message"]
             assert ping["mentions"] == [second] and "it is your turn" in ping["content"], ping
             assert any(c["custom_id"].endswith(":board") for c in ping["components"])

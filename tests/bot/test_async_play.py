@@ -94,7 +94,7 @@ def test_the_lobby_creator_can_leave(db: Path | str, tmp_path: Path) -> None:
         said, card = await h("bob /game leave")
         assert "lobby of game #1 is closed" in said["content"]
         assert (await h.tables.get(1)).status == "abandoned"
-        assert (await h.one("bob /game new game:tally"))["kind"] == "reply"
+        assert (await h.one("bob /game new game:tally"))["kind"] == "followup"
 
     play(db, tmp_path, body)
 
@@ -115,7 +115,7 @@ def test_undo_own_last_step_is_announced_and_replay_stays_exact(db: Path | str, 
         mine = [r for r in replies if r["ephemeral"]]
         shown = public(replies)
         assert len(mine) == 1 and "`add 2`" in mine[0]["content"]
-        assert len(shown) == 1 and f"↩️ {first} took back their last step(s): `add 2`" in shown[0]["content"]
+        assert len(shown) == 1 and f"↩️ {first} took back their last step: `add 2`" in shown[0]["content"]
         assert shown[0]["files"] and shown[0]["mentions"] == [first]  # the board, their turn again
         log = await h.tables.log(1)
         assert [e.text for e in log] == ["add 2", "@undo 1"] and live(log) == []
@@ -187,13 +187,13 @@ def test_rollback_by_the_creator_confirms_first(db: Path | str, tmp_path: Path) 
         r = await h.one("bob /game rollback steps:2")
         assert r["ephemeral"] and "creator" in r["content"]
         done, board = await h.confirmed("alice /game rollback steps:2")
-        assert done["components"] == [] and "⏪ alice rolled the game back by 2 move(s)" in board["content"]
+        assert done["components"] == [] and "⏪ alice rolled the game back by 2 moves" in board["content"]
         assert live(await h.tables.log(1)) == []
         await state_matches_log(h)
         r = await h.one("erin /game rollback steps:9")  # Manage Server may, but not beyond the log
         confirm = button([r], ":ok:rollback:")
         r = await h.one(f"erin click {confirm}")
-        assert "Only 0 move(s)" in r["content"]
+        assert "Only 0 moves are in force" in r["content"]
 
     play(db, tmp_path, body)
 

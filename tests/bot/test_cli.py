@@ -45,6 +45,7 @@ def test_env_file_parsed_and_environment_wins(tmp_path: Path) -> None:
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "LANCASTER_OVERRIDES",
+        "LORENZO_OVERRIDES",
         "CLOCK_HOURS",
         "WORKERS",
         "SHARD_COUNT",
@@ -119,7 +120,7 @@ def test_sandbox_script_from_stdin_answers_each_line_before_the_next(tmp_path: P
 
     try:
         (lobby,) = send("alice /game new game:lorenzo")
-        assert lobby["kind"] == "reply" and lobby["user"] == "alice"
+        assert lobby["kind"] == "followup" and lobby["user"] == "alice"
         assert set(lobby) >= {
             "user",
             "kind",
@@ -170,8 +171,8 @@ def test_sandbox_script_file_and_restart_on_the_same_database(tmp_path: Path, db
     records = run(first)
     assert [r["kind"] for r in records].count("idle") == 3
     assert [r["kind"] for r in records if r["kind"] != "idle"] == [
-        "reply",
-        "reply",
+        "followup",
+        "followup",
         "edit",
         "followup",
         "edit",

@@ -54,7 +54,7 @@ def test_valid_override_changes_the_game_the_sandbox_plays(tmp_path: Path) -> No
     """OVERRIDES.md: the file's values are what the game uses (county A renamed, minimum 1)."""
     override = {"counties": {"A": {"name": "Testshire", "min_strength": 1}}}
     (tmp_path / "o.json").write_text(json.dumps(override), encoding="utf-8")
-    done = _sandbox(tmp_path, "carol /game rules game:lancaster\n", LANCASTER_OVERRIDES="o.json")
+    done = _sandbox(tmp_path, "carol /game rules game:lancaster full:true\n", LANCASTER_OVERRIDES="o.json")
     assert done.returncode == 0, done.stderr
     (reply,) = [json.loads(line) for line in done.stdout.splitlines() if '"idle"' not in line]
     assert reply["ephemeral"] and reply["files"][0]["name"] == "lancaster-rules.md"
@@ -64,7 +64,7 @@ def test_valid_override_changes_the_game_the_sandbox_plays(tmp_path: Path) -> No
     # The same run without the setting uses the shipped data.
     plain = tmp_path / "plain"
     plain.mkdir()
-    done = _sandbox(plain, "carol /game rules game:lancaster\n")
+    done = _sandbox(plain, "carol /game rules game:lancaster full:true\n")
     assert done.returncode == 0
     (saved,) = (plain / "files").iterdir()
     assert "**A Northumberland**: minimum 4" in saved.read_text(encoding="utf-8")

@@ -40,7 +40,7 @@ def test_registered_game_plays_through_the_platform(game: Game, db: Path | str) 
             start = await h.started()
             assert start["files"] and start["mentions"]
             rules = await h.one("carol /game rules")
-            assert rules["ephemeral"] and (rules["files"] or len(rules["content"]) > 100)
+            assert rules["ephemeral"] and len(rules["embeds"][0]["description"]) > 100
             for _ in range(ACTIONS):
                 turn = await h.tables.turn(1)
                 if turn.finished:

@@ -52,7 +52,8 @@ def test_complete_three_player_lancaster_game_with_private_votes(tmp_path: Path)
                     replies = await h(line)
                     acks = [r for r in replies if r["ephemeral"]]
                     assert len(acks) == 1 and "secret choice is recorded" in acks[0]["content"]
-                    secret_text = acks[0]["content"].split("`")[1]
+                    # The choice is echoed in words (issue 12 item 8), never in the public post.
+                    secret_text = acks[0]["content"].removeprefix("Your secret choice is recorded: ")[:-1]
                     shown = public(replies)
                     assert len(shown) == 1 and shown[0]["kind"] == "message"
                     assert secret_text not in shown[0]["content"]

@@ -20,8 +20,9 @@ import pytest
 
 import bot.app.posting as posting
 from rules import find_game
+from rules.core import game_move_steps, move_label
 from rules.lorenzo.data import LEADERS
-from tests.bot.harness import Harness, public
+from tests.bot.harness import Harness, following, public, walk_to_confirm, walking
 
 
 def hidden_names(state: dict[str, Any]) -> set[str]:
@@ -89,7 +90,12 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                     mine = await h.one(f"{actor.name} click g:1:hand")
                     assert mine["ephemeral"] and mine["components"], mine
                     pick = mine["components"][0]
-                    if pick.get("type") == "select":
+                    if walking(mine):  # a guided turn (issue 12 item 2): walked to the move picked
+                        legal = list(lorenzo.legal_moves(state, actor.seat))
+                        target = legal[choose(rng, [move_label(m) for m in legal])]
+                        steps = game_move_steps(lorenzo, state, actor.seat, legal)[legal.index(target)]
+                        line = await walk_to_confirm(h, actor.name, mine, following([x.label for x in steps]))
+                    elif pick.get("type") == "select":
                         options = pick["options"]
                         value = options[choose(rng, [o["label"] for o in options])]["value"]
                         line = f"{actor.name} click {pick['custom_id']} {value}"
@@ -97,7 +103,7 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                         choices = [c for c in mine["components"] if ":m" in c["custom_id"]]
                         picked = choices[choose(rng, [c["label"] for c in choices])]
                         line = f"{actor.name} click {picked['custom_id']}"
-                        if picked["label"] == "end":
+                        if picked["label"] == "End my turn":
                             line = f"{actor.name} /lorenzo end"  # the per-game command for it
                     kind = "secret" if prompt.secret else "private"
                 else:
@@ -106,7 +112,7 @@ def test_two_player_lorenzo_with_leaders_and_advanced_tiles_to_the_end(
                     if buttons and step % 2:
                         picked = buttons[choose(rng, [c["label"] for c in buttons])]
                         line = f"{actor.name} click {picked['custom_id']}"
-                        if picked["label"] == "end":  # the Leader window, asked privately
+                        if picked["label"] == "End my turn":  # the Leader window, asked privately
                             line = f"{actor.name} /lorenzo end"
                         kind = "button"
                     elif selects and step % 2:
@@ -223,9 +229,11 @@ def test_three_players_draft_at_once_from_buttons_opened_together(tmp_path: Path
             for round_ in range(3):
                 packs = {n: await h.one(f"{n} click g:1:hand") for n in ("carol", "alice", "bob")}
                 for name, mine in packs.items():
-                    assert mine["ephemeral"] and len(mine["components"]) == 4 - round_
-                    pick = mine["components"][0]
-                    replies = await h(f"{name} click {pick['custom_id']}")
+                    # Issue 12 item 3: a select whose options carry each leader's requirement.
+                    (select,) = mine["components"]
+                    assert mine["ephemeral"] and len(select["options"]) == 4 - round_
+                    pick = select["options"][0]
+                    replies = await h(f"{name} click {select['custom_id']} {pick['value']}")
                     ack = [r for r in replies if r["ephemeral"]]
                     assert len(ack) == 1 and "secret choice is recorded" in ack[0]["content"], replies
                     (shown,) = public(replies)
@@ -256,11 +264,13 @@ def test_draft_buttons_show_leader_names_and_record_the_id(tmp_path: Path) -> No
             await h("bob /game join")
             await h.started()
             mine = await h.one("alice click g:1:hand")
-            labels = [c["label"] for c in mine["components"] if ":m" in c["custom_id"]]
+            (select,) = mine["components"]  # with each leader's requirement (issue 12 item 3)
+            labels = [o["label"] for o in select["options"]]
             assert len(labels) == 4, mine
             assert all(lb.startswith("draft ") and lb.removeprefix("draft ") in by_name for lb in labels)
-            pick = mine["components"][0]
-            await h(f"alice click {pick['custom_id']}")
+            assert all(o.get("description") for o in select["options"]), select
+            pick = select["options"][0]
+            await h(f"alice click {select['custom_id']} {pick['value']}")
             (move,) = await h.tables.log(1)
             assert move.text == f"draft {by_name[pick['label'].removeprefix('draft ')]}"
 

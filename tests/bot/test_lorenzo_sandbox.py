@@ -97,7 +97,7 @@ def test_lorenzo_place_bad_input(tmp_path: Path) -> None:
                 "carol /lorenzo place member:black space:market_1",
             ):
                 r = await h.one(line)
-                assert r["ephemeral"] and r["kind"] == "reply", (line, r)
+                assert r["ephemeral"] and r["kind"] == "followup", (line, r)
             for line, words in (
                 (f"{first} /lorenzo place member:black space:market_1 servants:-1", "between 0 and 99"),
                 (f"{first} /lorenzo place member:black space:market_1 servants:two", "an integer"),

@@ -61,8 +61,8 @@ def test_plain_game_plays_to_the_end_through_the_sandbox(tmp_path: Path, registe
             rules_help = await h.one("dave /game rules game:pebbles")
             assert (
                 rules_help["ephemeral"]
-                and "`pile`" in rules_help["content"]
-                and "/move" in rules_help["content"]
+                and "`pile`" in rules_help["embeds"][0]["description"]
+                and "/move" in rules_help["embeds"][0]["description"]
             )
             assert await take_turns(h, seen) >= 2
             # Everyone guesses at once: without a prompt() that is a secret choice (design.md).

@@ -65,8 +65,11 @@ def test_wire_file_has_every_request_the_bot_sent(tmp_path: Path) -> None:
     ]
     callbacks = [r for r in sent if r["route"] == CALLBACK]
     assert len(callbacks) == 3 and all(r["interaction"] in r["path"] for r in callbacks)
-    assert callbacks[-1]["json"] == {"type": 5}  # /game start defers ("thinking…")
-    (board,) = [r for r in sent if r["route"] == FOLLOWUP]
+    # Every command is deferred on arrival ("thinking…", public), before any work (issue 8 item 4),
+    # and answered by follow-ups: the lobby card, the join, the board.
+    assert all(r["json"] == {"type": 5} for r in callbacks)
+    assert sent.index(callbacks[0]) < sent.index(next(r for r in sent if r["route"] == FOLLOWUP))
+    (board,) = [r for r in sent if r["route"] == FOLLOWUP and r["files"]]
     assert board["interaction"] == callbacks[-1]["interaction"] and board["method"] == "POST"
     assert board["files"][0]["name"] == "lorenzo-board.png" and board["files"][0]["size"] > 10_000
     assert "has started" in board["json"]["content"] and board["status"] == 200

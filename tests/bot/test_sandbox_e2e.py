@@ -40,9 +40,9 @@ def test_game_new_opens_lobby_with_buttons(db: Path | str, tmp_path: Path) -> No
 
     async def body(h: Harness) -> None:
         r = await h.one("alice /game new game:tally target:6 vote:off")
-        assert r["kind"] == "reply" and not r["ephemeral"]
+        assert r["kind"] == "followup" and not r["ephemeral"]
         assert ids(r) == ["g:1:join", "g:1:leave", "g:1:start", "g:1:bot"]
-        assert "target: 6" in r["embeds"][0]["description"] and "vote: false" in r["embeds"][0]["description"]
+        assert "Target: 6" in r["embeds"][0]["description"] and "Vote: off" in r["embeds"][0]["description"]
         again = await h.one("bob /game new game:tally")
         assert again["ephemeral"] and "already has a game" in again["content"]
 
@@ -80,7 +80,7 @@ def test_lobby_buttons_join_leave_and_commands(db: Path | str, tmp_path: Path) -
     """Lobby: Join/Leave buttons edit the lobby card; /game join and leave work too."""
 
     async def body(h: Harness) -> None:
-        await h("alice /game new game:tally")
+        (lobby_card,) = await h("alice /game new game:tally")
         r = await h.one("bob click g:1:join")
         assert r["kind"] == "edit" and "2. bob" in r["embeds"][0]["description"]
         r = await h.one("bob click g:1:join")
@@ -89,7 +89,7 @@ def test_lobby_buttons_join_leave_and_commands(db: Path | str, tmp_path: Path) -
         assert r["kind"] == "edit" and "bob" not in r["embeds"][0]["description"]
         said, card = await h("carol /game join")
         assert not said["ephemeral"] and said["content"] == "carol joined the game of Tally (2/4)."
-        assert card["kind"] == "edit" and card["message_id"] == "910000000000000004"
+        assert card["kind"] == "edit" and card["message_id"] == lobby_card["message_id"]
         assert "2. carol" in card["embeds"][0]["description"] and ids(card) == [
             "g:1:join",
             "g:1:leave",
@@ -270,7 +270,9 @@ def test_status_list_rules_and_abandon(db: Path | str, tmp_path: Path) -> None:
         assert r["files"] and "Round" in r["embeds"][0]["description"] and not r["mentions"]
         r = await h.one("carol /game list")
         assert r["ephemeral"] and "**#1 Tally** in #tavola — waits for " in r["content"]
-        r = await h.one("carol /game rules")
+        r = await h.one("carol /game rules")  # a topic in an embed (issue 12 item 6)
+        assert r["ephemeral"] and r["embeds"] and not r["files"]
+        r = await h.one("carol /game rules full:true")
         assert r["ephemeral"] and r["files"][0]["name"] == "tally-rules.md"
         r = await h.one("carol /game rules game:chess")
         assert "no game called 'chess'" in r["content"]
@@ -442,7 +444,7 @@ def test_simultaneous_open_decision_offers_a_choose_button(db: Path | str, tmp_p
 
 
 def test_short_rules_help_is_sent_as_text(db: Path | str, tmp_path: Path) -> None:
-    """/game rules: a help text within one message is shown inline, ephemerally."""
+    """/game rules: a short help text is shown inline in an embed, ephemerally (no file)."""
     from tests.bot.toy import Tally
 
     class Brief(Tally):
@@ -455,7 +457,8 @@ def test_short_rules_help_is_sent_as_text(db: Path | str, tmp_path: Path) -> Non
     async def go() -> None:
         async with Harness(db, games=[Brief()]) as h:
             r = await h.one("dave /game rules game:brief")
-            assert r["ephemeral"] and r["content"] == "# Brief\n\nAdd 1, 2 or 3." and r["files"] == []
+            assert r["ephemeral"] and r["files"] == [] and r["embeds"][0]["title"] == "Brief — Overview"
+            assert r["embeds"][0]["description"].startswith("Add 1, 2 or 3.")
 
     asyncio.run(go())
 

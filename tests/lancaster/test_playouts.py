@@ -71,7 +71,7 @@ def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(play
         "discard_unused_votes": False,
         "favor_tiles_by_count": True,
     }
-    expansions = {"kings_resentment": True, "queenie": True}
+    expansions = {"kings_resentment": True, "queenie": True, "henry_v": True}
     for seed, options in ((players, {}), (30 + players, other_options), (70 + players, expansions)):
         rnd = random.Random(seed)
         state = GAME.setup(players, seed, options)

@@ -30,7 +30,14 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
         "harvest_min_check": "action",
         "military_tie": "tied_first_only",
     },
+    {"houses": True, "leader_draft": "deal"},
+    {"houses": True, "advanced_tiles": True, "voluntary_pass": True, "leader_pool": "houses"},
 )
+
+
+def supports(players: int, options: Mapping[str, Any]) -> bool:
+    """HOUSES.md §2: 5 players only with houses, and not with the base pool of 20 Leaders."""
+    return players < 5 or (bool(options.get("houses")) and options.get("leader_pool", "all") != "base")
 
 
 def invariants(st: dict[str, Any]) -> None:
@@ -43,7 +50,7 @@ def invariants(st: dict[str, Any]) -> None:
 
 def _step(step: Step, moves: Sequence[Move]) -> None:
     st = step.before
-    if st["stack"] or st["phase"] == "leader_draft":
+    if st["stack"] or st["phase"] in ("leader_draft", "auction"):
         assert len(moves) <= 25, f"{len(moves)} options for a decision"
 
 
@@ -67,4 +74,5 @@ CHECKS = GameChecks(
     option_sets=OPTION_SETS,
     illegal_texts=ILLEGAL_TEXTS,
     games_per_case=2,
+    supports=supports,
 )

@@ -6,17 +6,24 @@ from collections import Counter
 from typing import Any
 
 from rules.lorenzo.data import (
+    BASE_CARDS as CARDS,  # the base data file's; HoR's content is tested in test_houses_data.py
+)
+from rules.lorenzo.data import (
+    BASE_EXCOMMUNICATIONS as EXCOMMUNICATIONS,
+)
+from rules.lorenzo.data import (
+    BASE_LEADERS,
     BONUS_TILES,
     CARD_TYPES,
-    CARDS,
     DATA,
-    EXCOMMUNICATIONS,
     FAITH_VP,
-    LEADERS,
     SPACES,
     TOWERS,
 )
+from rules.lorenzo.data import LEADERS as ALL_LEADERS
 from rules.lorenzo.effects import ONE_SHOT_OPS, PERMANENT_OPS
+
+LEADERS = {leader: ALL_LEADERS[leader] for leader in BASE_LEADERS}
 
 
 def _walk(effects: list[dict[str, Any]]) -> list[str]:

@@ -15,22 +15,29 @@ import pytest
 
 from rules.core import game_simulate
 from rules.lorenzo import GAME
-from rules.lorenzo.data import SPACE_ORDER, SPACES, TOWER_SPACES, TOWERS
+from rules.lorenzo.data import ALL_TOWER_SPACES, CARD_TYPES, CARDS, SPACE_ORDER, SPACES, TOWER_SPACES
 from rules.lorenzo.effects import fold_modifiers, modifiers
 from rules.lorenzo.engine import (
     AREA_SPACES,
     _action_mod,
     _activation_values,
+    _entry,
+    floor_min,
     has_leader_move,
     leader_moves,
     member_value,
+    open_floors,
     placements,
+    servant_points,
     servants_for,
+    servants_to_spare,
     space_check,
+    take_bonus,
     take_options,
     tower_offer,
     window_open,
 )
+from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.moves import LeaderAction, LorenzoMove, Place, Take
 from rules.playout import random_playout
 
@@ -55,8 +62,12 @@ GAMES: list[tuple[int, int, dict[str, Any]]] = [
             "military_tie": "tied_first_only",
         },
     ),
+    (4, 11, {"houses": True}),
+    (5, 9, {"houses": True, "leader_pool": "houses"}),
+    (3, 8, {"houses": True, "leader_pool": "base", "leader_draft": "deal"}),
 ]
-"""Every value of every option (rules.lorenzo.OPTIONS) in at least one game, at 2, 3 and 4 seats."""
+"""Every value of every option (rules.lorenzo.OPTIONS) in at least one game, at 2 to 5 seats
+(Houses of Renaissance: the generators' general path, houses_open_floors/houses_placements)."""
 
 MANY: list[tuple[int, int, dict[str, Any]]] = [
     (
@@ -78,12 +89,12 @@ def reference_placements(state: State, player: int) -> list[LorenzoMove]:
     out: list[LorenzoMove] = []
     for member in player_state["free_members"]:
         base = member_value(state, mods, member)
-        for space, (card_type, floor_index) in TOWER_SPACES.items():
-            if state["tower_cards"][card_type][floor_index] is None:
+        for space, (tower, floor_index) in ALL_TOWER_SPACES.items():
+            card_id = state["tower_cards"].get(tower, [None] * 4)[floor_index]
+            if card_id is None:
                 continue
-            need = servants_for(
-                TOWERS[card_type][floor_index]["min_value"] - base - mods.take_bonus.get(card_type, 0), mods
-            )
+            least = floor_min(state, tower, floor_index) - take_bonus(mods, tower, CARDS[card_id]["type"])
+            need = servants_for(least - base, mods)
             if need <= have and tower_offer(state, player, mods, space, base, need, member, {}).error is None:
                 out.append(Place(member, space, need))
         for space in SPACE_ORDER:
@@ -96,7 +107,7 @@ def reference_placements(state: State, player: int) -> list[LorenzoMove]:
                 if need > have or space_check(state, player, mods, space, member, need)[0] is not None:
                     continue
                 out.append(Place(member, space, need))
-                value = base + need // mods.servants_per_point + bonus
+                value = base + servant_points(need, mods) + bonus
                 for threshold in _activation_values(state, player, area):
                     if threshold > value and need + servants_for(threshold - value, mods) <= have:
                         out.append(Place(member, space, need + servants_for(threshold - value, mods)))
@@ -104,6 +115,8 @@ def reference_placements(state: State, player: int) -> list[LorenzoMove]:
                 need = servants_for(space_data["min_value"] - base, mods)
                 if need <= have and space_check(state, player, mods, space, member, need)[0] is None:
                     out.append(Place(member, space, need))
+    if "houses" in state:  # the personal action spaces of played Leaders (HOUSES.md §12.3)
+        out += houses_leaders.placements(state, player, mods)
     return out
 
 
@@ -113,13 +126,12 @@ def reference_takes(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
     mods = modifiers(state, player)
     have = state["players"][player]["resources"]["servant"]
     out: list[LorenzoMove] = []
-    for space, (card_type, floor_index) in TOWER_SPACES.items():
-        if card_type not in frame["card_types"] or state["tower_cards"][card_type][floor_index] is None:
+    for space, (tower, floor_index) in ALL_TOWER_SPACES.items():
+        card_id = state["tower_cards"].get(tower, [None] * 4)[floor_index]
+        if card_id is None or CARDS[card_id]["type"] not in frame["card_types"]:
             continue
-        need = servants_for(
-            TOWERS[card_type][floor_index]["min_value"] - frame["value"] - mods.take_bonus.get(card_type, 0),
-            mods,
-        )
+        least = floor_min(state, tower, floor_index) - take_bonus(mods, tower, CARDS[card_id]["type"])
+        need = servants_for(least - frame["value"], mods)
         offer = tower_offer(state, player, mods, space, frame["value"], need, None, frame["discount"])
         if need <= have and offer.error is None:
             out.append(Take(space, need))
@@ -199,4 +211,22 @@ def test_13_the_short_leader_tests_agree_with_the_listed_leader_actions(
                 isinstance(m, LeaderAction) and m.verb != "discard" for m in listed
             )
             checked += bool(listed)
+    assert checked
+
+
+def test_8_5_kept_floor_thresholds_give_what_servants_to_spare_counts() -> None:
+    """§8.2-8.5: the spare servants ``open_floors`` reads off its kept thresholds are those
+    ``servants_to_spare`` counts on the floor's entry (held less the fee, plus the floor bonus)."""
+    players, seed, options = GAMES[3]
+    checked = 0
+    for step in random_playout(GAME, players, seed, options):
+        state = step.after
+        for player in range(players):
+            mods = modifiers(state, player)
+            for space, _min_value, _coloured, spare in open_floors(state, player, mods, CARD_TYPES, {}):
+                card_type, floor_index = TOWER_SPACES[space]
+                _fee, _bonus, entry = _entry(state, player, mods, card_type, floor_index)
+                card = CARDS[state["tower_cards"][card_type][floor_index]]
+                assert spare == servants_to_spare(card, mods, entry, {})
+                checked += 1
     assert checked

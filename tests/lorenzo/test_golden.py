@@ -29,17 +29,22 @@ EXPECTED_SCORES = {
     # and seat 1 the 2 (§19 default); seats 0 and 1 score no ventures (E3-2); seat 0: 12 play + 3 faith
     # + 1 territories + 3 characters + 0 + 5 military + 26 goods // 5 = 5 -> 29.
     "4p_seed1_towers": (29, 30, 53, 48),
+    # Houses of Renaissance, 5 players (issue 13). Seat 2 (Della Scala) checked by hand: 51 VP on
+    # the track less 23 from faith = 28 play, 23 faith, 5 Territories 10, 2 Characters 3, one
+    # Venture 5, most MP (16) 5, goods 7+1+4+5 + 1 held token = 18 // 5 = 3 -> 77.
+    "5p_seed2026_towers": (28, 47, 77, 25, 33),
 }
 EXPECTED_RANKING = {
     "2p_seed2026_towers": (1, 0),
     "3p_seed2026_towers": (2, 0, 1),
     "4p_seed2026_towers": (0, 2, 3, 1),
     "4p_seed1_towers": (2, 3, 1, 0),
+    "5p_seed2026_towers": (2, 1, 4, 0, 3),
 }
 
 
 def test_there_is_a_golden_game_per_player_count() -> None:
-    assert sorted(load(p)["players"] for p in GOLDEN) == [2, 3, 4, 4]
+    assert sorted(load(p)["players"] for p in GOLDEN) == [2, 3, 4, 4, 5]
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)

@@ -15,7 +15,11 @@ from typing import Any
 
 import pytest
 
-from rules.lorenzo.data import CARD_TYPES, CARDS, EXCOMMUNICATIONS, LEADERS, PRIVILEGES, SPACES
+from rules.lorenzo.data import BASE_CARDS as CARDS  # the base game's alone: HoR's are added to CARDS
+from rules.lorenzo.data import BASE_EXCOMMUNICATIONS as EXCOMMUNICATIONS
+from rules.lorenzo.data import BASE_LEADERS as LEADERS
+from rules.lorenzo.data import BASE_PRIVILEGES as PRIVILEGES
+from rules.lorenzo.data import CARD_TYPES, SPACES
 from rules.lorenzo.effects import ONE_SHOT_OPS, PERMANENT_OPS
 
 PATH = Path(__file__).resolve().parents[2] / "rules" / "lorenzo" / "data" / "houses.json"

@@ -10,7 +10,7 @@ import pytest
 
 from rules.core import IllegalMove, NotYourTurn
 from rules.lorenzo import GAME
-from rules.lorenzo.data import LEADERS
+from rules.lorenzo.data import BASE_LEADERS as LEADERS
 from tests.lorenzo.helpers import council_all, delta, move_texts, play, play_active, rich, scenario, top
 
 ON = {"leaders": True}

@@ -538,6 +538,7 @@ def test_s13_lorenzo_copy_is_public() -> None:
             "id": "lorenzo_de_medici",
             "name": "Lorenzo de' Medici",
             "text": LEADERS["lorenzo_de_medici"]["text"],
+            "requirement": "35 VP",  # §13: shown with every leader (issue 12 item 3)
             "used": False,
             "copies": "sandro_botticelli",
         }

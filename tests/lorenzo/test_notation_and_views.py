@@ -263,6 +263,8 @@ def test_all_options_are_offered_and_off_by_default() -> None:
         "voluntary_pass": False,
         "harvest_min_check": "member",
         "military_tie": "next_gets_second",
+        "houses": False,  # Houses of Renaissance (issue 13)
+        "leader_pool": "all",  # read only with houses
     }
     with pytest.raises(IllegalMove):
         GAME.setup(2, 1, {"houses_of_renaissance": True})
@@ -284,8 +286,9 @@ def test_13_leader_moves_label_with_the_full_name_and_keep_the_id_text() -> None
         assert move.to_text() == text
         assert move_label(move) == label
         assert parse_text(label) == move
-    # Moves without a label() show their canonical text.
-    assert move_label(Lose("wood")) == "lose wood"
+    # Moves without a label() show their canonical text; a lost good is said in words (issue 12 item 8).
+    assert move_label(Pass()) == "pass"
+    assert move_label(Lose("wood")) == "Lose the wood"
 
 
 # ==============================================================================================

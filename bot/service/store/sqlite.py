@@ -134,6 +134,10 @@ class SqliteStore:
         try:
             await conn.execute("PRAGMA journal_mode=WAL")
             await conn.execute("PRAGMA synchronous=NORMAL")
+            # 5 s, longer than Discord's 3 s answer limit, on purpose: every interaction is
+            # deferred on arrival (bot.app.ack), so a wait here only holds the "thinking…" (a
+            # deferral may be answered for 15 minutes); a shorter timeout would refuse moves that a
+            # checkpoint, a backup or another program's write would have let through in a moment.
             await conn.execute("PRAGMA busy_timeout=5000")
             await conn.execute("PRAGMA foreign_keys=ON")
             if not memory:

@@ -1,0 +1,125 @@
+"""Looking back at a game (issue 12 item 5): its moves in words and the board after any of them,
+for any game of a channel, finished ones included. Discord-free.
+
+Both are read from the move log, the game's record: the moves in force (``movelog.live``: an
+undone move is not told) are replayed from the setup, so the words are the engine's events as
+the channel heard them (seats named) and a board is exactly the position after that move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.movelog import live
+from bot.service.store import GameRecord
+from bot.service.table import TableError, Tables
+from rules.core import name_seats
+
+PAGE_CHARS = 3800  # one embed's description holds 4096: a page of the log stays under it
+
+
+@dataclass(frozen=True)
+class Told:
+    """One move of a game in force, in words: its number (1 = the first move), who made it,
+    and the events it caused (seats named)."""
+
+    number: int
+    who: str
+    lines: tuple[str, ...]
+
+    def text(self) -> str:
+        said = " ".join(self.lines) if self.lines else "(nothing to tell)"
+        if said.startswith(self.who):  # "anna added 2": the events name the mover already
+            return f"**{self.number}.** {said}"
+        return f"**{self.number}.** {self.who}: {said}"
+
+
+async def channel_record(tables: Tables, channel_id: int, game_id: int | None) -> GameRecord:
+    """Game ``game_id`` if it was played in this channel, else the channel's newest game."""
+    if game_id is None:
+        return await tables.last_in_channel(channel_id)
+    record = await tables.get(game_id)
+    if record.channel_id != channel_id:
+        raise TableError(f"Game #{game_id} was not played in this channel.")
+    if record.status == "lobby":
+        raise TableError(f"Game #{game_id} has not started yet.")
+    return record
+
+
+async def told(tables: Tables, record: GameRecord) -> list[Told]:
+    """Every move in force of ``record``'s game, in words."""
+    game = tables.game(record.game)
+    state = game.setup(len(record.seats), record.seed, record.options)
+    names = record.names
+    out: list[Told] = []
+    for number, entry in enumerate(live(await tables.log(record.id)), start=1):
+        state, events = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
+        who = names[entry.seat] if 0 <= entry.seat < len(names) else "the table"
+        out.append(Told(number, who, tuple(name_seats(e, names) for e in events)))
+    return out
+
+
+def pages(entries: Sequence[Told], limit: int = PAGE_CHARS) -> list[str]:
+    """The log cut into pages of whole moves, each within ``limit`` characters (a move longer
+    than a page is clipped)."""
+    found: list[str] = []
+    current: list[str] = []
+    size = 0
+    for entry in entries:
+        line = entry.text()
+        if len(line) > limit:
+            line = line[: limit - 1] + "…"
+        if current and size + len(line) + 1 > limit:
+            found.append("\n".join(current))
+            current, size = [], 0
+        current.append(line)
+        size += len(line) + 1
+    if current:
+        found.append("\n".join(current))
+    return found or ["No move has been made yet."]
+
+
+async def board_at(tables: Tables, record: GameRecord, number: int) -> tuple[dict[str, Any], str]:
+    """The public view after move ``number`` in force (0: the setup), and a line saying which."""
+    game = tables.game(record.game)
+    moves = live(await tables.log(record.id))
+    if not 0 <= number <= len(moves):
+        raise TableError(f"Game #{record.id} has moves 0 (the start) to {len(moves)}; pick one of those.")
+    state = game.setup(len(record.seats), record.seed, record.options)
+    for entry in moves[:number]:
+        state = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))[0]
+    names = record.names
+    if number == 0:
+        return game.player_view(state, None), f"{game.title} #{record.id} at the start."
+    entry = moves[number - 1]
+    who = names[entry.seat] if 0 <= entry.seat < len(names) else "the table"
+    said = f"{game.title} #{record.id} after move {number} of {len(moves)} ({who})."
+    return game.player_view(state, None), said
+
+
+HISTORY_ROWS = 15  # finished games per answer: the newest first, within one embed
+
+
+async def finished_lines(tables: Tables, guild_id: int, limit: int = HISTORY_ROWS) -> list[str]:
+    """The server's finished games, newest first: number, game, date, players with their scores
+    (best first) and the winner. A game whose state cannot be read is listed without scores."""
+    found = await tables.store.list_guild(guild_id, ("finished",))
+    lines = []
+    for record in sorted(found, key=lambda r: r.updated_at, reverse=True)[:limit]:
+        game = tables.game(record.game)
+        day = time.strftime("%Y-%m-%d", time.gmtime(record.updated_at))
+        try:
+            outcome = game.outcome(await tables.load_state(record))
+        except Exception:  # a damaged old game: still listed, without its scores
+            outcome = None
+        names = record.names
+        if outcome is None:
+            lines.append(f"**#{record.id} {game.title}** · {day} · {', '.join(names)}")
+            continue
+        scores = ", ".join(f"{names[i]} {outcome.scores[i]}" for i in outcome.ranking if i < len(names))
+        won = " and ".join(names[i] for i in sorted(outcome.winners) if i < len(names))
+        lines.append(f"**#{record.id} {game.title}** · {day} · 🏆 {won} · {scores}")
+    return lines

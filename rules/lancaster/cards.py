@@ -1,0 +1,78 @@
+"""Every Lancaster law, conflict card, King's Favor tile, county and castle space as players
+look them up (rules.core ``cards``); values still provisional say so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Card
+from rules.lancaster.words import effects_words
+
+
+def _provisional(data: dict[str, Any], prefix: str) -> str:
+    notes = [
+        str(why)
+        for path, why in (data.get("provisional") or {}).items()
+        if path == prefix or path.startswith(prefix + ".")
+    ]
+    return " ".join(notes)
+
+
+def cards(data: dict[str, Any]) -> list[Card]:
+    """The game's content under ``data`` (the data the game is played with, overrides included)."""
+    found: list[Card] = []
+    for lid, law in sorted(data["laws"].items()):
+        found.append(
+            Card(
+                f"law:{lid}",
+                f"Law {lid}",
+                f"Law (back {law['back']})",
+                str(law["text"]),
+                _provisional(data, f"laws.{lid}"),
+            )
+        )
+    for cid, card in sorted(data["conflicts"].items()):
+        pp = "/".join(str(p) for p in card.get("pp", []))
+        text = f"France's strength: {card.get('france', '?')}. Power points for the places: {pp or 'none'}."
+        found.append(
+            Card(
+                f"conflict:{cid}",
+                f"Conflict {cid}",
+                "Conflict card",
+                text,
+                _provisional(data, f"conflicts.{cid}"),
+            )
+        )
+    for i, effects in enumerate(data["kings_favor"]):
+        found.append(
+            Card(
+                f"favor:{i + 1}",
+                f"King's Favor {i + 1}",
+                "King's Favor tile",
+                effects_words(effects),
+                _provisional(data, "kings_favor"),
+            )
+        )
+    for letter, county in sorted(data["counties"].items()):
+        text = f"Minimum strength {county['min_strength']}. Reward: {effects_words(county['reward'])}."
+        found.append(
+            Card(
+                f"county:{letter}",
+                f"{letter} {county['name']}",
+                "County",
+                text,
+                _provisional(data, f"counties.{letter}"),
+            )
+        )
+    for space, spot in sorted(data["castle"].items()):
+        text = f"Reward: {effects_words(spot['reward'])}."
+        found.append(
+            Card(
+                f"castle:{space}",
+                f"{space} {spot['name']}",
+                "Castle space",
+                text,
+                _provisional(data, f"castle.{space}"),
+            )
+        )
+    return found

@@ -1,0 +1,34 @@
+"""The HoR part of ``/game rules``: what the option changes and every provisional value."""
+
+from __future__ import annotations
+
+import json
+
+from rules.lorenzo.data import HOUSES
+
+
+def _value(path: str) -> str:
+    node = HOUSES
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return "?"
+        node = node[part]
+    text = json.dumps(node, separators=(",", ":"))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def houses_help() -> str:
+    lines = [
+        "",
+        "Houses of Renaissance (option `houses`, 2-5 players; `leader_pool` all 44 / houses 42 / base 20",
+        "Leaders): the Leaders are on; the Special Tower (special_1..4, cards of",
+        "every type, 3-coin fee when occupied), Special Tokens ('token <kind>' cashes one on your turn),",
+        "the Adaptation tile (moves one tower right each round), a 6th Council Privilege",
+        "(special_token), 3 new excommunications, no starting wood/stone, coins 0-4 by turn position,",
+        "and the Family Tile auction before round 1 ('bid <family> <line>').",
+        "Provisional values (no source gives them; correct them with LORENZO_OVERRIDES):",
+    ]
+    lines += [
+        f"- {path} = {_value(path)}: {reason}" for path, reason in sorted(HOUSES["provisional"].items())
+    ]
+    return "\n".join(lines)

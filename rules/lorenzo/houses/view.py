@@ -1,0 +1,94 @@
+"""The HoR part of a player view: ``view["houses"]`` (only in games with ``houses``).
+
+Keys: ``special_tower`` (4 floors, bottom first, as the base towers' floors: ``floor``,
+``space``, ``min_value``, ``bonus``, ``card``, ``occupant``), ``special_deck`` (cards left, never
+the order), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``tokens_in_supply``,
+``tokens_discarded``, ``discard_pile`` (card dicts, public), ``council_option`` (the New Council
+row's privilege), ``token_kinds`` (kind -> bonus text) and ``players`` (per seat: ``tokens`` the
+count, public; ``faces`` the kinds, only in the owner's view, else None; ``face_up`` card id ->
+kind, public; ``family``: the Family tile won, public), ``auction`` (while it runs: ``tiles`` with
+``family``, ``name``, ``text``, ``lines`` (6 texts, line 1 first), ``bid`` ({seat, line} or
+None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict, cast
+
+from rules.lorenzo.data import HOUSES, SPECIAL, TOWERS
+from rules.lorenzo.describe import card_dict, effects_text, res_text
+from rules.lorenzo.houses.auction import view as auction_view
+
+State = dict[str, Any]
+
+
+class HousesSeat(TypedDict):
+    family: str | None
+    tokens: int
+    faces: list[str] | None
+    face_up: dict[str, str]
+
+
+class Provisional(TypedDict):
+    path: str
+    reason: str
+
+
+class HousesView(TypedDict):
+    special_tower: list[dict[str, Any]]
+    special_deck: int
+    adaptation: dict[str, Any]
+    tokens_in_supply: int
+    tokens_discarded: int
+    discard_pile: list[dict[str, Any]]
+    council_option: str
+    token_kinds: dict[str, str]
+    players: list[HousesSeat]
+    provisional: list[Provisional]
+    auction: dict[str, Any] | None
+
+
+def _occ(o: list[Any] | None) -> dict[str, Any] | None:
+    return None if o is None else {"seat": int(o[0]), "member": str(o[1])}
+
+
+def houses_view(st: State, viewer: int | None) -> HousesView:
+    houses = st["houses"]
+    cards = st["tower_cards"][SPECIAL]
+    tower = [
+        {
+            "floor": i + 1,
+            "space": f"{SPECIAL}_{i + 1}",
+            "min_value": TOWERS[SPECIAL][i]["min_value"],
+            "bonus": dict(TOWERS[SPECIAL][i]["bonus"]),
+            "card": None if cards[i] is None else card_dict(cards[i]),
+            "occupant": _occ(st["tower_occupants"][SPECIAL][i]),
+        }
+        for i in range(4)
+    ]
+    return {
+        "special_tower": tower,
+        "special_deck": len(houses["special_deck"]),
+        "adaptation": dict(houses["adaptation"]),
+        "tokens_in_supply": len(houses["token_supply"]),
+        "tokens_discarded": len(houses["token_discard"]),
+        "discard_pile": [card_dict(c) for c in houses["discard_pile"]],
+        "council_option": "special_token: "
+        + res_text(HOUSES["council"]["privileges_added"]["special_token"]),
+        "token_kinds": {
+            k["kind"]: effects_text(k["bonus"]) for k in HOUSES["special_tokens"]["kinds"].values()
+        },
+        "players": [
+            {
+                "tokens": len(p["tokens"]),
+                "faces": sorted(p["tokens"]) if viewer == seat else None,
+                "face_up": dict(p["face_up"]),
+                "family": p.get("family"),
+            }
+            for seat, p in enumerate(st["players"])
+        ],
+        "auction": auction_view(st),
+        "provisional": [
+            cast(Provisional, {"path": k, "reason": v}) for k, v in sorted(HOUSES["provisional"].items())
+        ],
+    }

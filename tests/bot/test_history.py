@@ -1,0 +1,89 @@
+"""Issue 12 items 5 and 7 through the sandbox: ``/game log`` (the moves in words, paged, any game
+of the channel, after the end too), ``/game board at:`` (the board after any move, from the
+replayed log), and ``/game status`` by someone not seated answered privately."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.service.history import Told, pages
+from tests.bot.harness import Harness
+
+
+async def finished_tally(h: Harness) -> list[str]:
+    await h("alice /game new game:tally target:6 vote:off")
+    await h("bob /game join")
+    await h.started()
+    seats = [s.name for s in (await h.tables.get(1)).seats]
+    for who in [*seats, seats[0]]:  # 2 + 2 + 2 reaches the target: three moves
+        await h(f'{who} /move "text:add 2"')
+    assert (await h.tables.get(1)).status == "finished"
+    return seats
+
+
+def test_log_board_and_status_after_the_end(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            seats = await finished_tally(h)
+            r = await h.one("carol /game log")  # carol never sat at this table
+            assert r["ephemeral"] and r["embeds"], r
+            text = r["embeds"][0]["description"]
+            assert text.startswith(f"**1.** {seats[0]} added 2") and "**3.**" in text, text
+            assert "page 1 of 1" in r["embeds"][0]["title"]
+            assert "{p" not in text
+            r = await h.one("carol /game board at:0")
+            assert r["ephemeral"] and r["files"] and "at the start" in r["content"], r
+            r = await h.one("bob /game board at:2")
+            assert r["ephemeral"] and r["files"] and f"after move 2 of 3 ({seats[1]})" in r["content"], r
+            r = await h.one("bob /game board at:9")
+            assert r["ephemeral"] and "moves 0 (the start) to 3" in r["content"], r
+            r = await h.one("carol /game status")  # a spectator: privately, no buttons
+            assert r["ephemeral"] and r["files"] and r["components"] == [], r
+            r = await h.one("alice /game status")  # a player: the table's, in public
+            assert not r["ephemeral"], r
+            r = await h.one("carol /game log game:1")
+            assert r["ephemeral"] and r["embeds"][0]["title"].startswith("Tally #1"), r
+            r = await h.one("carol /game history")
+            assert r["ephemeral"] and "**#1 Tally**" in r["embeds"][0]["description"], r
+            assert f"🏆 {seats[0]} · {seats[0]} 4, {seats[1]} 2" in r["embeds"][0]["description"], r
+            r = await h.one("carol /game log game:77")
+            assert r["ephemeral"] and not r["embeds"], r
+
+    asyncio.run(go())
+
+
+def test_log_pages_hold_whole_moves() -> None:
+    entries = [Told(n, "anna", (f"anna adds {n}.",) * 30) for n in range(1, 60)]
+    found = pages(entries, limit=1000)
+    assert len(found) > 5 and all(len(p) <= 1000 for p in found)
+    assert "\n".join(found).count("**") == 2 * 59  # every move once, none cut between pages
+    assert pages([]) == ["No move has been made yet."]
+
+
+def test_a_spectator_watches_by_dm_without_pings(tmp_path: Path) -> None:
+    """Issue 12 item 7: Watch under a spectator's private status sends them each public turn by
+    direct message, naming the players but mentioning nobody; a second press stops it."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            await h("alice /game new game:tally target:10 vote:off")
+            await h("bob /game join")
+            await h.started()
+            seats = [s.name for s in (await h.tables.get(1)).seats]
+            r = await h.one("carol /game status")
+            assert r["ephemeral"] and [c["custom_id"] for c in r["components"]] == ["g:1:watch"], r
+            r = await h.one("carol click g:1:watch")
+            assert r["ephemeral"] and "You watch Tally #1" in r["content"], r
+            replies = await h(f'{seats[0]} /move "text:add 2"')
+            (dm,) = [x for x in replies if x.get("channel") == "dm-carol"]
+            assert dm["mentions"] == [] and f"{seats[0]} added 2" in dm["content"], dm
+            assert f"Now: {seats[1]}." in dm["content"] and "@" not in dm["content"]
+            pinged = [x for x in replies if x.get("channel") is None and not x["ephemeral"]]
+            assert all("carol" not in x["mentions"] for x in pinged)
+            r = await h.one("carol click g:1:watch")
+            assert "no longer watch" in r["content"]
+            replies = await h(f'{seats[1]} /move "text:add 2"')
+            assert not [x for x in replies if x.get("channel") == "dm-carol"]
+
+    asyncio.run(go())

@@ -1,0 +1,119 @@
+"""Issue 12 item 8: no ``{pN}`` placeholder and no internal notation ("conflict:K02:1",
+"wood_stone", "county:B") in any text a player reads, over long seeded random games of both
+games: every event, every prompt of every seat asked, every choice's label (as the bot's buttons
+and selects read them, ``bot.service.guide.labels``), every step and detail of a guided turn,
+the previews, and the refusals of typed moves; lines are added up (no line twice in a row) and
+counts agree with their nouns ("1 squire", "2 squires")."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bot.service import guide
+from bot.service.table import named_refusal
+from rules import find_game
+from rules.core import RulesError, game_preview, game_prompt, name_seats, normalise_options
+
+NAMES = ("alice", "bob", "carol", "dave", "erin")
+PLACEHOLDER = re.compile(r"\{p\d*\}?")
+NOTATION = re.compile(r"\b[a-z]+:[A-Za-z0-9_]+(?::\d+)?\b|\b[a-z]+_[a-z0-9_]+\b")
+NOUNS = "squire|coin|servant|knight|vote marker|noble|royal seal|dishonor marker|card|point"
+WRONG_PLURAL = re.compile(
+    rf"(?<![-\w])(?:1 (?:{NOUNS})s\b|(?:[02-9]|\d\d+) (?:{NOUNS})\b(?![s…-]))"
+)
+CASES = [
+    ("lorenzo", 3, {"leaders": True}),
+    ("lorenzo", 4, {}),
+    ("lorenzo", 2, {"leaders": True}),
+    ("lancaster", 2, {}),
+    ("lancaster", 3, {}),
+    ("lancaster", 4, {}),
+    ("lancaster", 5, {}),
+]
+
+
+class Reader:
+    """What a player would read, checked as it comes."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def read(self, kind: str, text: str, *, typed: bool = False) -> None:
+        if PLACEHOLDER.search(text):
+            self.problems.append(f"{kind} with a placeholder: {text[:160]}")
+        # A refusal of a typed move may quote what was typed (the move's own notation).
+        if not typed and NOTATION.search(text):
+            self.problems.append(f"{kind} with notation: {text[:160]}")
+        if WRONG_PLURAL.search(text):
+            self.problems.append(f"{kind} with a wrong plural: {text[:160]}")
+
+
+def _choices(
+    reader: Reader, game: Any, state: Any, seat: int, moves: list[Any], names: tuple[str, ...]
+) -> None:
+    for label in guide.labels(game, state, seat, moves, names):
+        reader.read("label", label)
+    for steps in guide.steps_of(game, state, seat, moves, names):
+        for step in steps:
+            reader.read("step", f"{step.label} — {step.detail}")
+
+
+def _refusals(reader: Reader, game: Any, state: Any, seat: int, names: tuple[str, ...], stale: str) -> None:
+    for typed in ("nonsense", stale, f"{stale} x"):
+        try:
+            game.parse(state, seat, typed)
+        except RulesError as exc:
+            reader.read("refusal", str(named_refusal(exc, names)), typed=True)  # as the bot words it
+
+
+def play(reader: Reader, name: str, count: int, options: dict[str, Any], seed: int) -> int:
+    game = find_game(name)
+    names = NAMES[:count]
+    state = game.setup(count, seed, normalise_options(game, options))
+    rng = random.Random(seed)
+    stale = ""
+    for step in range(4000):
+        if game.outcome(state) is not None:
+            return step
+        acting = sorted(game.active_players(state))
+        for seat in acting:
+            reader.read("prompt", name_seats(game_prompt(game, state, seat).text, names))
+        seat = rng.choice(acting)
+        moves = list(game.legal_moves(state, seat))
+        _choices(reader, game, state, seat, moves, names)
+        move = rng.choice(moves)
+        if step % 4 == 0:
+            reader.read("preview", name_seats(game_preview(game, state, seat, move), names))
+            _refusals(reader, game, state, seat, names, stale)
+        stale = move.to_text()
+        state, raw = game.apply(state, seat, move)
+        events = [name_seats(e, names) for e in raw]
+        for line in events:
+            reader.read("event", line)
+        repeated = [a for a, b in itertools.pairwise(events) if a == b]
+        if repeated:
+            reader.problems.append(f"a line told twice in a row instead of a total: {repeated[0]}")
+    raise AssertionError(f"{name} did not finish")
+
+
+@pytest.mark.parametrize(("name", "count", "options"), CASES, ids=[f"{c[0]}-{c[1]}p" for c in CASES])
+def test_no_placeholder_or_notation_in_what_players_read(
+    name: str, count: int, options: dict[str, Any]
+) -> None:
+    reader = Reader()
+    steps = sum(play(reader, name, count, options, seed) for seed in (3, 11))
+    assert steps > 100  # long games, not a quick stop
+    assert sorted(set(reader.problems)) == []
+
+
+def test_a_refusal_names_the_seat_it_waits_for() -> None:
+    """The refusal of issue 12 ("Now answer: {p0}: choose a Council Privilege") reaches the player
+    with the name in place of the placeholder."""
+    refusal = named_refusal(RulesError("Now answer: {p0}: choose a Council Privilege."), ["anna"])
+    assert str(refusal) == "Now answer: anna: choose a Council Privilege."
+    assert type(refusal) is RulesError
