@@ -61,8 +61,8 @@ def test_move_words_are_single_words_and_never_collide() -> None:
 
 
 def test_italian_typed_move_and_suggestions_in_the_sandbox(tmp_path: Path) -> None:
-    """An Italian player sees Italian suggestions whose values are canonical; a move typed in
-    Italian is played and logged in the engine's words."""
+    """Words typed in Italian find the moves (each suggestion says what the move does, its value
+    is canonical); a move typed in Italian is played and logged in the engine's words."""
 
     async def go() -> None:
         async with Harness(tmp_path / "t.db", games=[find_game("lorenzo")]) as h:
@@ -73,7 +73,7 @@ def test_italian_typed_move_and_suggestions_in_the_sandbox(tmp_path: Path) -> No
             actor = turn.acting[0].name
             await h(f"@locale {actor} it")
             choices = (await h.one(f'{actor} ? /move "text:piazza nero terr"'))["choices"]
-            assert choices and all(c["name"].startswith("piazza nero territorio_") for c in choices)
+            assert choices and all("Territor" in c["name"] for c in choices)
             assert all(c["value"].startswith("place black territory_") for c in choices)
             spaces = (await h.one(f"{actor} ? /lorenzo place member:black space:merc"))["choices"]
             assert spaces and {c["name"][:8] for c in spaces} == {"mercato_"}
