@@ -517,79 +517,68 @@ def tower_offer(
         return Offer(say("There is no Special Tower in this game (it comes with the houses option)."))
     card_id = state["tower_cards"][tower][floor_index]
     if card_id is None:
-        return Offer(
-            say(
-                "There is no card left on the {tower} floor {floor}.",
-                tower=TOWER_NAMES[tower],
-                floor=floor_index + 1,
-            )
-        )
+        return Offer(_tower_refusal("no card", tower, floor_index))
     card_type = CARDS[card_id]["type"]  # the tower's own type, except in the Special Tower
     player_state = state["players"][player]
     occupants = state["tower_occupants"][tower]
     if member is not None and member not in COLOURLESS:
         for occupant in occupants:
             if occupant is not None and occupant[0] == player and occupant[1] not in COLOURLESS:
-                return Offer(
-                    say(
-                        "You already have a coloured family member ({member}) in the {tower}.",
-                        member=MEMBER_NAMES[occupant[1]],
-                        tower=TOWER_NAMES[tower],
-                    )
-                )
+                return Offer(_tower_refusal("colour", tower, floor_index, member=occupant[1]))
     if len(player_state["cards"][card_type]) >= card_limit(state, player, card_type):
-        return Offer(
-            say(
-                "You already have {n} {type} cards, the most allowed.",
-                n=card_limit(state, player, card_type),
-                type=TYPE_NAMES[card_type],
-            )
-        )
+        return Offer(_tower_refusal("limit", card_type, floor_index, n=card_limit(state, player, card_type)))
     if servants > player_state["resources"]["servant"]:
         have = player_state["resources"]["servant"]
         return Offer(say_n("You have only {n} servant.", "You have only {n} servants.", have))
     min_value = floor_min(state, tower, floor_index)
     total = value + servant_points(servants, mods) + take_bonus(mods, tower, card_type)
     if total < min_value:
-        return Offer(
-            say(
-                "The {tower} floor {floor} needs value {need}; yours would be {total}.",
-                tower=TOWER_NAMES[tower],
-                floor=floor_index + 1,
-                need=min_value,
-                total=total,
-            )
-        )
+        return Offer(_tower_refusal("value", tower, floor_index, n=min_value, total=total))
     fee, bonus, avail = _entry(state, player, mods, tower, floor_index)
     if player_state["resources"]["coin"] < fee:
-        return Offer(
-            say(
-                "The {tower} is occupied: you need {fee} coins for the fee.",
-                tower=TOWER_NAMES[tower],
-                fee=fee,
-            )
-        )
+        return Offer(_tower_refusal("fee", tower, floor_index, n=fee))
     avail["servant"] -= servants
     if card_type == "territory":
         need = territory_slot_mp(mods)[len(player_state["cards"]["territory"])]
         if avail["mp"] < need:
-            return Offer(
-                say(
-                    "Your next Territory slot needs {need} Military Points; you have {have}.",
-                    need=need,
-                    have=avail["mp"],
-                )
-            )
+            return Offer(_tower_refusal("territory", tower, floor_index, n=need, total=avail["mp"]))
     payments = card_payments(CARDS[card_id], mods, avail, discount)
     if not payments:
-        return Offer(
-            say(
-                "You cannot pay for {card} ({costs}).",
-                card=CARDS[card_id]["name"],
-                costs=_costs_text(card_id),
-            )
-        )
+        return Offer(_tower_refusal("pay", tower, floor_index, n=card_id))
     return Offer(None, fee, dict(bonus), payments, total)
+
+
+def _tower_refusal(
+    why: str, tower: str, floor_index: int, n: int = 0, total: int = 0, member: str = ""
+) -> str:
+    """Why a tower floor is refused, in words (made only for a refusal: apply and legal_moves ask
+    tower_offer every move). ``tower`` is the card type for "limit", ``n`` the card id for "pay"."""
+    name, floor = TOWER_NAMES.get(tower, tower), floor_index + 1
+    if why == "no card":
+        return say("There is no card left on the {tower} floor {floor}.", tower=name, floor=floor)
+    if why == "colour":
+        return say(
+            "You already have a coloured family member ({member}) in the {tower}.",
+            member=MEMBER_NAMES[member],
+            tower=name,
+        )
+    if why == "limit":
+        return say("You already have {n} {type} cards, the most allowed.", n=n, type=TYPE_NAMES[tower])
+    if why == "value":
+        return say(
+            "The {tower} floor {floor} needs value {need}; yours would be {total}.",
+            tower=name,
+            floor=floor,
+            need=n,
+            total=total,
+        )
+    if why == "fee":
+        return say("The {tower} is occupied: you need {fee} coins for the fee.", tower=name, fee=n)
+    if why == "territory":
+        return say(
+            "Your next Territory slot needs {need} Military Points; you have {have}.", need=n, have=total
+        )
+    return say("You cannot pay for {card} ({costs}).", card=CARDS[n]["name"], costs=_costs_text(n))
 
 
 def _entry(
