@@ -27,7 +27,7 @@ from rules.core import (
 from rules.lancaster import cards, extra_laws, guide, henry, hidden, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
-from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
+from rules.lancaster.data import apply_overrides, earlier_bases, load_base, load_expansions, with_expansions
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
@@ -113,6 +113,8 @@ MOVE_WORDS = (
     "knight", "ally", "castle", "county", "conflict", "tower", "court", "extension", "favor",
     "upgrade", "vote", "yes", "no", "markers", "marker", "squires", "squire", "buy", "take", "both",
     "noble", "reward", "ransom", "start", "none", "pass",
+    # Henry V (lord <space> [knight=N] [tudor] [bishops=N], knight 2 county:D shield, upgrade lord:3)
+    "lord", "home", "chancellor", "marshal", "steward", "treasury", "shield", "archer", "bishops",
 )  # fmt: skip
 
 
@@ -276,15 +278,21 @@ class LancasterGame:
     def catalogue_names(self) -> dict[str, list[str]]:
         """County, noble and castle space names, law texts, sources and move words (i18n)."""
         base = load_base()  # the shipped names: the catalogue translates those
+        expansions = load_expansions()
+        henry_v, extra = expansions["henry_v"], expansions["extra_laws"]
         return {
             "lancaster county": [c["name"] for c in base["counties"].values()],
             "lancaster noble": [n["name"] for n in base["nobles"].values()],
             "lancaster castle": [
                 x["name"] for x in [*base["castle"].values(), *base["ally"]["castle"].values()]
             ],
-            "lancaster law": [law["text"] for law in base["laws"].values()],
+            "lancaster law": [law["text"] for law in [*base["laws"].values(), *extra["laws"].values()]],
             # Where goods and PP come from, shown in events ("paid 2 gold (laws)").
-            "lancaster source": ["laws", "castle", "county", "conflicts", "favor", "reward tiles"],
+            "lancaster source": ["laws", "castle", "county", "conflicts", "favor", "reward tiles", "offices"],
+            # Henry V: the court spaces and the privileges.
+            "lancaster office": [o["name"] for o in henry_v["offices"].values()]
+            + [henry_v["treasury"]["name"]],
+            "lancaster privilege": [p["name"] for p in henry_v["privileges"].values()],
             "lancaster move": list(MOVE_WORDS),
         }
 
@@ -470,16 +478,20 @@ def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
     channel's line stays short (issue 12)."""
     if henry.lord_ready(engine, state, player):
         if not any(state["forces"][force]["court"] for force in m.forces_of(state, player)):
-            return Prompt("Place your lord (lord chancellor, marshal, steward or treasury), or lord home.")
-        lord = " or your lord (or lord home)"
+            return Prompt(
+                say("Place your lord (lord chancellor, marshal, steward or treasury), or lord home.")
+            )
+        lord = True
     else:
-        lord = ""
+        lord = False
     if not placement.has_place(engine, state, player, 0):
         # 6.1 as the engine plays it: every place left needs squires (see placement.py).
-        if lord:  # Henry V's lord: English words, not yet catalogued
+        if lord:  # Henry V's lord
             return Prompt(
-                f"Place a knight{lord}: every place left for a knight needs squires. Place one with enough "
-                "squires or pass (your knights stay in court this round)."
+                say(
+                    "Place a knight or your lord (or lord home): every place left for a knight needs "
+                    "squires. Place one with enough squires or pass (your knights stay in court this round)."
+                )
             )
         return Prompt(
             say(
@@ -487,4 +499,6 @@ def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
                 "squires or pass (your knights stay in court this round)."
             )
         )
-    return Prompt(f"Place a knight{lord}.") if lord else Prompt(say("Place a knight."))
+    return (
+        Prompt(say("Place a knight or your lord (or lord home).")) if lord else Prompt(say("Place a knight."))
+    )

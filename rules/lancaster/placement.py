@@ -312,35 +312,62 @@ def _henry_county(
     marks: dict[str, Any],
     events: list[str],
 ) -> None:
-    """A county placement with Henry V's marks (H2.5, H2.6), in English words: not yet catalogued."""
-    text = f"{who} placed a knight (strength {move.strength})"
-    if move.squires:
-        text += f" with {amount('squire', move.squires)}"
-    text += f" on county {where} ({engine.data['counties'][where]['name']})"
+    """A county placement with Henry V's marks (H2.5, H2.6): a Tudor knight or shield placed, or
+    an expelled knight's Tudor knight lost."""
+    values = {
+        "p": who,
+        "strength": move.strength,
+        "county": where,
+        "name": engine.data["counties"][where]["name"],
+    }
+    squires = amount("squire", move.squires)
     if marks:
-        text += f" with {henry.county_words(marks)}"
-    if occupant is not None:
+        values["marks"] = henry.county_words(marks)
+        placed = (
+            say(
+                "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name}) "
+                "with {marks}",
+                squires=squires,
+                **values,
+            )
+            if move.squires
+            else say(
+                "{p} placed a knight (strength {strength}) on county {county} ({name}) with {marks}", **values
+            )
+        )
+    elif move.squires:
+        placed = say(
+            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})",
+            squires=squires,
+            **values,
+        )
+    else:
+        placed = say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
+    if occupant is None:
+        events.append(say("{placed}.", placed=placed))
+    else:
         # 6.2: the expelled knight goes back to its court; its squires are lost (and its Tudor
         # knight returns to the supply, H2.6).
         m.court_add(state, occupant["force"], occupant["strength"])
-        expelled = m.force_name(state, occupant["force"])
-        text += f", expelling {expelled}'s knight (strength {occupant['strength']})"
         lost = [amount("squire", occupant["squires"])] * bool(occupant["squires"])
         lost += [henry.county_words(occupant)] * bool(occupant.get("tudor"))
-        if lost:
-            text += f" and its {' and '.join(lost)}"
+        events.append(
+            _expelling(placed, m.force_name(state, occupant["force"]), occupant, " and ".join(lost))
+        )
     m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
-    events.append(text + ".")
 
 
-def _expelling(placed: str, other: str, occupant: dict[str, Any]) -> str:
-    if occupant["squires"]:
+def _expelling(placed: str, other: str, occupant: dict[str, Any], lost: str | None = None) -> str:
+    """``placed`` and whom it expels, with what it loses (its squires unless ``lost`` is given)."""
+    if lost is None:
+        lost = amount("squire", occupant["squires"]) if occupant["squires"] else ""
+    if lost:
         return say(
             "{placed}, expelling {other}'s knight (strength {other_n}) and its {lost}.",
             placed=placed,
             other=other,
             other_n=occupant["strength"],
-            lost=amount("squire", occupant["squires"]),
+            lost=lost,
         )
     return say(
         "{placed}, expelling {other}'s knight (strength {other_n}).",

@@ -15,6 +15,7 @@ _AMOUNTS = {
     "power_points": lambda n: say_n("{n} PP", "{n} PP", n),
     "royal_seal": lambda n: say_n("{n} royal seal", "{n} royal seals", n),
     "dishonor": lambda n: say_n("{n} dishonor marker", "{n} dishonor markers", n),
+    "bishop": lambda n: say_n("{n} bishop", "{n} bishops", n),  # Henry V: with a lord (H2.3)
 }
 _METRIC = {
     "gold_owned": say("gold"),
@@ -28,7 +29,12 @@ _METRIC = {
     "royal_seals_owned": say("royal seals"),
     "lord_on_office": say("lord on an office"),
 }
-_PRIVILEGE = {"shield": "shield", "archer": "archer", "tudor_knight": "Tudor knight"}
+# Henry V's privileges by count (gain_privilege).
+_PRIVILEGE = {
+    "shield": lambda n: say_n("{n} shield", "{n} shields", n),
+    "archer": lambda n: say_n("{n} archer", "{n} archers", n),
+    "tudor_knight": lambda n: say_n("{n} Tudor knight", "{n} Tudor knights", n),
+}
 
 
 def amount(resource: str, n: int) -> str:
@@ -89,10 +95,10 @@ def effect_words(e: dict[str, Any]) -> str:
     if t == "choose_next_start_player":
         return say("choose the next start player")
     if t == "gain_privilege":  # Henry V
-        word = _PRIVILEGE.get(e["privilege"], e["privilege"])
-        return f"{e['amount']} {word}" + ("s" if e["amount"] != 1 else "")
+        said = _PRIVILEGE.get(e["privilege"])
+        return said(e["amount"]) if said else f"{e['amount']} {e['privilege']}"
     if t == "lose":
-        return f"discard {amount(e['resource'], e['amount'])}"
+        return say("discard {goods}", goods=amount(e["resource"], e["amount"]))
     return t
 
 
@@ -199,4 +205,6 @@ def place_words(data: dict[str, Any], where: str) -> str:
     if kind == "conflict":
         card, _, _strength = rest.partition(":")
         return say("in conflict {conflict}", conflict=card)
-    return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # an expansion's place (none today; English)
+    if kind == "lord":  # Henry V: the knight escorting a lord ("upgrade lord:3")
+        return say("at lord {strength}", strength=rest)
+    return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # another expansion's place (none today)
