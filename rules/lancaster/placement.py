@@ -263,86 +263,13 @@ def _place_in_county(
     occupant = state["counties"][where]
     m.seat_add(state, seat, "squires", -move.squires)
     marks = henry.county_marks(engine, move)  # Henry V: a Tudor knight, a shield (H2.5, H2.6)
-    if marks or (occupant is not None and occupant.get("tudor")):
-        _henry_county(engine, state, force, move, who, where, occupant, marks, events)
-        return
     values = {
         "p": who,
         "strength": move.strength,
         "county": where,
         "name": engine.data["counties"][where]["name"],
     }
-    squires = amount("squire", move.squires)
-    if occupant is None:
-        if move.squires:
-            events.append(
-                say(
-                    "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name}).",
-                    squires=squires,
-                    **values,
-                )
-            )
-        else:
-            events.append(
-                say("{p} placed a knight (strength {strength}) on county {county} ({name}).", **values)
-            )
-    else:
-        # 6.2: the expelled knight goes back to its court; its squires are lost.
-        m.court_add(state, occupant["force"], occupant["strength"])
-        if move.squires:
-            placed = say(
-                "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})",
-                squires=squires,
-                **values,
-            )
-        else:
-            placed = say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
-        events.append(_expelling(placed, m.force_name(state, occupant["force"]), occupant))
-    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires})
-
-
-def _henry_county(
-    engine: Engine,
-    state: State,
-    force: int,
-    move: Place,
-    who: str,
-    where: str,
-    occupant: dict[str, Any] | None,
-    marks: dict[str, Any],
-    events: list[str],
-) -> None:
-    """A county placement with Henry V's marks (H2.5, H2.6): a Tudor knight or shield placed, or
-    an expelled knight's Tudor knight lost."""
-    values = {
-        "p": who,
-        "strength": move.strength,
-        "county": where,
-        "name": engine.data["counties"][where]["name"],
-    }
-    squires = amount("squire", move.squires)
-    if marks:
-        values["marks"] = henry.county_words(marks)
-        placed = (
-            say(
-                "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name}) "
-                "with {marks}",
-                squires=squires,
-                **values,
-            )
-            if move.squires
-            else say(
-                "{p} placed a knight (strength {strength}) on county {county} ({name}) with {marks}", **values
-            )
-        )
-    elif move.squires:
-        placed = say(
-            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})",
-            squires=squires,
-            **values,
-        )
-    else:
-        placed = say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
+    placed = _county_placed(values, move.squires, henry.county_words(marks) if marks else "")
     if occupant is None:
         events.append(say("{placed}.", placed=placed))
     else:
@@ -357,10 +284,33 @@ def _henry_county(
     m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
 
 
-def _expelling(placed: str, other: str, occupant: dict[str, Any], lost: str | None = None) -> str:
-    """``placed`` and whom it expels, with what it loses (its squires unless ``lost`` is given)."""
-    if lost is None:
-        lost = amount("squire", occupant["squires"]) if occupant["squires"] else ""
+def _county_placed(values: dict[str, Any], squires: int, marks: str) -> str:
+    """A county placement without its end: its squires, and Henry V's Tudor knight or shield."""
+    if marks and squires:
+        return say(
+            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name}) "
+            "with {marks}",
+            squires=amount("squire", squires),
+            marks=marks,
+            **values,
+        )
+    if marks:
+        return say(
+            "{p} placed a knight (strength {strength}) on county {county} ({name}) with {marks}",
+            marks=marks,
+            **values,
+        )
+    if squires:
+        return say(
+            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})",
+            squires=amount("squire", squires),
+            **values,
+        )
+    return say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
+
+
+def _expelling(placed: str, other: str, occupant: dict[str, Any], lost: str) -> str:
+    """``placed`` and whom it expels, with what it loses ("" nothing)."""
     if lost:
         return say(
             "{placed}, expelling {other}'s knight (strength {other_n}) and its {lost}.",
