@@ -180,7 +180,10 @@ def _explained(value: str, language: str) -> bool:
         return True
     parts = [p for p in re.split(r", | or |_|:", value) if p]
     words = index(language).words
-    return any(p in words for p in parts) and all(p in words or NUMBER.match(p) for p in parts)
+    # Move words with ids: numbers, county letters, a tile's letter ("advanced_a").
+    return any(p in words for p in parts) and all(
+        p in words or NUMBER.match(p) or (len(p) == 1 and p.isalpha()) for p in parts
+    )
 
 
 def _count(values: dict[str, str]) -> int:

@@ -205,6 +205,8 @@ def place_words(data: dict[str, Any], where: str) -> str:
     if kind == "conflict":
         card, _, _strength = rest.partition(":")
         return say("in conflict {conflict}", conflict=card)
-    if kind == "lord":  # Henry V: the knight escorting a lord ("upgrade lord:3")
-        return say("at lord {strength}", strength=rest)
+    if kind == "lord":  # Henry V: the knight escorting its lord ("upgrade lord:3")
+        return say("escorting their lord")
+    if kind == "tower":  # The King's Resentment: a knight in the tower ("tower:2")
+        return say("in the tower")
     return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # another expansion's place (none today)
