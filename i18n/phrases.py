@@ -21,7 +21,8 @@ from i18n.catalogue import translations
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SEAT = re.compile(r"^\{p\d+\}$")  # a seat token: names are put in after translation
 # Numbers and ids (county letters, K05, L11, X1, E1-3): kept as they are, in every language.
-NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$|^[A-Z]{1,2}\d*(?:[-.]\d+)*$")
+# (Two capitals alone are an abbreviation to translate, "VP", "MP": an id has a digit after them.)
+NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$|^[A-Z]\d*(?:[-.]\d+)*$|^[A-Z]{2}\d+(?:[-.]\d+)*$")
 # Placeholders that always hold a number (captured as digits only, so "{n} servants" never swallows
 # a list); any other name holding a number ends in "_n".
 NUMERIC = frozenset(

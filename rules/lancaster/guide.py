@@ -66,7 +66,7 @@ def _castle_step(engine: Engine, space: str, ally: bool) -> Step:
     data = spaces[space]
     return Step(
         f"castle:{space}",
-        say("{space} {name}", space=space, name=data["name"])[:80],
+        str(data["name"])[:80],  # the space's name (its id X1 is notation); a catalogued name
         say("gives {effects}", effects=effects_words(data["reward"]))[:100],
     )
 
@@ -100,7 +100,9 @@ def _place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
 
 def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
     kind, _, where = move.target.partition(":")
-    if kind not in AREAS:  # a place of an expansion (the King's Resentment tower): in its own words
+    if kind == "tower":  # The King's Resentment (R2)
+        return (_knight_step(move), Step(kind, say("Tower")), Step(move.target, say("Into the tower")))
+    if kind not in AREAS:  # a place of another expansion: in its own words
         return (_knight_step(move), Step(kind, kind.capitalize()), Step(move.target, move_label(move)[:80]))
     area = Step(kind, say("Your ally's castle") if kind == "castle" and move.ally else AREAS[kind])
     if kind == "county":

@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.core import AmbiguousMove, BadSyntax, ascii_number, say
+from rules.core import AmbiguousMove, BadSyntax, ascii_number, say, say_n
 from rules.lorenzo.data import (
     ALL_TOWER_SPACES,
     CARDS,
@@ -93,7 +93,7 @@ class Pay:
 
     def label(self) -> str:
         """In words, never "pay coin=4 wood=3" (issue 12 item 8)."""
-        return f"Pay {_res_words(dict(self.cost))}"
+        return say("Pay {goods}", goods=_res_words(dict(self.cost)))
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class Privilege:
 
     def label(self) -> str:
         """In words, never the id "wood_stone" (issue 12 item 8)."""
-        return f"Council Privilege: {privilege_words(self.choice)}"
+        return say("Council Privilege: {goods}", goods=privilege_words(self.choice))
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,11 @@ class Exchange:
     def label(self) -> str:
         from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
 
-        return "No exchange" if self.pay is None else f"Exchange: pay {res_text(dict(self.pay))}"
+        return (
+            say("No exchange")
+            if self.pay is None
+            else say("Exchange: pay {goods}", goods=res_text(dict(self.pay)))
+        )
 
 
 @dataclass(frozen=True)
@@ -130,9 +134,13 @@ class BonusAction:
         return f"{self.action}{_servants(self.servants)}"
 
     def label(self) -> str:
-        plural = "s" if self.servants != 1 else ""
-        extra = f", adding {self.servants} servant{plural}" if self.servants else ""
-        return f"{self.action.capitalize()}{extra}"
+        if self.action == "harvest":
+            if not self.servants:
+                return say("Harvest")
+            return say_n("Harvest, adding {n} servant", "Harvest, adding {n} servants", self.servants)
+        if not self.servants:
+            return say("Production")
+        return say_n("Production, adding {n} servant", "Production, adding {n} servants", self.servants)
 
 
 @dataclass(frozen=True)
@@ -143,7 +151,7 @@ class Vatican:
         return "support" if self.support else "refuse"
 
     def label(self) -> str:
-        return "Support the Church" if self.support else "Refuse: take the excommunication"
+        return say("Support the Church") if self.support else say("Refuse: take the excommunication")
 
 
 @dataclass(frozen=True)
@@ -154,7 +162,7 @@ class ChooseTile:
         return f"tile {self.tile}"
 
     def label(self) -> str:
-        return f"Personal bonus tile {self.tile.rpartition('_')[2].upper()}"
+        return say("Personal bonus tile {tile}", tile=self.tile.rpartition("_")[2].upper())
 
 
 @dataclass(frozen=True)
@@ -171,7 +179,7 @@ class End:
         return "end"
 
     def label(self) -> str:
-        return "End my turn"
+        return say("End my turn")
 
 
 def privilege_words(choice: str) -> str:
@@ -227,7 +235,7 @@ class LeaderAction:
         return f"leader {self.verb} {self.leader}"
 
     def label(self) -> str:
-        return f"leader {self.verb} {leader_name(self.leader)}"
+        return say("leader {verb} {leader}", verb=self.verb, leader=leader_name(self.leader))
 
 
 @dataclass(frozen=True)
@@ -238,7 +246,7 @@ class Lose:
         return f"lose {self.res}"
 
     def label(self) -> str:
-        return f"Lose the {self.res}"
+        return say("Lose the {goods}", goods=self.res)
 
 
 @dataclass(frozen=True)
@@ -249,7 +257,7 @@ class Draft:
         return f"draft {self.leader}"
 
     def label(self) -> str:
-        return f"draft {leader_name(self.leader)}"
+        return say("draft {leader}", leader=leader_name(self.leader))
 
 
 @dataclass(frozen=True)
@@ -260,7 +268,7 @@ class Copy:
         return f"copy {self.leader}"
 
     def label(self) -> str:
-        return f"copy {leader_name(self.leader)}"
+        return say("copy {leader}", leader=leader_name(self.leader))
 
 
 @dataclass(frozen=True)
@@ -271,7 +279,7 @@ class SetSix:
         return f"montefeltro {self.member}"
 
     def label(self) -> str:
-        return f"Set the {self.member} member to 6"
+        return say("Set the {member} member to 6", member=self.member)
 
 
 # ---- Houses of Renaissance decisions (HOUSES.md §5, §10, §13) --------------------------------
