@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core import IllegalMove, Wordless, rng_for, say, say_n
+from rules.core import IllegalMove, Wordless, rng_for, say, say_into, say_n
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -243,7 +243,7 @@ class Engine:
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
         state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": [f"law:{law}"]}
-        events.append(say("{p} has voted.", p=f"{{p{seat}}}"))
+        say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
         if all(ballot is not None for ballot in state["ballots"]):
             self._reveal_vote(state, events)
 
@@ -265,7 +265,8 @@ class Engine:
         passed = yes >= no
         result = {"law": law, "passed": passed, "yes": yes, "no": no, "ballots": ballots}
         state["vote_results"] = [*state["vote_results"], result]
-        detail = ", ".join(_ballot_text(b) for b in ballots)
+        quiet = type(events) is Wordless  # a word-free simulation formats nothing
+        detail = "" if quiet else ", ".join(_ballot_text(b) for b in ballots)
         if passed:
             # 7.2.6: the leftmost current law leaves, the new one enters on the right.
             old, *kept = state["current_laws"]
@@ -594,9 +595,14 @@ class Engine:
             m.book_power_points(state, seat, source, count)
         else:
             m.seat_add(state, seat, key, count)
-        events.append(
-            say("{p} gains {goods}.", p=m.force_name(state, force), goods=amount(effect["resource"], count))
-        )
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} gains {goods}.",
+                    p=m.force_name(state, force),
+                    goods=amount(effect["resource"], count),
+                )
+            )
 
     def _recruit(self, state: State, force: int, effect: dict[str, Any], events: list[str]) -> None:
         count = self._per(state, force, effect)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.core import say
+from rules.core import Wordless, say
 from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
 from rules.lancaster.moves import LancasterMove, Pass, Place
@@ -263,6 +263,11 @@ def _place_in_county(
     occupant = state["counties"][where]
     m.seat_add(state, seat, "squires", -move.squires)
     marks = henry.county_marks(engine, move)  # Henry V: a Tudor knight, a shield (H2.5, H2.6)
+    if occupant is not None:  # 6.2: the expelled knight goes back to its court; its squires are lost
+        m.court_add(state, occupant["force"], occupant["strength"])
+    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
+    if type(events) is Wordless:  # a word-free simulation formats nothing
+        return
     values = {
         "p": who,
         "strength": move.strength,
@@ -272,16 +277,12 @@ def _place_in_county(
     placed = _county_placed(values, move.squires, henry.county_words(marks) if marks else "")
     if occupant is None:
         events.append(say("{placed}.", placed=placed))
-    else:
-        # 6.2: the expelled knight goes back to its court; its squires are lost (and its Tudor
-        # knight returns to the supply, H2.6).
-        m.court_add(state, occupant["force"], occupant["strength"])
+    else:  # the expelled knight's squires are lost (and its Tudor knight returns, H2.6)
         lost = [amount("squire", occupant["squires"])] * bool(occupant["squires"])
         lost += [henry.county_words(occupant)] * bool(occupant.get("tudor"))
         events.append(
             _expelling(placed, m.force_name(state, occupant["force"]), occupant, " and ".join(lost))
         )
-    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
 
 
 def _county_placed(values: dict[str, Any], squires: int, marks: str) -> str:

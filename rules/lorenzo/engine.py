@@ -38,7 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import current_format, rng_for, say, say_n, seat
+from rules.core import Wordless, current_format, rng_for, say, say_n, seat
 from rules.lorenzo import leaders
 from rules.lorenzo.data import (
     ADVANCED_TILES,
@@ -835,7 +835,8 @@ def enter_tower(state: State, player: int, space: str, servants: int, offer: Off
     res = state["players"][player]["resources"]
     res["servant"] -= servants + offer.fee_servants
     res["coin"] -= offer.fee - offer.fee_servants
-    if offer.fee:
+    words = type(log.events) is not Wordless  # a word-free simulation formats nothing
+    if offer.fee and words:
         paid = res_text({"coin": offer.fee - offer.fee_servants, "servant": offer.fee_servants})
         log.events.append(
             say(
@@ -850,9 +851,10 @@ def enter_tower(state: State, player: int, space: str, servants: int, offer: Off
         if offer.bonus.get("special_token"):  # drawn before the card's cost may pay tokens
             for card, kind in tokens.gained(state, player, offer.bonus["special_token"]):
                 log.events.append(_face_up(kind, card))
-        log.events.append(
-            say("{p} took the floor bonus: {goods}.", p=seat(player), goods=res_text(offer.bonus))
-        )
+        if words:
+            log.events.append(
+                say("{p} took the floor bonus: {goods}.", p=seat(player), goods=res_text(offer.bonus))
+            )
     if len(offer.payments) == 1:
         finish_take(state, player, card_type, floor_index, offer.payments[0], log)
     else:
@@ -878,7 +880,9 @@ def finish_take(
     card = CARDS[card_id]
     player_state["cards"][card["type"]] = [*player_state["cards"][card["type"]], card_id]
     log.changed.append(f"card:{card_id}")
-    if pay:
+    if type(log.events) is Wordless:  # a word-free simulation formats nothing
+        pass
+    elif pay:
         log.events.append(
             say("{p} took {card} paying {goods}.", p=seat(player), card=card["name"], goods=res_text(pay))
         )
@@ -1001,7 +1005,8 @@ def start_activation(state: State, player: int, action: str, value: int, log: Lo
     if value >= tile["value"]:
         items.append(["tile", player_state["bonus_tile"]])
     items.extend(["card", c] for c in player_state["cards"][kind] if CARDS[c][action]["value"] <= value)
-    log.events.append(_activation_text(seat(player), action, value, len(items)))
+    if type(log.events) is not Wordless:  # a word-free simulation formats nothing
+        log.events.append(_activation_text(seat(player), action, value, len(items)))
     if items:
         # Exchanges may only spend what the player held before the Production began (§10).
         budget = dict(player_state["resources"]) if action == "production" else None
@@ -1062,6 +1067,8 @@ def gain(
     placed = tokens.gained(state, player, got["special_token"]) if got.get("special_token", 0) > 0 else []
     if "fp" in got and "houses" in state:
         state["stack"].extend(houses_families.after_gain(state, player))  # Della Rovere
+    if type(log.events) is Wordless:  # a word-free simulation formats nothing
+        return
     lost = {k: res.get(k, 0) - got.get(k, 0) for k in res if res.get(k, 0) > got.get(k, 0)}
     if lost:
         log.events.append(
@@ -1553,7 +1560,8 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
     if move.space in ALL_TOWER_SPACES:
         card_type, floor_index = ALL_TOWER_SPACES[move.space]  # card_type: the tower
         offer = tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
-        log.events.append(_placed_in_tower(seat(player), move, offer.value, card_type, floor_index + 1))
+        if type(log.events) is not Wordless:  # a word-free simulation formats nothing
+            log.events.append(_placed_in_tower(seat(player), move, offer.value, card_type, floor_index + 1))
         occupants = state["tower_occupants"][card_type]
         state["tower_occupants"][card_type] = replaced(occupants, floor_index, [player, move.member])
         enter_tower(state, player, move.space, move.servants, offer, log)
@@ -1562,7 +1570,8 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
     player_state["resources"]["servant"] -= move.servants
     state["space_occupants"][move.space] = [*state["space_occupants"][move.space], [player, move.member]]
     space_data = SPACES[move.space]
-    log.events.append(_placed(seat(player), move))
+    if type(log.events) is not Wordless:
+        log.events.append(_placed(seat(player), move))
     if space_data["area"] in AREA_SPACES:
         start_activation(state, player, space_data["area"], value, log)
     else:
