@@ -121,6 +121,10 @@ def _translate(text: str, language: str, strict: bool) -> str | None:
     found = index(language).names.get(text)
     if found is not None:
         return found
+    if text.endswith("…") and len(text) > 20:  # a long name cut to fit (a select's 100 characters)
+        found = _cut_name(text[:-1], language)
+        if found is not None:
+            return found
     stripped = text.strip()
     if stripped != text and stripped:
         inner = _translate(stripped, language, strict)
@@ -128,6 +132,13 @@ def _translate(text: str, language: str, strict: bool) -> str | None:
     # A complete explanation first (a template, else a list of explained parts), then a partial one.
     full = _by_template(text, language, True) or _by_list(text, language)
     return full if full is not None or strict else _by_template(text, language, False)
+
+
+def _cut_name(start: str, language: str) -> str | None:
+    """The translation of the one catalogued name beginning with ``start`` (None: none or several);
+    whole, since where it is shown cuts it again."""
+    found = {string for english, string in index(language).names.items() if english.startswith(start)}
+    return found.pop() if len(found) == 1 else None
 
 
 def translate_value(value: str, language: str) -> str:

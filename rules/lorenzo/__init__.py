@@ -32,7 +32,7 @@ from rules.core import (
 )
 from rules.lorenzo import cards, flow, guide, hidden
 from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
-from rules.lorenzo.data import BASE_CARDS, BASE_LEADERS, LEADERS
+from rules.lorenzo.data import BASE_CARDS, BASE_EXCOMMUNICATIONS, BASE_LEADERS, EXCOMMUNICATIONS, LEADERS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.houses import content
@@ -285,6 +285,9 @@ class Lorenzo:
             # The base game's printed names (the HoR names are provisional: "Special card N").
             "lorenzo card": [BASE_CARDS[i]["name"] for i in sorted(BASE_CARDS)],
             "lorenzo leader": [LEADERS[x]["name"] for x in BASE_LEADERS],
+            # Their abilities and the excommunication tiles' texts (guided turns, /card, boards).
+            "lorenzo leader text": [LEADERS[x]["text"] for x in BASE_LEADERS],
+            "lorenzo excommunication": [EXCOMMUNICATIONS[x]["text"] for x in BASE_EXCOMMUNICATIONS],
             "lorenzo move": list(MOVE_WORDS),
         }
 

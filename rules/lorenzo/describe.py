@@ -194,12 +194,18 @@ def tile_dict(tile_id: str) -> dict[str, Any]:
 def requirement_text(requirement: Mapping[str, Any]) -> str:
     """A Leader's requirement (§13) in words: "5 Ventures", "3 Buildings, 12 coins, 2 FP",
     "6 cards of one type"; nothing is spent to meet it."""
-    parts = []
-    for card_type, n in requirement.get("cards", {}).items():
-        name = TYPE_NAMES[card_type]
-        parts.append(f"{n} {name if n == 1 else name[:-1] + 'ies' if name.endswith('y') else name + 's'}")
+    parts = [_CARD_AMOUNTS[card_type](n) for card_type, n in requirement.get("cards", {}).items()]
     if requirement.get("res"):
         parts.append(res_text(requirement["res"]))
     if requirement.get("same_type_cards"):
-        parts.append(f"{requirement['same_type_cards']} cards of one type")
-    return ", ".join(parts) or "nothing"
+        parts.append(say("{n} cards of one type", n=requirement["same_type_cards"]))
+    return ", ".join(parts) or say("nothing")
+
+
+# Cards of a type by count, for Leader requirements ("5 Ventures").
+_CARD_AMOUNTS: dict[str, Callable[[int], str]] = {
+    "territory": lambda n: say_n("{n} Territory", "{n} Territories", n),
+    "character": lambda n: say_n("{n} Character", "{n} Characters", n),
+    "building": lambda n: say_n("{n} Building", "{n} Buildings", n),
+    "venture": lambda n: say_n("{n} Venture", "{n} Ventures", n),
+}

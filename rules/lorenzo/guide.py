@@ -166,7 +166,11 @@ def _take_steps(state: State, player: int, mods: Mods, move: Take) -> tuple[Step
 def _leader_detail(leader_id: str) -> str:
     """A leader's requirement and ability, within a select option's 100 characters."""
     leader = LEADERS.get(leader_id, {})
-    said = f"needs {requirement_text(leader.get('requirement', {}))} · {leader.get('text', '')}"
+    said = say(
+        "needs {requirement} · {ability}",
+        requirement=requirement_text(leader.get("requirement", {})),
+        ability=leader.get("text", ""),
+    )
     return said if len(said) <= 100 else said[:99].rstrip() + "…"
 
 
