@@ -10,9 +10,9 @@ import json
 import marshal
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
+from typing import Any, Literal, Protocol, SupportsIndex, TypedDict, runtime_checkable
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -266,7 +266,7 @@ class Game(Protocol):
       at start-up (``game_content_settings``);
     - on a move, ``label() -> str`` (``move_label``);
     - ``simulate(state, player, move) -> state``: the fast path for computer players and
-      benchmarks (``game_simulate``); see there;
+      benchmarks (``game_simulate``), which may leave out the move's words; see there;
     - ``continues_turn(before, after, player) -> bool``: whether ``player``'s move from
       ``before`` to ``after`` leaves them a decision of the same turn (``game_continues_turn``);
     - ``sample_state(view, seat, rng) -> state``: a full state consistent with a seat's view, for
@@ -572,13 +572,48 @@ def game_simulate(game: Game, state: Any, player: int, move: Move) -> Any:
     """The state after ``move``, for simulation (computer players' rollouts, benchmarks).
 
     ``move`` must be one of ``legal_moves(state, player)``: a game's optional ``simulate(state,
-    player, move)`` may skip checking it again, word no events and copy less, but returns a state
-    equal to the one ``apply`` returns, and never changes ``state``. Without one, this is
-    ``apply(state, player, move)[0]``."""
+    player, move)`` may skip checking it again, word no events (``Wordless``) and copy less, but
+    returns a state equal to the one ``apply`` returns but for the words of the move
+    (``without_words``), and never changes ``state``. Without one, this is ``apply(state,
+    player, move)[0]``."""
     simulate = getattr(game, "simulate", None)
     if callable(simulate):
         return simulate(state, player, move)
     return game.apply(state, player, move)[0]
+
+
+class Wordless(list[str]):
+    """The events list of a word-free ``simulate``: it keeps nothing, so an engine that appends
+    its sentences to it loses them (and one that formats through ``say_into`` never formats
+    them). A state reached through it records no events for its last move (``without_words``)."""
+
+    def append(self, event: str) -> None:
+        pass
+
+    def extend(self, events: Iterable[str]) -> None:
+        pass
+
+    def insert(self, index: SupportsIndex, event: str) -> None:
+        pass
+
+    def __iadd__(self, events: Iterable[str]) -> Wordless:  # type: ignore[override,misc]
+        return self
+
+
+def say_into(events: list[str], template: str, /, **params: object) -> None:
+    """``events.append(say(template, **params))``, with no formatting for a ``Wordless`` list."""
+    if type(events) is not Wordless:
+        events.append(say(template, **params))
+
+
+def without_words(state: Any) -> Any:
+    """``state`` less the words a move leaves in it for the view (``state["last_move"]
+    ["events"]``, the convention of the games here): what ``simulate``'s state and ``apply``'s
+    must agree on (``game_simulate``). The state itself is not changed."""
+    last = state.get("last_move") if isinstance(state, dict) else None
+    if not isinstance(last, dict) or "events" not in last:
+        return state
+    return {**state, "last_move": {k: v for k, v in last.items() if k != "events"}}
 
 
 def game_continues_turn(game: Game, before: Any, after: Any, player: int) -> bool:

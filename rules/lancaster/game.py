@@ -184,9 +184,9 @@ class LancasterGame:
         return self._engine_of(state).apply(state, player, move)
 
     def simulate(self, state: m.State, player: int, move: LancasterMove) -> m.State:
-        """The fast path (``rules.core.game_simulate``): the state ``apply`` returns, for a move
-        taken from ``legal_moves`` (not checked again)."""
-        return self._engine_of(state).apply(state, player, move)[0]
+        """The fast path (``rules.core.game_simulate``): the state ``apply`` returns but for the
+        move's words, for a move taken from ``legal_moves`` (not checked again)."""
+        return self._engine_of(state).apply(state, player, move, words=False)[0]
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
