@@ -124,7 +124,26 @@ def effect_text(effect: Mapping[str, Any]) -> str:
         return say(
             "no bonuses from tower floors {floors}", floors=" and ".join(str(f) for f in effect["floors"])
         )
-    return op.replace("_", " ")
+    return _HOUSES_OPS.get(op) or op.replace("_", " ")
+
+
+# Houses of Renaissance effect kinds in short words (the Special cards' summaries; their own
+# wording is the kind's name for now).
+_HOUSES_OPS = {
+    "activate_cards": say("activate cards"),
+    "on_play_leader": say("on play leader"),
+    "match_top_military": say("match top military"),
+    "waive_special_tower_fee": say("waive special tower fee"),
+    "draw_leaders": say("draw leaders"),
+    "take_discarded": say("take discarded"),
+    "lose": say("lose"),
+    "place_face_up_token": say("place face up token"),
+    "gain_per_played_leader": say("gain per played leader"),
+    "leader_requirement_waiver": say("leader requirement waiver"),
+    "play_leader_free": say("play leader free"),
+    "gain_per_points": say("gain per points"),
+    "market_face_up_token_bonus": say("market face up token bonus"),
+}
 
 
 def _bonus_text(effect: Mapping[str, Any]) -> str:
