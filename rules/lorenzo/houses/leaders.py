@@ -174,14 +174,8 @@ def activate_one_answer(state: State, player: int, frame: Frame, move: Any, log:
     """One card activated as a Harvest/Production of that value: no Personal Bonus Tile."""
     action = frame["effect"]["action"]
     budget = dict(state["players"][player]["resources"]) if action == "production" else None
-    log.events.append(
-        say(
-            "{p} activates {card} with {source}.",
-            p=seat(player),
-            card=CARDS[move.card]["name"],
-            source=frame["source"],
-        )
-    )
+    card, source = CARDS[move.card]["name"], frame["source"]
+    log.events.append(say("{p} activates {card} with {source}.", p=seat(player), card=card, source=source))
     state["stack"].append(
         {
             "kind": "activation",
