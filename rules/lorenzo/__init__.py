@@ -34,7 +34,6 @@ from rules.lorenzo import cards, flow, guide, hidden
 from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
 from rules.lorenzo.data import (
     BASE_CARDS,
-    BASE_EXCOMMUNICATIONS,
     BASE_LEADERS,
     CARDS,
     EXCOMMUNICATIONS,
@@ -298,9 +297,10 @@ class Lorenzo:
             "lorenzo leader": [LEADERS[x]["name"] for x in BASE_LEADERS],
             # Their abilities and the excommunication tiles' texts (guided turns, /card, boards).
             "lorenzo leader text": [leader["text"] for leader in LEADERS.values()],
-            "lorenzo excommunication": [EXCOMMUNICATIONS[x]["text"] for x in BASE_EXCOMMUNICATIONS],
+            "lorenzo excommunication": [tile["text"] for tile in EXCOMMUNICATIONS.values()],
             # Houses of Renaissance: the families (proper names) and the Special cards' names.
             "lorenzo family": [f["name"] for f in HOUSES["families"].values()],
+            "lorenzo family text": [f["text"] for f in HOUSES["families"].values()],
             "lorenzo special card": [CARDS[i]["name"] for i in sorted(CARDS) if i not in BASE_CARDS],
             "lorenzo move": list(MOVE_WORDS),
         }

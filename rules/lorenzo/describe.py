@@ -143,6 +143,19 @@ _HOUSES_OPS = {
     "play_leader_free": say("play leader free"),
     "gain_per_points": say("gain per points"),
     "market_face_up_token_bonus": say("market face up token bonus"),
+    "gain_per_card_up_to_value": say("gain per card up to value"),
+    "exchange_up_to_value": say("exchange up to value"),
+    "face_up_token_bonus": say("face up token bonus"),
+    "draw_tokens_keep": say("draw tokens keep"),
+    "discard_own_card": say("discard own card"),
+    "activate_one": say("activate one"),
+    "member_action": say("member action"),
+    "servant_value": say("servant value"),
+    "extra_privilege": say("extra privilege"),
+    "never_excommunicated": say("never excommunicated"),
+    "vp_gain_bonus": say("vp gain bonus"),
+    "servant_substitute": say("servant substitute"),
+    "special_tower_value_modifier": say("special tower value modifier"),
 }
 
 
