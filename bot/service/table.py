@@ -355,7 +355,8 @@ class Tables:
         return state
 
     def _remember(self, record: GameRecord, state: Any) -> None:
-        if self._cache_states:
+        # A finished game is not played on: reading it (status, log, history) does not keep it.
+        if self._cache_states and record.status != "finished":
             self._states[record.id] = (record.version, state)
 
     # ----------------------------------------------------------------------------------------
