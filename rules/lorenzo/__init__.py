@@ -36,7 +36,7 @@ from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.houses import content
 from rules.lorenzo.houses.help import houses_help
-from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, parse_text
+from rules.lorenzo.moves import Draft, LeaderNameAmbiguous, LorenzoMove, Spend, parse_text
 from rules.lorenzo.scoring import outcome
 from rules.lorenzo.state_copy import copy_for_move
 from rules.lorenzo.state_format import UPGRADES
@@ -194,8 +194,15 @@ class Lorenzo:
         log = Log() if log is None else log
         flow.apply_move(new, player, move, log)
         new["moves_applied"] += 1
-        # A draft pick is secret: the public record says only that a leader was kept.
-        text = "draft (secret)" if isinstance(move, Draft) else move.to_text()
+        # A draft pick is secret: the public record says only that a leader was kept; a token
+        # paid goes face down (HOUSES.md §10.2), so which kind is not said either.
+        text = (
+            "draft (secret)"
+            if isinstance(move, Draft)
+            else "spend (secret)"
+            if isinstance(move, Spend)
+            else move.to_text()
+        )
         new["last_move"] = {"seat": player, "text": text, "changed": log.changed, "events": log.events}
         return new, log.events
 

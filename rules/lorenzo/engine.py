@@ -343,6 +343,7 @@ class Offer:
     bonus: dict[str, int] = field(default_factory=dict)
     payments: list[dict[str, int]] = field(default_factory=list)
     value: int = 0
+    fee_servants: int = 0  # the part of ``fee`` Paracelso's servants pay (HOUSES.md §13.2)
 
 
 def card_payments(
@@ -386,12 +387,28 @@ def _affordable_costs(
     for require, pay in _discounted_costs(card, mods, extra_discount):
         if not all(avail.get(k, 0) >= v for k, v in require):
             continue
-        if all(avail.get(k, 0) >= v for k, v in pay.items()):
-            yield pay
-        elif mods.servant_substitute:
-            substituted = _with_servants(pay, avail, mods)
-            if substituted is not None:
-                yield substituted
+        paid = payable(pay, avail, mods)  # Paracelso's servants for what is short
+        if paid is not None:
+            yield paid
+
+
+def payable(pay: dict[str, int], avail: dict[str, int], mods: Mods) -> dict[str, int] | None:
+    """What paying ``pay`` out of ``avail`` takes: ``pay`` itself, or with Paracelso the same
+    with servants for the wood, stone or coins short (HOUSES.md §13.2: "servants may be paid in
+    place of wood, stone or coins", in every payment: costs, the occupied fee, exchanges);
+    None when it cannot be paid."""
+    if all(avail.get(k, 0) >= v for k, v in pay.items()):
+        return pay
+    return _with_servants(pay, avail, mods) if mods.servant_substitute else None
+
+
+def fee_split(mods: Mods, held: dict[str, int], fee: int) -> tuple[int, int] | None:
+    """The occupied fee as (coins, servants) paid out of ``held`` (servants only with Paracelso,
+    for the coins short); None when it cannot be paid."""
+    paid = payable({"coin": fee}, held, mods) if fee else {}
+    if paid is None:
+        return None
+    return paid.get("coin", 0), paid.get("servant", 0)
 
 
 def _with_servants(pay: dict[str, int], avail: dict[str, int], mods: Mods) -> dict[str, int] | None:
@@ -537,9 +554,11 @@ def tower_offer(
             f"{_floor_name(tower, floor_index).capitalize()} needs value {min_value}; yours would be {total}."
         )
     fee, bonus, avail = _entry(state, player, mods, tower, floor_index)
-    if player_state["resources"]["coin"] < fee:
+    split = fee_split(mods, player_state["resources"], fee)
+    if split is None:
         return Offer(f"The {tower_name(tower)} tower is occupied: you need {fee} coins for the fee.")
-    avail["servant"] -= servants
+    avail["coin"] += split[1]  # _entry took the whole fee in coins; Paracelso's servants pay part
+    avail["servant"] -= servants + split[1]
     if card_type == "territory":
         need = territory_slot_mp(mods)[len(player_state["cards"]["territory"])]
         if avail["mp"] < need:
@@ -547,7 +566,7 @@ def tower_offer(
     payments = card_payments(CARDS[card_id], mods, avail, discount)
     if not payments:
         return Offer(f"You cannot pay for {CARDS[card_id]['name']} ({_costs_text(card_id)}).")
-    return Offer(None, fee, dict(bonus), payments, total)
+    return Offer(None, fee, dict(bonus), payments, total, split[1])
 
 
 def _floor_name(tower: str, floor_index: int) -> str:
@@ -744,7 +763,8 @@ def houses_open_floors(
             continue
         occupants = state["tower_occupants"][tower]
         fee = tower_fee(mods, tower) if any(occupant is not None for occupant in occupants) else 0
-        if held["coin"] < fee:
+        split = fee_split(mods, held, fee)
+        if split is None:
             continue
         coloured = _coloured_in_tower(state, player, tower)
         for floor_index, card_id in enumerate(state["tower_cards"][tower]):
@@ -758,7 +778,8 @@ def houses_open_floors(
             if card_type == "territory" and held["mp"] + bonus.get("mp", 0) < territory_slot_mp(mods)[owned]:
                 continue
             entry = dict(held)
-            entry["coin"] -= fee
+            entry["coin"] -= split[0]
+            entry["servant"] -= split[1]
             for k, v in bonus.items():
                 entry[k] = entry.get(k, 0) + v
             spare = servants_to_spare(CARDS[card_id], mods, entry, discount)
@@ -781,14 +802,16 @@ def enter_tower(state: State, player: int, space: str, servants: int, offer: Off
     if "houses" in state:
         state["houses"]["take_value"] = offer.value  # Aragonesi's Harvest value (HOUSES.md §13.1)
     res = state["players"][player]["resources"]
-    res["servant"] -= servants
-    res["coin"] -= offer.fee
+    res["servant"] -= servants + offer.fee_servants
+    res["coin"] -= offer.fee - offer.fee_servants
     if offer.fee:
-        log.events.append(
-            f"{seat(player)} paid {offer.fee} coins to enter the occupied {tower_name(card_type)} tower."
-        )
+        paid = res_text({"coin": offer.fee - offer.fee_servants, "servant": offer.fee_servants})
+        log.events.append(f"{seat(player)} paid {paid} to enter the occupied {tower_name(card_type)} tower.")
     if offer.bonus:
         _add(res, offer.bonus)
+        if offer.bonus.get("special_token"):  # drawn before the card's cost may pay tokens
+            for card, kind in tokens.gained(state, player, offer.bonus["special_token"]):
+                log.events.append(f"The {kind} token drawn goes face up on {CARDS[int(card)]['name']}.")
         log.events.append(f"{seat(player)} took the floor bonus: {res_text(offer.bonus)}.")
     if len(offer.payments) == 1:
         finish_take(state, player, card_type, floor_index, offer.payments[0], log)
@@ -992,8 +1015,7 @@ def gain(
     if mods.vp_gain_bonus and got.get("vp", 0) > 0:
         got["vp"] += mods.vp_gain_bonus  # Niccolò Machiavelli (HOUSES.md §13.2)
     _add(state["players"][player]["resources"], got)
-    if "special_token" in got:
-        tokens.sync(state, player)  # the faces are drawn now: cards 98/128 choose among them
+    placed = tokens.gained(state, player, got["special_token"]) if got.get("special_token", 0) > 0 else []
     if "fp" in got and "houses" in state:
         state["stack"].extend(houses_families.after_gain(state, player))  # Della Rovere
     lost = {k: res.get(k, 0) - got.get(k, 0) for k in res if res.get(k, 0) > got.get(k, 0)}
@@ -1001,6 +1023,8 @@ def gain(
     if lost:
         text += f"; the excommunication took {res_text(lost)}"
     log.events.append(text + ".")
+    for card, kind in placed:  # faces drawn now (cards 98/128 choose among them), some face up
+        log.events.append(f"The {kind} token drawn goes face up on {CARDS[int(card)]['name']}.")
 
 
 def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log: Log) -> None:
@@ -1047,11 +1071,12 @@ def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log:
         state["stack"].append({"kind": "montefeltro", "seat": player})
     elif op == "exchange":
         budget = _budget(state, player)
-        affordable = [
-            option
-            for option in effect["options"]
-            if all(budget.get(k, 0) >= v for k, v in option["pay"].items())
-        ]
+        mods = modifiers(state, player)
+        affordable = []
+        for option in effect["options"]:
+            pay = payable(option["pay"], budget, mods)  # Paracelso: servants for what is short
+            if pay is not None:
+                affordable.append({**option, "pay": pay})
         if affordable:
             state["stack"].append({"kind": "exchange", "seat": player, "source": src, "options": affordable})
         else:

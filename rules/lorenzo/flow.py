@@ -52,6 +52,8 @@ def advance(state: State, log: Log) -> None:
     """Resolve automatic work until a player must decide or place (or the game is over)."""
     stack = state["stack"]
     while True:
+        if "houses" in state:
+            tokens.ask_payment(state)  # tokens paid: the payer chooses which first (HOUSES.md §10.2)
         if stack:
             if KINDS[stack[-1]["kind"]].settle(state, stack[-1], log):
                 continue

@@ -50,12 +50,14 @@ def test_every_frame_met_in_play_has_its_record_and_says_what_it_asks() -> None:
 
 
 def test_only_the_leader_window_is_a_private_decision() -> None:
-    # HoR: a free Leader play names the hand, a face-up token choice the secret faces.
+    # HoR: a free Leader play names the hand; a face-up token, a kept or a paid one (HOUSES.md
+    # §10.2) the secret faces.
     assert {name for name, record in KINDS.items() if not record.public} == {
         "leader_window",
         "free_leader",
         "face_up",
         "keep_token",
+        "pay_token",
     }
     assert {name for name, record in KINDS.items() if record.answers is None} == AUTOMATIC
 

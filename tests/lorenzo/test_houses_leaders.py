@@ -209,6 +209,46 @@ def test_s13_2_paracelso_servants_pay_for_wood_stone_and_coins() -> None:
     assert 25 in st["players"][0]["cards"]["building"] and st["players"][0]["resources"]["servant"] < 10
 
 
+def test_s13_2_paracelso_servants_pay_the_occupied_tower_fee() -> None:
+    """Paracelso: 'servants may be paid in place of wood, stone or coins' - in every payment,
+    the 3-coin fee of an occupied tower too (HOUSES.md §13.2); coins first, servants for the rest."""
+    st = with_leader("paracelso", towers={"territory_1": 1, "territory_2": 2}, dice=(6, 6, 6))
+    st["players"][0]["resources"].update(coin=1, servant=5)
+    st["tower_occupants"]["territory"][1] = [1, "black"]
+    assert "place black territory_1" in move_texts(st, 0)
+    st = resolve(play(st, 0, "place black territory_1")[0])
+    res = st["players"][0]["resources"]
+    assert 1 in st["players"][0]["cards"]["territory"] and (res["coin"], res["servant"]) == (0, 3)
+    without = hor(2, towers={"territory_1": 1}, dice=(6, 6, 6), res=rich(coin=1, servant=5))
+    without["tower_occupants"]["territory"][1] = [1, "black"]
+    assert "place black territory_1" not in move_texts(without, 0)  # no Paracelso: no entry
+
+
+def test_s13_2_paracelso_servants_pay_a_leader_exchange_giulio_ii() -> None:
+    """Paracelso with Giulio II ('1 wood + 1 stone + 1 coin -> 3 FP'): holding no wood, the
+    servant pays for it (the exchange is offered and says so)."""
+    st = with_leader("paracelso", res=rich(wood=0, fp=0))
+    st["players"][0]["leaders_played"] = ["paracelso", "giulio_ii"]
+    st, _ = play(st, 0, "leader activate giulio_ii")
+    assert move_texts(st, 0) == ["exchange coin=1 stone=1 servant=1", "exchange none"]
+    before = dict(st["players"][0]["resources"])
+    st = resolve(settle(play(st, 0, "exchange coin=1 stone=1 servant=1")[0]))
+    res = st["players"][0]["resources"]
+    assert res["fp"] == 3 and res["servant"] == before["servant"] - 1 and res["wood"] == 0
+
+
+def test_s13_2_paracelso_servants_pay_a_production_exchange_card_111() -> None:
+    """Paracelso with card 111 ('Production: 1 stone -> 1 coin + 1 VP, up to the value'): at
+    value 3 with 1 stone, servants pay for the two stones short (from the Production's budget)."""
+    st = with_leader("paracelso", res=rich(stone=1, servant=2, vp=0), cards={0: [111]})
+    st["dice"] = {"black": 3, "white": 3, "orange": 3}
+    st, _ = play(st, 0, "place black production")
+    assert move_texts(st, 0)[-1] == "repeat 3"
+    st = resolve(play(st, 0, "repeat 3")[0])
+    res = st["players"][0]["resources"]
+    assert (res["stone"], res["servant"], res["vp"]) == (0, 0, 3)
+
+
 def test_s16_raffaello_sanzio_1_coin_for_3_vp() -> None:
     st = with_leader("raffaello_sanzio", res=rich(vp=0))
     st, _ = play(st, 0, "leader activate raffaello_sanzio")

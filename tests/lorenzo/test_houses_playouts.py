@@ -26,9 +26,13 @@ OTHERS = [
 
 
 def _invariants(state: dict[str, Any]) -> None:
-    for player in state["players"]:
+    stack = state["stack"]
+    for seat, player in enumerate(state["players"]):
         assert all(v >= 0 for v in player["resources"].values()), player["resources"]
-        assert len(player["tokens"]) == player["resources"]["special_token"]
+        # §10.2: tokens paid stay in the hand only while their payer chooses which (pay_token)
+        paying = bool(stack) and stack[-1]["kind"] == "pay_token" and stack[-1]["seat"] == seat
+        held, count = len(player["tokens"]), player["resources"]["special_token"]
+        assert held > count if paying else held == count, (held, count)
     assert tokens.total(state) == 36
     deck = state["houses"]["special_deck"]
     assert len(deck) == len(set(deck))

@@ -10,9 +10,10 @@ import pytest
 from rules.core import IllegalMove
 from rules.lorenzo import GAME
 from rules.lorenzo.data import CARDS, HOUSES, MEMBERS, RESOURCES
+from rules.lorenzo.engine import Log, gain
 from rules.lorenzo.houses import setup as houses_setup
 from rules.lorenzo.houses import tokens
-from tests.lorenzo.helpers import bare_scenario, move_texts, play, resolve
+from tests.lorenzo.helpers import bare_scenario, move_texts, play, resolve, top
 
 State = dict[str, Any]
 HOR = {"houses": True}
@@ -216,9 +217,57 @@ def test_s10_2_tokens_pay_a_cost_card_141() -> None:
     st = resolve(st)
     player = st["players"][0]
     assert player["cards"]["venture"] == [141]
-    # 6 held + 2 from floor 4, less 5 paid: the oldest five are discarded unrevealed.
+    # 6 held + 2 from floor 4, less 5 paid (each chosen by the payer, see the next test).
     assert player["resources"]["special_token"] == 3 == len(player["tokens"])
     assert tokens.total(st) == 36
+
+
+def test_s10_2_the_payer_chooses_which_tokens_pay_card_127() -> None:
+    """§10.2 "Pay": where a cost asks for tokens the payer chooses which of theirs go, face down.
+    Card 127: 'Cost: 6 coins + 1 special token' - paid with the faith token, the victory and
+    coins tokens are kept, whatever order they were drawn in."""
+    st = hor(2, special={1: 127}, dice=(6, 6, 6), res=rich())
+    give_tokens(st, 0, ["victory", "faith", "coins"])
+    st, _ = play(st, 0, "place black special_1")
+    assert top(st)["kind"] == "pay_token" and GAME.active_players(st) == {0}
+    assert move_texts(st, 0) == ["spend coins", "spend faith", "spend victory"]
+    assert not GAME.prompt(st, 0).decision  # the answers show the secret faces: private
+    assert GAME.player_view(st, 1)["pending"] is None  # nor in the others' view
+    st, events = play(st, 0, "spend faith")
+    player = st["players"][0]
+    assert sorted(player["tokens"]) == ["coins", "victory"] and player["resources"]["special_token"] == 2
+    assert st["houses"]["token_discard"] == ["faith"] and tokens.total(st) == 36
+    assert st["last_move"]["text"] == "spend (secret)" and "faith" not in " ".join(events)
+    assert 127 in player["cards"]["character"]
+
+
+def test_s10_2_several_tokens_paid_one_choice_each_card_141() -> None:
+    """Card 141: 'Cost: 10 coins OR 5 special tokens': five choices, one token each; once only
+    one kind is left to pay with, the rest goes without a question."""
+    st = hor(2, special={1: 141}, dice=(6, 6, 6), res=rich(coin=0))
+    give_tokens(st, 0, ["coins", "coins", "coins", "coins", "faith", "victory"])
+    st, _ = play(st, 0, "place black special_1")
+    st, _ = play(st, 0, "spend faith")
+    assert tokens.owed(st, 0) == 4 and move_texts(st, 0) == ["spend coins", "spend victory"]
+    st, _ = play(st, 0, "spend coins")
+    st, _ = play(st, 0, "spend coins")
+    st, _ = play(st, 0, "spend coins")
+    # one to pay, coins and victory held: still a choice
+    assert move_texts(st, 0) == ["spend coins", "spend victory"]
+    st, _ = play(st, 0, "spend coins")
+    assert st["players"][0]["tokens"] == ["victory"] and not any(
+        f["kind"] == "pay_token" for f in st["stack"]
+    )
+    assert sorted(st["houses"]["token_discard"]) == ["coins"] * 4 + ["faith"]
+
+
+def test_s10_2_one_kind_held_pays_without_a_question() -> None:
+    """§10.2: with only one kind of token held there is nothing to choose."""
+    st = hor(2, special={1: 127}, dice=(6, 6, 6), res=rich())
+    give_tokens(st, 0, ["coins", "coins"])
+    st, _ = play(st, 0, "place black special_1")
+    assert not any(f["kind"] == "pay_token" for f in st["stack"])
+    assert st["players"][0]["tokens"] == ["coins"] and tokens.total(st) == 36
 
 
 def test_s10_1_an_empty_supply_reshuffles_the_discard() -> None:
@@ -321,6 +370,37 @@ def test_s14_card_98_a_token_face_up_repeats_on_harvest() -> None:
     st, _ = play(st, 0, f"faceup {kind}")
     assert st["players"][0]["face_up"] == {"98": kind} and st["players"][0]["tokens"] == []
     assert tokens.total(st) == 36
+
+
+def test_s13_1_card_98_holding_no_token_the_next_one_gained_goes_face_up() -> None:
+    """Card 98: 'keep 1 of your special tokens face up on this card'. With E1-8 (1 token fewer
+    per source) its own '+1 special token' gives none: the next token gained goes there."""
+    st = hor(2, special={1: 98}, dice=(6, 6, 6), res=rich(vp=0))
+    st["players"][0]["excommunications"] = ["E1-8"]
+    st, events = play(st, 0, "place black special_1")
+    st = resolve(st)
+    player = st["players"][0]
+    assert player["face_up"] == {} and player["face_up_next"] == ["98"]
+    assert any("next one they gain goes face up" in e for e in events)
+    st["players"][0]["excommunications"] = []
+    gain(st, 0, {"special_token": 2}, "a test", Log())
+    player = st["players"][0]
+    assert set(player["face_up"]) == {"98"} and player["face_up_next"] == []
+    assert player["resources"]["special_token"] == 1 == len(player["tokens"]) and tokens.total(st) == 36
+
+
+def test_s13_1_card_128_waiting_takes_the_token_ficino_keeps() -> None:
+    """Card 128 ('keep 1 of your special tokens face up on this card') waiting for a token:
+    the one Marsilio Ficino keeps goes face up on it, not into the hand."""
+    st = hor(2, dice=(1, 1, 1), res=rich(), cards={0: [128]})
+    st["players"][0]["face_up_next"] = ["128"]
+    st["players"][0]["leaders_played"] = ["marsilio_ficino"]
+    st, _ = play(st, 0, "leader activate marsilio_ficino")
+    kind = move_texts(st, 0)[0].split()[1]
+    st, _ = play(st, 0, f"keep {kind}")
+    player = st["players"][0]
+    assert player["face_up"] == {"128": kind} and player["tokens"] == [] and tokens.total(st) == 36
+    assert player["resources"]["special_token"] == 0
 
 
 def test_s14_card_121_draws_a_leader_and_125_plays_one_free() -> None:

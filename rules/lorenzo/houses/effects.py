@@ -94,9 +94,10 @@ def _exchange_up_to_value(state: State, frame: Frame, effect: dict[str, Any], lo
     """Cards 111/112: the exchange may be made 0..value times, from the Production's budget."""
     player = frame["seat"]
     budget = engine._budget(state, player)
+    mods = modifiers(state, player)
     most = action_value(state, player)
-    for k, v in effect["pay"].items():
-        most = min(most, budget.get(k, 0) // v)
+    while most > 0 and engine.payable(_times(effect["pay"], most), budget, mods) is None:
+        most -= 1  # Paracelso's servants may pay for the wood or stone short (§13.2)
     if most <= 0:
         log.events.append(f"{seat(player)} cannot make the exchange of {frame['source']}.")
         return
@@ -176,9 +177,15 @@ def activate_settle(state: State, frame: Frame, log: Log) -> bool:
     return True
 
 
+def _times(pay: dict[str, int], times: int) -> dict[str, int]:
+    return {k: v * times for k, v in pay.items()}
+
+
 def repeat_answer(state: State, player: int, frame: Frame, move: Any, log: Log) -> None:
+    total = _times(frame["pay"], move.times)
+    paid = engine.payable(total, engine._budget(state, player), modifiers(state, player))
+    engine.pay_from_budget(state, player, paid or total)  # paid: with Paracelso's servants
     for _ in range(move.times):
-        engine.pay_from_budget(state, player, frame["pay"])
         state["stack"].append(
             {"kind": "effects", "seat": player, "source": frame["source"], "effects": list(frame["effects"])}
         )
@@ -317,14 +324,19 @@ def recover_settle(state: State, frame: Frame, log: Log) -> bool:
 
 def _place_face_up_token(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
     """Cards 98/128: one held token goes face up on the card (the owner chooses which). Holding
-    none (E1-8 took it), nothing happens [READ: the seed's "next token gained" is not modelled]."""
+    none (E1-8 took the card's own token, or the supply ran dry), the next token they gain goes
+    there (``tokens.wait_face_up``)."""
     player = frame["seat"]
     if state["players"][player]["tokens"]:
         state["stack"].append(
             {"kind": "face_up", "seat": player, "source": frame["source"], "card": frame["card"]}
         )
     else:
-        log.events.append(f"{seat(player)} has no token to put face up on {frame['source']}.")
+        tokens.wait_face_up(state, player, frame["card"])
+        log.events.append(
+            f"{seat(player)} holds no Special Token: the next one they gain goes face up on "
+            f"{frame['source']}."
+        )
 
 
 def face_up_options(state: State, frame: Frame) -> list[Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.lorenzo.decisions import FrameKind
-from rules.lorenzo.houses import effects, families
+from rules.lorenzo.houses import effects, families, tokens
 from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.moves import BonusAction, Repeat
 
@@ -79,6 +79,17 @@ FRAMES: dict[str, FrameKind] = {
         houses_leaders.dismiss_options,
         houses_leaders.dismiss_answer,
         lambda state, frame: f"{frame['source']}: choose the card to discard.",
+    ),
+    "pay_token": FrameKind(
+        tokens.pay_options,
+        tokens.pay_answer,
+        lambda state, frame: (
+            f"choose the Special Token you pay ({tokens.owed(state, frame['seat'])} to pay); "
+            "it goes face down to the discard."
+        ),
+        view_kind=lambda frame: "spend",
+        public=False,  # the answers show the secret faces
+        settle=tokens.pay_settle,
     ),
     "face_up": FrameKind(
         effects.face_up_options,

@@ -49,8 +49,12 @@ def can_activate(state: State, player: int, effects: list[dict[str, Any]]) -> bo
     res = player_state["resources"]
     for effect in effects:
         op = effect["op"]
-        if op == "exchange":
-            return any(all(res.get(k, 0) >= v for k, v in o["pay"].items()) for o in effect["options"])
+        if op == "exchange":  # Paracelso's servants may pay for wood, stone or coins (§13.2)
+            from rules.lorenzo import engine
+            from rules.lorenzo.effects import modifiers
+
+            mods = modifiers(state, player)
+            return any(engine.payable(o["pay"], res, mods) is not None for o in effect["options"])
         if op == "discard_own_card":
             return any(player_state["cards"][t] for t in effect["card_types"])
         if op == "activate_one":
@@ -194,9 +198,11 @@ def keep_options(state: State, frame: Frame) -> list[Any]:
 def keep_answer(state: State, player: int, frame: Frame, move: Any, log: Any) -> None:
     rest = list(frame["drawn"])
     rest.remove(move.kind)
-    player_state = state["players"][player]
-    player_state["tokens"] = [*player_state["tokens"], move.kind]
-    player_state["resources"]["special_token"] += 1
+    from rules.lorenzo.houses import tokens
+
+    state["players"][player]["resources"]["special_token"] += 1
+    for card, _kind in tokens.receive(state, player, [move.kind]):  # a card 98/128 waiting for it
+        log.events.append(f"The token kept goes face up on {CARDS[int(card)]['name']}.")
     houses = state["houses"]
     houses["token_discard"] = [*houses["token_discard"], *rest]
     log.events.append(f"{seat(player)} keeps 1 of {len(frame['drawn'])} Special Tokens ({frame['source']}).")

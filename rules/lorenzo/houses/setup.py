@@ -7,7 +7,9 @@ order carries no secret), ``discard_pile`` (base cards left in the towers at a r
 public), ``leader_pile`` (the Leader pool minus what was dealt, next first, secret) and
 ``leader_discard`` (Leaders discarded for a privilege). The Special Tower is the ``special`` key of
 ``tower_cards``/``tower_occupants``. Each player has ``tokens`` (held kinds, oldest first, secret
-faces) and ``face_up`` (card id -> kind of the token face up on card 98/128).
+faces), ``face_up`` (card id -> kind of the token face up on card 98/128) and ``face_up_next``
+(ids of cards 98/128 waiting for the next token gained: their owner held none; absent in games
+saved before it, read as empty).
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ def prepare(state: State, draw: Draw) -> None:
     for player in state["players"]:
         player["tokens"] = []
         player["face_up"] = {}
+        player["face_up_next"] = []  # cards 98/128 waiting for the next token (tokens.wait_face_up)
 
 
 def deal_round(state: State) -> None:

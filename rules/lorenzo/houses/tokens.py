@@ -3,16 +3,19 @@
 A player's token count is ``resources["special_token"]``, so costs, exchanges, requirements and
 gains treat tokens like any good; the faces are ``players[p]["tokens"]`` (kinds, oldest first).
 ``sync`` makes the two agree after anything changed the count: a rise draws faces from the supply
-(reshuffling the discard when it is empty; what cannot be drawn is not gained), a fall (a token
-paid) discards the oldest faces unrevealed. Conservation: supply + discard + every hand + the
-tokens face up on cards = the total, always (``count``).
+(reshuffling the discard when it is empty; what cannot be drawn is not gained). A fall is a
+payment: the payer chooses which tokens go, as at the table (HOUSES.md §10.2 "Pay"): while the
+faces held outnumber the count and differ in kind, ``owing`` names the payer and ``flow.advance``
+asks them (a ``pay_token`` decision, one token at a time); when every choice is the same (one
+kind held, or everything paid) the tokens go at once. Conservation: supply + discard + every
+hand + the tokens face up on cards = the total, always (``total``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core import rng_for
+from rules.core import rng_for, seat
 from rules.lorenzo.data import HOUSES
 
 State = dict[str, Any]
@@ -42,15 +45,45 @@ def sync(state: State, player: int) -> None:
     faces = player_state["tokens"]
     want = res["special_token"]
     if want < len(faces):
-        houses = state["houses"]
-        # [READ] a paid token is the oldest held, discarded face down without its bonus.
-        houses["token_discard"] = [*houses["token_discard"], *faces[: len(faces) - want]]
-        player_state["tokens"] = faces[len(faces) - want :]
-        return
+        if not _choice(faces, want):  # every way to pay is the same: no question to ask
+            _discard(state, player, faces[: len(faces) - want])
+        return  # else the payer chooses (``owing``, the ``pay_token`` decision)
     if want > len(faces):
-        drawn = _draw_tokens(state, want - len(faces))
-        player_state["tokens"] = [*faces, *drawn]
-        res["special_token"] = len(player_state["tokens"])  # an empty supply gives what it has
+        gained(state, player, want - len(faces))
+
+
+def gained(state: State, player: int, n: int) -> list[tuple[str, str]]:
+    """``n`` tokens were just added to the count (``engine.gain``): draw their faces now, so
+    cards 98/128 choose among them, leaving a payment still to be chosen as it is. A card 98/128
+    waiting for a token (its owner held none) takes the first drawn face up: the (card, kind)
+    pairs placed so are returned."""
+    drawn = _draw_tokens(state, n)
+    state["players"][player]["resources"]["special_token"] -= n - len(drawn)  # the supply ran dry
+    return receive(state, player, drawn)
+
+
+def receive(state: State, player: int, drawn: list[str]) -> list[tuple[str, str]]:
+    """Tokens ``drawn`` (already in the count) reach the player: the hand, or first a waiting
+    card 98/128 (see ``gained``)."""
+    player_state = state["players"][player]
+    placed = []
+    waiting = list(player_state.get("face_up_next", []))
+    while waiting and drawn:
+        card, kind = waiting.pop(0), drawn.pop(0)
+        player_state["face_up"] = {**player_state["face_up"], card: kind}
+        player_state["resources"]["special_token"] -= 1  # on the card, no longer held
+        placed.append((card, kind))
+    if placed:
+        player_state["face_up_next"] = waiting
+    player_state["tokens"] = [*player_state["tokens"], *drawn]
+    return placed
+
+
+def wait_face_up(state: State, player: int, card: int) -> None:
+    """Cards 98/128 when the owner holds no token: 'keep 1 of your special tokens face up on this
+    card' is met by the next token they gain (HOUSES.md §13.1 ``place_face_up_token``)."""
+    player_state = state["players"][player]
+    player_state["face_up_next"] = [*player_state.get("face_up_next", []), str(card)]
 
 
 def _draw_tokens(state: State, n: int) -> list[str]:
@@ -66,6 +99,75 @@ def _draw_tokens(state: State, n: int) -> list[str]:
         houses["token_discard"] = []
     houses["token_supply"] = supply[n:]
     return supply[:n]
+
+
+def _choice(faces: list[str], want: int) -> bool:
+    """Paying down to ``want`` tokens leaves the payer a choice: some kept, of different kinds."""
+    return want > 0 and len(set(faces)) > 1
+
+
+def _discard(state: State, player: int, paid: list[str]) -> None:
+    """Tokens paid: out of the hand, face down to the discard, without their bonus (§10.2)."""
+    player_state = state["players"][player]
+    faces = list(player_state["tokens"])
+    for kind in paid:
+        faces.remove(kind)
+    player_state["tokens"] = faces
+    houses = state["houses"]
+    houses["token_discard"] = [*houses["token_discard"], *paid]
+
+
+def owing(state: State) -> int | None:
+    """The first seat that has paid tokens without choosing which yet (see the module docstring)."""
+    for player, player_state in enumerate(state["players"]):
+        faces = player_state["tokens"]
+        if len(faces) > player_state["resources"]["special_token"]:
+            if _choice(faces, player_state["resources"]["special_token"]):
+                return player
+            sync(state, player)  # nothing to choose: paid at once
+    return None
+
+
+def ask_payment(state: State) -> bool:
+    """Push the ``pay_token`` decision for a seat that owes a choice (``flow.advance``)."""
+    player = owing(state)
+    if player is None:
+        return False
+    stack = state["stack"]
+    if not (stack and stack[-1]["kind"] == "pay_token" and stack[-1]["seat"] == player):
+        stack.append({"kind": "pay_token", "seat": player})
+    return True
+
+
+def owed(state: State, player: int) -> int:
+    player_state = state["players"][player]
+    return len(player_state["tokens"]) - player_state["resources"]["special_token"]
+
+
+def pay_options(state: State, frame: dict[str, Any]) -> list[Any]:
+    from rules.lorenzo.moves import Spend
+
+    return [Spend(kind) for kind in sorted(set(state["players"][frame["seat"]]["tokens"]))]
+
+
+def pay_answer(state: State, player: int, frame: dict[str, Any], move: Any, log: Any) -> None:
+    """One token paid, the kind the payer chose; the decision stays while more are owed."""
+    _discard(state, player, [move.kind])
+    log.events.append(f"{seat(player)} paid a Special Token (face down).")
+    if owed(state, player) > 0:
+        state["stack"].append(frame)
+
+
+def pay_settle(state: State, frame: dict[str, Any], log: Any) -> bool:
+    """Nothing (more) to choose: whatever is still owed is paid at once, the decision closes."""
+    player = frame["seat"]
+    if owed(state, player) > 0 and _choice(
+        state["players"][player]["tokens"], state["players"][player]["resources"]["special_token"]
+    ):
+        return False
+    state["stack"].pop()
+    sync(state, player)
+    return True
 
 
 def sync_all(state: State) -> None:
