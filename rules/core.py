@@ -276,7 +276,11 @@ class Game(Protocol):
     - ``move_steps(state, player, moves) -> Sequence[Sequence[Step]]``: each move as a short
       sequence of choices, for guided turns and autocomplete (``game_move_steps``);
     - ``preview(state, player, move) -> str``: what a move will do, shown before it is
-      confirmed (``game_preview``).
+      confirmed (``game_preview``);
+    - ``round_of(state) -> int``: the round a state is in (``game_round``; default: the public
+      view header's ``round``);
+    - ``scores_now(state) -> Sequence[int]``: each seat's running score, before the final
+      scoring (``game_scores_now``; ``round_scores`` makes the end-of-game chart of them).
     """
 
     name: str
@@ -688,6 +692,64 @@ def game_preview(game: Game, state: Any, player: int, move: Move) -> str:
     if callable(preview):
         return str(preview(state, player, move))
     return move_label(move)
+
+
+# --------------------------------------------------------------------------------------------
+# Scores over the rounds (issue 12 item 5: the end-of-game chart)
+# --------------------------------------------------------------------------------------------
+
+
+def game_round(game: Game, state: Any) -> int | None:
+    """The round ``state`` is in (1 = the first): the optional member ``round_of(state) -> int``,
+    else the public view header's ``round`` (None for a game whose view has no round). A round
+    ends with the last state that still has its number: its end-of-round steps (a Vatican report,
+    a last scoring) belong to it."""
+    own = getattr(game, "round_of", None)
+    if callable(own):
+        return int(own(state))
+    header = game.player_view(state, None).get("header")
+    found = header.get("round") if isinstance(header, dict) else None
+    return found if isinstance(found, int) else None
+
+
+def game_scores_now(game: Game, state: Any) -> tuple[int, ...] | None:
+    """Each seat's points in the middle of a game, by seat: the optional member
+    ``scores_now(state) -> Sequence[int]``, the points as the game counts them during play (the
+    score track: Lorenzo's Victory Points, Lancaster's power points), without the final scoring
+    still to come (that is ``outcome``'s). None for a game without it: it keeps no running score."""
+    own = getattr(game, "scores_now", None)
+    if not callable(own):
+        return None
+    return tuple(int(x) for x in own(state))
+
+
+@dataclass(frozen=True)
+class RoundScores:
+    """One point of the score chart: the points of every seat (by seat) at the end of ``round``;
+    the last round's are the final scores (``Outcome.scores``) once the game is over."""
+
+    round: int
+    scores: tuple[int, ...]
+
+
+def round_scores(game: Game, states: Sequence[Any]) -> list[RoundScores]:
+    """Each seat's points at the end of every round reached, from the states of a replay (the
+    setup, then the state after each move in force): one entry per round, in order; the last is
+    the final scoring when the last state is over. Empty for a game without ``scores_now`` or
+    without rounds."""
+    if not states or game_scores_now(game, states[0]) is None:
+        return []
+    ends: dict[int, Any] = {}
+    for state in states:
+        number = game_round(game, state)
+        if number is None:
+            return []
+        ends[number] = state  # the last state of each round
+    found = [RoundScores(n, game_scores_now(game, ends[n]) or ()) for n in sorted(ends)]
+    outcome = game.outcome(states[-1])
+    if outcome is not None:
+        found[-1] = RoundScores(found[-1].round, tuple(outcome.scores))
+    return found
 
 
 def move_summary(steps: Sequence[Step], text: str, limit: int = 100) -> str:

@@ -244,6 +244,15 @@ class LancasterGame:
             return None
         return final_outcome(state, self._engine_of(state).data)
 
+    def round_of(self, state: m.State) -> int:
+        """Optional member (``rules.core.game_round``): the round (rules 5)."""
+        return int(state["round"])
+
+    def scores_now(self, state: m.State) -> list[int]:
+        """Optional member (``rules.core.game_scores_now``): the power points on the track, before
+        the final scoring (rules 10)."""
+        return [int(seat["power_points"]) for seat in state["seats"]]
+
     def to_json(self, state: m.State) -> str:
         return state_to_json(state)
 

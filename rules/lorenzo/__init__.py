@@ -233,6 +233,15 @@ class Lorenzo:
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
 
+    def round_of(self, state: State) -> int:
+        """Optional member (``rules.core.game_round``): the round, 1-6 (§6)."""
+        return int(state["round"])
+
+    def scores_now(self, state: State) -> list[int]:
+        """Optional member (``rules.core.game_scores_now``): the Victory Point track, before the
+        final scoring (§15)."""
+        return [int(p["resources"]["vp"]) for p in state["players"]]
+
     def to_json(self, state: State) -> str:
         return state_to_json(state)
 
