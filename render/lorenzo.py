@@ -294,7 +294,7 @@ def _excommunication_tiles(canvas: Canvas, view: LorenzoView) -> None:
 
 def _council(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str]) -> None:
     canvas.box(rect, palette.PANEL, palette.LINE)
-    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 196, 28), "Council Palace", HEADING, style="bold", align="l")
     reward = str(space.get("reward", "")) if space else ""
     canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, BODY - 1, palette.INK, align="r")
     occupants = space["occupants"] if space else []
