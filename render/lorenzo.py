@@ -68,7 +68,20 @@ def _catalogue_names() -> tuple[str, ...]:
     return (*data["type_titles"].values(), *labels, *data["excommunication_short"].values())
 
 
-CATALOGUE_NAMES = _catalogue_names()
+# The engine's words the board and the final panel show as they are: score categories (the final
+# breakdown's keys) and the floor bonus goods.
+SCORE_WORDS = (
+    "play",
+    "faith",
+    "territories",
+    "characters",
+    "ventures",
+    "military",
+    "goods",
+    "excommunication",
+)
+BONUS_WORDS = ("wood", "stone", "coin", "servant", "mp", "fp")
+CATALOGUE_NAMES = (*_catalogue_names(), *SCORE_WORDS, *BONUS_WORDS)
 
 
 def _type_colours(card_type: str) -> tuple[RGB, RGB]:
