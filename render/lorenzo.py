@@ -33,6 +33,7 @@ from render.layout import (
 )
 from render.palette import RGB, hex_rgb
 from render.words import N_, said
+from rules.lorenzo.scoring import CATEGORIES
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import (
@@ -70,16 +71,7 @@ def _catalogue_names() -> tuple[str, ...]:
 
 # The engine's words the board and the final panel show as they are: score categories (the final
 # breakdown's keys) and the floor bonus goods.
-SCORE_WORDS = (
-    "play",
-    "faith",
-    "territories",
-    "characters",
-    "ventures",
-    "military",
-    "goods",
-    "excommunication",
-)
+SCORE_WORDS = CATEGORIES
 BONUS_WORDS = ("wood", "stone", "coin", "servant", "mp", "fp")
 CATALOGUE_NAMES = (*_catalogue_names(), *SCORE_WORDS, *BONUS_WORDS)
 
