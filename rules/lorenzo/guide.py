@@ -13,29 +13,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Step, copy_state, move_label
-from rules.lorenzo import engine
-from rules.lorenzo.data import ALL_TOWER_SPACES, CARDS, LEADERS, RESOURCES, SPACES, TOWERS
+from rules.lorenzo import engine, spaces
+from rules.lorenzo.data import ALL_TOWER_SPACES, CARDS, LEADERS, RESOURCES, TOWERS
 from rules.lorenzo.decisions import KINDS
-from rules.lorenzo.describe import SPACE_TITLES, cost_text, effects_text, requirement_text, res_text
+from rules.lorenzo.describe import cost_text, effects_text, requirement_text, res_text
 from rules.lorenzo.effects import Mods, modifiers
 from rules.lorenzo.engine import Log
 from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take
 
 State = dict[str, Any]
-
-AREA_TITLES = {
-    "territory": "Territory tower",
-    "character": "Character tower",
-    "building": "Building tower",
-    "venture": "Venture tower",
-    "harvest": "Harvest",
-    "production": "Production",
-    "market": "Market",
-    "council": "Council Palace",
-    "special": "Special Tower",  # houses (HOUSES.md §7)
-    "leader": "Leaders' own spaces",  # houses: personal action spaces of played Leaders (§12.3)
-}
-
 
 def _servants_step(servants: int, value: int) -> Step:
     if servants == 0:
@@ -44,15 +30,9 @@ def _servants_step(servants: int, value: int) -> Step:
     return Step(f"s{servants}", f"{servants} {plural}: value {value}")
 
 
-def _area_of(space: str) -> str:
-    if space in ALL_TOWER_SPACES:
-        return ALL_TOWER_SPACES[space][0]
-    return str(SPACES[space]["area"]) if space in SPACES else "leader"
-
-
 def _area_step(space: str) -> Step:
-    area = _area_of(space)
-    return Step(f"area:{area}", AREA_TITLES[area])
+    area = spaces.area_of(space)  # the engine's words for every space (rules/lorenzo/spaces.py)
+    return Step(f"area:{area}", spaces.area_title(area))
 
 
 def _tower_step(state: State, space: str, fee: int) -> Step:
@@ -74,17 +54,9 @@ def _tower_step(state: State, space: str, fee: int) -> Step:
     return Step(space, f"Floor {floor_index + 1}: {card['name']}", "; ".join(parts)[:100])
 
 
-def _space_step(space: str) -> Step:
-    if space not in SPACES:  # a played Leader's own space (houses): its move label says it
-        return Step(space, SPACE_TITLES.get(space, space.replace("_", " ")).removeprefix("the ")[:80])
-    data = SPACES[space]
-    title = SPACE_TITLES[space].removeprefix("the ")
-    if data["area"] in ("harvest", "production"):
-        detail = (
-            "one family member only" if data["capacity"] == 1 else f"{data['value_modifier']} to the value"
-        )
-        return Step(space, title[0].upper() + title[1:], detail)
-    return Step(space, f"{title[0].upper() + title[1:]}: {effects_text(data['effects'])}"[:80])
+def _space_step(state: State, space: str) -> Step:
+    title, detail = spaces.space_title(state, space)  # board spaces and Leaders' own spaces
+    return Step(space, title[:80], detail[:100])
 
 
 def _tower_fee(state: State, mods: Mods, space: str, member: str | None) -> int:
@@ -98,15 +70,11 @@ def _tower_fee(state: State, mods: Mods, space: str, member: str | None) -> int:
 def _place_steps(state: State, player: int, mods: Mods, move: Place) -> tuple[Step, ...]:
     base = engine.member_value(state, mods, move.member)
     member = Step(move.member, f"{move.member.capitalize()} ({base})")
-    if move.space in ALL_TOWER_SPACES:
-        offer = engine.tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
+    if spaces.is_tower(move.space):
         space = _tower_step(state, move.space, _tower_fee(state, mods, move.space, move.member))
-        value = offer.value
-    elif move.space not in SPACES:  # a Leader's own space (houses): no value to reach
-        return (member, _area_step(move.space), _space_step(move.space), _servants_step(move.servants, base))
     else:
-        space = _space_step(move.space)
-        value = engine.space_check(state, player, mods, move.space, move.member, move.servants)[1]
+        space = _space_step(state, move.space)
+    value = spaces.reached_value(state, player, mods, move.member, move.space, move.servants)
     return (member, _area_step(move.space), space, _servants_step(move.servants, value))
 
 

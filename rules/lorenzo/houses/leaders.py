@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import seat
@@ -67,17 +68,58 @@ def can_activate(state: State, player: int, effects: list[dict[str, Any]]) -> bo
 # -- personal action spaces (§12.3) -------------------------------------------------------------
 
 
-def _spaces(state: State, player: int) -> list[tuple[str, list[dict[str, Any]], int]]:
-    """(space id, effects, minimum value) of the player's free personal action spaces."""
+def personal_spaces(state: State, only: int | None = None) -> list[dict[str, Any]]:
+    """Every personal action space in play (of seat ``only``, if given), in seat order: ``space``
+    (the id ``place`` names), ``seat``, ``leader`` (id), ``name`` (the Leader's, or "Lorenzo de'
+    Medici as X" when he copies one), ``min_value``, ``text`` (what placing there does),
+    ``occupant`` ({seat, member} this round, or None). The engine, the views, the guide and the
+    boards all read the spaces here (rules/lorenzo/spaces.py)."""
     taken = state["houses"].get("leader_spaces", {})
     out = []
-    for leader_id in state["players"][player]["leaders_played"]:
-        kind, effects = effective_ability(state, player, leader_id)
-        if kind == "action" and f"{player}:{leader_id}" not in taken:
-            target = LEADERS.get(state["players"][player].get("copied_leader") or "", LEADERS[leader_id])
+    seats = range(state["player_count"]) if only is None else (only,)
+    for player in seats:
+        player_state = state["players"][player]
+        for leader_id in player_state["leaders_played"]:
+            kind, effects = effective_ability(state, player, leader_id)
+            if kind != "action":
+                continue
+            copied = LEADERS.get(player_state.get("copied_leader") or "")
+            target = LEADERS[leader_id] if copied is None or "space" in LEADERS[leader_id] else copied
             space = LEADERS[leader_id].get("space") or target.get("space") or {"min_value": 1}
-            out.append((PREFIX + leader_id, effects, int(space["min_value"])))
+            name = LEADERS[leader_id]["name"]
+            if target is not LEADERS[leader_id]:
+                name = f"{name} as {target['name']}"
+            occupant = taken.get(f"{player}:{leader_id}")
+            out.append(
+                {
+                    "space": PREFIX + leader_id,
+                    "seat": player,
+                    "leader": leader_id,
+                    "name": name,
+                    "min_value": int(space["min_value"]),
+                    "text": _space_words(effects),
+                    "effects": effects,
+                    "occupant": None if occupant is None else {"seat": occupant[0], "member": occupant[1]},
+                }
+            )
     return out
+
+
+def _space_words(effects: Sequence[Mapping[str, Any]]) -> str:
+    from rules.lorenzo.describe import effects_text
+
+    if any(e["op"] == "member_action" for e in effects):
+        return "a Harvest or a Production at the member's value"
+    return effects_text(list(effects))
+
+
+def _spaces(state: State, player: int) -> list[tuple[str, list[dict[str, Any]], int]]:
+    """(space id, effects, minimum value) of the player's free personal action spaces."""
+    return [
+        (s["space"], s["effects"], s["min_value"])
+        for s in personal_spaces(state, player)
+        if s["occupant"] is None
+    ]
 
 
 def placements(state: State, player: int, mods: Any) -> list[Any]:

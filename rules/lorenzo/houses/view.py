@@ -6,9 +6,12 @@ the order), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``tokens_in_
 ``tokens_discarded``, ``discard_pile`` (card dicts, public), ``council_option`` (the New Council
 row's privilege), ``token_kinds`` (kind -> bonus text) and ``players`` (per seat: ``tokens`` the
 count, public; ``faces`` the kinds, only in the owner's view, else None; ``face_up`` card id ->
-kind, public; ``family``: the Family tile won, public), ``auction`` (while it runs: ``tiles`` with
+kind, public; ``face_up_next``: cards 98/128 waiting for the next token gained, public;
+``family``: the Family tile won, public), ``auction`` (while it runs: ``tiles`` with
 ``family``, ``name``, ``text``, ``lines`` (6 texts, line 1 first), ``bid`` ({seat, line} or
-None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives).
+None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives),
+``leader_spaces`` (the personal action spaces of played Leaders, public: ``space``, ``seat``,
+``leader``, ``name``, ``min_value``, ``text``, ``occupant`` {seat, member} or None; HOUSES.md §12.3).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any, TypedDict, cast
 from rules.lorenzo.data import HOUSES, SPECIAL, TOWERS
 from rules.lorenzo.describe import card_dict, effects_text, res_text
 from rules.lorenzo.houses.auction import view as auction_view
+from rules.lorenzo.houses.leaders import personal_spaces
 
 State = dict[str, Any]
 
@@ -27,11 +31,22 @@ class HousesSeat(TypedDict):
     tokens: int
     faces: list[str] | None
     face_up: dict[str, str]
+    face_up_next: list[str]
 
 
 class Provisional(TypedDict):
     path: str
     reason: str
+
+
+class LeaderSpace(TypedDict):
+    space: str
+    seat: int
+    leader: str
+    name: str
+    min_value: int
+    text: str
+    occupant: dict[str, Any] | None
 
 
 class HousesView(TypedDict):
@@ -46,6 +61,7 @@ class HousesView(TypedDict):
     players: list[HousesSeat]
     provisional: list[Provisional]
     auction: dict[str, Any] | None
+    leader_spaces: list[LeaderSpace]
 
 
 def _occ(o: list[Any] | None) -> dict[str, Any] | None:
@@ -83,11 +99,16 @@ def houses_view(st: State, viewer: int | None) -> HousesView:
                 "tokens": len(p["tokens"]),
                 "faces": sorted(p["tokens"]) if viewer == seat else None,
                 "face_up": dict(p["face_up"]),
+                "face_up_next": list(p.get("face_up_next", [])),
                 "family": p.get("family"),
             }
             for seat, p in enumerate(st["players"])
         ],
         "auction": auction_view(st),
+        "leader_spaces": [
+            cast(LeaderSpace, {k: v for k, v in space.items() if k != "effects"})
+            for space in personal_spaces(st)
+        ],
         "provisional": [
             cast(Provisional, {"path": k, "reason": v}) for k, v in sorted(HOUSES["provisional"].items())
         ],
