@@ -23,6 +23,7 @@ from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, P
 
 State = dict[str, Any]
 
+
 def _servants_step(servants: int, value: int) -> Step:
     if servants == 0:
         return Step("s0", f"No servants: value {value}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.lorenzo.data import BASE_LEADERS, CARD_TYPES, HOUSES, LEADERS
+from rules.lorenzo.houses import tokens
 
 State = dict[str, Any]
 COPY = "lorenzo_de_medici"
@@ -26,6 +27,8 @@ def unmet_requirements(state: State, player: int, leader_id: str) -> int:
     player_state = state["players"][player]
     counts = {card_type: len(player_state["cards"][card_type]) for card_type in CARD_TYPES}
     held = player_state["resources"]
+    if "houses" in state and held["special_token"] != tokens.counted(state, player):
+        held = {**held, "special_token": tokens.counted(state, player)}  # face_up_tokens_held
     req = LEADERS[leader_id]["requirement"]
     unmet = sum(counts[t] < n for t, n in req.get("cards", {}).items())
     unmet += sum(held.get(k, 0) < n for k, n in req.get("res", {}).items())

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import seat
-from rules.lorenzo.data import CARDS, LEADERS
+from rules.lorenzo.data import CARDS, HOUSES, LEADERS
 from rules.lorenzo.leaders import effective_ability
 
 State = dict[str, Any]
@@ -164,8 +164,9 @@ def member_action_answer(state: State, player: int, frame: Frame, move: Any, log
     from rules.lorenzo.effects import modifiers
     from rules.lorenzo.engine import _action_mod, start_activation
 
-    # servants_only: the Character bonuses do not apply; E1-5/E1-6 do.
-    value = frame["value"] + _action_mod(modifiers(state, player), move.action, True)
+    # servants_only: the Character bonuses do not apply; E1-5/E1-6 do (as_board_space: both).
+    servants_only = HOUSES["engine"]["personal_space_action_bonuses"] == "servants_only"
+    value = frame["value"] + _action_mod(modifiers(state, player), move.action, servants_only)
     start_activation(state, player, move.action, value, log)
 
 

@@ -82,6 +82,15 @@ def prepare(state: State, draw: Draw) -> None:
         player["face_up_next"] = []  # cards 98/128 waiting for the next token (tokens.wait_face_up)
 
 
+def council_row(state: State) -> bool:
+    """Whether the New Council tile's row (the token privilege, HOUSES.md §9) is in play: in
+    every HoR game (``engine.council_tile_players`` = ``all``, the seed's setup step 1) or only
+    with 5 players (``five_only``: the insert labels the tile "5p council tile")."""
+    if "houses" not in state:
+        return False
+    return HOUSES["engine"]["council_tile_players"] == "all" or state["player_count"] == 5
+
+
 def deal_round(state: State) -> None:
     """§6 round setup: 4 Special cards on the Special Tower; from round 2 the Adaptation tile
     first moves one tower to the right (territory -> character -> building -> venture -> ...)."""

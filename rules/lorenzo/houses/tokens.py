@@ -66,6 +66,11 @@ def receive(state: State, player: int, drawn: list[str]) -> list[tuple[str, str]
     """Tokens ``drawn`` (already in the count) reach the player: the hand, or first a waiting
     card 98/128 (see ``gained``)."""
     player_state = state["players"][player]
+    if HOUSES["engine"]["token_bonus_timing"] == "on_draw":
+        # [READ] alternative: each token's bonus is gained as it is drawn (its own source) and
+        # the token is kept as a resource; nothing is cashed later (``cash_moves``).
+        for kind in reversed(drawn):
+            state["stack"].append(_bonus_frame(player, kind))
     placed = []
     waiting = list(player_state.get("face_up_next", []))
     while waiting and drawn:
@@ -99,6 +104,17 @@ def _draw_tokens(state: State, n: int) -> list[str]:
         houses["token_discard"] = []
     houses["token_supply"] = supply[n:]
     return supply[:n]
+
+
+def counted(state: State, player: int) -> int:
+    """The tokens a player counts as held for card 133, the 1-VP-per-5 line and Leader
+    requirements: those in the hand, plus those face up on cards 98/128 when
+    ``engine.face_up_tokens_held`` is true (the default reading: a face-up token is on the card)."""
+    player_state = state["players"][player]
+    held = int(player_state["resources"]["special_token"])
+    if HOUSES["engine"]["face_up_tokens_held"]:
+        held += len(player_state["face_up"])
+    return held
 
 
 def _choice(faces: list[str], want: int) -> bool:
@@ -180,7 +196,7 @@ def cash_moves(state: State, player: int) -> list[Any]:
     """§10.2 (``cash_on_own_turn``): each distinct held kind may be cashed on the player's turn."""
     from rules.lorenzo.moves import Token
 
-    if "houses" not in state:
+    if "houses" not in state or HOUSES["engine"]["token_bonus_timing"] != "cash_on_own_turn":
         return []
     return [Token(kind) for kind in sorted(set(state["players"][player]["tokens"]))]
 
@@ -195,6 +211,10 @@ def cash(state: State, player: int, kind: str) -> dict[str, Any]:
     player_state["resources"]["special_token"] -= 1
     houses = state["houses"]
     houses["token_discard"] = [*houses["token_discard"], kind]
+    return _bonus_frame(player, kind)
+
+
+def _bonus_frame(player: int, kind: str) -> dict[str, Any]:
     return {"kind": "effects", "seat": player, "source": f"a Special Token ({kind})", "effects": bonus(kind)}
 
 
