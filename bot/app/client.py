@@ -139,7 +139,8 @@ class TavolaBot(discord.Client):
         """Everything that fell due: the computer takes over timed-out seats and plays its
         moves (in the games this process leased), the clock's pings are claimed, then every
         unsent notice no other process holds is posted (new ones and any left over from before a
-        crash). Returns how many messages were posted."""
+        crash). A pass of computer moves is bounded in time (``Computers.more``): when moves are
+        left, another pass is kicked once this one posted. Returns how many messages were posted."""
         async with self._due_lock:
             await self.computers.run()
             await self.pings.claim_due()
@@ -147,7 +148,9 @@ class TavolaBot(discord.Client):
             posted, unposted = await self._post_deliveries(taken)
             reported, unreported = await self._post_reports(taken)
             self._unposted = unposted + unreported
-            return posted + reported
+        if self.computers.more:  # a long computer game: its next moves after what was due
+            self.kick()
+        return posted + reported
 
     async def _post_deliveries(self, taken: Sequence[Notice]) -> tuple[int, int]:
         """Post the pings and turn DMs among the notices taken; (messages posted, notices not)."""

@@ -19,6 +19,7 @@ import hashlib
 import logging
 import random
 import socket
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,10 @@ from rules.core import Move, RulesError
 log = logging.getLogger("tavola")
 
 MOVES_PER_PASS = 500  # a whole game of computers fits; beyond it the next pass goes on
+# A pass starts no new round of moves after this many seconds of thinking: a game only computers
+# play (every clock ran out) would otherwise hold the pings and reports of every other game until
+# it ended. The bot posts what is due, then runs another pass at once (``Computers.more``).
+PASS_SECONDS = 5.0
 # How long a process holds the games whose computer work it took (renewed every round of a pass,
 # released at its end): a process that died holding them leaves them a few minutes late.
 LEASE_SECONDS = 180.0
@@ -85,8 +90,11 @@ class Computers:
         *,
         think_seconds: float | None = None,
         holder: str | None = None,
+        pass_seconds: float = PASS_SECONDS,
     ) -> None:
         self.tables = tables
+        self.pass_seconds = pass_seconds
+        self.more = False  # the last pass stopped on its time or move limit with moves left
         # Who leases the games (TavolaBot: the host and its shards, as for the outbox's notices).
         self.holder = holder or socket.gethostname()
         self._choose = choose
@@ -101,15 +109,21 @@ class Computers:
     async def run(self, limit: int = MOVES_PER_PASS) -> int:
         """Take over every timed-out seat, then play the computers' moves, in the games this
         process leased (``Store.take_games``: with several processes on one database, each game's
-        computer work is done by one of them); how many changes."""
+        computer work is done by one of them); how many changes. A pass ends when no game wants
+        a move, or after ``pass_seconds`` or ``limit`` moves (then ``more`` is set)."""
+        self.more = False
         now = self.tables.clock()
         wanted = [r.id for r in await self.tables.store.running() if self.wants(r, now)]
         mine = await self.tables.store.take_games(self.holder, wanted, LEASE_SECONDS)
         if not mine:
             return 0
+        ends = time.monotonic() + self.pass_seconds
         try:
             done = await self.takeovers(mine)
             for _ in range(limit):
+                if done and time.monotonic() >= ends:  # at least one round, then let posts go
+                    self.more = True
+                    break
                 records = [r for r in await self.tables.store.running() if r.id in mine]
                 # Renewed every round: a long pass keeps its games, a dead process loses them.
                 ids = [r.id for r in records]
@@ -121,6 +135,8 @@ class Computers:
                 if not moved:
                     break
                 done += moved
+            else:
+                self.more = True
         finally:
             await self.tables.store.release_games(self.holder, sorted(mine))
         return done

@@ -258,3 +258,28 @@ def test_the_computer_sees_only_its_seats_view_and_legal_moves(db: Path | str) -
             assert person in (0, 1)
 
     asyncio.run(go())
+
+
+def test_a_long_computer_game_posts_between_passes(db: Path | str, tmp_path: Path) -> None:
+    """Issue 16 (gap of the outbox work): a game only computers play is played a round of moves
+    per pass, with what fell due posted after each pass and the next pass kicked at once, so it
+    never holds back other games' pings; it still ends without anyone acting."""
+
+    async def go() -> None:
+        async with Harness(db, out=tmp_path / "out") as h:
+            h.sandbox.bot.computers = Computers(h.tables, pass_seconds=0.0)
+            await two_player_game(h)
+            said: list[str] = []
+            for _ in range(4):
+                said += messages(await h("@clock +1h"))
+                if (await h.tables.get(1)).status == "finished":
+                    break
+            record = await h.tables.get(1)
+            assert record.status == "finished"
+            reports = [m for m in said if "(computer):" in m]
+            moves = sum(c.moves for c in record.seating.computers.values())
+            assert moves >= 4 and len(reports) >= moves - 1  # a post per pass, not one at the end
+            assert not h.sandbox.bot.computers.more
+            await replay_is_exact(h)
+
+    asyncio.run(go())
