@@ -10,19 +10,13 @@ import pytest
 
 from render import draw_view
 from rules.lorenzo import GAME
-from rules.lorenzo.data import LEADERS
+from rules.lorenzo.data import HOUSES, LEADERS
 from tests.lorenzo.helpers import play
 from tests.lorenzo.test_houses_rules import hor, rich
 
 State = dict[str, Any]
-ACTION_LEADERS = [
-    "bramante",
-    "erasmo_da_rotterdam",
-    "guglielmo_de_pazzi",
-    "massimiliano_i_dasburgo",
-    "piero_della_francesca",
-    "pietro_bembo",
-]
+ACTION_LEADERS = sorted(x for x, leader in HOUSES["leaders"].items() if leader["ability"] == "action")
+"""The six of test_houses_data.py (Bramante ... Pietro Bembo)."""
 
 
 def _with_spaces(players: int = 2) -> State:
