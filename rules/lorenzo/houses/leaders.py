@@ -61,7 +61,10 @@ def can_activate(state: State, player: int, effects: list[dict[str, Any]]) -> bo
         if op == "activate_one":
             return bool(activate_one_cards(state, player, effect))
         if op == "draw_tokens_keep":
-            return bool(state["houses"]["token_supply"] or state["houses"]["token_discard"])
+            from rules.lorenzo.houses.tokens import face_down
+
+            houses = state["houses"]
+            return bool(houses["token_supply"] or houses["token_discard"] or face_down(state))
     return True
 
 
@@ -246,8 +249,7 @@ def keep_answer(state: State, player: int, frame: Frame, move: Any, log: Any) ->
     state["players"][player]["resources"]["special_token"] += 1
     for card, _kind in tokens.receive(state, player, [move.kind]):  # a card 98/128 waiting for it
         log.events.append(f"The token kept goes face up on {CARDS[int(card)]['name']}.")
-    houses = state["houses"]
-    houses["token_discard"] = [*houses["token_discard"], *rest]
+    tokens.put_down(state, rest)  # the others face down, unrevealed
     log.events.append(f"{seat(player)} keeps 1 of {len(frame['drawn'])} Special Tokens ({frame['source']}).")
 
 

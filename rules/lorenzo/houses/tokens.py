@@ -35,7 +35,22 @@ def total(state: State) -> int:
     houses = state["houses"]
     held = sum(len(p["tokens"]) + len(p["face_up"]) for p in state["players"])
     drawn = sum(len(f.get("drawn", [])) for f in state["stack"])  # Ficino's, being chosen from
-    return len(houses["token_supply"]) + len(houses["token_discard"]) + held + drawn
+    discarded = len(houses["token_discard"]) + len(face_down(state))
+    return len(houses["token_supply"]) + discarded + held + drawn
+
+
+def face_down(state: State) -> list[str]:
+    """The tokens discarded face down, unrevealed (paid, or not kept from Ficino's draw): their
+    kinds are secret (hidden.py masks them); ``token_discard`` holds the cashed ones, face up.
+    Absent in games saved before the split: none."""
+    found: list[str] = state["houses"].get("token_down", [])
+    return found
+
+
+def put_down(state: State, kinds: list[str]) -> None:
+    """Tokens discarded face down (``face_down``)."""
+    houses = state["houses"]
+    houses["token_down"] = [*face_down(state), *kinds]
 
 
 def sync(state: State, player: int) -> None:
@@ -94,14 +109,14 @@ def wait_face_up(state: State, player: int, card: int) -> None:
 def _draw_tokens(state: State, n: int) -> list[str]:
     houses = state["houses"]
     supply = houses["token_supply"]
-    if len(supply) < n and houses["token_discard"]:
+    if len(supply) < n and (houses["token_discard"] or face_down(state)):
         # §10.1: the supply empty, every discarded token is shuffled into a new one.
         rng = rng_for(state["seed"], state["draws"])
         state["draws"] += 1
-        fresh = list(houses["token_discard"])
+        fresh = [*houses["token_discard"], *face_down(state)]
         rng.shuffle(fresh)
         supply = [*supply, *fresh]
-        houses["token_discard"] = []
+        houses["token_discard"], houses["token_down"] = [], []
     houses["token_supply"] = supply[n:]
     return supply[:n]
 
@@ -129,8 +144,7 @@ def _discard(state: State, player: int, paid: list[str]) -> None:
     for kind in paid:
         faces.remove(kind)
     player_state["tokens"] = faces
-    houses = state["houses"]
-    houses["token_discard"] = [*houses["token_discard"], *paid]
+    put_down(state, paid)
 
 
 def owing(state: State) -> int | None:

@@ -22,6 +22,7 @@ from rules.lorenzo.data import HOUSES, SPECIAL, TOWERS
 from rules.lorenzo.describe import card_dict, effects_text, res_text
 from rules.lorenzo.houses.auction import view as auction_view
 from rules.lorenzo.houses.leaders import personal_spaces
+from rules.lorenzo.houses.tokens import face_down
 
 State = dict[str, Any]
 
@@ -87,7 +88,7 @@ def houses_view(st: State, viewer: int | None) -> HousesView:
         "special_deck": len(houses["special_deck"]),
         "adaptation": dict(houses["adaptation"]),
         "tokens_in_supply": len(houses["token_supply"]),
-        "tokens_discarded": len(houses["token_discard"]),
+        "tokens_discarded": len(houses["token_discard"]) + len(face_down(st)),
         "discard_pile": [card_dict(c) for c in houses["discard_pile"]],
         "council_option": "special_token: "
         + res_text(HOUSES["council"]["privileges_added"]["special_token"]),
