@@ -1,15 +1,16 @@
 """The HoR setup and round steps (HOUSES.md §4, §6, §8): what a game with ``houses`` adds.
 
-``state["houses"]`` holds: ``special_deck`` (Special card ids, next first: 8 per period, period I
-on top), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``token_supply`` (token kinds
-face down, next first; its order is secret), ``token_discard`` (kinds cashed, face up: public),
-``token_down`` (kinds paid or not kept, face down: secret; tokens.face_down), ``discard_pile``
-(base cards left in the towers at a round's end, public), ``leader_pile`` (the Leader pool minus
-what was dealt, next first, secret) and ``leader_discard`` (Leaders discarded for a privilege). The Special Tower is the ``special`` key of
-``tower_cards``/``tower_occupants``. Each player has ``tokens`` (held kinds, oldest first, secret
-faces), ``face_up`` (card id -> kind of the token face up on card 98/128) and ``face_up_next``
-(ids of cards 98/128 waiting for the next token gained: their owner held none; absent in games
-saved before it, read as empty).
+``state["houses"]`` holds: ``special_deck`` (Special card ids, next first: 8 per period,
+period I on top), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``token_supply``
+(token kinds face down, next first; its order is secret), ``token_discard`` (kinds cashed, face
+up: public), ``token_down`` (kinds paid or not kept, face down: secret; tokens.face_down),
+``discard_pile`` (base cards left in the towers at a round's end, public), ``leader_pile`` (the
+Leader pool minus what was dealt, next first, secret) and ``leader_discard`` (Leaders discarded
+for a privilege). The Special Tower is the ``special`` key of ``tower_cards`` /
+``tower_occupants``. Each player has ``tokens`` (held kinds, oldest first, secret faces),
+``face_up`` (card id -> kind of the token face up on card 98/128) and ``face_up_next`` (ids of
+cards 98/128 waiting for the next token gained: their owner held none). Keys added after games
+were saved (``token_down``, ``face_up_next``) are read with a default: absent = empty.
 """
 
 from __future__ import annotations
