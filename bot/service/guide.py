@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.core import Game, Move, Step, game_move_steps, game_preview, move_summary, name_seats
+from rules.core import Game, Move, RulesError, Step, game_move_steps, game_preview, move_summary, name_seats
 
 FLAT_LIMIT = 25
 """More legal moves than one select holds: guided, whatever the steps (one step each: pages)."""
@@ -120,6 +120,16 @@ def labels(game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequ
     seats named, within Discord's 80 characters for a button."""
     steps = named_steps(game_move_steps(game, state, seat, moves), names)
     return [move_summary(s, m.to_text(), 80) for s, m in zip(steps, moves, strict=True)]
+
+
+def words_of(game: Game, state: Any, seat: int, text: str, names: Sequence[str]) -> str:
+    """A logged move's text as its button read (``labels``) in the position it was made in; the
+    text itself if it no longer parses there."""
+    try:
+        move = game.parse(state, seat, text)
+    except RulesError:
+        return text
+    return labels(game, state, seat, [move], names)[0]
 
 
 def guide_of(

@@ -188,9 +188,9 @@ def takeover_line(name: str, hours: float) -> str:
 
 def undone_list(done: Undone) -> str:
     """The entries an undo took back, secret ones not echoed."""
-    return ", ".join(
-        "a secret choice" if hidden else f"`{e.text}`"
-        for e, hidden in zip(done.entries, done.secret, strict=True)
+    words = done.words or tuple(e.text for e in done.entries)
+    return "; ".join(
+        "a secret choice" if hidden else said for said, hidden in zip(words, done.secret, strict=True)
     )
 
 

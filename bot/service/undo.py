@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.service import guide
 from bot.service.movelog import live, replay_states
 from bot.service.store import COMPUTER, Change, GameRecord, MoveRecord
 from bot.service.table import TableError, Tables, Turn
@@ -36,6 +37,7 @@ class Undone:
     entries: tuple[MoveRecord, ...]
     secret: tuple[bool, ...]  # per entry: it answered a secret prompt (never echoed)
     rollback: bool = False
+    words: tuple[str, ...] = ()  # per entry: the move as its button read (issue 12 item 8)
 
 
 def own_steps(
@@ -140,12 +142,14 @@ async def _take_back(
     )
     tables._remember(saved, restored)
     taken = tuple(moves[-steps:])
-    secret = tuple(
-        game_prompt(game, states[len(states) - 1 - steps + i], e.seat).secret for i, e in enumerate(taken)
+    before = [states[len(states) - 1 - steps + i] for i in range(steps)]  # the state each was made in
+    secret = tuple(game_prompt(game, s, e.seat).secret for s, e in zip(before, taken, strict=True))
+    words = tuple(
+        guide.words_of(game, s, e.seat, e.text, record.names) for s, e in zip(before, taken, strict=True)
     )
     turn = replace(tables._turn(saved, game, restored, ()), asleep=asleep)
     who = record.seats[seat].name if seat >= 0 else ""
-    return Undone(turn, who, taken, secret, rollback)
+    return Undone(turn, who, taken, secret, rollback, words)
 
 
 def undo_possible(record: GameRecord, seat: int, last: MoveRecord | None) -> bool:

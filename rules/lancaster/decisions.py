@@ -378,10 +378,13 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
         events.append(f"{{p{seat}}} paid {pay} ({decision['source']}).")
     force, source, at = decision["force"], decision["source"], decision.get("at")
     if all(gain["type"] == "gain" for gain in exchange["gain"]):
-        # Plain gains ask nothing: applied now, exactly as their queued tasks would run next.
-        for _ in range(times):
+        # Plain gains ask nothing: applied now, exactly as their queued tasks would run next,
+        # each once for all the times (one line with the total, issue 12 item 8).
+        if times:
             for gain in exchange["gain"]:
-                engine.effect(state, force, gain, source, events, at)
+                engine.effect(
+                    state, force, {**gain, "amount": gain.get("amount", 1) * times}, source, events, at
+                )
         return
     # A paid-for upgrade is not optional any more ("paid" marks it for the upgrade effect).
     m.queue_first(
@@ -499,7 +502,7 @@ KINDS: dict[str, Kind] = {
             Extension,
             _extension_answers,
             _build,
-            lambda engine, state, decision: "Choose an extension to build (extension <space>).",
+            lambda engine, state, decision: "Choose an extension to build, or none.",
             _extension_places,
         ),
         Kind("noble", Noble, _noble_answers, _noble, _noble_prompt, _noble_places),

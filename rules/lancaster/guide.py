@@ -20,6 +20,7 @@ from rules.lancaster.moves import (
     Extension,
     Favor,
     LancasterMove,
+    Lord,
     Noble,
     Pass,
     Place,
@@ -102,6 +103,37 @@ def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step,
     return (_knight_step(move), area, _conflict_step(engine, state, where))
 
 
+def _lord_steps(engine: Engine, state: State, move: Lord) -> tuple[Step, ...]:
+    """Henry V (H2.3): the lord, the court space (its cost, who holds it), then the strength it
+    reaches with its escort, Tudor knight and bishops; or keeping it home (H2.2)."""
+    lord = Step("lord", "Your lord", "to an office or the treasury, or kept at home")
+    if move.space == henry.HOME:
+        return (lord, Step("home", "Keep your lord at home this round"))
+    data = engine.data
+    parts = []
+    costs = [c for c in henry.space_cost(data, move.space) if c["amount"]]
+    if costs:
+        parts.append("costs " + ", ".join(amount(c["resource"], int(c["amount"])) for c in costs))
+    held = state["court_spaces"][move.space]
+    if held is not None:
+        parts.insert(0, f"held by {{p{held['seat']}}} ({henry.lord_total(data, held)}): beat it")
+    space = Step(f"court:{move.space}", henry.space_name(data, move.space), "; ".join(parts)[:100])
+    return (lord, space, _lord_strength_step(data, move))
+
+
+def _lord_strength_step(data: dict[str, Any], move: Lord) -> Step:
+    mine = {"escort": move.knight, "tudor": move.tudor, "bishops": move.bishops}
+    parts = [f"knight {move.knight}"] * bool(move.knight) + ["Tudor knight"] * move.tudor
+    if move.bishops:
+        parts.append(f"{move.bishops} {'bishop' if move.bishops == 1 else 'bishops'}")
+    key = f"k{move.knight}t{int(move.tudor)}b{move.bishops}"
+    label = f"Strength {henry.lord_total(data, mine)}: " + (", ".join(parts) if parts else "the lord alone")
+    costs = ", ".join(
+        amount(c["resource"], int(c["amount"]) * move.bishops) for c in data["henry_v"]["lord"]["bishop_cost"]
+    )
+    return Step(key, label[:80], f"the bishops cost {costs}" if move.bishops and costs else "")
+
+
 def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> list[tuple[Step, ...]]:
     """Each move as the steps of a guided turn (see the module docstring)."""
     out: list[tuple[Step, ...]] = []
@@ -110,6 +142,8 @@ def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> 
             out.append(_place_steps(engine, state, move))
         elif isinstance(move, Pass):
             out.append((Step("pass", "Pass: keep your knights in court"),))
+        elif isinstance(move, Lord):
+            out.append(_lord_steps(engine, state, move))
         else:
             out.append((Step(move.to_text(), answer_words(engine, move)[:80]),))
     return out
@@ -145,16 +179,20 @@ def answer_words(engine: Engine, move: LancasterMove) -> str:
         return f"{{p{move.seat}}} starts"
     if isinstance(move, Ransom):
         gold = move.strength * data["ransom_gold_per_strength"]
-        return f"Ransom the strength-{move.strength} knight ({gold} gold)" if move.strength else "Ransom none"
+        return f"Ransom the strength-{move.strength} knight ({gold} gold)" if move.strength else "No ransom"
     return move_label(move)
 
 
 def preview(engine: Engine, state: State, player: int, move: LancasterMove) -> str:
     """What ``move`` will do: a placement played on a copy; other moves in their own words."""
+    if isinstance(move, Lord):  # placed on a copy too: it draws nothing
+        events: list[str] = []
+        henry.place_lord(engine, m.clone(state), player, move, events)
+        return "\n".join(events)
     if not isinstance(move, Place):
         return answer_words(engine, move)
     copy = m.clone(state)
-    events: list[str] = []
+    events = []
     placement.place(engine, copy, player, move, events)
     if move.squires:
         events.append(f"You pay {amount('squire', move.squires)}.")

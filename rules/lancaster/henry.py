@@ -514,7 +514,8 @@ def fill(engine: Engine, state: State, space: str, events: list[str]) -> None:
                 if count:
                     m.seat_add(state, seat, key, count)
             state["treasury"] = dict.fromkeys(held, 0)
-            got = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in held.items() if n)
+            resource = {key: name for name, key in m.HOLDING.items()}  # "squires" -> "squire"
+            got = ", ".join(amount(resource.get(k, k), n) for k, n in held.items() if n)
             events.append(f"{{p{seat}}} takes the treasury: {got}.")
             return
         effects = data["henry_v"]["treasury"]["empty_reward"]

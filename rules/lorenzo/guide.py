@@ -10,6 +10,7 @@ player may not know yet.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.core import Step, copy_state, move_label
@@ -19,7 +20,8 @@ from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.describe import cost_text, effects_text, requirement_text, res_text
 from rules.lorenzo.effects import Mods, modifiers
 from rules.lorenzo.engine import Log
-from rules.lorenzo.moves import BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take
+from rules.lorenzo.houses import auction
+from rules.lorenzo.moves import Bid, BonusAction, Draft, LeaderAction, LorenzoMove, Pass, Place, Take
 
 State = dict[str, Any]
 
@@ -83,6 +85,9 @@ def _take_steps(state: State, player: int, mods: Mods, move: Take) -> tuple[Step
     if move.space is None:
         return (Step("none", "Take no card"),)
     frame = state["stack"][-1]
+    if "value" not in frame:  # the Gonzaga family's take (houses): no value, cost or fee to meet
+        card = replace(_tower_step(state, move.space, 0), detail="no cost, fee or floor bonus")
+        return (_area_step(move.space), card)
     offer = engine.tower_offer(
         state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
     )
@@ -120,6 +125,8 @@ def move_steps(state: State, player: int, moves: Sequence[LorenzoMove]) -> list[
             out.append((Step("pass", "Pass this placement"),))
         elif isinstance(move, Draft):
             out.append((Step(move.to_text(), move_label(move), _leader_detail(move.leader)),))
+        elif isinstance(move, Bid):  # houses: the auction line with what it gives
+            out.append((Step(move.to_text(), move_label(move), f"gives {auction.line_gains(state, move)}"),))
         elif isinstance(move, BonusAction):
             out.append((Step(move.to_text(), move_label(move)),))
         else:

@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from rules.core import AmbiguousMove, BadSyntax, ascii_number
 from rules.lorenzo.data import (
     ALL_TOWER_SPACES,
+    CARDS,
+    HOUSES,
     LEADERS,
     MEMBERS,
     PRIVILEGE_ORDER,
@@ -88,6 +90,10 @@ class Pay:
 
     def to_text(self) -> str:
         return "pay " + res_token(dict(self.cost))
+
+    def label(self) -> str:
+        """In words, never "pay coin=4 wood=3" (issue 12 item 8)."""
+        return f"Pay {_res_words(dict(self.cost))}"
 
 
 @dataclass(frozen=True)
@@ -147,6 +153,9 @@ class ChooseTile:
     def to_text(self) -> str:
         return f"tile {self.tile}"
 
+    def label(self) -> str:
+        return f"Personal bonus tile {self.tile.rpartition('_')[2].upper()}"
+
 
 @dataclass(frozen=True)
 class Pass:
@@ -173,6 +182,35 @@ def privilege_words(choice: str) -> str:
     from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
 
     return res_text(goods).replace(", ", " + ")
+
+
+def family_words(family: str) -> str:
+    """A Houses of Renaissance family by its name ("Della Rovere"), from the data."""
+    known = HOUSES.get("families", {}).get(family)
+    return str(known["name"]) if known else family.replace("_", " ").title()
+
+
+def _res_words(goods: dict[str, int]) -> str:
+    from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
+
+    return res_text(goods)
+
+
+def token_words(kind: str) -> str:
+    """A Special Token kind by its bonus ("3 coins"), from the data; the kind if unknown."""
+    for token in HOUSES.get("special_tokens", {}).get("kinds", {}).values():
+        if token["kind"] == kind:
+            gains: dict[str, int] = {}
+            for bonus in token["bonus"]:
+                for res, n in bonus.get("res", {}).items():
+                    gains[res] = gains.get(res, 0) + n
+            return _res_words(gains) if gains else kind
+    return kind
+
+
+def card_words(card: int) -> str:
+    """A development card by its name, from the data; its number if unknown."""
+    return str(CARDS.get(card, {}).get("name") or f"card {card}")
 
 
 def leader_name(leader_id: str) -> str:
@@ -232,6 +270,9 @@ class SetSix:
     def to_text(self) -> str:
         return f"montefeltro {self.member}"
 
+    def label(self) -> str:
+        return f"Set the {self.member} member to 6"
+
 
 # ---- Houses of Renaissance decisions (HOUSES.md §5, §10, §13) --------------------------------
 
@@ -245,6 +286,9 @@ class Token:
     def to_text(self) -> str:
         return f"token {self.kind}"
 
+    def label(self) -> str:
+        return f"Cash a Special Token: {token_words(self.kind)}"
+
 
 @dataclass(frozen=True)
 class FaceUp:
@@ -254,6 +298,9 @@ class FaceUp:
 
     def to_text(self) -> str:
         return f"faceup {self.kind}"
+
+    def label(self) -> str:
+        return f"Face up: the token of {token_words(self.kind)}"
 
 
 @dataclass(frozen=True)
@@ -279,6 +326,9 @@ class Activate:
     def to_text(self) -> str:
         return "activate none" if self.card is None else f"activate {self.card}"
 
+    def label(self) -> str:
+        return "No more cards" if self.card is None else f"Activate {card_words(self.card)}"
+
 
 @dataclass(frozen=True)
 class Repeat:
@@ -288,6 +338,11 @@ class Repeat:
 
     def to_text(self) -> str:
         return f"repeat {self.times}"
+
+    def label(self) -> str:
+        return {0: "No exchange", 1: "Exchange once", 2: "Exchange twice"}.get(
+            self.times, f"Exchange {self.times} times"
+        )
 
 
 @dataclass(frozen=True)
@@ -300,7 +355,7 @@ class FreeLeader:
         return "free none" if self.leader is None else f"free {self.leader}"
 
     def label(self) -> str:
-        return "free none" if self.leader is None else f"free {leader_name(self.leader)}"
+        return "No free Leader" if self.leader is None else f"free {leader_name(self.leader)}"
 
 
 @dataclass(frozen=True)
@@ -311,6 +366,9 @@ class Recover:
 
     def to_text(self) -> str:
         return "recover none" if self.card is None else f"recover {self.card}"
+
+    def label(self) -> str:
+        return "No card" if self.card is None else f"Take back {card_words(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -323,6 +381,10 @@ class Bid:
     def to_text(self) -> str:
         return f"bid {self.family} {self.line}"
 
+    def label(self) -> str:
+        """In words, never "bid della_rovere 3" (issue 12 item 8)."""
+        return f"{family_words(self.family)} tile, line {self.line}"
+
 
 @dataclass(frozen=True)
 class BidTile:
@@ -332,6 +394,9 @@ class BidTile:
 
     def to_text(self) -> str:
         return f"bid {self.family}"
+
+    def label(self) -> str:
+        return f"{family_words(self.family)} tile: choose the line"
 
 
 @dataclass(frozen=True)
@@ -343,6 +408,9 @@ class Search:
     def to_text(self) -> str:
         return f"search {self.card_type}"
 
+    def label(self) -> str:
+        return f"Look through the {self.card_type} cards"
+
 
 @dataclass(frozen=True)
 class Convert:
@@ -350,6 +418,9 @@ class Convert:
 
     def to_text(self) -> str:
         return "convert"
+
+    def label(self) -> str:
+        return "Use your family tile's conversion"
 
 
 @dataclass(frozen=True)
@@ -361,6 +432,13 @@ class Visconti:
     def to_text(self) -> str:
         return f"visconti {self.token}"
 
+    def label(self) -> str:
+        tokens = HOUSES.get("families", {}).get("visconti", {}).get("visconti_tokens", {})
+        gains = {
+            k: n for b in tokens.get(self.token, {}).get("bonus", []) for k, n in b.get("res", {}).items()
+        }
+        return f"Visconti token: {_res_words(gains) if gains else self.token}"
+
 
 @dataclass(frozen=True)
 class Keep:
@@ -371,6 +449,9 @@ class Keep:
     def to_text(self) -> str:
         return f"keep {self.kind}"
 
+    def label(self) -> str:
+        return f"Keep the token of {token_words(self.kind)}"
+
 
 @dataclass(frozen=True)
 class Dismiss:
@@ -380,6 +461,9 @@ class Dismiss:
 
     def to_text(self) -> str:
         return f"dismiss {self.card}"
+
+    def label(self) -> str:
+        return f"Discard {card_words(self.card)}"
 
 
 HousesMove = (

@@ -114,8 +114,8 @@ def test_undo_own_last_step_is_announced_and_replay_stays_exact(db: Path | str, 
         replies = await h(f"{first} /game undo")
         mine = [r for r in replies if r["ephemeral"]]
         shown = public(replies)
-        assert len(mine) == 1 and "`add 2`" in mine[0]["content"]
-        assert len(shown) == 1 and f"↩️ {first} took back their last step: `add 2`" in shown[0]["content"]
+        assert len(mine) == 1 and "Taken back: add 2." in mine[0]["content"]
+        assert len(shown) == 1 and f"↩️ {first} took back their last step: add 2" in shown[0]["content"]
         assert shown[0]["files"] and shown[0]["mentions"] == [first]  # the board, their turn again
         log = await h.tables.log(1)
         assert [e.text for e in log] == ["add 2", "@undo 1"] and live(log) == []

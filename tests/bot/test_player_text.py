@@ -21,20 +21,37 @@ from rules.core import RulesError, game_preview, game_prompt, name_seats, normal
 
 NAMES = ("alice", "bob", "carol", "dave", "erin")
 PLACEHOLDER = re.compile(r"\{p\d*\}?")
-NOTATION = re.compile(r"\b[a-z]+:[A-Za-z0-9_]+(?::\d+)?\b|\b[a-z]+_[a-z0-9_]+\b")
-NOUNS = "squire|coin|servant|knight|vote marker|noble|royal seal|dishonor marker|card|point"
-WRONG_PLURAL = re.compile(
-    rf"(?<![-\w])(?:1 (?:{NOUNS})s\b|(?:[02-9]|\d\d+) (?:{NOUNS})\b(?![s…-]))"
+NOTATION = re.compile(
+    r"\b[a-z]+:[A-Za-z0-9_]+(?::\d+)?\b"  # conflict:K02:1, county:B
+    r"|\b[a-z]+_[a-z0-9_]+\b"  # wood_stone
+    r"|\b[a-z]+=\d+"  # bishops=1
+    r"|<[a-z]+>"  # 'bid <family> <line>'
 )
-CASES = [
+NOUNS = "squire|coin|servant|knight|vote marker|noble|royal seal|dishonor marker|card|point"
+WRONG_PLURAL = re.compile(rf"(?<![-\w])(?:1 (?:{NOUNS})s\b|(?:[02-9]|\d\d+) (?:{NOUNS})\b(?![s…-]))")
+CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("lorenzo", 3, {"leaders": True}),
     ("lorenzo", 4, {}),
     ("lorenzo", 2, {"leaders": True}),
-    ("lancaster", 2, {}),
+    ("lorenzo", 2, {"houses": True}),  # Houses of Renaissance (Leaders on), 2-5 players
+    ("lorenzo", 3, {"houses": True, "leader_pool": "houses"}),
+    ("lorenzo", 4, {"houses": True}),
+    ("lorenzo", 5, {"houses": True}),
+    ("lancaster", 2, {}),  # the two-player game plays with allies
     ("lancaster", 3, {}),
     ("lancaster", 4, {}),
     ("lancaster", 5, {}),
+    ("lancaster", 3, {"queenie": True}),
+    ("lancaster", 4, {"kings_resentment": True}),
+    ("lancaster", 3, {"henry_v": True}),
+    ("lancaster", 2, {"henry_v": True, "kings_resentment": True}),  # the 8 extra laws, allies
+    ("lancaster", 5, {"henry_v": True, "kings_resentment": True, "queenie": True}),
 ]
+
+
+def _case_id(case: tuple[str, int, dict[str, Any]]) -> str:
+    name, count, options = case
+    return "-".join([name, f"{count}p", *sorted(k for k, v in options.items() if v is True)])
 
 
 class Reader:
@@ -56,8 +73,12 @@ class Reader:
 def _choices(
     reader: Reader, game: Any, state: Any, seat: int, moves: list[Any], names: tuple[str, ...]
 ) -> None:
-    for label in guide.labels(game, state, seat, moves, names):
+    for label, move in zip(guide.labels(game, state, seat, moves, names), moves, strict=True):
         reader.read("label", label)
+        text = move.to_text()
+        # A move without words of its own (no label(), none from the game's steps) shows its notation.
+        if label.casefold() == text.casefold() and re.search(r"\s|\d", text) and not hasattr(move, "label"):
+            reader.problems.append(f"label is the move's notation: {label}")
     for steps in guide.steps_of(game, state, seat, moves, names):
         for step in steps:
             reader.read("step", f"{step.label} — {step.detail}")
@@ -101,7 +122,7 @@ def play(reader: Reader, name: str, count: int, options: dict[str, Any], seed: i
     raise AssertionError(f"{name} did not finish")
 
 
-@pytest.mark.parametrize(("name", "count", "options"), CASES, ids=[f"{c[0]}-{c[1]}p" for c in CASES])
+@pytest.mark.parametrize(("name", "count", "options"), CASES, ids=[_case_id(c) for c in CASES])
 def test_no_placeholder_or_notation_in_what_players_read(
     name: str, count: int, options: dict[str, Any]
 ) -> None:
@@ -117,3 +138,35 @@ def test_a_refusal_names_the_seat_it_waits_for() -> None:
     refusal = named_refusal(RulesError("Now answer: {p0}: choose a Council Privilege."), ["anna"])
     assert str(refusal) == "Now answer: anna: choose a Council Privilege."
     assert type(refusal) is RulesError
+
+
+def _a_privilege_to_choose() -> tuple[Any, Any, int, str]:
+    """A Lorenzo position where a seat chooses a Council Privilege, and that move's text."""
+    game = find_game("lorenzo")
+    state = game.setup(2, 5, normalise_options(game, {}))
+    rng = random.Random(5)
+    for _ in range(400):
+        seat = min(game.active_players(state))
+        moves = list(game.legal_moves(state, seat))
+        texts = [m.to_text() for m in moves if m.to_text().startswith("privilege ")]
+        if texts:
+            return game, state, seat, texts[0]
+        state, _ = game.apply(state, seat, rng.choice(moves))
+    raise AssertionError("no privilege to choose")
+
+
+def test_an_undo_says_the_steps_in_words() -> None:
+    """Issue 12 item 8: the undo line reads the steps taken back as their buttons did ("Council
+    Privilege: 1 wood + 1 stone"), never the notation "`privilege wood_stone`"; a secret one
+    stays hidden."""
+    from bot.service import present
+    from bot.service.undo import Undone
+
+    game, state, seat, text = _a_privilege_to_choose()
+    words = guide.words_of(game, state, seat, text, NAMES)  # parsed where it was made
+    assert words.startswith("Council Privilege: ") and text not in words
+    entry: Any = type("Entry", (), {"text": text})()
+    done = Undone(None, "alice", (entry, entry), (False, True), words=(words, "hidden"))  # type: ignore[arg-type]
+    line = present.undo_line(done)
+    assert line == f"↩️ alice took back their last 2 steps: {words}; a secret choice."
+    assert "`" not in line and not NOTATION.search(line)

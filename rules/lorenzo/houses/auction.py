@@ -165,13 +165,16 @@ def prompt(state: State) -> str:
     player = mover(state) or 0  # called only while someone must bid
     if state["houses"]["auction"]["displaced"]:
         return (
-            f"{seat(player)}: you were outbid - move your bid now ('bid <family> <line>', line 1-6; "
-            "a held tile needs a higher line)."
+            f"{seat(player)}: you were outbid - bid again now on a family tile (a held tile needs "
+            "a higher line)."
         )
-    return (
-        f"{seat(player)}: Family auction - bid on a family tile ('bid <family> <line>'; line 1 "
-        "gives the most, line 6 the least)."
-    )
+    return f"{seat(player)}: Family auction - bid on a family tile (line 1 gives the most, line 6 the least)."
+
+
+def line_gains(state: State, move: Bid) -> str:
+    """What line ``move.line`` of ``move.family``'s auction tile gives, in words ("3 coins")."""
+    record = next(r for r in state["houses"]["auction"]["tiles"] if r["family"] == move.family)
+    return res_text(HOUSES["auction"]["tiles"][record["tile"]]["lines"][str(move.line)])
 
 
 def view(state: State) -> dict[str, Any] | None:
