@@ -314,7 +314,7 @@ class Spend:
         return f"spend {self.kind}"
 
     def label(self) -> str:
-        return f"Pay with a {self.kind} token"
+        return f"Pay with the token of {token_words(self.kind)}"
 
 
 @dataclass(frozen=True)
