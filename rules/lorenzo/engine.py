@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import current_format, rng_for, seat
-from rules.lorenzo import leaders
+from rules.lorenzo import leaders, spaces
 from rules.lorenzo.data import (
     ADVANCED_TILES,
     ALL_TOWER_SPACES,
@@ -1452,7 +1452,7 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
         # Below the placement's own decisions: Leader actions after placing (§13).
         state["stack"].append({"kind": "leader_window", "seat": player})
     log.changed.append(move.space)
-    if move.space.startswith(houses_leaders.PREFIX):
+    if spaces.is_personal(move.space):
         houses_leaders.place(state, player, move, log)
         return
     servant_txt = f" with {move.servants} servant{'s' if move.servants != 1 else ''}" if move.servants else ""

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core import seat
-from rules.lorenzo import engine, leaders
+from rules.lorenzo import engine, leaders, spaces
 from rules.lorenzo.data import ALL_TOWER_SPACES
 from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.effects import modifiers
@@ -220,7 +220,7 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
     if move.member not in state["players"][player]["free_members"]:
         return f"Your {move.member} family member is already placed this round."
     mods = modifiers(state, player)
-    if move.space.startswith("leader_"):
+    if spaces.is_personal(move.space):
         why = houses_leaders.refusal(state, player, move.space)
     elif move.space in ALL_TOWER_SPACES:
         why = _tower_refusal(state, player, move)

@@ -18,6 +18,13 @@ State = dict[str, Any]
 
 LEADER_AREA = "leader"
 """The area of the personal action spaces (houses): no board area, one space per played Leader."""
+LEADER_PREFIX = "leader_"
+"""A personal action space is ``leader_<leader id>`` (houses.leaders.PREFIX)."""
+
+
+def is_personal(space: str) -> bool:
+    """A played Leader's personal action space (HOUSES.md §12.3)."""
+    return space.startswith(LEADER_PREFIX)
 
 _BOARD_AREA_TITLES = {
     "harvest": "Harvest",
@@ -34,7 +41,9 @@ def area_of(space: str) -> str:
         return ALL_TOWER_SPACES[space][0]
     if space in SPACES:
         return str(SPACES[space]["area"])
-    return LEADER_AREA
+    if space.startswith(LEADER_PREFIX):
+        return LEADER_AREA
+    raise ValueError(f"{space!r} is no action space")
 
 
 def area_title(area: str) -> str:

@@ -21,10 +21,11 @@ from typing import Any
 from rules.core import seat
 from rules.lorenzo.data import CARDS, HOUSES, LEADERS
 from rules.lorenzo.leaders import effective_ability
+from rules.lorenzo.spaces import LEADER_PREFIX
 
 State = dict[str, Any]
 Frame = dict[str, Any]
-PREFIX = "leader_"
+PREFIX = LEADER_PREFIX  # a personal action space is leader_<id> (rules/lorenzo/spaces.py)
 
 
 def played_permanent(state: State, player: int, op: str) -> list[dict[str, Any]]:
