@@ -482,3 +482,23 @@ def test_s14_card_130_a_large_discard_pile_is_searched_by_type_first() -> None:
     assert "recover 25" in texts and "search territory" in texts and len(texts) <= 25
     st, _ = play(st, 0, "recover 25")
     assert 25 in st["players"][0]["cards"]["building"]
+
+
+def test_s10_1_ficinos_drawn_tokens_are_secret_from_the_others() -> None:
+    """§10.1 and Marsilio Ficino (draw 2, keep 1): the two faces drawn are the owner's secret;
+    a sample for another seat redraws them from what that seat cannot see."""
+    import random
+
+    st = hor(2, dice=(1, 1, 1), res=rich())
+    st["players"][0]["leaders_played"] = ["marsilio_ficino"]
+    st, _ = play(st, 0, "leader activate marsilio_ficino")
+    drawn = top(st)["drawn"]
+    assert GAME.player_view(st, 0)["known_state"]["stack"][-1]["drawn"] == drawn
+    view = GAME.player_view(st, 1)
+    assert all(
+        k not in ("coins", "faith", "military", "materials", "servants", "victory")
+        for k in view["known_state"]["stack"][-1]["drawn"]
+    )
+    sample = GAME.sample_state(view, 1, random.Random(3))
+    assert len(sample["stack"][-1]["drawn"]) == len(drawn) and tokens.total(sample) == 36
+    assert GAME.player_view(sample, 1) == view

@@ -29,6 +29,9 @@ def mask(known: State, seat: int) -> None:
     for p, player in enumerate(known["players"]):
         if p != seat:
             player["tokens"] = [HIDDEN] * len(player["tokens"])
+    for frame in known["stack"]:  # Ficino's two tokens drawn, seen by their owner only
+        if frame["kind"] == "keep_token" and frame["seat"] != seat:
+            frame["drawn"] = [HIDDEN] * len(frame["drawn"])
 
 
 def sample(state: State, seat: int, rng: random.Random) -> None:
@@ -63,6 +66,9 @@ def _deal_tokens(state: State, rng: random.Random) -> None:
     )
     left.subtract(houses["token_discard"])
     left.subtract(k for k in houses.get("token_down", []) if k != HIDDEN)
+    drawing = [frame for frame in state["stack"] if frame["kind"] == "keep_token"]
+    for frame in drawing:
+        left.subtract(k for k in frame["drawn"] if k != HIDDEN)
     for player in state["players"]:
         left.subtract(k for k in player["tokens"] if k != HIDDEN)
         left.subtract(player["face_up"].values())
@@ -72,6 +78,8 @@ def _deal_tokens(state: State, rng: random.Random) -> None:
         player["tokens"] = [pool.pop() if k == HIDDEN else k for k in player["tokens"]]
     if "token_down" in houses:
         houses["token_down"] = [pool.pop() if k == HIDDEN else k for k in houses["token_down"]]
+    for frame in drawing:
+        frame["drawn"] = [pool.pop() if k == HIDDEN else k for k in frame["drawn"]]
     houses["token_supply"] = [pool.pop() for _ in houses["token_supply"]]
 
 
