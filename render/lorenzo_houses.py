@@ -135,11 +135,13 @@ def _seats(canvas: Canvas, view: LorenzoView, rect: Rect) -> None:
             style="bold",
             align="l",
         )
-        face_up = ", ".join(f"{kind} on {card}" for card, kind in sorted(info["face_up"].items()))
+        face_up = ", ".join(f"face up: {kind} on {card}" for card, kind in sorted(info["face_up"].items()))
+        waiting = ", ".join(f"card {card} waits for a token" for card in info.get("face_up_next") or [])
+        face_up = "; ".join(x for x in (face_up, waiting) if x)
         if face_up:
             canvas.text_in(
                 Rect(cell.x + 130, cell.y + 50, cell.w - 138, 36),
-                "face up: " + face_up,
+                face_up,
                 SMALL,
                 palette.MUTED,
                 align="l",

@@ -79,3 +79,14 @@ def test_s12_3_boards_draw_each_action_leaders_space(leader: str) -> None:
         assert name in canvas.texts and any(t.startswith("needs 1* · ") for t in canvas.texts)
         assert not canvas.cut  # nothing cut short
     assert name not in other.texts
+
+
+def test_s13_1_a_card_waiting_for_a_token_is_on_both_boards() -> None:
+    """Card 98/128 waiting for the next token (its owner held none) is said on the public board
+    (the seat's cell) and on the owner's personal board."""
+    st = hor(2, dice=(2, 2, 2), res=rich(), cards={0: [98]})
+    st["players"][0]["face_up_next"] = ["98"]
+    public = draw_view("lorenzo", GAME.player_view(st, None), private=False).canvas
+    own = draw_view("lorenzo", GAME.player_view(st, 0), private=True).canvas
+    assert "card 98 waits for a token" in public.texts
+    assert "The next token you gain goes face up on card 98" in own.texts
