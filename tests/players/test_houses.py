@@ -61,6 +61,10 @@ def test_s5_easy_bids_in_two_steps_with_five_players() -> None:
 def test_s13_1_easy_keeps_the_token_worth_most() -> None:
     """Marsilio Ficino (draw 2, keep 1): easy keeps the victory token (3 VP) over materials."""
     st = hor(2, dice=(1, 1, 1), res=rich())
+    supply = list(st["houses"]["token_supply"])
+    for kind in ("materials", "victory"):  # drawn from the supply (tokens are conserved)
+        supply.remove(kind)
+    st["houses"]["token_supply"] = supply
     st["stack"].append(
         {"kind": "keep_token", "seat": 0, "source": "Marsilio Ficino", "drawn": ["materials", "victory"]}
     )
