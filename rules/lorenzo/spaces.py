@@ -26,6 +26,7 @@ def is_personal(space: str) -> bool:
     """A played Leader's personal action space (HOUSES.md §12.3)."""
     return space.startswith(LEADER_PREFIX)
 
+
 _BOARD_AREA_TITLES = {
     "harvest": "Harvest",
     "production": "Production",

@@ -183,7 +183,7 @@ def pay_options(state: State, frame: dict[str, Any]) -> list[Any]:
 def pay_answer(state: State, player: int, frame: dict[str, Any], move: Any, log: Any) -> None:
     """One token paid, the kind the payer chose; the decision stays while more are owed."""
     _discard(state, player, [move.kind])
-    log.events.append(f"{seat(player)} paid a Special Token (face down).")
+    log.events.append(f"{seat(player)} chose the Special Token they pay (it goes face down, unseen).")
     if owed(state, player) > 0:
         state["stack"].append(frame)
 
