@@ -10,9 +10,9 @@ import json
 import marshal
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
+from typing import Any, Literal, Protocol, SupportsIndex, TypedDict, runtime_checkable
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -266,7 +266,7 @@ class Game(Protocol):
       at start-up (``game_content_settings``);
     - on a move, ``label() -> str`` (``move_label``);
     - ``simulate(state, player, move) -> state``: the fast path for computer players and
-      benchmarks (``game_simulate``); see there;
+      benchmarks (``game_simulate``), which may leave out the move's words; see there;
     - ``continues_turn(before, after, player) -> bool``: whether ``player``'s move from
       ``before`` to ``after`` leaves them a decision of the same turn (``game_continues_turn``);
     - ``sample_state(view, seat, rng) -> state``: a full state consistent with a seat's view, for
@@ -276,7 +276,11 @@ class Game(Protocol):
     - ``move_steps(state, player, moves) -> Sequence[Sequence[Step]]``: each move as a short
       sequence of choices, for guided turns and autocomplete (``game_move_steps``);
     - ``preview(state, player, move) -> str``: what a move will do, shown before it is
-      confirmed (``game_preview``).
+      confirmed (``game_preview``);
+    - ``round_of(state) -> int``: the round a state is in (``game_round``; default: the public
+      view header's ``round``);
+    - ``scores_now(state) -> Sequence[int]``: each seat's running score, before the final
+      scoring (``game_scores_now``; ``round_scores`` makes the end-of-game chart of them).
     """
 
     name: str
@@ -568,13 +572,48 @@ def game_simulate(game: Game, state: Any, player: int, move: Move) -> Any:
     """The state after ``move``, for simulation (computer players' rollouts, benchmarks).
 
     ``move`` must be one of ``legal_moves(state, player)``: a game's optional ``simulate(state,
-    player, move)`` may skip checking it again, word no events and copy less, but returns a state
-    equal to the one ``apply`` returns, and never changes ``state``. Without one, this is
-    ``apply(state, player, move)[0]``."""
+    player, move)`` may skip checking it again, word no events (``Wordless``) and copy less, but
+    returns a state equal to the one ``apply`` returns but for the words of the move
+    (``without_words``), and never changes ``state``. Without one, this is ``apply(state,
+    player, move)[0]``."""
     simulate = getattr(game, "simulate", None)
     if callable(simulate):
         return simulate(state, player, move)
     return game.apply(state, player, move)[0]
+
+
+class Wordless(list[str]):
+    """The events list of a word-free ``simulate``: it keeps nothing, so an engine that appends
+    its sentences to it loses them (and one that formats through ``say_into`` never formats
+    them). A state reached through it records no events for its last move (``without_words``)."""
+
+    def append(self, event: str) -> None:
+        pass
+
+    def extend(self, events: Iterable[str]) -> None:
+        pass
+
+    def insert(self, index: SupportsIndex, event: str) -> None:
+        pass
+
+    def __iadd__(self, events: Iterable[str]) -> Wordless:  # type: ignore[override,misc]
+        return self
+
+
+def say_into(events: list[str], template: str, /, **params: object) -> None:
+    """``events.append(say(template, **params))``, with no formatting for a ``Wordless`` list."""
+    if type(events) is not Wordless:
+        events.append(say(template, **params))
+
+
+def without_words(state: Any) -> Any:
+    """``state`` less the words a move leaves in it for the view (``state["last_move"]
+    ["events"]``, the convention of the games here): what ``simulate``'s state and ``apply``'s
+    must agree on (``game_simulate``). The state itself is not changed."""
+    last = state.get("last_move") if isinstance(state, dict) else None
+    if not isinstance(last, dict) or "events" not in last:
+        return state
+    return {**state, "last_move": {k: v for k, v in last.items() if k != "events"}}
 
 
 def game_continues_turn(game: Game, before: Any, after: Any, player: int) -> bool:
@@ -653,6 +692,64 @@ def game_preview(game: Game, state: Any, player: int, move: Move) -> str:
     if callable(preview):
         return str(preview(state, player, move))
     return move_label(move)
+
+
+# --------------------------------------------------------------------------------------------
+# Scores over the rounds (issue 12 item 5: the end-of-game chart)
+# --------------------------------------------------------------------------------------------
+
+
+def game_round(game: Game, state: Any) -> int | None:
+    """The round ``state`` is in (1 = the first): the optional member ``round_of(state) -> int``,
+    else the public view header's ``round`` (None for a game whose view has no round). A round
+    ends with the last state that still has its number: its end-of-round steps (a Vatican report,
+    a last scoring) belong to it."""
+    own = getattr(game, "round_of", None)
+    if callable(own):
+        return int(own(state))
+    header = game.player_view(state, None).get("header")
+    found = header.get("round") if isinstance(header, dict) else None
+    return found if isinstance(found, int) else None
+
+
+def game_scores_now(game: Game, state: Any) -> tuple[int, ...] | None:
+    """Each seat's points in the middle of a game, by seat: the optional member
+    ``scores_now(state) -> Sequence[int]``, the points as the game counts them during play (the
+    score track: Lorenzo's Victory Points, Lancaster's power points), without the final scoring
+    still to come (that is ``outcome``'s). None for a game without it: it keeps no running score."""
+    own = getattr(game, "scores_now", None)
+    if not callable(own):
+        return None
+    return tuple(int(x) for x in own(state))
+
+
+@dataclass(frozen=True)
+class RoundScores:
+    """One point of the score chart: the points of every seat (by seat) at the end of ``round``;
+    the last round's are the final scores (``Outcome.scores``) once the game is over."""
+
+    round: int
+    scores: tuple[int, ...]
+
+
+def round_scores(game: Game, states: Sequence[Any]) -> list[RoundScores]:
+    """Each seat's points at the end of every round reached, from the states of a replay (the
+    setup, then the state after each move in force): one entry per round, in order; the last is
+    the final scoring when the last state is over. Empty for a game without ``scores_now`` or
+    without rounds."""
+    if not states or game_scores_now(game, states[0]) is None:
+        return []
+    ends: dict[int, Any] = {}
+    for state in states:
+        number = game_round(game, state)
+        if number is None:
+            return []
+        ends[number] = state  # the last state of each round
+    found = [RoundScores(n, game_scores_now(game, ends[n]) or ()) for n in sorted(ends)]
+    outcome = game.outcome(states[-1])
+    if outcome is not None:
+        found[-1] = RoundScores(found[-1].round, tuple(outcome.scores))
+    return found
 
 
 def move_summary(steps: Sequence[Step], text: str, limit: int = 100) -> str:

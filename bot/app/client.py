@@ -28,6 +28,7 @@ from bot.app.components import (
     WalkSelect,
 )
 from bot.app.guard import answer_error, say
+from bot.app.history import LOOK_ID, LookBackButton
 from bot.app.posting import forget_images, post_delivery, post_report
 from bot.app.translator import CatalogueTranslator
 from bot.service import workers
@@ -98,7 +99,7 @@ class TavolaBot(discord.Client):
         commands.build(self.tree, self.tables)
         await self.tree.set_translator(CatalogueTranslator())
         # Persistent components: any old message's buttons keep working after a restart.
-        self.add_dynamic_items(GameButton, GameSelect, ActionButton, WalkButton, WalkSelect)
+        self.add_dynamic_items(GameButton, GameSelect, ActionButton, WalkButton, WalkSelect, LookBackButton)
         if self.clock_check_seconds > 0:
             self._clock_task = asyncio.create_task(self.clock_loop(), name="tavola-clock")
         if not self.sync_commands:
@@ -240,7 +241,10 @@ class TavolaBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if any(p.fullmatch(custom_id) for p in (BUTTON_ID, SELECT_ID, ACTION_ID, WALK_ID, WALK_SELECT_ID)):
+        if any(
+            p.fullmatch(custom_id)
+            for p in (BUTTON_ID, SELECT_ID, ACTION_ID, WALK_ID, WALK_SELECT_ID, LOOK_ID)
+        ):
             return
         await say(interaction, "That button is not one of mine, or it is too old to use. Try `/game status`.")
 

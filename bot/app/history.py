@@ -4,14 +4,100 @@ The words and boards come from ``bot.service.history`` (replays of the move log)
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import discord
 from discord import app_commands
 
 from bot.app.context import Interaction, tables_of
-from bot.app.posting import image_file
+from bot.app.guard import guard
+from bot.app.posting import chart_file, image_file
 from bot.service import history
 from bot.service.store import GameRecord
-from bot.service.table import TableError
+from bot.service.table import TableError, Tables
+
+# ``g:<game>:log:<page>:<moves>``: a page of ``/game log``, drawn when the game had ``moves``
+# moves in force (to tell the reader the log changed since); ``g:<game>:chart``: the score chart.
+LOOK_ID = re.compile(
+    r"g:(?P<gid>[0-9]{1,18}):(?:log:(?P<page>[0-9]{1,5}):(?P<moves>[0-9]{1,6})|(?P<chart>chart))"
+)
+
+
+class LookBackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOOK_ID):
+    """Previous / Next under a private ``/game log`` page (edits that reply) and Score chart."""
+
+    def __init__(self, custom_id: str, label: str = "…", *, disabled: bool = False) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            custom_id=custom_id, label=label, style=discord.ButtonStyle.secondary, disabled=disabled
+        )
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LookBackButton:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        async with guard(interaction):
+            await on_look_back(interaction, self.item.custom_id or "")
+
+
+async def on_look_back(interaction: Interaction, custom_id: str) -> None:
+    match = LOOK_ID.fullmatch(custom_id)
+    if match is None:
+        raise TableError("That button is not one of mine.")
+    tables = tables_of(interaction)
+    record = await tables.get(int(match["gid"]))  # a game that is gone: refused in words
+    if match["chart"]:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_chart(interaction, tables, record)
+        return
+    await interaction.response.defer()  # then edit the private page the button is on
+    embed, view = await log_page(tables, record, int(match["page"]), drawn_at=int(match["moves"]))
+    await interaction.edit_original_response(embed=embed, view=view)
+
+
+async def send_chart(interaction: Interaction, tables: Tables, record: GameRecord) -> None:
+    file = await chart_file(tables, record)
+    if file is None:
+        raise TableError(f"Game #{record.id} has no score chart: it is not over yet.")
+    title = tables.game(record.game).title
+    await interaction.followup.send(
+        f"{title} #{record.id}: the scores round by round.", file=file, ephemeral=True
+    )
+
+
+async def log_page(
+    tables: Tables, record: GameRecord, page: int | None, *, drawn_at: int | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
+    """Page ``page`` of the game's log (None or past the end: the last page) with Previous and
+    Next, and Score chart once the game is over. ``drawn_at``: the moves in force when the button
+    pressed was made; a log that changed since says so (its pages from the start stay put)."""
+    entries = await history.told(tables, record)
+    pages = history.pages(entries, history.PAGE_CHARS)  # read when called (tests make pages short)
+    shown = max(1, min(page or len(pages), len(pages)))
+    title = f"{tables.game(record.game).title} #{record.id} — moves, page {shown} of {len(pages)}"
+    embed = discord.Embed(title=title, description=pages[shown - 1])
+    footer = "/game board at:N shows the board after move N."
+    if drawn_at is not None and drawn_at != len(entries):
+        changed = len(entries) - drawn_at
+        footer = (
+            f"{changed} new move{'s' if changed != 1 else ''} since this page was shown. {footer}"
+            if changed > 0
+            else f"Moves were taken back since this page was shown. {footer}"
+        )
+    embed.set_footer(text=footer)
+    view = discord.ui.View(timeout=None)
+    base = f"g:{record.id}:log"
+    view.add_item(LookBackButton(f"{base}:{shown - 1}:{len(entries)}", "◀ Previous", disabled=shown <= 1))
+    view.add_item(
+        LookBackButton(f"{base}:{shown + 1}:{len(entries)}", "Next ▶", disabled=shown >= len(pages))
+    )
+    if record.status == "finished":
+        view.add_item(LookBackButton(f"g:{record.id}:chart", "📈 Score chart"))
+    return embed, view
 
 
 async def _record(interaction: Interaction, game: int | None) -> GameRecord:
@@ -36,13 +122,8 @@ def add_history_commands(group: app_commands.Group) -> None:
         tables = tables_of(interaction)
         record = await _record(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        pages = history.pages(await history.told(tables, record))
-        shown = min(page or len(pages), len(pages))
-        title = f"{tables.game(record.game).title} #{record.id} — moves, page {shown} of {len(pages)}"
-        footer = "`/game log page:N` for another page; `/game board at:N` shows the board after move N."
-        embed = discord.Embed(title=title, description=pages[shown - 1])
-        embed.set_footer(text=footer.replace("`", ""))
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        embed, view = await log_page(tables, record, page)
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     @group.command(name="board", description="The board of this channel's game after any move")
     @app_commands.describe(
@@ -69,5 +150,8 @@ def add_history_commands(group: app_commands.Group) -> None:
         lines = await history.finished_lines(tables_of(interaction), interaction.guild_id)
         text = "\n".join(lines) if lines else "No game has finished in this server yet."
         embed = discord.Embed(title="Finished games (newest first)", description=text[:4000])
-        embed.set_footer(text="In its channel, /game log game:N and /game board at:M game:N look back.")
+        embed.set_footer(
+            text="In its channel, /game log game:N (its moves, and its score chart) and /game board at:M "
+            "game:N look back."
+        )
         await interaction.followup.send(embed=embed, ephemeral=True)

@@ -20,12 +20,13 @@ from bot.app import permissions
 from bot.app.components import turn_view
 from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning, tables_of
 from bot.app.guard import say
-from bot.service import present, watchers, workers
+from bot.service import history, present, watchers, workers
 from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
-from bot.service.table import Turn
+from bot.service.table import Tables, Turn
 from render import Image, named, render_view
+from render.chart import Chart, render_chart
 
 log = logging.getLogger("tavola")
 
@@ -73,8 +74,26 @@ async def image_file(
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
-async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.File], list[discord.Embed], str]:
-    """Board image (rendered off the loop), result embed and text of a public turn message.
+def draw_chart(chart: Chart) -> Image:
+    """What a worker runs for the end-of-game chart (``render.chart``)."""
+    return render_chart(chart)
+
+
+async def chart_file(tables: Tables, record: GameRecord) -> discord.File | None:
+    """The end-of-game chart of a finished game (issue 12 item 5) as a file, drawn in a worker;
+    None while it runs or for a game keeping no score."""
+    chart = await history.score_chart(tables, record)
+    if chart is None:
+        return None
+    image = await workers.run(draw_chart, chart)
+    return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
+
+
+async def turn_parts(
+    turn: Turn, intro: Sequence[str], client: discord.Client | None = None
+) -> tuple[list[discord.File], list[discord.Embed], str]:
+    """Board image (rendered off the loop), result embed and text of a public turn message; after
+    the last move also the chart of the scores over the rounds (``client``: whose tables replay it).
 
     While secret decisions follow one another (``Turn.shows_board``) the message is words only:
     who has decided, a result revealed; the board comes when the series ends."""
@@ -92,7 +111,20 @@ async def turn_parts(turn: Turn, intro: Sequence[str]) -> tuple[list[discord.Fil
     if turn.outcome is not None:
         title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating)
         embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
+        files.extend(await _final_chart(client, turn))
     return files, embeds, present.turn_content(turn, intro)
+
+
+async def _final_chart(client: discord.Client | None, turn: Turn) -> list[discord.File]:
+    """The chart for the result post; an empty list when it can't be drawn (the result still goes)."""
+    if client is None:
+        return []
+    try:
+        found = await chart_file(cast(HasTables, client).tables, turn.record)
+    except Exception:
+        log.exception("the score chart of game %s was not drawn", turn.record.id)
+        return []
+    return [] if found is None else [found]
 
 
 async def post_turn(
@@ -118,7 +150,7 @@ async def post_turn(
             # The server lets the bot answer interactions but not post (no Send Messages): the
             # move is recorded, so announce it as a public follow-up of the interaction instead.
             log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
-    files, embeds, content = await turn_parts(turn, intro)
+    files, embeds, content = await turn_parts(turn, intro, interaction.client)
     sent = await interaction.followup.send(
         content,
         files=files,
@@ -136,7 +168,7 @@ async def post_turn_to(
     channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = (), client: discord.Client
 ) -> None:
     """The public turn message posted straight into a channel or thread."""
-    files, embeds, content = await turn_parts(turn, intro)
+    files, embeds, content = await turn_parts(turn, intro, client)
     sent = await channel.send(
         content,
         files=files,
@@ -219,7 +251,7 @@ async def post_game_turn(
     an interaction: after the computer's moves."""
 
     async def parts() -> tuple[str, dict[str, Any]]:
-        files, embeds, content = await turn_parts(turn, intro)
+        files, embeds, content = await turn_parts(turn, intro, client)
         return content, {
             "files": files,
             "embeds": embeds,

@@ -32,6 +32,8 @@ def components_of(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "custom_id": c.get("custom_id"),
                 "label": c.get("label") or c.get("placeholder"),
             }
+            if c.get("disabled"):
+                entry["disabled"] = True
             if c.get("type") == 3:
                 entry["type"] = "select"
                 entry["options"] = [
@@ -117,7 +119,11 @@ class Reporter:
             "ephemeral": ephemeral,
             "content": self.readable(content),
             "embeds": [
-                {"title": e.get("title"), "description": e.get("description")}
+                {
+                    "title": e.get("title"),
+                    "description": e.get("description"),
+                    **({"footer": e["footer"].get("text")} if e.get("footer") else {}),
+                }
                 for e in body.get("embeds") or []
             ],
             "components": components_of(body.get("components") or []),

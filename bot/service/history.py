@@ -8,15 +8,18 @@ the channel heard them (seats named) and a board is exactly the position after t
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.movelog import live
+from bot.service import present
+from bot.service.movelog import live, replay_states
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
-from rules.core import name_seats
+from render.chart import Chart, series
+from rules.core import Game, name_seats, round_scores
 
 PAGE_CHARS = 3800  # one embed's description holds 4096: a page of the log stays under it
 
@@ -123,3 +126,34 @@ async def finished_lines(tables: Tables, guild_id: int, limit: int = HISTORY_ROW
         won = " and ".join(names[i] for i in sorted(outcome.winners) if i < len(names))
         lines.append(f"**#{record.id} {game.title}** · {day} · 🏆 {won} · {scores}")
     return lines
+
+
+def chart_of(game: Game, record: GameRecord, states: Sequence[Any]) -> Chart | None:
+    """The end-of-game chart (issue 12 item 5) of a finished game from the states of its replay:
+    every seat's points at the end of each round, the last point its final score
+    (``rules.core.round_scores``); None while the game runs or for a game keeping no score."""
+    outcome = game.outcome(states[-1]) if states else None
+    found = round_scores(game, states)
+    if outcome is None or not found:
+        return None
+    header = game.player_view(states[-1], None).get("header")
+    unit = header.get("score_unit") if isinstance(header, dict) else None
+    names = [present.plain_name(n) for n in record.names]
+    return Chart(
+        title=f"{game.title} #{record.id}",
+        unit=str(unit or "points"),
+        rounds=tuple(r.round for r in found),
+        lines=series([r.scores for r in found], names),
+        winners=frozenset(outcome.winners),
+    )
+
+
+async def score_chart(tables: Tables, record: GameRecord) -> Chart | None:
+    """``chart_of`` a game of the store, its log replayed off the event loop (CPU work)."""
+    if record.status != "finished":
+        return None
+    game = tables.game(record.game)
+    start = game.setup(len(record.seats), record.seed, record.options)
+    moves = live(await tables.log(record.id))
+    states = await asyncio.to_thread(replay_states, game, start, moves)
+    return chart_of(game, record, states)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core import IllegalMove, rng_for
+from rules.core import IllegalMove, Wordless, rng_for
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -203,9 +203,13 @@ class Engine:
     # Applying a move
     # ----------------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, move: LancasterMove) -> tuple[State, list[str]]:
+    def apply(
+        self, state: State, seat: int, move: LancasterMove, words: bool = True
+    ) -> tuple[State, list[str]]:
+        """The state after ``move`` and its events; ``words=False`` (``simulate``) words none: the
+        state's last move then records no events (``rules.core.without_words``)."""
         new = m.copy_for_move(state)
-        events: list[str] = []
+        events: list[str] = [] if words else Wordless()
         decision = new["pending"]
         if decision is not None:
             new["pending"] = None
@@ -221,7 +225,8 @@ class Engine:
         else:  # pragma: no cover - legality is checked before apply
             raise IllegalMove("That move does not fit the game right now.")
         self._run(new, events)
-        events = tally_gains(events)
+        if words:
+            events = tally_gains(events)
         # The view's last move carries the whole move in words (the same sentences the channel
         # gets, so nothing secret) and the board places it touched, for the image's highlight.
         last = new["last_move"]

@@ -184,9 +184,9 @@ class LancasterGame:
         return self._engine_of(state).apply(state, player, move)
 
     def simulate(self, state: m.State, player: int, move: LancasterMove) -> m.State:
-        """The fast path (``rules.core.game_simulate``): the state ``apply`` returns, for a move
-        taken from ``legal_moves`` (not checked again)."""
-        return self._engine_of(state).apply(state, player, move)[0]
+        """The fast path (``rules.core.game_simulate``): the state ``apply`` returns but for the
+        move's words, for a move taken from ``legal_moves`` (not checked again)."""
+        return self._engine_of(state).apply(state, player, move, words=False)[0]
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)
@@ -243,6 +243,15 @@ class LancasterGame:
         if state["phase"] != "over":
             return None
         return final_outcome(state, self._engine_of(state).data)
+
+    def round_of(self, state: m.State) -> int:
+        """Optional member (``rules.core.game_round``): the round (rules 5)."""
+        return int(state["round"])
+
+    def scores_now(self, state: m.State) -> list[int]:
+        """Optional member (``rules.core.game_scores_now``): the power points on the track, before
+        the final scoring (rules 10)."""
+        return [int(seat["power_points"]) for seat in state["seats"]]
 
     def to_json(self, state: m.State) -> str:
         return state_to_json(state)

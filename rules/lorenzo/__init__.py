@@ -23,6 +23,7 @@ from rules.core import (
     Outcome,
     Prompt,
     Step,
+    Wordless,
     coerce_option,
     normalise_options,
     state_from_json,
@@ -181,13 +182,16 @@ class Lorenzo:
         return self._apply(state, player, move)
 
     def simulate(self, state: State, player: int, move: LorenzoMove) -> State:
-        """The fast path (``rules.core.game_simulate``): the state ``apply`` returns, for a move
-        taken from ``legal_moves`` (not checked again)."""
-        return self._apply(state, player, move)[0]
+        """The fast path (``rules.core.game_simulate``): the state ``apply`` returns but for the
+        move's words (no events: ``rules.core.Wordless``), for a move taken from ``legal_moves``
+        (not checked again)."""
+        return self._apply(state, player, move, Log(events=Wordless()))[0]
 
-    def _apply(self, state: State, player: int, move: LorenzoMove) -> tuple[State, list[str]]:
+    def _apply(
+        self, state: State, player: int, move: LorenzoMove, log: Log | None = None
+    ) -> tuple[State, list[str]]:
         new = copy_for_move(state)  # copies what a move changes in place (state_copy.py)
-        log = Log()
+        log = Log() if log is None else log
         flow.apply_move(new, player, move, log)
         new["moves_applied"] += 1
         # A draft pick is secret: the public record says only that a leader was kept; a token
@@ -228,6 +232,15 @@ class Lorenzo:
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
+
+    def round_of(self, state: State) -> int:
+        """Optional member (``rules.core.game_round``): the round, 1-6 (§6)."""
+        return int(state["round"])
+
+    def scores_now(self, state: State) -> list[int]:
+        """Optional member (``rules.core.game_scores_now``): the Victory Point track, before the
+        final scoring (§15)."""
+        return [int(p["resources"]["vp"]) for p in state["players"]]
 
     def to_json(self, state: State) -> str:
         return state_to_json(state)

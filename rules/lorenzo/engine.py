@@ -503,7 +503,12 @@ def card_limit(state: State, player: int, card_type: str) -> int:
 def territory_slot_mp(mods: Mods) -> list[int]:
     """MP a player must have for each personal-board Territory slot, left to right (§8.6); Cesare
     Borgia removes the requirement. The one rule ``tower_offer`` and the player view both use."""
-    return [0] * len(TERRITORY_SLOT_MP) if mods.ignore_territory_mp else list(TERRITORY_SLOT_MP)
+    return [_slot_mp(mods, owned) for owned in range(len(TERRITORY_SLOT_MP))]
+
+
+def _slot_mp(mods: Mods, owned: int) -> int:
+    """``territory_slot_mp(mods)[owned]`` without the list (the move generators ask it)."""
+    return 0 if mods.ignore_territory_mp else TERRITORY_SLOT_MP[owned]
 
 
 def tower_offer(
@@ -629,7 +634,7 @@ def open_floors(
     memo_key = ("floors", *sorted(discount.items())) if discount else "floors"
     kept: dict[tuple[int, int, int], _FloorRule] | None = mods.memo.get(memo_key)
     if kept is None:
-        kept = mods.memo[memo_key] = {}
+        kept = mods.memo[memo_key] = _shared_thresholds(mods, memo_key)
     floors: list[_Floor] = []
     for card_type in CARD_TYPES:
         owned = len(cards_held[card_type])
@@ -644,7 +649,7 @@ def open_floors(
         fee = (0 if mods.waive_fee else FEE_COINS) if occupied else 0
         if held["coin"] < fee:
             continue
-        slot_mp = territory_slot_mp(mods)[owned] if card_type == "territory" else 0
+        slot_mp = _slot_mp(mods, owned) if card_type == "territory" else 0
         for floor_index, card_id in enumerate(state["tower_cards"][card_type]):
             if card_id is None:
                 continue
@@ -671,6 +676,43 @@ _Thresholds = tuple[tuple[tuple[str, int], ...], int]
 _FloorRule = tuple[str, int, int, tuple[_Thresholds, ...]]
 
 
+def _shared_thresholds(mods: Mods, memo_key: Any) -> dict[tuple[int, int, int], _FloorRule]:
+    """The kept floor thresholds of every fold that reads the same from its modifiers what
+    ``_floor_thresholds`` reads (floor bonuses and their cuts, card discounts, take bonuses): a
+    fold met for the first time in a game (a new Character) starts with what others worked out."""
+    key = (memo_key, _threshold_mods(mods))
+    kept = _THRESHOLDS.get(key)
+    if kept is None:
+        if len(_THRESHOLDS) >= _THRESHOLDS_KEPT:
+            _THRESHOLDS.clear()  # a bound, not a policy
+        kept = _THRESHOLDS[key] = {}
+    return kept
+
+
+def _threshold_mods(mods: Mods) -> tuple[Any, ...]:
+    """What of ``mods`` a floor's thresholds depend on (``floor_bonus``, ``reduced_gain``,
+    ``_discounted_costs``, ``take_bonus`` without the Special Tower): equal tuples, equal
+    thresholds."""
+
+    def items(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        return tuple(sorted(d.items()))
+
+    return (
+        mods.no_floor_bonus,
+        items(mods.gain_reduction),
+        mods.wood_or_stone_reduction,
+        tuple(sorted((t, items(d)) for t, d in mods.take_discount.items())),
+        tuple(sorted((t, tuple(items(x) for x in alts)) for t, alts in mods.take_discount_one_of.items())),
+        mods.coin_discount,
+        mods.military_not_paid,
+        items(mods.take_bonus),
+    )
+
+
+_THRESHOLDS: dict[tuple[Any, ...], dict[tuple[int, int, int], _FloorRule]] = {}
+_THRESHOLDS_KEPT = 5_000
+
+
 def _floor_thresholds(
     mods: Mods,
     card_type: str,
@@ -684,8 +726,9 @@ def _floor_thresholds(
     value less the player's bonus, the MP its bonus gives, and per cost of the card
     (``_discounted_costs``) what ``servants_to_spare`` tests on the floor's entry (held less the
     fee, plus the bonus) as thresholds on what the player holds, with the servants the entry
-    leaves over those the cost takes. Kept in ``kept`` (one dict per fold and card-action
-    discount, ``mods.memo``) by card, floor and fee: a few hundred at most."""
+    leaves over those the cost takes. Kept in ``kept`` (one dict per card-action discount and
+    what ``_threshold_mods`` reads of a fold, ``_shared_thresholds``) by card, floor and fee: a
+    few hundred at most."""
     bonus = floor_bonus(mods, card_type, floor_index)
     costs = []
     for require, pay in _discounted_costs(CARDS[card_id], mods, discount):

@@ -6,7 +6,7 @@ through ``effects.permanent_effects``, which asks ``effective_ability`` here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.lorenzo.data import BASE_LEADERS, CARD_TYPES, HOUSES, LEADERS
 from rules.lorenzo.houses import tokens
@@ -23,29 +23,86 @@ def requirement_met(state: State, player: int, leader_id: str, waiver: int = 0) 
 
 def unmet_requirements(state: State, player: int, leader_id: str) -> int:
     """How many of the Leader's atomic requirements (HOUSES.md §12.1: each entry of a map, each
-    scalar) ``player`` does not meet now."""
+    scalar) ``player`` does not meet now (each requirement read once into ``_Requirement``: legal
+    moves ask this for every leader in hand, issue 10 item 3)."""
+    req = _requirement(leader_id)
     player_state = state["players"][player]
-    counts = {card_type: len(player_state["cards"][card_type]) for card_type in CARD_TYPES}
+    cards = player_state["cards"]
     held = player_state["resources"]
-    if "houses" in state and held["special_token"] != tokens.counted(state, player):
-        held = {**held, "special_token": tokens.counted(state, player)}  # face_up_tokens_held
-    req = LEADERS[leader_id]["requirement"]
-    unmet = sum(counts[t] < n for t, n in req.get("cards", {}).items())
-    unmet += sum(held.get(k, 0) < n for k, n in req.get("res", {}).items())
-    unmet += sum(held.get(k, 0) > n for k, n in req.get("res_max", {}).items())
-    unmet += sum(counts[t] > n for t, n in req.get("cards_max", {}).items())
-    for keys, most in req.get("res_sum_max", {}).items():
-        unmet += sum(held.get(k, 0) for k in keys.split("+")) > most
-    checks = (
-        ("same_type_cards", lambda n: max(counts.values()) >= n),
-        ("cards_total", lambda n: sum(counts.values()) >= n),
-        ("card_types_max", lambda n: sum(1 for c in counts.values() if c) <= n),
-        ("leaders_played", lambda n: len([x for x in player_state["leaders_played"] if x != leader_id]) >= n),
-    )
-    for key, met in checks:
-        if req.get(key) and not met(req[key]):
+    if "houses" in state and HOUSES["engine"]["face_up_tokens_held"]:  # the reading's tokens
+        held = {**held, "special_token": tokens.counted(state, player)}
+    unmet = 0
+    for t, n in req.cards:
+        if len(cards[t]) < n:
             unmet += 1
+    for k, n in req.res:
+        if held.get(k, 0) < n:
+            unmet += 1
+    if not req.rest:
+        return unmet
+    for k, n in req.res_max:
+        unmet += held.get(k, 0) > n
+    for t, n in req.cards_max:
+        unmet += len(cards[t]) > n
+    for keys, most in req.res_sum_max:
+        unmet += sum(held.get(k, 0) for k in keys) > most
+    counts = [len(cards[card_type]) for card_type in CARD_TYPES]
+    if req.same_type_cards and not max(counts) >= req.same_type_cards:
+        unmet += 1
+    if req.cards_total and not sum(counts) >= req.cards_total:
+        unmet += 1
+    if req.card_types_max and not sum(1 for c in counts if c) <= req.card_types_max:
+        unmet += 1
+    if req.leaders_played:
+        others = len([x for x in player_state["leaders_played"] if x != leader_id])
+        unmet += not others >= req.leaders_played
     return unmet
+
+
+class _Requirement(NamedTuple):
+    """A Leader's requirement (``LEADERS[x]["requirement"]``) as ``unmet_requirements`` tests it:
+    each map as (key, threshold) pairs, each scalar as a number (0: not asked), ``rest``: whether
+    anything beyond ``cards`` and ``res`` is asked."""
+
+    cards: tuple[tuple[str, int], ...]
+    res: tuple[tuple[str, int], ...]
+    res_max: tuple[tuple[str, int], ...]
+    cards_max: tuple[tuple[str, int], ...]
+    res_sum_max: tuple[tuple[tuple[str, ...], int], ...]
+    same_type_cards: int
+    cards_total: int
+    card_types_max: int
+    leaders_played: int
+    rest: bool
+
+
+_REQUIREMENTS: dict[str, _Requirement] = {}
+
+
+def _requirement(leader_id: str) -> _Requirement:
+    found = _REQUIREMENTS.get(leader_id)
+    if found is None:
+        req = LEADERS[leader_id]["requirement"]
+        pairs = {key: tuple(req.get(key, {}).items()) for key in ("cards", "res", "res_max", "cards_max")}
+        sums = tuple((tuple(keys.split("+")), most) for keys, most in req.get("res_sum_max", {}).items())
+        same, total, types_max, played = (
+            int(req.get(key) or 0)
+            for key in ("same_type_cards", "cards_total", "card_types_max", "leaders_played")
+        )
+        rest = bool(pairs["res_max"] or pairs["cards_max"] or sums or same or total or types_max or played)
+        found = _REQUIREMENTS[leader_id] = _Requirement(
+            pairs["cards"],
+            pairs["res"],
+            pairs["res_max"],
+            pairs["cards_max"],
+            sums,
+            same,
+            total,
+            types_max,
+            played,
+            rest,
+        )
+    return found
 
 
 def copy_targets(state: State, player: int) -> list[str]:

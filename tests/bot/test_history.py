@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from bot.service.history import Told, pages
 from tests.bot.harness import Harness
@@ -85,5 +86,68 @@ def test_a_spectator_watches_by_dm_without_pings(tmp_path: Path) -> None:
             assert "no longer watch" in r["content"]
             replies = await h(f'{seats[1]} /move "text:add 2"')
             assert not [x for x in replies if x.get("channel") == "dm-carol"]
+
+    asyncio.run(go())
+
+
+def _ids(reply: dict[str, Any]) -> dict[str, str]:
+    return {str(c["label"]): str(c["custom_id"]) for c in reply["components"]}
+
+
+def test_log_pages_turn_with_previous_and_next(tmp_path: Path) -> None:
+    """Issue 12 item 3 (item 5's log): Previous and Next under a private log page edit that page,
+    stay private, are disabled at either end, and a page pressed after more moves (a stale
+    button) still answers, saying the log changed; page:N still opens a page directly."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            await h("alice /game new game:tally target:15 vote:off")
+            await h("bob /game join")
+            await h.started()
+            seats = [s.name for s in (await h.tables.get(1)).seats]
+            for i in range(6):
+                await h(f'{seats[i % 2]} /move "text:add 2"')
+            import bot.service.history as service
+
+            service.PAGE_CHARS, saved = 120, service.PAGE_CHARS  # a few moves per page
+            try:
+                first = await h.one("carol /game log page:1")
+                assert first["ephemeral"] and "page 1 of" in first["embeds"][0]["title"], first
+                buttons = _ids(first)
+                assert set(buttons) == {"◀ Previous", "Next ▶"}  # not over: no score chart yet
+                assert [c.get("disabled") for c in first["components"]][:1] == [True]
+                turned = await h.one(f"carol click {buttons['Next ▶']}")
+                assert turned["kind"] == "edit" and turned["ephemeral"], turned
+                assert "page 2 of" in turned["embeds"][0]["title"]
+                assert turned["message_id"] == first["message_id"]  # the same private reply
+                await h(f'{seats[0]} /move "text:add 2"')  # the log grows: the button is stale
+                again = await h.one(f"carol click {_ids(turned)['◀ Previous']}")
+                assert "page 1 of" in again["embeds"][0]["title"], again
+                assert "1 new move since this page was shown" in str(again["embeds"][0]), again
+                last = await h.one("carol /game log")
+                total = int(last["embeds"][0]["title"].rsplit(" ", 1)[1])
+                assert f"page {total} of {total}" in last["embeds"][0]["title"]
+                assert [c.get("disabled") for c in last["components"]][1] is True  # no Next on the last
+            finally:
+                service.PAGE_CHARS = saved
+
+    asyncio.run(go())
+
+
+def test_a_finished_games_log_offers_its_score_chart(tmp_path: Path) -> None:
+    """Issue 12 item 5: after the end, the log carries "Score chart", which answers privately
+    with the chart; a running game's chart is refused in words. (Tally keeps no running score,
+    so its chart is refused too: a game must declare ``scores_now``; the Lorenzo sandbox game
+    shows a real one.)"""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            await finished_tally(h)
+            r = await h.one("carol /game log")
+            assert "📈 Score chart" in _ids(r), r
+            chart = await h.one(f"carol click {_ids(r)['📈 Score chart']}")
+            assert chart["ephemeral"] and "no score chart" in chart["content"], chart
+            gone = await h.one("carol click g:99:chart")
+            assert gone["ephemeral"] and not gone["files"], gone
 
     asyncio.run(go())

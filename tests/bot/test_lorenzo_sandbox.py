@@ -67,12 +67,23 @@ def test_complete_two_player_lorenzo_game_through_sandbox(tmp_path: Path) -> Non
                 raise AssertionError("the game did not finish in 1000 actions")
             assert used_place > 0 and used_button > 0
             assert last["embeds"] and last["embeds"][0]["title"].startswith("🏆 Winner")
+            # Issue 12 item 5: the result comes with the chart of the scores over the rounds.
+            names = [f["name"].split(".")[0] for f in last["files"]]
+            assert names == ["lorenzo-board", "scores"], last["files"]
+            log_reply = await h.one("carol /game log")
+            (chart_id,) = [
+                c["custom_id"] for c in log_reply["components"] if c["custom_id"].endswith(":chart")
+            ]
+            chart = await h.one(f"carol click {chart_id}")
+            assert chart["ephemeral"] and chart["files"][0]["name"].startswith("scores."), chart
             assert last["mentions"] == []
             record = await h.tables.get(1)
             assert record.status == "finished"
             replayed = await h.tables.replay(1)
             assert lorenzo.to_json(replayed) == record.state
-            assert len(list((tmp_path / "out").iterdir())) == len(await h.tables.log(1)) + 1
+            written = [p.name for p in (tmp_path / "out").iterdir()]
+            charts = [n for n in written if "scores" in n]
+            assert len(charts) == 2 and len(written) - 2 == len(await h.tables.log(1)) + 1
 
     asyncio.run(go())
 

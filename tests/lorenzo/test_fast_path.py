@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from rules.core import game_simulate
+from rules.core import game_simulate, without_words
 from rules.lorenzo import GAME
-from rules.lorenzo.data import ALL_TOWER_SPACES, CARD_TYPES, CARDS, SPACE_ORDER, SPACES, TOWER_SPACES
+from rules.lorenzo.data import ALL_TOWER_SPACES, CARD_TYPES, CARDS, LEADERS, SPACE_ORDER, SPACES, TOWER_SPACES
 from rules.lorenzo.effects import fold_modifiers, modifiers
 from rules.lorenzo.engine import (
     AREA_SPACES,
@@ -38,8 +38,9 @@ from rules.lorenzo.engine import (
     window_open,
 )
 from rules.lorenzo.houses import leaders as houses_leaders
+from rules.lorenzo.leaders import unmet_requirements
 from rules.lorenzo.moves import LeaderAction, LorenzoMove, Place, Take
-from rules.playout import random_playout
+from rules.playout import playout_states, random_playout
 
 State = dict[str, Any]
 
@@ -166,8 +167,9 @@ def test_every_option_value_is_played_by_the_fast_path_checks() -> None:
 def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    """``simulate`` (rules.core.game_simulate) is ``apply`` without the re-check: every step of a
-    whole seeded random game gives an equal state, and neither path changes its input."""
+    """``simulate`` (rules.core.game_simulate) is ``apply`` without the re-check and the words:
+    every step of a whole seeded random game gives an equal state but for the move's events
+    (``without_words``), and neither path changes its input."""
     rnd = random.Random(seed)
     state = GAME.setup(players, seed, options)
     moves = 0
@@ -177,7 +179,8 @@ def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(
         before = GAME.to_json(state)
         fast = game_simulate(GAME, state, seat, move)
         normal, _ = GAME.apply(state, seat, move)
-        assert fast == normal
+        assert without_words(fast) == without_words(normal)  # simulate words no events
+        assert fast["last_move"]["events"] == []
         assert GAME.to_json(state) == before
         state = fast
         moves += 1
@@ -230,3 +233,44 @@ def test_8_5_kept_floor_thresholds_give_what_servants_to_spare_counts() -> None:
                 assert spare == servants_to_spare(card, mods, entry, {})
                 checked += 1
     assert checked
+
+
+def reference_unmet_requirements(state: State, player: int, leader_id: str) -> int:
+    """A Leader's unmet requirements as the engine counted them before they were read once
+    (``leaders._requirement``): every map and scalar of the data looked up on each call."""
+    player_state = state["players"][player]
+    counts = {card_type: len(player_state["cards"][card_type]) for card_type in CARD_TYPES}
+    held = player_state["resources"]
+    req = LEADERS[leader_id]["requirement"]
+    unmet = sum(counts[t] < n for t, n in req.get("cards", {}).items())
+    unmet += sum(held.get(k, 0) < n for k, n in req.get("res", {}).items())
+    unmet += sum(held.get(k, 0) > n for k, n in req.get("res_max", {}).items())
+    unmet += sum(counts[t] > n for t, n in req.get("cards_max", {}).items())
+    for keys, most in req.get("res_sum_max", {}).items():
+        unmet += sum(held.get(k, 0) for k in keys.split("+")) > most
+    checks = (
+        ("same_type_cards", lambda n: max(counts.values()) >= n),
+        ("cards_total", lambda n: sum(counts.values()) >= n),
+        ("card_types_max", lambda n: sum(1 for c in counts.values() if c) <= n),
+        ("leaders_played", lambda n: len([x for x in player_state["leaders_played"] if x != leader_id]) >= n),
+    )
+    for key, met in checks:
+        if req.get(key) and not met(req[key]):
+            unmet += 1
+    return unmet
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [g for g in GAMES if g[2].get("leaders")])
+def test_13_leader_requirements_read_once_count_what_the_data_asks(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """§13 (HOUSES.md §12.1 for the atomic count): every Leader's requirement, for every seat in
+    every state of whole random games, counts as many unmet parts as the data read afresh."""
+    unmet_seen = set()
+    for state in playout_states(GAME, players, seed, options):
+        for player in range(players):
+            for leader_id in LEADERS:
+                unmet = unmet_requirements(state, player, leader_id)
+                assert unmet == reference_unmet_requirements(state, player, leader_id), leader_id
+                unmet_seen.add(unmet)
+    assert {0, 1} <= unmet_seen
