@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     )
 
 MEMBERS = ("black", "white", "orange", "neutral")
-PRIVATE_BAND = 120  # the Houses of Renaissance lines under a personal board (family, tokens)
+PRIVATE_BAND = 150  # the Houses of Renaissance lines under a personal board (family, tokens)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 

@@ -237,7 +237,7 @@ def draw_private(canvas: Canvas, band: Rect, view: LorenzoView, changed: set[str
     text = band.inset(12, 8)
     if mine:
         text = Rect(text.x, text.y, text.w - len(mine) * (width + 8), text.h)
-    parts.text_block(canvas, text, lines, BODY + 1)
+    parts.text_block(canvas, text, lines, BODY + 1, min_size=SMALL)
     for i, space in enumerate(mine):
         box = Rect(band.right - (len(mine) - i) * (width + 8), band.y + 8, width, band.h - 16)
         starred = _provisional(view, f"leaders.{space['leader']}.space")
@@ -251,8 +251,10 @@ def private_lines(view: LorenzoView) -> list[parts.Line]:
         return []
     me = houses["players"][int(view["viewer"] or 0)]
     faces = ", ".join(me.get("faces") or []) or "none"
+    family = f"Family: {str(me.get('family') or 'not yet won').replace('_', ' ').title()}"
     lines: list[parts.Line] = [
-        (f"Family: {str(me.get('family') or 'not yet won').replace('_', ' ').title()}", palette.INK, "bold"),
+        (family, palette.INK, "bold"),
+        *([(str(me["family_text"]), palette.INK, "narrow")] if me.get("family_text") else []),
         (
             f"Your Special Tokens ({me['tokens']}): {faces} - cash one on your turn with 'token <kind>'",
             palette.INK,

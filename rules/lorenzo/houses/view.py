@@ -7,8 +7,8 @@ the order), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``tokens_in_
 row's privilege), ``token_kinds`` (kind -> bonus text) and ``players`` (per seat: ``tokens`` the
 count, public; ``faces`` the kinds, only in the owner's view, else None; ``face_up`` card id ->
 kind, public; ``face_up_next``: cards 98/128 waiting for the next token gained, public;
-``family``: the Family tile won, public), ``auction`` (while it runs: ``tiles`` with
-``family``, ``name``, ``text``, ``lines`` (6 texts, line 1 first), ``bid`` ({seat, line} or
+``family``: the Family tile won, public; ``family_text``: its power in words), ``auction``
+(while it runs: ``tiles`` with ``family``, ``name``, ``text``, ``lines`` (6 texts, line 1 first), ``bid`` ({seat, line} or
 None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives),
 ``leader_spaces`` (the personal action spaces of played Leaders, public: ``space``, ``seat``,
 ``leader``, ``name``, ``min_value``, ``text``, ``occupant`` {seat, member} or None; HOUSES.md §12.3).
@@ -33,6 +33,7 @@ class HousesSeat(TypedDict):
     faces: list[str] | None
     face_up: dict[str, str]
     face_up_next: list[str]
+    family_text: str | None
 
 
 class Provisional(TypedDict):
@@ -102,6 +103,7 @@ def houses_view(st: State, viewer: int | None) -> HousesView:
                 "face_up": dict(p["face_up"]),
                 "face_up_next": list(p.get("face_up_next", [])),
                 "family": p.get("family"),
+                "family_text": HOUSES["families"][p["family"]]["text"] if p.get("family") else None,
             }
             for seat, p in enumerate(st["players"])
         ],
