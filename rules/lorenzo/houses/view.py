@@ -8,8 +8,8 @@ row's privilege), ``token_kinds`` (kind -> bonus text) and ``players`` (per seat
 count, public; ``faces`` the kinds, only in the owner's view, else None; ``face_up`` card id ->
 kind, public; ``face_up_next``: cards 98/128 waiting for the next token gained, public;
 ``family``: the Family tile won, public; ``family_text``: its power in words), ``auction``
-(while it runs: ``tiles`` with ``family``, ``name``, ``text``, ``lines`` (6 texts, line 1 first), ``bid`` ({seat, line} or
-None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives),
+(while it runs: ``tiles`` with ``family``, ``name``, ``text``, ``lines`` (6 texts, line 1
+first), ``bid`` ({seat, line} or None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives),
 ``leader_spaces`` (the personal action spaces of played Leaders, public: ``space``, ``seat``,
 ``leader``, ``name``, ``min_value``, ``text``, ``occupant`` {seat, member} or None; HOUSES.md §12.3).
 """
