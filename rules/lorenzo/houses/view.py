@@ -1,17 +1,18 @@
 """The HoR part of a player view: ``view["houses"]`` (only in games with ``houses``).
 
 Keys: ``special_tower`` (4 floors, bottom first, as the base towers' floors: ``floor``,
-``space``, ``min_value``, ``bonus``, ``card``, ``occupant``), ``special_deck`` (cards left, never
-the order), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``tokens_in_supply``,
+``space``, ``min_value``, ``bonus``, ``card``, ``occupant``), ``special_deck`` (cards left,
+never the order), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``tokens_in_supply``,
 ``tokens_discarded``, ``discard_pile`` (card dicts, public), ``council_option`` (the New Council
 row's privilege), ``token_kinds`` (kind -> bonus text) and ``players`` (per seat: ``tokens`` the
 count, public; ``faces`` the kinds, only in the owner's view, else None; ``face_up`` card id ->
 kind, public; ``face_up_next``: cards 98/128 waiting for the next token gained, public;
 ``family``: the Family tile won, public; ``family_text``: its power in words), ``auction``
 (while it runs: ``tiles`` with ``family``, ``name``, ``text``, ``lines`` (6 texts, line 1
-first), ``bid`` ({seat, line} or None); ``mover``; ``displaced``), ``provisional`` (path, reason: the values no source gives),
-``leader_spaces`` (the personal action spaces of played Leaders, public: ``space``, ``seat``,
-``leader``, ``name``, ``min_value``, ``text``, ``occupant`` {seat, member} or None; HOUSES.md §12.3).
+first), ``bid`` ({seat, line} or None); ``mover``; ``displaced``), ``provisional`` (path,
+reason: the values no source gives), ``leader_spaces`` (the personal action spaces of played
+Leaders, public: ``space``, ``seat``, ``leader``, ``name``, ``min_value``, ``text``,
+``occupant`` {seat, member} or None; HOUSES.md §12.3).
 """
 
 from __future__ import annotations
