@@ -54,7 +54,8 @@ class Tally:
 
     moves: int = 0
     public_posts: int = 0
-    public_images: int = 0
+    public_images: int = 0  # boards and the end-of-game chart
+    charts: int = 0
     public_image_bytes: int = 0
     public_chars: int = 0
     pings: int = 0
@@ -69,7 +70,7 @@ class Tally:
     _run: tuple[int, int] = field(default=(-1, 0))  # (seat, boards) of the current run of moves
 
     def add(self, mover: str, replies: Iterable[dict[str, Any]]) -> int:
-        """Count one line's responses; returns the public images among them."""
+        """Count one line's responses; returns the public boards among them."""
         images = 0
         for r in replies:
             if r["kind"] == "edit":
@@ -86,11 +87,13 @@ class Tally:
             self.public_posts += 1
             self.public_chars += chars
             self.longest_post_chars = max(self.longest_post_chars, chars)
-            images += len(r["files"])
+            charts = sum(f["name"].startswith("scores.") for f in r["files"])  # the end-of-game chart
+            self.charts += charts
+            self.public_images += len(r["files"])
+            images += len(r["files"]) - charts  # boards
             self.public_image_bytes += sum(f["size"] for f in r["files"])
             self.pings += len(r["mentions"])
             self.pings_to_mover += mover in r["mentions"]
-        self.public_images += images
         return images
 
     def turn(self, seat: int, images: int, *, continued: bool) -> None:
@@ -201,9 +204,14 @@ class Table:
         raise RuntimeError("the game did not finish")
 
     def remember(self, players: tuple[str, ...], replies: list[dict[str, Any]]) -> None:
+        """What each player can click now. A private reply of theirs (new, or edited in place,
+        e.g. into a guided walk, whose buttons ``CHOICE`` does not match) replaces what they saw
+        before: the edit took the old buttons off, so a player can no longer press them (the
+        bench did, and counted them as stale clicks)."""
         for p in players:
             mine = offered(replies, p)
-            if mine or any(not r["ephemeral"] for r in replies):
+            own = any(r["ephemeral"] and r["user"] == p for r in replies)
+            if mine or own or any(not r["ephemeral"] for r in replies):
                 self.last[p] = mine
 
 

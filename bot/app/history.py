@@ -24,6 +24,9 @@ LOOK_ID = re.compile(
 )
 
 
+HISTORY_CHARTS = 10  # score chart buttons under /game history: the newest games (two rows)
+
+
 class LookBackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOOK_ID):
     """Previous / Next under a private ``/game log`` page (edits that reply) and Score chart."""
 
@@ -50,6 +53,12 @@ async def on_look_back(interaction: Interaction, custom_id: str) -> None:
         raise TableError("That button is not one of mine.")
     tables = tables_of(interaction)
     record = await tables.get(int(match["gid"]))  # a game that is gone: refused in words
+    # Made under /game log in the game's channel, or (a chart) /game history in its server; a
+    # forged id must not read another server's games.
+    if record.guild_id != interaction.guild_id or not (
+        match["chart"] or record.channel_id == interaction.channel_id
+    ):
+        raise TableError("That button is not one of this channel's.")
     if match["chart"]:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_chart(interaction, tables, record)
@@ -147,11 +156,14 @@ def add_history_commands(group: app_commands.Group) -> None:
         if interaction.guild_id is None:
             raise TableError("Tavola games live in server channels; use this command there.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = await history.finished_lines(tables_of(interaction), interaction.guild_id)
-        text = "\n".join(lines) if lines else "No game has finished in this server yet."
+        found = await history.finished(tables_of(interaction), interaction.guild_id)
+        text = "\n".join(line for _id, line in found) or "No game has finished in this server yet."
         embed = discord.Embed(title="Finished games (newest first)", description=text[:4000])
         embed.set_footer(
-            text="In its channel, /game log game:N (its moves, and its score chart) and /game board at:M "
-            "game:N look back."
+            text="📈 #N: that game's scores round by round. In its channel, /game log game:N and "
+            "/game board at:M game:N look back."
         )
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        view = discord.ui.View(timeout=None)
+        for game_id, _line in found[:HISTORY_CHARTS]:
+            view.add_item(LookBackButton(f"g:{game_id}:chart", f"📈 #{game_id}"))
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)

@@ -122,14 +122,30 @@ def labels(game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequ
     return [move_summary(s, m.to_text(), 80) for s, m in zip(steps, moves, strict=True)]
 
 
+WORDS_LIMIT = 200
+"""A move said in a sentence (a confirmation, an undo line): longer than a button's 80."""
+
+
+def move_words(game: Game, state: Any, seat: int, move: Move, names: Sequence[str]) -> str:
+    """A move in words for a sentence: its steps' labels as the buttons read them, without a
+    step its next one repeats ("Council Palace · Council Palace: +1 coin" says it once)."""
+    (steps,) = named_steps(game_move_steps(game, state, seat, [move]), names)
+    kept = [
+        a
+        for a, b in zip(steps, (*steps[1:], None), strict=True)
+        if b is None or not b.label.startswith(a.label)
+    ]
+    return move_summary(kept, move.to_text(), WORDS_LIMIT)
+
+
 def words_of(game: Game, state: Any, seat: int, text: str, names: Sequence[str]) -> str:
-    """A logged move's text as its button read (``labels``) in the position it was made in; the
-    text itself if it no longer parses there."""
+    """A logged move's text in words (``move_words``) in the position it was made in; the text
+    itself if it no longer parses there."""
     try:
         move = game.parse(state, seat, text)
     except RulesError:
         return text
-    return labels(game, state, seat, [move], names)[0]
+    return move_words(game, state, seat, move, names)
 
 
 def guide_of(

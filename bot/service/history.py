@@ -109,8 +109,13 @@ HISTORY_ROWS = 15  # finished games per answer: the newest first, within one emb
 async def finished_lines(tables: Tables, guild_id: int, limit: int = HISTORY_ROWS) -> list[str]:
     """The server's finished games, newest first: number, game, date, players with their scores
     (best first) and the winner. A game whose state cannot be read is listed without scores."""
+    return [line for _id, line in await finished(tables, guild_id, limit)]
+
+
+async def finished(tables: Tables, guild_id: int, limit: int = HISTORY_ROWS) -> list[tuple[int, str]]:
+    """``finished_lines`` with each game's number."""
     found = await tables.store.list_guild(guild_id, ("finished",))
-    lines = []
+    lines: list[tuple[int, str]] = []
     for record in sorted(found, key=lambda r: r.updated_at, reverse=True)[:limit]:
         game = tables.game(record.game)
         day = time.strftime("%Y-%m-%d", time.gmtime(record.updated_at))
@@ -120,11 +125,11 @@ async def finished_lines(tables: Tables, guild_id: int, limit: int = HISTORY_ROW
             outcome = None
         names = record.names
         if outcome is None:
-            lines.append(f"**#{record.id} {game.title}** · {day} · {', '.join(names)}")
+            lines.append((record.id, f"**#{record.id} {game.title}** · {day} · {', '.join(names)}"))
             continue
         scores = ", ".join(f"{names[i]} {outcome.scores[i]}" for i in outcome.ranking if i < len(names))
         won = " and ".join(names[i] for i in sorted(outcome.winners) if i < len(names))
-        lines.append(f"**#{record.id} {game.title}** · {day} · 🏆 {won} · {scores}")
+        lines.append((record.id, f"**#{record.id} {game.title}** · {day} · 🏆 {won} · {scores}"))
     return lines
 
 

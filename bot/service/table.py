@@ -355,7 +355,8 @@ class Tables:
         return state
 
     def _remember(self, record: GameRecord, state: Any) -> None:
-        if self._cache_states:
+        # A finished game is not played on: reading it (status, log, history) does not keep it.
+        if self._cache_states and record.status != "finished":
             self._states[record.id] = (record.version, state)
 
     # ----------------------------------------------------------------------------------------
@@ -642,7 +643,7 @@ class Tables:
         return replace(
             turn,
             move_text=move.to_text(),
-            move_words=guide.labels(game, state, seat, [move], record.names)[0],
+            move_words=guide.move_words(game, state, seat, move, record.names),
             secret_move=secret,
             quiet=frozenset(quiet),
             asleep=asleep,

@@ -47,6 +47,7 @@ def test_log_board_and_status_after_the_end(tmp_path: Path) -> None:
             assert r["ephemeral"] and r["embeds"][0]["title"].startswith("Tally #1"), r
             r = await h.one("carol /game history")
             assert r["ephemeral"] and "**#1 Tally**" in r["embeds"][0]["description"], r
+            assert [c["custom_id"] for c in r["components"]] == ["g:1:chart"], r  # its score chart
             assert f"🏆 {seats[0]} · {seats[0]} 4, {seats[1]} 2" in r["embeds"][0]["description"], r
             r = await h.one("carol /game log game:77")
             assert r["ephemeral"] and not r["embeds"], r

@@ -170,3 +170,16 @@ def test_an_undo_says_the_steps_in_words() -> None:
     line = present.undo_line(done)
     assert line == f"↩️ alice took back their last 2 steps: {words}; a secret choice."
     assert "`" not in line and not NOTATION.search(line)
+
+
+def test_a_placement_in_a_sentence_is_whole_and_said_once() -> None:
+    """Issue 12 item 8: a confirmation or undo line names a Lorenzo placement by its steps, whole
+    (not clipped to a button's 80 characters) and without the area its space repeats ("Council
+    Palace · Council Palace: +1 coin" is said once)."""
+    game = find_game("lorenzo")
+    state = game.setup(2, 1, normalise_options(game, {}))
+    seat = min(game.active_players(state))
+    move = game.parse(state, seat, "place black council")
+    words = guide.move_words(game, state, seat, move, NAMES)
+    assert words.startswith("Black (") and words.count("Council Palace") == 1 and "…" not in words, words
+    assert words.endswith(" · No servants: value " + words.split("(")[1].split(")")[0]), words
