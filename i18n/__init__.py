@@ -77,8 +77,16 @@ def translate_phrase(text: str, locale: str | None) -> str:
     lang = language(locale)
     if lang == SOURCE or not text:
         return text
+    if "\n" in text:  # several sentences a line each (a preview, a list of events)
+        return "\n".join(translate_phrase(line, locale) for line in text.split("\n"))
     found = translate_sentence(text, lang)
-    return text if found is None else found
+    if found is None:
+        return text
+    # A text that starts a button or a line starts as the English does: "Territory tower" is
+    # "torre dei Territori" inside a sentence and "Torre dei Territori" on its own.
+    if text[0].isupper() and found[:1].islower():
+        return found[0].upper() + found[1:]
+    return found
 
 
 def fill(text: str, params: dict[str, object]) -> str:

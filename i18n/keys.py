@@ -16,10 +16,11 @@ from babel.messages.extract import extract_from_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 # The marking functions of each part (Babel keyword specs: the message id's argument positions,
-# and the plural's). The engines mark with ``rules.core.say``/``say_n`` (English, pure); elsewhere
-# ``i18n.translate``/``translate_n`` (``bot.app.guard.say`` is an unrelated name, so not there).
+# and the plural's). The engines mark with ``rules.core.say``/``say_n``/``say_into`` (English,
+# pure); elsewhere ``i18n.translate``/``translate_n`` (``bot.app.guard.say`` is an unrelated name,
+# so not there).
 MARKERS = {
-    "rules": {"say": (1,), "say_n": (1, 2), "N_": (1,)},
+    "rules": {"say": (1,), "say_n": (1, 2), "say_into": (2,), "N_": (1,)},
     "bot": {"translate": (1,), "translate_n": (1, 2), "N_": (1,)},
     "render": {"translate": (1,), "translate_n": (1, 2), "N_": (1,)},
 }

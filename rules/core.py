@@ -10,6 +10,7 @@ import json
 import marshal
 import random
 import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, SupportsIndex, TypedDict, runtime_checkable
@@ -537,13 +538,51 @@ def game_catalogue_names(game: Game) -> dict[str, list[str]]:
 def say(template: str, /, **params: object) -> str:
     """An engine's English sentence made from a catalogued template (``i18n``): the template is a
     message id of the catalogue, and ``i18n.phrases`` finds it again in the finished sentence to
-    translate it. The engines stay pure and their stored texts stay English."""
-    return template.format(**params) if params else template
+    translate it. The engines stay pure and their stored texts stay English.
+
+    Exactly ``template.format(**params)``, made by the template's compiled filler (``_filler``):
+    engines word every move, simulations too, and ``str.format`` parses the template each time."""
+    if not params:
+        return template
+    fill = _FILLERS.get(template)
+    if fill is None:
+        fill = _filler(template)
+    return fill(params)
 
 
 def say_n(singular: str, plural: str, n: int, /, **params: object) -> str:
     """``say`` with an English plural chosen by ``n`` (filled in as ``{n}``)."""
-    return (singular if n == 1 else plural).format(n=n, **params)
+    params["n"] = n
+    template = singular if n == 1 else plural
+    fill = _FILLERS.get(template)
+    if fill is None:
+        fill = _filler(template)
+    return fill(params)
+
+
+_FILLERS: dict[str, Callable[[dict[str, object]], str]] = {}
+
+
+def _filler(template: str) -> Callable[[dict[str, object]], str]:
+    """A function filling ``template``'s ``{name}`` fields from a dict, as ``str.format`` would:
+    an f-string over the template's parts (its literal text passed in as values, never as code).
+    A template with anything but plain names in its fields is filled by ``str.format`` itself."""
+    pieces = list(string.Formatter().parse(template))
+    if any(f is not None and (spec or conv or not f.isidentifier()) for _, f, spec, conv in pieces):
+
+        def fill(params: dict[str, object]) -> str:
+            return template.format(**params)
+
+    else:
+        literals = {f"_{i}": text for i, (text, _f, _s, _c) in enumerate(pieces)}
+        body = "".join(
+            "{" + f"_{i}" + "}" + ("" if name is None else "{d[" + repr(name) + "]}")
+            for i, (_t, name, _s, _c) in enumerate(pieces)
+        )
+        args = ", ".join(f"{k}={k}" for k in literals)
+        fill = eval(f"lambda d, {args}: f{body!r}", {}, literals)  # names only: no text is code
+    _FILLERS[template] = fill
+    return fill
 
 
 def game_rules_help(game: Game) -> str:

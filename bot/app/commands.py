@@ -404,8 +404,9 @@ def move_command() -> app_commands.Command[Any, Any, None]:
         record = await t.store.open_in_channel(interaction.channel_id)
         if record is None:
             return []
-        # Each entry says what the move does (the game's steps); its value is the move's text.
-        found = await t.described(record, interaction.user.id, current)  # no second read
+        # Each entry says what the move does (the game's steps); its value is the move's text; the
+        # record just read (no second read); typed words may be the reader's (issue 15 item 4).
+        found = await t.described(record, interaction.user.id, current, str(interaction.locale))
         return [app_commands.Choice(name=name[:100], value=text[:100]) for name, text in found]
 
     return move

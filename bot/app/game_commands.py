@@ -20,6 +20,7 @@ from bot.app.context import Interaction, tables_of
 from bot.app.translator import described
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
+from i18n.moves import canonical, localize
 from rules.core import CommandParam, Game, GameCommand, ParamValue, game_commands, suggestions
 
 Suggest = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
@@ -84,7 +85,7 @@ def subcommand(game_name: str, declared: GameCommand) -> app_commands.Command[An
     )
     for p in declared.params:
         if p.suggest:
-            command.autocomplete(p.name)(suggester(declared, p.name))
+            command.autocomplete(p.name)(suggester(game_name, declared, p.name))
     return command
 
 
@@ -93,17 +94,24 @@ def _clean(value: ParamValue | None) -> ParamValue:
     return value.strip() if isinstance(value, str) else value
 
 
-def suggester(declared: GameCommand, focus: str) -> Suggest:
-    """Suggest values of parameter ``focus`` from the caller's legal moves (shown only to them)."""
+def suggester(game_name: str, declared: GameCommand, focus: str) -> Suggest:
+    """Suggest values of parameter ``focus`` from the caller's legal moves (shown only to them), in
+    the caller's words (``i18n.moves``); typed words of either language match."""
 
     async def suggest(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         given = {
-            p.name: value
+            p.name: canonical(game_name, value) if isinstance(value, str) else value
             for p in declared.params
             if p.name != focus and (value := getattr(interaction.namespace, p.name, None)) is not None
         }
-        found = suggestions(declared, given, focus, await legal_texts(interaction), current)
-        return [app_commands.Choice(name=x, value=x) for x in found][:25]
+        values = suggestions(declared, given, focus, await legal_texts(interaction), "")
+        locale, typed = str(interaction.locale), current.strip().lower()
+        pairs = [(localize(game_name, v, locale), v) for v in values]
+        return [
+            app_commands.Choice(name=shown, value=value)
+            for shown, value in pairs
+            if typed in shown.lower() or typed in value.lower()
+        ][:25]
 
     return suggest
 

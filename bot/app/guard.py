@@ -21,6 +21,7 @@ from bot.app.context import NO_MENTIONS, Interaction
 from bot.service import present
 from bot.service.store import StoreError
 from bot.service.table import TableError
+from i18n import translate_phrase
 from rules.core import RulesError
 
 log = logging.getLogger("tavola")
@@ -50,7 +51,8 @@ async def apologise(interaction: Interaction, error: BaseException) -> None:
 async def answer_error(interaction: Interaction, error: BaseException) -> None:
     """A private reply for a player's refusal, the apology for anything else."""
     if isinstance(error, (*PLAYER_ERRORS, *INPUT_ERRORS)):
-        await say(interaction, str(error))
+        # A private reply: in the reader's language (an engine's refusal through its template).
+        await say(interaction, translate_phrase(str(error), str(interaction.locale)))
     else:
         await apologise(interaction, error)
 

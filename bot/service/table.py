@@ -37,6 +37,7 @@ from bot.service.store import (
     Store,
     WaitRecord,
 )
+from i18n import moves as i18n_moves
 from rules import all_games
 from rules.core import (
     ContentChanged,
@@ -609,7 +610,9 @@ class Tables:
         if seat not in game.active_players(state):
             raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
         secret = game_prompt(game, state, seat).secret
-        move, new_state, raw_events = played(game, state, seat, text, record.names)
+        move, new_state, raw_events = played(
+            game, state, seat, i18n_moves.canonical(game.name, text), record.names
+        )  # typed words of any catalogued language become the engine's (the log keeps its text)
         status: Status | None = "finished" if game.outcome(new_state) is not None else None
         follow_up = status is None and game_continues_turn(game, state, new_state, seat)
         earlier = await self._untold(record, game, seat)
@@ -781,9 +784,10 @@ class Tables:
         return filter_texts([m.to_text() for m in game.legal_moves(state, seat)], typed, limit)
 
     async def described(
-        self, game_ref: int | GameRecord, user_id: int, typed: str, limit: int = 25
+        self, game_ref: int | GameRecord, user_id: int, typed: str, locale: str | None = None, limit: int = 25
     ) -> list[tuple[str, str]]:
-        """Autocomplete entries (what the move does, its text): typed words may be in either."""
+        """Autocomplete entries (what the move does, its canonical text): typed words may be in
+        either, or the move's text in the reader's words (``i18n.moves``; prefix matches first)."""
         try:
             mine = await self.legal(game_ref, user_id, keyed=False)
         except TableError:
@@ -792,9 +796,12 @@ class Tables:
         words = guide.summaries(
             mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names
         )
-        said = dict(zip(texts, words, strict=True))
-        found = filter_texts([f"{t}\n{said[t]}" for t in texts], typed, limit)
-        return [(said[t.split("\n")[0]], t.split("\n")[0]) for t in found]
+        keyed: dict[str, tuple[str, str]] = {}
+        for text, said in zip(texts, words, strict=True):
+            local = i18n_moves.localize(mine.game.name, text, locale)
+            own = text if local == text else f"{local}\n{text}"
+            keyed[f"{own}\n{said}"] = (said, text)
+        return [keyed[k] for k in filter_texts(list(keyed), typed, limit)]
 
     def details(self, mine: Private) -> list[str]:
         """What each of the seat's choices costs, needs or gives, as the game words it (its

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.core import counted
+from rules.core import say, say_n
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
 from rules.lancaster import queenie
@@ -58,12 +58,12 @@ Decision = dict[str, Any]
 _ALLY_FAVOR = ("upgrade_knight", "take_noble")
 # How an upgrade question names where it comes from.
 _SOURCES = {
-    "county": " for the county reward",
-    "castle": " for your castle",
-    "favor": " for the King's Favor",
-    "laws": " for the law",
-    queenie.SOURCE: " for the reward tile",
-    "offices": " for your office",
+    "county": say("for the county reward"),
+    "castle": say("for your castle"),
+    "favor": say("for the King's Favor"),
+    "laws": say("for the law"),
+    queenie.SOURCE: say("for the reward tile"),
+    "offices": say("for your office"),
 }
 
 
@@ -131,13 +131,19 @@ def _build(engine: Engine, state: State, decision: Decision, move: Extension, ev
     seat = decision["seat"]
     m.seat_set(state, seat, extensions=[*state["seats"][seat]["extensions"], move.space])
     name = engine.data["castle"][move.space]["name"]
-    events.append(f"{{p{seat}}} built the extension {move.space} ({name}).")
+    events.append(
+        say("{p} built the extension {space} ({name}).", p=f"{{p{seat}}}", space=move.space, name=name)
+    )
 
 
 def _first_extension_prompt(engine: Engine, state: State, decision: Decision) -> str:
     # What each space gives is drawn on the board's castle; the channel's line stays short.
     first, *_, last = engine.data["castle"]
-    return f"Choose the castle extension you start with (castle spaces {first} to {last} on the board)."
+    return say(
+        "Choose the castle extension you start with (castle spaces {first} to {last} on the board).",
+        first=first,
+        last=last,
+    )
 
 
 def _extension_places(decision: Decision, move: Extension) -> list[str]:
@@ -156,11 +162,20 @@ def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events
     state["favor_tiles"] = m.replaced(state["favor_tiles"], tile, False)
     force = decision["force"]
     effects = engine.data["kings_favor"][tile]
-    events.append(f"{m.force_name(state, force)} took King's Favor {move.tile} ({effects_words(effects)}).")
+    events.append(
+        say(
+            "{p} took King's Favor {tile_n} ({effects}).",
+            p=m.force_name(state, force),
+            tile_n=move.tile,
+            effects=effects_words(effects),
+        )
+    )
     tasks: list[m.Task] = []
     for effect in effects:
         if m.is_ally(state, force) and effect["type"] not in _ALLY_FAVOR:
-            events.append(f"The ally forfeits {effects_words([effect])}.")  # 6.4: allies keep no goods
+            events.append(
+                say("The ally forfeits {effects}.", effects=effects_words([effect]))
+            )  # 6.4: no goods
             continue
         tasks.append(m.effect_task(force, effect, "favor", f"favor:{move.tile}"))
     m.queue_first(state, tasks)
@@ -169,15 +184,17 @@ def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events
 def _favor_prompt(engine: Engine, state: State, decision: Decision) -> str:
     tiles = engine.data["kings_favor"]
     shown = ", ".join(
-        f"{i + 1}: {effects_words(tiles[i])}" for i, up in enumerate(state["favor_tiles"]) if up
+        say("{tile_n}: {effects}", tile_n=i + 1, effects=effects_words(tiles[i]))
+        for i, up in enumerate(state["favor_tiles"])
+        if up
     )
-    return f"Choose a face-up King's Favor tile: {shown}."
+    return say("Choose a face-up King's Favor tile: {tiles}.", tiles=shown)
 
 
 def _favor_why(
     engine: Engine, state: State, decision: Decision, move: Favor, legal: list[LancasterMove]
 ) -> str:
-    return f"King's Favor tile {move.tile} is not face up."
+    return say("King's Favor tile {tile_n} is not face up.", tile_n=move.tile)
 
 
 # -- upgrades (3: swap with the reserve knight one stronger) ---------------------------------
@@ -200,15 +217,29 @@ def _upgrade_answers(engine: Engine, state: State, decision: Decision) -> list[L
 def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, events: list[str]) -> None:
     who = m.force_name(state, decision["force"])
     if move.where == "none":
-        events.append(f"{who} did not upgrade.")
+        events.append(say("{p} did not upgrade.", p=who))
     else:
         old, new = m.upgrade_at(state, decision["force"], move.where)
-        events.append(f"{who} upgraded a knight {old} to {new} {place_words(engine.data, move.where)}.")
+        events.append(
+            say(
+                "{p} upgraded a knight {old_n} to {new_n} {where}.",
+                p=who,
+                old_n=old,
+                new_n=new,
+                where=place_words(engine.data, move.where),
+            )
+        )
 
 
 def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    where = _SOURCES.get(decision.get("source", ""), "")
-    return f"Choose a knight to upgrade{where}" + (", or none." if decision.get("optional") else ".")
+    purpose = _SOURCES.get(decision.get("source", ""))
+    if purpose is None:
+        if decision.get("optional"):
+            return say("Choose a knight to upgrade, or none.")
+        return say("Choose a knight to upgrade.")
+    if decision.get("optional"):
+        return say("Choose a knight to upgrade {purpose}, or none.", purpose=purpose)
+    return say("Choose a knight to upgrade {purpose}.", purpose=purpose)
 
 
 def _upgrade_places(decision: Decision, move: Upgrade) -> list[str]:
@@ -223,7 +254,7 @@ def _upgrade_places(decision: Decision, move: Upgrade) -> list[str]:
 def _upgrade_why(
     engine: Engine, state: State, decision: Decision, move: Upgrade, legal: list[LancasterMove]
 ) -> str:
-    return "That knight cannot be upgraded now (not there, or no stronger knight in the reserve)."
+    return say("That knight cannot be upgraded now (not there, or no stronger knight in the reserve).")
 
 
 # -- nobles (King's Favor tile, 6.4; allies remove one from the game, 11) --------------------
@@ -244,15 +275,30 @@ def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events
     noble = m.take_noble(state, move.county)
     name = engine.data["nobles"][noble]["name"]
     if decision["remove"]:
-        events.append(f"{{p{seat}}} removed a noble ({name}) from county {move.county} from the game.")
+        events.append(
+            say(
+                "{p} removed a noble ({name}) from county {county} from the game.",
+                p=f"{{p{seat}}}",
+                name=name,
+                county=move.county,
+            )
+        )
     else:
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], noble])
-        events.append(f"{{p{seat}}} took a noble ({name}) from county {move.county}.")
+        events.append(
+            say(
+                "{p} took a noble ({name}) from county {county}.",
+                p=f"{{p{seat}}}",
+                name=name,
+                county=move.county,
+            )
+        )
 
 
 def _noble_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    verb = "remove a noble from" if decision.get("remove") else "take a noble from"
-    return f"Choose a county to {verb}."
+    if decision.get("remove"):
+        return say("Choose a county to remove a noble from.")
+    return say("Choose a county to take a noble from.")
 
 
 def _noble_places(decision: Decision, move: Noble) -> list[str]:
@@ -291,7 +337,14 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     if decision["ally"]:
         if choice == "noble":
             m.take_noble(state, letter)
-            events.append(f"{{p{seat}}}'s ally removed a noble ({name}) of county {letter} from the game.")
+            events.append(
+                say(
+                    "{p}'s ally removed a noble ({name}) of county {county} from the game.",
+                    p=f"{{p{seat}}}",
+                    name=name,
+                    county=letter,
+                )
+            )
             m.queue_first(state, queenie.claim(engine, state, decision, choice, events))
             return
         allowed = engine.data["ally"]["county_effects"]
@@ -300,9 +353,9 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
         m.seat_add(state, seat, "gold", -cost)
     if choice in ("noble", "both"):
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], m.take_noble(state, letter)])
-    words = {"noble": f"the noble ({name})", "reward": f"the reward ({effects_words(reward)})"}
-    words["both"] = f"{words['noble']} and {words['reward']} for {cost} gold"
-    events.append(f"{m.force_name(state, force)} took {words[choice]} in county {letter}.")
+    events.append(
+        _took_in_county(m.force_name(state, force), choice, name, effects_words(reward), cost, letter)
+    )
     tasks = []
     if choice in ("reward", "both"):
         tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
@@ -310,16 +363,50 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     m.queue_first(state, tasks + queenie.claim(engine, state, decision, choice, events))
 
 
-def _county_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    text = f"County {decision['county']}: take noble, take reward"
-    letter = decision["county"]
-    if queenie.in_play(state) and letter in state["reward_tiles"]:
-        effects = queenie.tiles(engine.data, state)[letter]
-        with_tile = engine.data["queenie"]["engine"]["tile_goes_with"] == "reward"
-        text += f" (reward tile {letter}: {effects_words(effects)}, " + (
-            "with the reward)" if with_tile else "whatever you take)"
+def _took_in_county(who: str, choice: str, noble: str, reward: str, cost: int, county: str) -> str:
+    """8.1: what a seat took in a county."""
+    if choice == "noble":
+        return say("{p} took the noble ({name}) in county {county}.", p=who, name=noble, county=county)
+    if choice == "reward":
+        return say(
+            "{p} took the reward ({effects}) in county {county}.", p=who, effects=reward, county=county
         )
-    return text + ("." if decision["ally"] else f" or take both (pays {engine.data['both_cost_gold']} gold).")
+    return say(
+        "{p} took the noble ({name}) and the reward ({effects}) for {gold_n} gold in county {county}.",
+        p=who, name=noble, effects=reward, gold_n=cost, county=county,
+    )  # fmt: skip
+
+
+def _county_prompt(engine: Engine, state: State, decision: Decision) -> str:
+    letter = decision["county"]
+    values = {"county": letter, "gold_n": engine.data["both_cost_gold"]}
+    if not (queenie.in_play(state) and letter in state["reward_tiles"]):
+        if decision["ally"]:
+            return say("County {county}: take noble, take reward.", **values)
+        return say("County {county}: take noble, take reward or take both (pays {gold_n} gold).", **values)
+    values["effects"] = effects_words(queenie.tiles(engine.data, state)[letter])
+    if engine.data["queenie"]["engine"]["tile_goes_with"] == "reward":
+        if decision["ally"]:
+            return say(
+                "County {county}: take noble, take reward (reward tile {county}: {effects}, "
+                "with the reward).",
+                **values,
+            )
+        return say(
+            "County {county}: take noble, take reward (reward tile {county}: {effects}, with the reward) "
+            "or take both (pays {gold_n} gold).",
+            **values,
+        )
+    if decision["ally"]:
+        return say(
+            "County {county}: take noble, take reward (reward tile {county}: {effects}, whatever you take).",
+            **values,
+        )
+    return say(
+        "County {county}: take noble, take reward (reward tile {county}: {effects}, whatever you take) "
+        "or take both (pays {gold_n} gold).",
+        **values,
+    )
 
 
 def _county_places(decision: Decision, move: Take) -> list[str]:
@@ -331,10 +418,13 @@ def _county_why(
     engine: Engine, state: State, decision: Decision, move: Take, legal: list[LancasterMove]
 ) -> str:
     if move.choice == "both" and decision.get("ally"):
-        return "An ally takes the noble or the reward, never both (rules 11)."
+        return say("An ally takes the noble or the reward, never both (rules 11).")
     if move.choice == "both":
-        return f"Taking both needs {engine.data['both_cost_gold']} gold and a noble you do not have yet."
-    return "That is not one of the choices."
+        return say(
+            "Taking both needs {gold_n} gold and a noble you do not have yet.",
+            gold_n=engine.data["both_cost_gold"],
+        )
+    return say("That is not one of the choices.")
 
 
 # -- exchanges (laws, castle spaces: "pay X for Y, any number of times") -----------------------
@@ -375,7 +465,7 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
         m.seat_add(state, seat, m.HOLDING[cost["resource"]], -cost["amount"] * times)
     if times:
         pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
-        events.append(f"{{p{seat}}} paid {pay} ({decision['source']}).")
+        events.append(say("{p} paid {pay} ({source}).", p=f"{{p{seat}}}", pay=pay, source=decision["source"]))
     force, source, at = decision["force"], decision["source"], decision.get("at")
     if all(gain["type"] == "gain" for gain in exchange["gain"]):
         # Plain gains ask nothing: applied now, exactly as their queued tasks would run next,
@@ -398,14 +488,14 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
 
 
 def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    return f"{effect_words(decision['exchange'])}: how many times?"
+    return say("{exchange}: how many times?", exchange=effect_words(decision["exchange"]))
 
 
 def _exchange_why(
     engine: Engine, state: State, decision: Decision, move: Buy, legal: list[LancasterMove]
 ) -> str:
     most = max(x.times for x in legal if isinstance(x, Buy))
-    return f"You can do this at most {counted(most, 'time')}."
+    return say_n("You can do this at most {n} time.", "You can do this at most {n} times.", most)
 
 
 # -- the next start player (Surrey, 8.1 and 9) ---------------------------------------------------
@@ -419,15 +509,17 @@ def _start(engine: Engine, state: State, decision: Decision, move: Start, events
     seat = decision["seat"]
     state["next_start_player"] = move.seat
     if move.seat == seat:  # "alice chose alice" reads oddly
-        events.append(f"{{p{seat}}} chose to start the next round themselves.")
+        events.append(say("{p} chose to start the next round themselves.", p=f"{{p{seat}}}"))
     else:
-        events.append(f"{{p{seat}}} chose {{p{move.seat}}} to start the next round.")
+        events.append(
+            say("{p} chose {other} to start the next round.", p=f"{{p{seat}}}", other=f"{{p{move.seat}}}")
+        )
 
 
 def _start_prompt(engine: Engine, state: State, decision: Decision) -> str:
     # The answers read "start p1": say who each pN is ({pN} becomes the player's name).
     seats = ", ".join(f"p{i} {seat_token(i)}" for i in range(state["players"]))
-    return f"Choose who starts the next round (start pN): {seats}."
+    return say("Choose who starts the next round (start pN): {seats}.", seats=seats)
 
 
 # -- ransom of captured knights (8.3) ------------------------------------------------------------
@@ -447,27 +539,35 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
             m.to_reserve(state, force, strength)
         if decision["captured"]:
             strengths = ", ".join(str(k) for k in decision["captured"])
-            events.append(f"{m.force_name(state, force)}'s captured knights ({strengths}) go to the reserve.")
+            events.append(
+                say(
+                    "{p}'s captured knights ({strengths}) go to the reserve.",
+                    p=m.force_name(state, force),
+                    strengths=strengths,
+                )
+            )
         return
     seat = decision["seat"]
     m.seat_add(state, seat, "gold", -move.strength * engine.data["ransom_gold_per_strength"])
     captured = decision["captured"][:]  # decisions are shared between states: never changed
     captured.remove(move.strength)
     m.court_add(state, force, move.strength)
-    events.append(f"{{p{seat}}} ransomed a captured knight (strength {move.strength}).")
+    events.append(
+        say("{p} ransomed a captured knight (strength {strength}).", p=f"{{p{seat}}}", strength=move.strength)
+    )
     if captured:
         engine.ask(state, {**decision, "captured": captured}, events)
 
 
 def _ransom_prompt(engine: Engine, state: State, decision: Decision) -> str:
     rate = engine.data["ransom_gold_per_strength"]
-    return f"Ransom your captured knights, at {rate} gold per strength, or none?"
+    return say("Ransom your captured knights, at {rate_n} gold per strength, or none?", rate_n=rate)
 
 
 def _ransom_why(
     engine: Engine, state: State, decision: Decision, move: Ransom, legal: list[LancasterMove]
 ) -> str:
-    return "You cannot pay that ransom (or no such knight was captured)."
+    return say("You cannot pay that ransom (or no such knight was captured).")
 
 
 def _knights_of_seat(decision: Decision, move: LancasterMove) -> list[str]:
@@ -502,7 +602,7 @@ KINDS: dict[str, Kind] = {
             Extension,
             _extension_answers,
             _build,
-            lambda engine, state, decision: "Choose an extension to build, or none.",
+            lambda engine, state, decision: say("Choose an extension to build, or none."),
             _extension_places,
         ),
         Kind("noble", Noble, _noble_answers, _noble, _noble_prompt, _noble_places),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core import IllegalMove, Wordless, rng_for
+from rules.core import IllegalMove, Wordless, rng_for, say, say_into, say_n
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -223,7 +223,7 @@ class Engine:
         elif new["phase"] == "vote" and isinstance(move, Vote):
             self._vote(new, seat, move, events)
         else:  # pragma: no cover - legality is checked before apply
-            raise IllegalMove("That move does not fit the game right now.")
+            raise IllegalMove(say("That move does not fit the game right now."))
         self._run(new, events)
         if words:
             events = tally_gains(events)
@@ -243,7 +243,7 @@ class Engine:
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
         state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": [f"law:{law}"]}
-        events.append(f"{{p{seat}}} has voted.")
+        say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
         if all(ballot is not None for ballot in state["ballots"]):
             self._reveal_vote(state, events)
 
@@ -265,16 +265,32 @@ class Engine:
         passed = yes >= no
         result = {"law": law, "passed": passed, "yes": yes, "no": no, "ballots": ballots}
         state["vote_results"] = [*state["vote_results"], result]
-        detail = ", ".join(
-            f"{{p{b['seat']}}} {b['vote']}" + (f" +{b['markers']}" if b["markers"] else "") for b in ballots
-        )
+        quiet = type(events) is Wordless  # a word-free simulation formats nothing
+        detail = "" if quiet else ", ".join(_ballot_text(b) for b in ballots)
         if passed:
             # 7.2.6: the leftmost current law leaves, the new one enters on the right.
             old, *kept = state["current_laws"]
             state["current_laws"] = [*kept, law]
-            events.append(f"Proposal {law} passed {yes} to {no} ({detail}); it replaces {old}.")
+            events.append(
+                say(
+                    "Proposal {law} passed {yes_n} to {no_n} ({ballots}); it replaces {old}.",
+                    law=law,
+                    yes_n=yes,
+                    no_n=no,
+                    ballots=detail,
+                    old=old,
+                )
+            )
         else:
-            events.append(f"Proposal {law} was rejected {yes} to {no} ({detail}).")
+            events.append(
+                say(
+                    "Proposal {law} was rejected {yes_n} to {no_n} ({ballots}).",
+                    law=law,
+                    yes_n=yes,
+                    no_n=no,
+                    ballots=detail,
+                )
+            )
         state["ballots"] = [None] * state["players"]
         if index + 1 < len(state["proposals"]):
             state["voting_on"] = index + 1
@@ -284,7 +300,9 @@ class Engine:
             # 7.2.7: unused vote markers go back to the supply.
             state["seats"] = [{**me, "vote_markers": 0} for me in state["seats"]]
         state["phase"] = "laws"
-        events.append(f"Parliament applies the current laws: {', '.join(state['current_laws'])}.")
+        events.append(
+            say("Parliament applies the current laws: {laws}.", laws=", ".join(state["current_laws"]))
+        )
         state["queue"] = [{"task": "law", "law": law_id} for law_id in state["current_laws"]]
 
     # ----------------------------------------------------------------------------------------
@@ -361,7 +379,7 @@ class Engine:
     def _answer(self, state: State, decision: Decision, move: LancasterMove, events: list[str]) -> None:
         kind = KINDS[decision["kind"]]
         if not isinstance(move, kind.answer):  # pragma: no cover - legality is checked before apply
-            raise IllegalMove("That move does not answer the open question.")
+            raise IllegalMove(say("That move does not answer the open question."))
         places = kind.places(decision, move)
         state["last_move"] = {
             "seat": decision["seat"],
@@ -394,7 +412,9 @@ class Engine:
 
     def _begin_round(self, state: State, events: list[str]) -> None:
         self._open_placement(state)
-        events.append(f"Round {state['round']} begins; {{p{state['start_player']}}} starts.")
+        events.append(
+            say("Round {round} begins; {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
+        )
         if queenie.in_play(state):
             queenie.reveal(self, state, events)
         self._next_turn(state, events, first=True)
@@ -429,12 +449,12 @@ class Engine:
         state["voting_on"] = 0
         state["ballots"] = [None] * players
         state["vote_results"] = []
-        events.append(f"Parliament: vote on {', '.join(state['proposals'])}, left to right.")
+        events.append(say("Parliament: vote on {laws}, left to right.", laws=", ".join(state["proposals"])))
 
     def _begin_rewards(self, state: State, events: list[str]) -> None:
         """8: counties A..I, then castles (in seat order), then conflicts, then next round."""
         state["phase"] = "rewards"
-        events.append("Rewards: counties, castles, then conflicts.")
+        events.append(say("Rewards: counties, castles, then conflicts."))
         tasks: list[Task] = henry.reward_tasks(state, self.data)  # H4.1: offices first
         tasks += [{"task": "tower"}] if resentment.in_play(state) else []  # R4.1
         tasks += [{"task": "county", "county": letter} for letter in self.order]
@@ -490,7 +510,7 @@ class Engine:
         """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
         law = extra_laws.law(self.data, law_id)
         # Its text was shown when it was voted on and is on the board: the channel gets its effects.
-        events.append(f"Law {law_id} applies.")
+        events.append(say("Law {law} applies.", law=law_id))
         at = f"law:{law_id}"
         tasks: list[Task] = []
         for effect in law["effects"]:
@@ -575,15 +595,27 @@ class Engine:
             m.book_power_points(state, seat, source, count)
         else:
             m.seat_add(state, seat, key, count)
-        events.append(f"{m.force_name(state, force)} gains {amount(effect['resource'], count)}.")
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} gains {goods}.",
+                    p=m.force_name(state, force),
+                    goods=amount(effect["resource"], count),
+                )
+            )
 
     def _recruit(self, state: State, force: int, effect: dict[str, Any], events: list[str]) -> None:
         count = self._per(state, force, effect)
         got = m.recruit(state, force, effect["strength"], count) if count > 0 else 0
         if got:
             events.append(
-                f"{m.force_name(state, force)} recruits {got} strength-{effect['strength']} "
-                f"{'knight' if got == 1 else 'knights'} to the court."
+                say_n(
+                    "{p} recruits {n} strength-{strength} knight to the court.",
+                    "{p} recruits {n} strength-{strength} knights to the court.",
+                    got,
+                    p=m.force_name(state, force),
+                    strength=effect["strength"],
+                )
             )
 
     def _upgrade(
@@ -675,26 +707,42 @@ class Engine:
             resentment.lost(self, state, card, events)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
-                events.append(f"Nobody answered conflict {cid}; it moves to the bottom row.")
+                events.append(
+                    say("Nobody answered conflict {conflict}; it moves to the bottom row.", conflict=cid)
+                )
             else:
                 state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
-                again = " again" if card["row"] == "bottom" else ""
-                events.append(f"Nobody answered conflict {cid}{again}; it is discarded.")
+                if card["row"] == "bottom":
+                    events.append(
+                        say("Nobody answered conflict {conflict} again; it is discarded.", conflict=cid)
+                    )
+                else:
+                    events.append(say("Nobody answered conflict {conflict}; it is discarded.", conflict=cid))
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
             resentment.lost(self, state, card, events)  # R4.2: a first loss dishonors too
             m.card_set(state, {**card, "row": "bottom"})
             events.append(
-                f"England loses conflict {cid} ({total} against France {france}); "
-                "it moves to the bottom row and its knights stay."
+                say(
+                    "England loses conflict {conflict} ({total} against France {france_n}); "
+                    "it moves to the bottom row and its knights stay.",
+                    conflict=cid,
+                    total=total,
+                    france_n=france,
+                )
             )
         else:
             resentment.lost(self, state, card, events)  # R4.2: dishonor, then the capture
             state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
             events.append(
-                f"England loses conflict {cid} a second time ({total} against France {france}); "
-                "its knights are captured."
+                say(
+                    "England loses conflict {conflict} a second time ({total} against France {france_n}); "
+                    "its knights are captured.",
+                    conflict=cid,
+                    total=total,
+                    france_n=france,
+                )
             )
             self._capture(state, card, events)
 
@@ -707,22 +755,28 @@ class Engine:
             space = card["spaces"][i]
             force = space["force"]
             rank = ranks[i]
-            who = m.force_name(state, force) + ("'s archer" if space.get("archer") else "")
+            who = m.force_name(state, force)
+            if space.get("archer"):  # Henry V, H2.7
+                who = say("{p}'s archer", p=who)
             pp = info["pp"][rank] if rank is not None and rank < len(info["pp"]) else 0
             if rank is None:
-                parts.append(f"{m.force_name(state, force)} takes no rank (an ally)")
+                parts.append(say("{p} takes no rank (an ally)", p=who))
             elif m.is_ally(state, force):
-                parts.append(f"{m.force_name(state, force)} rank {rank + 1} (no PP for allies)")
+                parts.append(say("{p} rank {rank_n} (no PP for allies)", p=who, rank_n=rank + 1))
             else:
                 m.book_power_points(state, force, "conflicts", pp)
-                parts.append(f"{who} rank {rank + 1}: {pp} PP")
+                parts.append(say("{p} rank {rank_n}: {pp_n} PP", p=who, rank_n=rank + 1, pp_n=pp))
             for strength in space["knights"]:
                 m.court_add(state, force, strength)
         state["conflicts"] = [c for c in state["conflicts"] if c["id"] != card["id"]]
         events.append(
-            f"England wins conflict {card['id']} ({m.card_strength(card)} against France {info['france']}): "
-            + "; ".join(parts)
-            + "."
+            say(
+                "England wins conflict {conflict} ({total} against France {france_n}): {ranks}.",
+                conflict=card["id"],
+                total=m.card_strength(card),
+                france_n=info["france"],
+                ranks="; ".join(parts),
+            )
         )
 
     def _capture(self, state: State, card: dict[str, Any], events: list[str]) -> None:
@@ -737,7 +791,9 @@ class Engine:
             if m.is_ally(state, force):
                 for strength in space["knights"]:  # allies have no gold: their knights go to the reserve
                     m.to_reserve(state, force, strength)
-                events.append(f"{m.force_name(state, force)}'s captured knights go to the ally reserve.")
+                events.append(
+                    say("{p}'s captured knights go to the ally reserve.", p=m.force_name(state, force))
+                )
             else:
                 decision = {
                     "kind": "ransom",
@@ -790,7 +846,7 @@ class Engine:
         henry.end_round(state)
         if state["round"] >= self.data["rounds"]:
             state["phase"] = "over"
-            events.append("The game is over after the last round.")
+            events.append(say("The game is over after the last round."))
             return
         state["round"] += 1
         self._reveal_proposals(state)
@@ -806,3 +862,12 @@ class Engine:
             ]  # alternative reading: clockwise
         state["vote_results"] = []
         self._begin_round(state, events)
+
+
+def _ballot_text(ballot: dict[str, Any]) -> str:
+    """One revealed ballot: "{p1} yes +2" (7.2)."""
+    who = f"{{p{ballot['seat']}}}"
+    vote = say("yes") if ballot["vote"] == "yes" else say("no")
+    if ballot["markers"]:
+        return say("{p} {vote} +{markers_n}", p=who, vote=vote, markers_n=ballot["markers"])
+    return say("{p} {vote}", p=who, vote=vote)

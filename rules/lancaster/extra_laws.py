@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules.core import say
 from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
 from rules.lancaster.words import amount
@@ -67,7 +68,9 @@ def effect(engine: Engine, state: State, force: int, effect: dict[str, Any], eve
     elif kind == "gain":  # dishonor (HL8): from this round's track space, then the box (R4.5)
         if resentment.in_play(state):
             resentment.take(state, force, int(effect["amount"]))
-            events.append(f"{{p{force}}} takes {amount('dishonor', int(effect['amount']))}.")
+            events.append(
+                say("{p} takes {goods}.", p=f"{{p{force}}}", goods=amount("dishonor", int(effect["amount"])))
+            )
     else:
         lose(state, force, effect["resource"], int(effect["amount"]), events)
 
@@ -84,4 +87,4 @@ def lose(state: State, seat: int, resource: str, count: int, events: list[str]) 
         cancelled = min(gone, state["dishonor_extra"])
         state["dishonor_extra"] -= cancelled
         state["dishonor_box"] += gone - cancelled
-    events.append(f"{{p{seat}}} discards {amount(resource, gone)}.")
+    events.append(say("{p} discards {goods}.", p=f"{{p{seat}}}", goods=amount(resource, gone)))

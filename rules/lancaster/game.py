@@ -18,15 +18,16 @@ from rules.core import (
     Outcome,
     Prompt,
     Step,
-    counted,
     normalise_options,
+    say,
+    say_n,
     state_from_json,
     state_to_json,
 )
 from rules.lancaster import cards, extra_laws, guide, henry, hidden, placement, resentment
 from rules.lancaster import model as m
 from rules.lancaster.commands import COMMANDS, CONTENT_SETTINGS
-from rules.lancaster.data import apply_overrides, earlier_bases, load_base, with_expansions
+from rules.lancaster.data import apply_overrides, earlier_bases, load_base, load_expansions, with_expansions
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.help import build_help
@@ -106,6 +107,17 @@ EXPANSION_OPTIONS = ("henry_v", "kings_resentment", "queenie")
 """The expansion options offered (each only once the engine plays it whole)."""
 
 
+# The words of move texts a player may type in their own language (i18n.moves; e.g. "county" of
+# county:D, "markers" of markers=2).
+MOVE_WORDS = (
+    "knight", "ally", "castle", "county", "conflict", "tower", "court", "extension", "favor",
+    "upgrade", "vote", "yes", "no", "markers", "marker", "squires", "squire", "buy", "take", "both",
+    "noble", "reward", "ransom", "start", "none", "pass",
+    # Henry V (lord <space> [knight=N] [tudor] [bishops=N], knight 2 county:D shield, upgrade lord:3)
+    "lord", "home", "chancellor", "marshal", "steward", "treasury", "shield", "archer", "bishops",
+)  # fmt: skip
+
+
 class LancasterGame:
     name = "lancaster"
     title = "Lancaster"
@@ -164,7 +176,9 @@ class LancasterGame:
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> m.State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalMove(f"Lancaster is for {self.min_players} to {self.max_players} players.")
+            raise IllegalMove(
+                say("Lancaster is for {min} to {max} players.", min=self.min_players, max=self.max_players)
+            )
         opts = normalise_options(self, options)
         return self.engine.setup(players, seed, opts)
 
@@ -271,11 +285,24 @@ class LancasterGame:
         return cards.cards(self.data)  # /card lookups (rules/lancaster/cards.py), with overrides
 
     def catalogue_names(self) -> dict[str, list[str]]:
-        """County and noble names (i18n)."""
+        """County, noble and castle space names, law texts, sources and move words (i18n)."""
         base = load_base()  # the shipped names: the catalogue translates those
+        expansions = load_expansions()
+        henry_v, extra = expansions["henry_v"], expansions["extra_laws"]
         return {
             "lancaster county": [c["name"] for c in base["counties"].values()],
             "lancaster noble": [n["name"] for n in base["nobles"].values()],
+            "lancaster castle": [
+                x["name"] for x in [*base["castle"].values(), *base["ally"]["castle"].values()]
+            ],
+            "lancaster law": [law["text"] for law in [*base["laws"].values(), *extra["laws"].values()]],
+            # Where goods and PP come from, shown in events ("paid 2 gold (laws)").
+            "lancaster source": ["laws", "castle", "county", "conflicts", "favor", "reward tiles", "offices"],
+            # Henry V: the court spaces and the privileges.
+            "lancaster office": [o["name"] for o in henry_v["offices"].values()]
+            + [henry_v["treasury"]["name"]],
+            "lancaster privilege": [p["name"] for p in henry_v["privileges"].values()],
+            "lancaster move": list(MOVE_WORDS),
         }
 
     def rules_help(self) -> str:
@@ -293,11 +320,11 @@ class LancasterGame:
         active = self.active_players(state)
         if player not in active:
             if not active:
-                raise NotYourTurn("The game is over.")
+                raise NotYourTurn(say("The game is over."))
             if state["phase"] == "vote" and state["pending"] is None:
-                raise NotYourTurn("You have already voted; waiting for the others.")
+                raise NotYourTurn(say("You have already voted; waiting for the others."))
             waiting = ", ".join(f"{{p{s}}}" for s in sorted(active))
-            raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
+            raise NotYourTurn(say("It is not your turn: waiting for {players}.", players=waiting))
         legal = self._engine_of(state).legal(state, player)
         if move in legal:
             return
@@ -306,39 +333,51 @@ class LancasterGame:
     def _why(self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove]) -> str:
         ask = self.prompt(state, player).text
         if isinstance(move, Pass) and state["phase"] == "place" and state["pending"] is None:
-            return f"You may pass only when no place is open to your knights without squires. {ask}"
+            return say(
+                "You may pass only when no place is open to your knights without squires. {ask}", ask=ask
+            )
         if type(move) not in {type(x) for x in legal}:
-            return f"Not now. {ask}"
+            return say("Not now. {ask}", ask=ask)
         if state["pending"] is not None:
             return self._why_decision(state, player, move, legal, ask)
         if isinstance(move, Vote):
-            return f"You have only {counted(state['seats'][player]['vote_markers'], 'vote marker')}."
+            markers = state["seats"][player]["vote_markers"]
+            return say_n("You have only {n} vote marker.", "You have only {n} vote markers.", markers)
         if isinstance(move, Place):
             return self._why_place(state, player, move)
         if isinstance(move, Lord):
             return henry.why_not_lord(self._engine_of(state), state, player, move)
-        return f"That is not possible now. {ask}"
+        return say("That is not possible now. {ask}", ask=ask)
 
     def _why_decision(
         self, state: m.State, player: int, move: Any, legal: Sequence[LancasterMove], ask: str
     ) -> str:
         decision = state["pending"]
         kind = KINDS[decision["kind"]]
-        why = "That is not one of the choices."
+        why = say("That is not one of the choices.")
         if kind.why is not None:
             why = kind.why(self._engine_of(state), state, decision, move, list(legal))
         choices = ", ".join(x.to_text() for x in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        return f"{why} Choices: {choices}."
+        return say("{why} Choices: {choices}.", why=why, choices=choices)
 
     def _why_place(self, state: m.State, player: int, mv: Place) -> str:
-        d = self._engine_of(state).data
         if mv.ally and state["players"] != 2:
-            return "Allies are only used in the two-player game."
+            return say("Allies are only used in the two-player game.")
         force = player + 2 if mv.ally else player
         court = state["forces"][force]["court"]
-        whose = "your ally's" if mv.ally else "your"
         if mv.strength not in court:
-            return f"There is no strength-{mv.strength} knight in {whose} court (court: {court or 'empty'})."
+            shown = ", ".join(map(str, court)) if court else say("empty")
+            if mv.ally:
+                return say(
+                    "There is no strength-{strength} knight in your ally's court (court: {court}).",
+                    strength=mv.strength,
+                    court=shown,
+                )
+            return say(
+                "There is no strength-{strength} knight in your court (court: {court}).",
+                strength=mv.strength,
+                court=shown,
+            )
         kind, _, where = mv.target.partition(":")
         if mv.tudor or mv.shield or mv.archer:  # Henry V privileges (H2.5-H2.7)
             why = henry.why_not_privilege(self._engine_of(state), state, player, mv)
@@ -347,43 +386,75 @@ class LancasterGame:
         if kind == resentment.TOWER:
             return resentment.why_not(self._engine_of(state), state, force, mv)
         if mv.squires and mv.ally:
-            return "Ally knights may not take squires (rules 11)."
+            return say("Ally knights may not take squires (rules 11).")
         if mv.squires and kind != "county":
-            return "Squires may only be added in a county (never in the castle or a conflict)."
+            return say("Squires may only be added in a county (never in the castle or a conflict).")
         if mv.squires > state["seats"][player]["squires"]:
-            return f"You have only {counted(state['seats'][player]['squires'], 'squire')}."
+            return say_n(
+                "You have only {n} squire.", "You have only {n} squires.", state["seats"][player]["squires"]
+            )
         if kind == "county":
-            if where not in d["counties"]:
-                return f"There is no county {where}."
-            need = d["counties"][where]["min_strength"]
-            if mv.strength < need:
-                return (
-                    f"County {where} needs a knight of strength {need} or more on its own; "
-                    "squires do not count toward the minimum."
-                )
-            occupant = state["counties"][where]
-            if occupant is not None and m.controller(state, occupant["force"]) == player:
-                return "You may never expel your own (or your ally's) knight."
-            if occupant is not None:
-                return (
-                    f"To expel the knight on {where} your total (knight + squires) must be more than "
-                    f"{occupant['strength'] + occupant['squires']}."
-                )
+            return self._why_county(state, player, mv, where)
         if kind == "castle":
-            spaces = d["ally"]["castle"] if mv.ally else d["castle"]
-            if where not in spaces:
-                own = "the ally castle" if mv.ally else "your castle"
-                return f"{where} is not a space of {own} (spaces: {', '.join(spaces)})."
-            extended = where in state["seats"][player]["extensions"]
-            if not mv.ally and extended and not d["engine"]["knight_on_extended_space"]:
-                return f"Castle space {where} is covered by your extension; it pays without a knight."
-            return f"Castle space {where} already holds a knight."
+            return self._why_castle(state, player, mv, where)
         if kind == "conflict":
             if not any(c["id"] == where for c in state["conflicts"]):
-                shown = ", ".join(c["id"] for c in state["conflicts"]) or "none"
-                return f"Conflict {where} is not on the board (conflicts: {shown})."
-            return f"Conflict {where} already has three players; you can only join a card with a free space."
-        return "That placement is not possible."
+                shown = ", ".join(c["id"] for c in state["conflicts"]) or say("none")
+                return say(
+                    "Conflict {conflict} is not on the board (conflicts: {shown}).",
+                    conflict=where,
+                    shown=shown,
+                )
+            return say(
+                "Conflict {conflict} already has three players; you can only join a card with a free space.",
+                conflict=where,
+            )
+        return say("That placement is not possible.")
+
+    def _why_county(self, state: m.State, player: int, mv: Place, where: str) -> str:
+        d = self._engine_of(state).data
+        if where not in d["counties"]:
+            return say("There is no county {county}.", county=where)
+        need = d["counties"][where]["min_strength"]
+        if mv.strength < need:
+            return say(
+                "County {county} needs a knight of strength {need} or more on its own; "
+                "squires do not count toward the minimum.",
+                county=where,
+                need=need,
+            )
+        occupant = state["counties"][where]
+        if occupant is not None and m.controller(state, occupant["force"]) == player:
+            return say("You may never expel your own (or your ally's) knight.")
+        if occupant is not None:
+            return say(
+                "To expel the knight on {county} your total (knight + squires) must be more than {total}.",
+                county=where,
+                total=occupant["strength"] + occupant["squires"],
+            )
+        return say("That placement is not possible.")
+
+    def _why_castle(self, state: m.State, player: int, mv: Place, where: str) -> str:
+        d = self._engine_of(state).data
+        spaces = d["ally"]["castle"] if mv.ally else d["castle"]
+        if where not in spaces:
+            if mv.ally:
+                return say(
+                    "{space} is not a space of the ally castle (spaces: {spaces}).",
+                    space=where,
+                    spaces=", ".join(spaces),
+                )
+            return say(
+                "{space} is not a space of your castle (spaces: {spaces}).",
+                space=where,
+                spaces=", ".join(spaces),
+            )
+        extended = where in state["seats"][player]["extensions"]
+        if not mv.ally and extended and not d["engine"]["knight_on_extended_space"]:
+            return say(
+                "Castle space {space} is covered by your extension; it pays without a knight.", space=where
+            )
+        return say("Castle space {space} already holds a knight.", space=where)
 
 
 def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
@@ -392,15 +463,15 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
     active = game.active_players(state)
     if player not in active:
         if not active:
-            return Prompt("The game is over.")
-        return Prompt("Waiting for " + ", ".join(f"{{p{s}}}" for s in sorted(active)) + ".")
+            return Prompt(say("The game is over."))
+        return Prompt(say("Waiting for {players}.", players=", ".join(f"{{p{s}}}" for s in sorted(active))))
     p = state["pending"]
     if p is None and state["phase"] == "vote":
         law = state["proposals"][state["voting_on"]]
         return Prompt(
             # The same words for every voter, so the channel asks them all in one line; each
             # voter's own markers are on their choices and private board.
-            f"Vote on proposal {law}: {extra_laws.law(d, law)['text']}",
+            say("Vote on proposal {law}: {text}", law=law, text=extra_laws.law(d, law)["text"]),
             decision=True,
             secret=True,
         )
@@ -416,14 +487,27 @@ def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
     channel's line stays short (issue 12)."""
     if henry.lord_ready(engine, state, player):
         if not any(state["forces"][force]["court"] for force in m.forces_of(state, player)):
-            return Prompt("Place your lord (lord chancellor, marshal, steward or treasury), or lord home.")
-        lord = " or your lord (or lord home)"
+            return Prompt(
+                say("Place your lord (lord chancellor, marshal, steward or treasury), or lord home.")
+            )
+        lord = True
     else:
-        lord = ""
+        lord = False
     if not placement.has_place(engine, state, player, 0):
         # 6.1 as the engine plays it: every place left needs squires (see placement.py).
+        if lord:  # Henry V's lord
+            return Prompt(
+                say(
+                    "Place a knight or your lord (or lord home): every place left for a knight needs "
+                    "squires. Place one with enough squires or pass (your knights stay in court this round)."
+                )
+            )
         return Prompt(
-            f"Place a knight{lord}: every place left for a knight needs squires. Place one with enough "
-            "squires or pass (your knights stay in court this round)."
+            say(
+                "Place a knight: every place left for a knight needs squires. Place one with enough "
+                "squires or pass (your knights stay in court this round)."
+            )
         )
-    return Prompt(f"Place a knight{lord}.")
+    return (
+        Prompt(say("Place a knight or your lord (or lord home).")) if lord else Prompt(say("Place a knight."))
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core import Step, move_label
+from rules.core import Step, move_label, say
 from rules.lancaster import henry, placement
 from rules.lancaster import model as m
 from rules.lancaster.engine import Engine
@@ -34,21 +34,30 @@ from rules.lancaster.words import amount, effects_words, place_words
 
 State = dict[str, Any]
 
-AREAS = {"county": "Counties", "castle": "Your castle", "conflict": "Conflicts"}
+AREAS = {"county": say("Counties"), "castle": say("Your castle"), "conflict": say("Conflicts")}
 
 
 def _knight_step(move: Place) -> Step:
-    who = "Ally knight" if move.ally else "Knight"
-    return Step(f"{'ally' if move.ally else 'own'}{move.strength}", f"{who} {move.strength}")
+    label = (
+        say("Ally knight {strength}", strength=move.strength)
+        if move.ally
+        else say("Knight {strength}", strength=move.strength)
+    )
+    return Step(f"{'ally' if move.ally else 'own'}{move.strength}", label)
 
 
 def _county_step(engine: Engine, state: State, letter: str) -> Step:
     county = engine.data["counties"][letter]
-    parts = [f"needs strength {county['min_strength']}", f"gives {effects_words(county['reward'])}"]
+    parts = [
+        say("needs strength {strength}", strength=county["min_strength"]),
+        say("gives {effects}", effects=effects_words(county["reward"])),
+    ]
     held = state["counties"][letter]
     if held is not None:
         total = held["strength"] + held["squires"]
-        parts.insert(0, f"held by {m.force_name(state, held['force'])} ({total}): beat it")
+        parts.insert(
+            0, say("held by {p} ({total}): beat it", p=m.force_name(state, held["force"]), total=total)
+        )
     return Step(f"county:{letter}", f"{letter} {county['name']}", "; ".join(parts)[:100])
 
 
@@ -56,27 +65,32 @@ def _castle_step(engine: Engine, space: str, ally: bool) -> Step:
     spaces = engine.data["ally"]["castle"] if ally else engine.data["castle"]
     data = spaces[space]
     return Step(
-        f"castle:{space}", f"{space} {data['name']}"[:80], f"gives {effects_words(data['reward'])}"[:100]
+        f"castle:{space}",
+        str(data["name"])[:80],  # the space's name (its id X1 is notation); a catalogued name
+        say("gives {effects}", effects=effects_words(data["reward"]))[:100],
     )
 
 
 def _conflict_step(engine: Engine, state: State, card_id: str) -> Step:
     card = next(c for c in state["conflicts"] if c["id"] == card_id)
     data = engine.data["conflicts"][card_id]
-    parts = [f"France {data.get('france', '?')}"]
+    parts = [say("France {strength}", strength=data.get("france", "?"))]
     if data.get("pp"):
-        parts.append("PP " + "/".join(str(p) for p in data["pp"]))
-    parts.append(f"{len(card['spaces'])} of 3 spaces taken")
-    return Step(f"conflict:{card_id}", f"Conflict {card_id}", "; ".join(parts)[:100])
+        parts.append(say("PP {points}", points="/".join(str(p) for p in data["pp"])))
+    parts.append(say("{n} of 3 spaces taken", n=len(card["spaces"])))
+    return Step(f"conflict:{card_id}", say("Conflict {conflict}", conflict=card_id), "; ".join(parts)[:100])
 
 
 def _henry_step(move: Place) -> Step:
     """Henry V's privileges spent with the knight (H2.5-H2.7): the last step, so moves that differ
     only by them are told apart (every move is reached by exactly one walk)."""
-    flags = (("Tudor knight +2", move.tudor), ("shield", move.shield), ("archer", move.archer))
-    spent = [w for w, on in flags if on]
-    key = "h" + "".join(w[0] for w in spent)
-    return Step(key, "With " + " and ".join(spent) if spent else "No Henry V privilege")
+    flags = [("T", say("Tudor knight +2"), move.tudor), ("s", say("shield"), move.shield)]
+    flags.append(("a", say("archer"), move.archer))
+    spent = [(k, w) for k, w, on in flags if on]
+    key = "h" + "".join(k for k, _ in spent)
+    if not spent:
+        return Step(key, say("No Henry V privilege"))
+    return Step(key, say("With {privileges}", privileges=" and ".join(w for _, w in spent)))
 
 
 def _place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
@@ -86,16 +100,20 @@ def _place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
 
 def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
     kind, _, where = move.target.partition(":")
-    if kind not in AREAS:  # a place of an expansion (the King's Resentment tower): in its own words
+    if kind == "tower":  # The King's Resentment (R2)
+        return (_knight_step(move), Step(kind, say("Tower")), Step(move.target, say("Into the tower")))
+    if kind not in AREAS:  # a place of another expansion: in its own words
         return (_knight_step(move), Step(kind, kind.capitalize()), Step(move.target, move_label(move)[:80]))
-    area = Step(kind, "Your ally's castle" if kind == "castle" and move.ally else AREAS[kind])
+    area = Step(kind, say("Your ally's castle") if kind == "castle" and move.ally else AREAS[kind])
     if kind == "county":
         strength = move.strength + move.squires
         squires = Step(
             f"q{move.squires}",
-            f"No squires: strength {strength}"
+            say("No squires: strength {strength}", strength=strength)
             if not move.squires
-            else f"{amount('squire', move.squires)}: strength {strength}",
+            else say(
+                "{squires}: strength {strength}", squires=amount("squire", move.squires), strength=strength
+            ),
         )
         return (_knight_step(move), area, _county_step(engine, state, where), squires)
     if kind == "castle":
@@ -106,32 +124,45 @@ def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step,
 def _lord_steps(engine: Engine, state: State, move: Lord) -> tuple[Step, ...]:
     """Henry V (H2.3): the lord, the court space (its cost, who holds it), then the strength it
     reaches with its escort, Tudor knight and bishops; or keeping it home (H2.2)."""
-    lord = Step("lord", "Your lord", "to an office or the treasury, or kept at home")
+    lord = Step("lord", say("Your lord"), say("to an office or the treasury, or kept at home"))
     if move.space == henry.HOME:
-        return (lord, Step("home", "Keep your lord at home this round"))
+        return (lord, Step("home", say("Keep your lord at home this round")))
     data = engine.data
     parts = []
     costs = [c for c in henry.space_cost(data, move.space) if c["amount"]]
     if costs:
-        parts.append("costs " + ", ".join(amount(c["resource"], int(c["amount"])) for c in costs))
+        parts.append(
+            say("costs {goods}", goods=", ".join(amount(c["resource"], int(c["amount"])) for c in costs))
+        )
     held = state["court_spaces"][move.space]
     if held is not None:
-        parts.insert(0, f"held by {{p{held['seat']}}} ({henry.lord_total(data, held)}): beat it")
+        parts.insert(
+            0,
+            say(
+                "held by {p} ({total}): beat it", p=f"{{p{held['seat']}}}", total=henry.lord_total(data, held)
+            ),
+        )
     space = Step(f"court:{move.space}", henry.space_name(data, move.space), "; ".join(parts)[:100])
     return (lord, space, _lord_strength_step(data, move))
 
 
 def _lord_strength_step(data: dict[str, Any], move: Lord) -> Step:
     mine = {"escort": move.knight, "tudor": move.tudor, "bishops": move.bishops}
-    parts = [f"knight {move.knight}"] * bool(move.knight) + ["Tudor knight"] * move.tudor
-    if move.bishops:
-        parts.append(f"{move.bishops} {'bishop' if move.bishops == 1 else 'bishops'}")
+    parts = [say("knight {strength}", strength=move.knight)] * bool(move.knight)
+    parts += [say("Tudor knight")] * move.tudor + [amount("bishop", move.bishops)] * bool(move.bishops)
     key = f"k{move.knight}t{int(move.tudor)}b{move.bishops}"
-    label = f"Strength {henry.lord_total(data, mine)}: " + (", ".join(parts) if parts else "the lord alone")
+    strength = henry.lord_total(data, mine)
+    label = (
+        say("Strength {strength}: {escort}", strength=strength, escort=", ".join(parts))
+        if parts
+        else say("Strength {strength}: the lord alone", strength=strength)
+    )
     costs = ", ".join(
         amount(c["resource"], int(c["amount"]) * move.bishops) for c in data["henry_v"]["lord"]["bishop_cost"]
     )
-    return Step(key, label[:80], f"the bishops cost {costs}" if move.bishops and costs else "")
+    return Step(
+        key, label[:80], say("the bishops cost {goods}", goods=costs) if move.bishops and costs else ""
+    )
 
 
 def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> list[tuple[Step, ...]]:
@@ -141,7 +172,7 @@ def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> 
         if isinstance(move, Place):
             out.append(_place_steps(engine, state, move))
         elif isinstance(move, Pass):
-            out.append((Step("pass", "Pass: keep your knights in court"),))
+            out.append((Step("pass", say("Pass: keep your knights in court")),))
         elif isinstance(move, Lord):
             out.append(_lord_steps(engine, state, move))
         else:
@@ -154,33 +185,55 @@ def answer_words(engine: Engine, move: LancasterMove) -> str:
     "favor 4" or "start p1"; ``{pN}`` is a seat the bot names)."""
     data = engine.data
     if isinstance(move, Vote):
-        markers = f"with {amount('vote_marker', move.markers)}" if move.markers else "without markers"
-        return f"{'Yes' if move.yes else 'No'}, {markers}"
+        return _vote_words(move)
     if isinstance(move, Favor):
-        return f"King's Favor {move.tile}: {effects_words(data['kings_favor'][move.tile - 1])}"
+        effects = effects_words(data["kings_favor"][move.tile - 1])
+        return say("King's Favor {tile}: {effects}", tile=move.tile, effects=effects)
     if isinstance(move, Upgrade):
-        if move.where == "none":
-            return "No upgrade"
-        kind, _, rest = move.where.partition(":")
-        strength = rest.rpartition(":")[2] if kind == "conflict" else rest
-        knight = f"strength-{strength} knight" if kind in ("court", "conflict") else "knight"  # several there
-        return f"Upgrade the {knight} {place_words(data, move.where)}"
+        return _upgrade_words(data, move)
     if isinstance(move, Extension):
         where = place_words(data, f"castle:{move.space}")
-        return "No extension" if move.space == "none" else f"Extension {where}"
+        return say("No extension") if move.space == "none" else say("Extension {where}", where=where)
     if isinstance(move, Noble):
-        return f"The noble {place_words(data, 'county:' + move.county)}"
+        return say("The noble {where}", where=place_words(data, "county:" + move.county))
     if isinstance(move, Take):
-        both = f"Both (pay {data['both_cost_gold']} gold)"
-        return {"noble": "The noble", "reward": "The reward", "both": both}.get(move.choice, move.choice)
+        if move.choice == "both":
+            return say("Both (pay {n} gold)", n=data["both_cost_gold"])
+        return {"noble": say("The noble"), "reward": say("The reward")}.get(move.choice, move.choice)
     if isinstance(move, Buy):
-        return "None" if not move.times else {1: "Once", 2: "Twice"}.get(move.times, f"{move.times} times")
+        if not move.times:
+            return say("None")
+        return {1: say("Once"), 2: say("Twice")}.get(move.times) or say("{n} times", n=move.times)
     if isinstance(move, Start):
-        return f"{{p{move.seat}}} starts"
+        return say("{p} starts", p=f"{{p{move.seat}}}")
     if isinstance(move, Ransom):
+        if not move.strength:
+            return say("No ransom")
         gold = move.strength * data["ransom_gold_per_strength"]
-        return f"Ransom the strength-{move.strength} knight ({gold} gold)" if move.strength else "No ransom"
+        return say("Ransom the strength-{strength} knight ({n} gold)", strength=move.strength, n=gold)
     return move_label(move)
+
+
+def _vote_words(move: Vote) -> str:
+    if move.markers:
+        markers = amount("vote_marker", move.markers)
+        return (
+            say("Yes, with {markers}", markers=markers)
+            if move.yes
+            else say("No, with {markers}", markers=markers)
+        )
+    return say("Yes, without markers") if move.yes else say("No, without markers")
+
+
+def _upgrade_words(data: dict[str, Any], move: Upgrade) -> str:
+    if move.where == "none":
+        return say("No upgrade")
+    kind, _, rest = move.where.partition(":")
+    where = place_words(data, move.where)
+    if kind in ("court", "conflict"):  # several knights there: which one
+        strength = rest.rpartition(":")[2] if kind == "conflict" else rest
+        return say("Upgrade the strength-{strength} knight {where}", strength=strength, where=where)
+    return say("Upgrade the knight {where}", where=where)
 
 
 def preview(engine: Engine, state: State, player: int, move: LancasterMove) -> str:
@@ -195,5 +248,5 @@ def preview(engine: Engine, state: State, player: int, move: LancasterMove) -> s
     events = []
     placement.place(engine, copy, player, move, events)
     if move.squires:
-        events.append(f"You pay {amount('squire', move.squires)}.")
+        events.append(say("You pay {goods}.", goods=amount("squire", move.squires)))
     return "\n".join(events)

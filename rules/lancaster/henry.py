@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from rules.core import say
 from rules.lancaster import model as m
 from rules.lancaster.moves import Lord, Place
 from rules.lancaster.words import amount, effect_words, effects_words
@@ -143,7 +144,7 @@ def pay(state: State, seat: int, costs: list[dict[str, Any]], why: str, events: 
         total[cost["resource"]] += cost["amount"]
     state["treasury"] = treasury
     paid = " + ".join(amount(resource, n) for resource, n in total.items())
-    events.append(f"{{p{seat}}} pays {paid} into the treasury ({why}).")
+    events.append(say("{p} pays {goods} into the treasury ({why}).", p=f"{{p{seat}}}", goods=paid, why=why))
 
 
 def _lord_costs(data: dict[str, Any], space: str, bishops: int) -> list[dict[str, Any]]:
@@ -242,12 +243,18 @@ def place_lord(engine: Engine, state: State, seat: int, move: Lord, events: list
     state["turn_done"] = True
     if move.space == HOME:
         m.seat_set(state, seat, lord=WITHDRAWN)
-        events.append(f"{{p{seat}}} keeps their lord at home this round.")
+        events.append(say("{p} keeps their lord at home this round.", p=f"{{p{seat}}}"))
         state["last_move"] = {"seat": seat, "move": move.to_text(), "where": None, "places": [f"lord:{seat}"]}
         return
     data = engine.data
     name = space_name(data, move.space)
-    pay(state, seat, _lord_costs(data, move.space, move.bishops), f"lord to the {name}", events)
+    pay(
+        state,
+        seat,
+        _lord_costs(data, move.space, move.bishops),
+        say("lord to the {office}", office=name),
+        events,
+    )
     if move.tudor:
         _hold(state, seat, "tudor_knight", -1)
     if move.knight:
@@ -255,23 +262,48 @@ def place_lord(engine: Engine, state: State, seat: int, move: Lord, events: list
         court.remove(move.knight)
         m.force_set(state, seat, court=court)
     mine = {"seat": seat, "escort": move.knight, "tudor": move.tudor, "bishops": move.bishops}
-    text = f"{{p{seat}}} places their lord on the {name} (strength {lord_total(data, mine)}"
-    parts = [f"knight {move.knight}"] * bool(move.knight) + ["Tudor knight"] * move.tudor
-    parts += [amount("bishop", move.bishops) + ("s" if move.bishops > 1 else "")] * bool(move.bishops)
-    text += (": " + ", ".join(parts) if parts else "") + ")"
     occ = state["court_spaces"][move.space]
     if occ is not None:
         _send_home(state, occ)
-        text += f", expelling {{p{occ['seat']}}}'s lord (strength {lord_total(data, occ)}), who goes home"
+    events.append(_lord_placed(data, seat, name, move, mine, occ))
     state["court_spaces"] = {**state["court_spaces"], move.space: mine}
     m.seat_set(state, seat, lord=move.space)
-    events.append(text + ".")
     state["last_move"] = {
         "seat": seat,
         "move": move.to_text(),
         "where": f"court:{move.space}",
         "places": [f"court:{move.space}"],
     }
+
+
+def _lord_placed(
+    data: dict[str, Any], seat: int, name: str, move: Lord, mine: dict[str, Any], occ: dict[str, Any] | None
+) -> str:
+    """The event of a lord placement: its strength and what makes it, whom it expels (H2.3, H2.4)."""
+    values = {"p": f"{{p{seat}}}", "office": name, "strength": lord_total(data, mine)}
+    parts = [say("knight {strength}", strength=move.knight)] * bool(move.knight)
+    parts += [say("Tudor knight")] * move.tudor + [amount("bishop", move.bishops)] * bool(move.bishops)
+    if occ is None and not parts:
+        return say("{p} places their lord on the {office} (strength {strength}).", **values)
+    if occ is None:
+        return say(
+            "{p} places their lord on the {office} (strength {strength}: {escort}).",
+            escort=", ".join(parts),
+            **values,
+        )
+    values |= {"other": f"{{p{occ['seat']}}}", "other_n": lord_total(data, occ)}
+    if not parts:
+        return say(
+            "{p} places their lord on the {office} (strength {strength}), expelling {other}'s lord "
+            "(strength {other_n}), who goes home.",
+            **values,
+        )
+    return say(
+        "{p} places their lord on the {office} (strength {strength}: {escort}), expelling {other}'s "
+        "lord (strength {other_n}), who goes home.",
+        escort=", ".join(parts),
+        **values,
+    )
 
 
 def _send_home(state: State, occ: dict[str, Any]) -> None:
@@ -290,32 +322,36 @@ def _hold(state: State, seat: int, kind: str, change: int) -> None:
 def why_not_lord(engine: Engine, state: State, seat: int, move: Lord) -> str:
     """Why a lord placement is refused, in words."""
     if not in_play(state):
-        return "There are no lords in this game (option henry_v is off)."
+        return say("There are no lords in this game (option henry_v is off).")
     lord = state["seats"][seat]["lord"]
     if lord != HOME:
         return (
-            "Your lord is not at home: it is placed once per round."
+            say("Your lord is not at home: it is placed once per round.")
             if lord != WITHDRAWN
-            else ("Your lord stays home this round.")
+            else say("Your lord stays home this round.")
         )
     if move.space != HOME and move.space not in state["court_spaces"]:
         names = ", ".join(state["court_spaces"])
-        return f"There is no court space '{move.space}' (spaces: {names}, or home)."
+        return say(
+            "There is no court space '{space}' (spaces: {spaces}, or home).", space=move.space, spaces=names
+        )
     if move.knight and move.knight not in state["forces"][seat]["court"]:
-        return f"There is no strength-{move.knight} knight in your court to escort your lord."
+        return say(
+            "There is no strength-{strength} knight in your court to escort your lord.", strength=move.knight
+        )
     if move.tudor and not state["seats"][seat]["privileges"]["tudor_knight"]:
-        return "You hold no Tudor knight."
+        return say("You hold no Tudor knight.")
     most = engine.data["henry_v"]["lord"]["bishops"]
     if move.bishops > min(most, bishops_free(engine.data, state)):
-        return f"At most {most} bishops, and only those on the regal board."
+        return say("At most {n} bishops, and only those on the regal board.", n=most)
     if move.space == HOME:
-        return "Place your lord while a court space is open to it (reading lord_may_stay_home = false)."
+        return say("Place your lord while a court space is open to it (reading lord_may_stay_home = false).")
     if not can_pay(state["seats"][seat], _lord_costs(engine.data, move.space, move.bishops)):
-        return "You cannot pay for that (the space's cost and the bishops' vote markers)."
+        return say("You cannot pay for that (the space's cost and the bishops' vote markers).")
     occ = state["court_spaces"].get(move.space)
     name = space_name(engine.data, move.space)
     beat = 0 if occ is None else lord_total(engine.data, occ)
-    return f"To expel the lord on the {name} your lord must be stronger than {beat}."
+    return say("To expel the lord on the {office} your lord must be stronger than {n}.", office=name, n=beat)
 
 
 # -- phase 1: privileges with knights (H2.5-H2.7) ------------------------------------------------
@@ -440,7 +476,9 @@ def county_marks(engine: Engine, move: Place) -> dict[str, Any]:
 
 def county_words(occupant: dict[str, Any]) -> str:
     """The privileges on a county knight, for events ("" when none)."""
-    kinds = ["a Tudor knight"] * bool(occupant.get("tudor")) + ["a shield"] * bool(occupant.get("shield"))
+    kinds = [say("a Tudor knight")] * bool(occupant.get("tudor")) + [say("a shield")] * bool(
+        occupant.get("shield")
+    )
     return " and ".join(kinds)
 
 
@@ -458,33 +496,47 @@ def conflict_spaces(
         own["tudor"] = int(own.get("tudor", 0)) + 1
         own["extra"] = int(own.get("extra", 0)) + int(info["tudor_knight"]["strength"])
         bonus = info["tudor_knight"]["strength"]
-        events.append(f"{{p{seat}}}'s knight is joined by a Tudor knight (+{bonus}).")
+        events.append(say("{p}'s knight is joined by a Tudor knight (+{n}).", p=f"{{p{seat}}}", n=bonus))
     if move.archer:
-        pay(state, seat, info["archer"]["cost"], "an archer", events)
+        pay(state, seat, info["archer"]["cost"], say("an archer"), events)
         strength = int(info["archer"]["strength"])
         spaces.append({"force": seat, "knights": [], "archer": True, "extra": strength})
-        events.append(f"{{p{seat}}}'s archer (strength {strength}) takes space {len(spaces)}.")
+        events.append(
+            say(
+                "{p}'s archer (strength {strength}) takes space {n}.",
+                p=f"{{p{seat}}}",
+                strength=strength,
+                n=len(spaces),
+            )
+        )
     return spaces
 
 
 def why_not_privilege(engine: Engine, state: State, seat: int, move: Place) -> str | None:
     """Why a placement naming privileges is refused (None: the privileges are fine)."""
     if not in_play(state):
-        return "There are no privileges in this game (option henry_v is off)."
+        return say("There are no privileges in this game (option henry_v is off).")
     if move.ally:
-        return "Allies never use privileges."
+        return say("Allies never use privileges.")
     kind = move.target.partition(":")[0]
     held = state["seats"][seat]["privileges"]
     info = engine.data["henry_v"]["privileges"]
     for name, used in (("tudor_knight", move.tudor), ("shield", move.shield), ("archer", move.archer)):
         if used and not held[name]:
-            return f"You hold no {info[name]['name']}."
+            return say("You hold no {privilege}.", privilege=info[name]["name"])
         if used and kind not in info[name]["with"]:
-            return f"A {info[name]['name']} goes only with a knight in: {', '.join(info[name]['with'])}."
+            return say(
+                "A {privilege} goes only with a knight in: {places}.",
+                privilege=info[name]["name"],
+                places=", ".join(info[name]["with"]),
+            )
     if move.archer and not can_pay(state["seats"][seat], info["archer"]["cost"]):
-        return f"An archer costs {effects_words([{'type': 'gain', **c} for c in info['archer']['cost']])}."
+        return say(
+            "An archer costs {goods}.",
+            goods=effects_words([{"type": "gain", **c} for c in info["archer"]["cost"]]),
+        )
     if move.archer:
-        return "An archer needs the space directly below your knight on that card to be free."
+        return say("An archer needs the space directly below your knight on that card to be free.")
     return None
 
 
@@ -516,19 +568,38 @@ def fill(engine: Engine, state: State, space: str, events: list[str]) -> None:
             state["treasury"] = dict.fromkeys(held, 0)
             resource = {key: name for name, key in m.HOLDING.items()}  # "squires" -> "squire"
             got = ", ".join(amount(resource.get(k, k), n) for k, n in held.items() if n)
-            events.append(f"{{p{seat}}} takes the treasury: {got}.")
+            events.append(say("{p} takes the treasury: {goods}.", p=f"{{p{seat}}}", goods=got))
             return
         effects = data["henry_v"]["treasury"]["empty_reward"]
-        events.append(f"The treasury is empty: {{p{seat}}}'s lord there gains {effects_words(effects)}.")
+        events.append(
+            say(
+                "The treasury is empty: {p}'s lord there gains {effects}.",
+                p=f"{{p{seat}}}",
+                effects=effects_words(effects),
+            )
+        )
     else:
         if data["henry_v"]["engine"]["office_cost_paid"] == "on_filling":
             costs = space_cost(data, space)
             if not can_pay(state["seats"][seat], costs):
-                events.append(f"{{p{seat}}} cannot pay for the {name}: the office gives nothing.")
+                events.append(
+                    say(
+                        "{p} cannot pay for the {office}: the office gives nothing.",
+                        p=f"{{p{seat}}}",
+                        office=name,
+                    )
+                )
                 return
-            pay(state, seat, costs, f"the {name}", events)
+            pay(state, seat, costs, say("the {office}", office=name), events)
         effects = data["henry_v"]["offices"][space]["reward"]
-        events.append(f"The {name} rewards {{p{seat}}}: {effects_words(effects)}.")
+        events.append(
+            say(
+                "The {office} rewards {p}: {effects}.",
+                office=name,
+                p=f"{{p{seat}}}",
+                effects=effects_words(effects),
+            )
+        )
     m.queue_first(state, [m.effect_task(seat, e, SOURCE, at) for e in effects])
 
 
@@ -543,9 +614,13 @@ def gain_privilege(
     got = min(int(effect["amount"]), supply(engine.data, state)[kind])
     if got:
         _hold(state, force, kind, got)
-        events.append(f"{{p{force}}} gains {effect_words({**effect, 'amount': got})}.")
+        events.append(
+            say("{p} gains {goods}.", p=f"{{p{force}}}", goods=effect_words({**effect, "amount": got}))
+        )
     else:
-        events.append(f"No {name} is left in the regal supply for {{p{force}}}.")
+        events.append(
+            say("No {privilege} is left in the regal supply for {p}.", privilege=name, p=f"{{p{force}}}")
+        )
 
 
 # -- end of round, scoring (H5, H6) ---------------------------------------------------------------
@@ -637,8 +712,8 @@ def _court(data: dict[str, Any], state: State) -> list[CourtSpace]:
             {
                 "space": space,
                 "name": space_name(data, space),
-                "cost": " + ".join(amount(c["resource"], c["amount"]) for c in cost) or "free",
-                "reward": "all in the treasury (if empty: " + effects_words(reward) + ")"
+                "cost": " + ".join(amount(c["resource"], c["amount"]) for c in cost) or say("free"),
+                "reward": say("all in the treasury (if empty: {effects})", effects=effects_words(reward))
                 if space == TREASURY
                 else effects_words(reward),
                 "lord": lord,

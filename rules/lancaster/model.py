@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import copy_state
+from rules.core import copy_state, say
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -148,7 +148,7 @@ def seat_order(state: State) -> list[int]:
 
 def force_name(state: State, force: int) -> str:
     seat = controller(state, force)
-    return f"{{p{seat}}}'s ally" if is_ally(state, force) else f"{{p{seat}}}"
+    return say("{p}'s ally", p=f"{{p{seat}}}") if is_ally(state, force) else f"{{p{seat}}}"
 
 
 # --------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.core import BadSyntax, ascii_number
+from rules.core import BadSyntax, ascii_number, say
 
 
 @dataclass(frozen=True, order=True)
@@ -171,7 +171,12 @@ def _int(token: str, what: str) -> int:
     if value is None:
         shown = token if len(token) <= 12 else token[:12] + "..."
         raise BadSyntax(
-            f"Expected a number from 0 to {MAX_NUMBER} for {what} (the digits 0-9), got '{shown}'."
+            say(
+                "Expected a number from 0 to {max} for {what} (the digits 0-9), got '{shown}'.",
+                max=MAX_NUMBER,
+                what=what,
+                shown=shown,
+            )
         )
     return value
 
@@ -188,7 +193,14 @@ def _count_option(extras: list[str], keys: tuple[str, ...], what: str, after: st
     for extra in extras:
         key, _, value = extra.partition("=")
         if key not in keys or not value:
-            raise BadSyntax(f"Unknown option '{extra}': only {keys[0]}=N may follow {after}.")
+            raise BadSyntax(
+                say(
+                    "Unknown option '{extra}': only {key}=N may follow {after}.",
+                    extra=extra,
+                    key=keys[0],
+                    after=after,
+                )
+            )
         count = _int(value, what)
     return count
 
@@ -207,7 +219,9 @@ def _place_target(token: str) -> str:
         return f"conflict:{token.upper()}"
     if _ID.match(token) and token[0] in "xa":  # "knight 1 x2" is castle space X2
         return f"castle:{token.upper()}"
-    raise BadSyntax(f"Unknown place '{token}': write county:D, castle:X2, conflict:K03 or tower.")
+    raise BadSyntax(
+        say("Unknown place '{token}': write county:D, castle:X2, conflict:K03 or tower.", token=token)
+    )
 
 
 def _where(token: str) -> str:
@@ -215,7 +229,7 @@ def _where(token: str) -> str:
         return "none"
     parts = token.split(":")
     if parts[0] == "court" and len(parts) == 2:
-        return f"court:{_int(parts[1], 'the knight strength')}"
+        return f"court:{_int(parts[1], say('the knight strength'))}"
     if parts[0] == "county" and len(parts) == 2 and _letter(parts[1]):
         return f"county:{parts[1].upper()}"
     if parts[0] == "castle" and len(parts) == 2 and _ID.match(parts[1]):
@@ -223,10 +237,13 @@ def _where(token: str) -> str:
     if parts[0] in ("tower", "lord") and len(parts) == 2:  # a tower knight, the lord's escort
         return f"{parts[0]}:{_int(parts[1], 'the knight strength')}"
     if parts[0] == "conflict" and len(parts) == 3 and _ID.match(parts[1]):
-        return f"conflict:{parts[1].upper()}:{_int(parts[2], 'the knight strength')}"
+        return f"conflict:{parts[1].upper()}:{_int(parts[2], say('the knight strength'))}"
     raise BadSyntax(
-        f"Unknown knight '{token}': write court:1, county:B, castle:X1, conflict:K03:2, tower:4, "
-        "lord:3 or none."
+        say(
+            "Unknown knight '{token}': write court:1, county:B, castle:X1, conflict:K03:2, tower:4, "
+            "lord:3 or none.",
+            token=token,
+        )
     )
 
 
@@ -257,30 +274,34 @@ def parse_text(text: str) -> LancasterMove:
     """The move a text names, by grammar alone (legality is checked by the engine)."""
     tokens = text.strip().lower().replace(",", " ").split()
     if not tokens:
-        raise BadSyntax("Empty move. Try e.g. 'knight 2 county:B' or 'vote yes markers=1'.")
+        raise BadSyntax(say("Empty move. Try e.g. 'knight 2 county:B' or 'vote yes markers=1'."))
     verb, args = tokens[0], tokens[1:]
     if verb == "pass" and not args:
         return Pass()
     if verb in ("knight", "ally"):
         if len(args) < 2:
-            raise BadSyntax(f"Write '{verb} <strength> <place> [squires=N]', e.g. '{verb} 2 county:B'.")
+            raise BadSyntax(
+                say("Write '{verb} <strength> <place> [squires=N]', e.g. '{verb} 2 county:B'.", verb=verb)
+            )
         flags = [a for a in args[2:] if a in _PRIVILEGE_WORDS]
         rest = [a for a in args[2:] if a not in _PRIVILEGE_WORDS]
-        squires = _count_option(rest, ("squires", "squire", "s"), "squires", "the place")
-        strength, target = _int(args[0], "the knight strength"), _place_target(args[1])
+        squires = _count_option(rest, ("squires", "squire", "s"), say("squires"), say("the place"))
+        strength, target = _int(args[0], say("the knight strength")), _place_target(args[1])
         return Place(strength, target, squires, verb == "ally", *(w in flags for w in _PRIVILEGE_WORDS))
     if verb == "lord":
         return _lord(args)
     if verb == "vote":
         if not args or args[0] not in ("yes", "no"):
-            raise BadSyntax("Write 'vote yes markers=N' or 'vote no markers=N'.")
-        markers = _count_option(args[1:], ("markers", "marker", "m"), "vote markers", "yes/no")
+            raise BadSyntax(say("Write 'vote yes markers=N' or 'vote no markers=N'."))
+        markers = _count_option(args[1:], ("markers", "marker", "m"), say("vote markers"), "yes/no")
         return Vote(args[0] == "yes", markers)
     if len(args) != 1:
-        raise BadSyntax(f"Unknown move '{text.strip()}'. See the Lancaster rules help for the notation.")
+        raise BadSyntax(
+            say("Unknown move '{text}'. See the Lancaster rules help for the notation.", text=text.strip())
+        )
     arg = args[0]
     if verb == "favor":
-        return Favor(_int(arg, "the King's Favor tile"))
+        return Favor(_int(arg, say("the King's Favor tile")))
     if verb == "upgrade":
         return Upgrade(_where(arg))
     if verb == "extension":
@@ -290,9 +311,11 @@ def parse_text(text: str) -> LancasterMove:
     if verb == "take" and arg in ("noble", "reward", "both"):
         return Take(arg)
     if verb == "buy":
-        return Buy(_int(arg, "how many"))
+        return Buy(_int(arg, say("how many")))
     if verb == "start":
-        return Start(_int(arg.removeprefix("p"), "the seat"))
+        return Start(_int(arg.removeprefix("p"), say("the seat")))
     if verb == "ransom":
-        return Ransom(0 if arg == "none" else _int(arg, "the knight strength"))
-    raise BadSyntax(f"Unknown move '{text.strip()}'. See the Lancaster rules help for the notation.")
+        return Ransom(0 if arg == "none" else _int(arg, say("the knight strength")))
+    raise BadSyntax(
+        say("Unknown move '{text}'. See the Lancaster rules help for the notation.", text=text.strip())
+    )

@@ -10,8 +10,9 @@ at all is passed over, and the event says exactly why.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from rules.core import Wordless, say
 from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
 from rules.lancaster.moves import LancasterMove, Pass, Place
@@ -143,29 +144,44 @@ def no_place_reason(engine: Engine, state: State, seat: int) -> str:
     courts = [(force, state["forces"][force]["court"]) for force in m.forces_of(state, seat)]
     courts = [(force, court) for force, court in courts if court]
     held = " and ".join(
-        ("the ally's court" if m.is_ally(state, force) else "court") + f" ({', '.join(map(str, court))})"
+        say("the ally's court ({knights})", knights=", ".join(map(str, court)))
+        if m.is_ally(state, force)
+        else say("court ({knights})", knights=", ".join(map(str, court)))
         for force, court in courts
     )
     reasons = [
-        "no free space in " + ("the ally castle" if m.is_ally(state, force) else "their castle")
+        say("no free space in the ally castle")
+        if m.is_ally(state, force)
+        else say("no free space in their castle")
         for force, _ in courts
     ]
     cards = [card["id"] for card in state["conflicts"]]
-    reasons.append(
-        f"conflict{'s' if len(cards) > 1 else ''} {', '.join(cards)} "
-        f"{'each hold' if len(cards) > 1 else 'holds'} three other players"
-        if cards
-        else "no conflict card is in play"
-    )
+    if len(cards) > 1:
+        reasons.append(say("conflicts {conflicts} each hold three other players", conflicts=", ".join(cards)))
+    elif cards:
+        reasons.append(say("conflict {conflicts} holds three other players", conflicts=cards[0]))
+    else:
+        reasons.append(say("no conflict card is in play"))
     strongest = max(max(court) for _, court in courts)
     weak = [x for x in engine.order if engine.data["counties"][x]["min_strength"] > strongest]
     own = [x for x in engine.order if x not in weak]  # with squires enough, only their own stop them
     if weak:
-        reasons.append(f"counties {', '.join(weak)} need a knight stronger than {strongest}")
+        reasons.append(
+            say(
+                "counties {counties} need a knight stronger than {strength}",
+                counties=", ".join(weak),
+                strength=strongest,
+            )
+        )
     if own:
-        reasons.append(f"counties {', '.join(own)} hold their own knights")
+        reasons.append(say("counties {counties} hold their own knights", counties=", ".join(own)))
     reasons += resentment.no_tower_reason(engine, state, seat)
-    return f"{{p{seat}}} cannot place the knights left in {held}: {'; '.join(reasons)}."
+    return say(
+        "{p} cannot place the knights left in {held}: {reasons}.",
+        p=f"{{p{seat}}}",
+        held=held,
+        reasons="; ".join(reasons),
+    )
 
 
 def place(engine: Engine, state: State, seat: int, move: Place, events: list[str]) -> None:
@@ -177,32 +193,25 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     m.force_set(state, force, court=court)
     henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
     kind, _, where = move.target.partition(":")
-    text = f"{m.force_name(state, force)} placed a knight (strength {move.strength})"
+    who = m.force_name(state, force)
     if kind == "county":
-        _place_in_county(engine, state, seat, force, move, text, events)
+        _place_in_county(engine, state, seat, force, move, who, events)
     elif kind == resentment.TOWER:
         resentment.enter(state, force, move.strength, events)
     elif kind == "castle":
         m.force_set(state, force, castle={**state["forces"][force]["castle"], where: move.strength})
         name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
-        events.append(f"{text} in the castle ({where} {name}).")
+        events.append(
+            say(
+                "{p} placed a knight (strength {strength}) in the castle ({space} {name}).",
+                p=who,
+                strength=move.strength,
+                space=where,
+                name=name,
+            )
+        )
     else:
-        card = next(c for c in state["conflicts"] if c["id"] == where)
-        spaces = card["spaces"]
-        if all(space["force"] != force or space.get("archer") for space in spaces):
-            spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
-            events.append(f"{text} on conflict {where} (space {len(spaces)}).")
-        else:
-            # 6.4: further knights stack on the force's space.
-            spaces = [
-                {**space, "knights": sorted([*space["knights"], move.strength])}
-                if space["force"] == force and not space.get("archer")
-                else space
-                for space in spaces
-            ]
-            events.append(f"{text} on conflict {where}, stacking on their space.")
-        spaces = henry.conflict_spaces(engine, state, seat, move, spaces, events)  # H2.6, H2.7
-        m.card_set(state, {**card, "spaces": spaces})
+        _place_on_conflict(engine, state, seat, force, move, who, where, events)
         # 6.4: King's Favor for the first knights into conflicts this round.
         if state["favors_taken"] < len(state["favor_tiles"]) and any(state["favor_tiles"]):
             state["favors_taken"] += 1
@@ -211,31 +220,110 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     state["turn_done"] = True
 
 
+def _place_on_conflict(
+    engine: Engine, state: State, seat: int, force: int, move: Place, who: str, where: str, events: list[str]
+) -> None:
+    card = next(c for c in state["conflicts"] if c["id"] == where)
+    spaces = card["spaces"]
+    if all(space["force"] != force or space.get("archer") for space in spaces):
+        spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
+        events.append(
+            say(
+                "{p} placed a knight (strength {strength}) on conflict {conflict} (space {space_n}).",
+                p=who,
+                strength=move.strength,
+                conflict=where,
+                space_n=len(spaces),
+            )
+        )
+    else:
+        # 6.4: further knights stack on the force's space.
+        spaces = [
+            {**space, "knights": sorted([*space["knights"], move.strength])}
+            if space["force"] == force and not space.get("archer")
+            else space
+            for space in spaces
+        ]
+        events.append(
+            say(
+                "{p} placed a knight (strength {strength}) on conflict {conflict}, stacking on their space.",
+                p=who,
+                strength=move.strength,
+                conflict=where,
+            )
+        )
+    spaces = henry.conflict_spaces(engine, state, seat, move, spaces, events)  # H2.6, H2.7
+    m.card_set(state, {**card, "spaces": spaces})
+
+
 def _place_in_county(
-    engine: Engine, state: State, seat: int, force: int, move: Place, text: str, events: list[str]
+    engine: Engine, state: State, seat: int, force: int, move: Place, who: str, events: list[str]
 ) -> None:
     where = move.target.partition(":")[2]
     occupant = state["counties"][where]
     m.seat_add(state, seat, "squires", -move.squires)
-    if move.squires:
-        text += f" with {amount('squire', move.squires)}"
-    text += f" on county {where} ({engine.data['counties'][where]['name']})"
     marks = henry.county_marks(engine, move)  # Henry V: a Tudor knight, a shield (H2.5, H2.6)
-    if marks:
-        text += f" with {henry.county_words(marks)}"
-    if occupant is not None:
-        # 6.2: the expelled knight goes back to its court; its squires are lost (and its Tudor
-        # knight returns to the supply, H2.6).
+    if occupant is not None:  # 6.2: the expelled knight goes back to its court; its squires are lost
         m.court_add(state, occupant["force"], occupant["strength"])
-        expelled = m.force_name(state, occupant["force"])
-        text += f", expelling {expelled}'s knight (strength {occupant['strength']})"
+    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
+    if type(events) is Wordless:  # a word-free simulation formats nothing
+        return
+    values = {
+        "p": who,
+        "strength": move.strength,
+        "county": where,
+        "name": engine.data["counties"][where]["name"],
+    }
+    placed = _county_placed(values, move.squires, henry.county_words(marks) if marks else "")
+    if occupant is None:
+        events.append(say("{placed}.", placed=placed))
+    else:  # the expelled knight's squires are lost (and its Tudor knight returns, H2.6)
         lost = [amount("squire", occupant["squires"])] * bool(occupant["squires"])
         lost += [henry.county_words(occupant)] * bool(occupant.get("tudor"))
-        if lost:
-            text += f" and its {' and '.join(lost)}"
-    new = {"force": force, "strength": move.strength, "squires": move.squires, **marks}
-    m.county_set(state, where, new)
-    events.append(text + ".")
+        events.append(
+            _expelling(placed, m.force_name(state, occupant["force"]), occupant, " and ".join(lost))
+        )
+
+
+def _county_placed(values: dict[str, Any], squires: int, marks: str) -> str:
+    """A county placement without its end: its squires, and Henry V's Tudor knight or shield."""
+    if marks and squires:
+        return say(
+            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name}) "
+            "with {marks}",
+            squires=amount("squire", squires),
+            marks=marks,
+            **values,
+        )
+    if marks:
+        return say(
+            "{p} placed a knight (strength {strength}) on county {county} ({name}) with {marks}",
+            marks=marks,
+            **values,
+        )
+    if squires:
+        return say(
+            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})",
+            squires=amount("squire", squires),
+            **values,
+        )
+    return say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
+
+
+def _expelling(placed: str, other: str, occupant: dict[str, Any], lost: str) -> str:
+    """``placed`` and whom it expels, with what it loses ("" nothing)."""
+    if lost:
+        return say(
+            "{placed}, expelling {other}'s knight (strength {other_n}) and its {lost}.",
+            placed=placed,
+            other=other,
+            other_n=occupant["strength"],
+            lost=lost,
+        )
+    return say(
+        "{placed}, expelling {other}'s knight (strength {other_n}).",
+        placed=placed, other=other, other_n=occupant["strength"],
+    )  # fmt: skip
 
 
 def keep_in_court(state: State, seat: int, events: list[str]) -> None:
@@ -243,4 +331,4 @@ def keep_in_court(state: State, seat: int, events: list[str]) -> None:
     state["kept_in_court"] = m.replaced(state["kept_in_court"], seat, True)
     state["last_move"] = {"seat": seat, "move": "pass", "where": None, "places": [f"knights:{seat}"]}
     state["turn_done"] = True
-    events.append(f"{{p{seat}}} passes: the knights left in court stay there this round.")
+    events.append(say("{p} passes: the knights left in court stay there this round.", p=f"{{p{seat}}}"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from rules.core import say
 from rules.lancaster import model as m
 from rules.lancaster.words import effects_words
 
@@ -73,7 +74,12 @@ def reveal(engine: Engine, state: State, events: list[str]) -> None:
         effects = tiles(engine.data, state)[letter]
         name = engine.data["counties"][letter]["name"]
         events.append(
-            f"Reward tile {letter} ({effects_words(effects)}) is laid beside county {letter} ({name})."
+            say(
+                "Reward tile {tile} ({effects}) is laid beside county {tile} ({name}).",
+                tile=letter,
+                effects=effects_words(effects),
+                name=name,
+            )
         )
 
 
@@ -95,11 +101,22 @@ def claim(
         kept = [e for e in effects if e["type"] in allowed]
         if len(kept) < len(effects):
             events.append(
-                f"{m.force_name(state, force)} forfeits reward tile {letter} (allies keep no goods)."
+                say(
+                    "{p} forfeits reward tile {tile} (allies keep no goods).",
+                    p=m.force_name(state, force),
+                    tile=letter,
+                )
             )
         effects = kept
     if effects:
-        events.append(f"{m.force_name(state, force)} takes reward tile {letter} ({effects_words(effects)}).")
+        events.append(
+            say(
+                "{p} takes reward tile {tile} ({effects}).",
+                p=m.force_name(state, force),
+                tile=letter,
+                effects=effects_words(effects),
+            )
+        )
     return [m.effect_task(force, e, SOURCE, f"county:{letter}") for e in effects]
 
 
@@ -110,7 +127,7 @@ def end_round(engine: Engine, state: State, events: list[str]) -> None:
     if engine.data["queenie"]["engine"]["unclaimed_tile"] == "removed":
         gone = ", ".join(state["reward_tiles"])
         state["reward_tiles"] = []
-        events.append(f"Unclaimed reward tile {gone} leaves the game.")
+        events.append(say("Unclaimed reward tile {tile} leaves the game.", tile=gone))
 
 
 def view(data: dict[str, Any], state: State) -> QueenieView | None:

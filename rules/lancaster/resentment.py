@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from rules.core import say, say_n
 from rules.lancaster import model as m
 from rules.lancaster.moves import Place
 
@@ -107,35 +108,41 @@ def no_tower_reason(engine: Engine, state: State, seat: int) -> list[str]:
         return []
     least = minimum(engine.data, state)
     if least is None:
-        return ["no knight is strong enough for the tower"]
+        return [say("no knight is strong enough for the tower")]
     if any(k["force"] == seat for k in state["tower"]["knights"]):
-        return ["they already have a knight in the tower"]
+        return [say("they already have a knight in the tower")]
     if not state["forces"][seat]["court"]:
         return []
-    return [f"the tower takes only knights of strength {least} or more"]
+    return [say("the tower takes only knights of strength {strength} or more", strength=least)]
 
 
 def why_not(engine: Engine, state: State, force: int, move: Place) -> str:
     """Why a tower placement is refused, in words (R2.1)."""
     if not in_play(state):
-        return "There is no tower in this game (option kings_resentment is off)."
+        return say("There is no tower in this game (option kings_resentment is off).")
     if m.is_ally(state, force):
-        return "Ally knights never enter the tower."
+        return say("Ally knights never enter the tower.")
     if move.squires:
-        return "Squires never go into the tower."
+        return say("Squires never go into the tower.")
     least = minimum(engine.data, state)
     if least is None:
-        return "No knight is strong enough for the tower in this game."
+        return say("No knight is strong enough for the tower in this game.")
     if move.strength < least:
-        return f"The tower takes only knights of strength {least} or more."
-    return "You already have a knight in the tower."
+        return say("The tower takes only knights of strength {strength} or more.", strength=least)
+    return say("You already have a knight in the tower.")
 
 
 def enter(state: State, force: int, strength: int, events: list[str]) -> None:
     """R2.1: the knight goes into the tower (no squires, no expulsion, no King's Favor)."""
     knights = [*state["tower"]["knights"], {"force": force, "strength": strength}]
     state["tower"] = {**state["tower"], "knights": knights}
-    events.append(f"{m.force_name(state, force)} placed a knight (strength {strength}) in the tower.")
+    events.append(
+        say(
+            "{p} placed a knight (strength {strength}) in the tower.",
+            p=m.force_name(state, force),
+            strength=strength,
+        )
+    )
 
 
 # -- phase 3 (R4) ------------------------------------------------------------------------------
@@ -151,7 +158,12 @@ def clear_tower(state: State, events: list[str]) -> None:
     state["protected"] = sorted({m.controller(state, k["force"]) for k in knights})
     if knights:
         names = ", ".join(m.force_name(state, k["force"]) for k in knights)
-        events.append(f"The tower is cleared: {names} return to court, protected from dishonor this round.")
+        events.append(
+            say(
+                "The tower is cleared: {players} return to court, protected from dishonor this round.",
+                players=names,
+            )
+        )
 
 
 def lost(engine: Engine, state: State, card: dict[str, Any], events: list[str]) -> None:
@@ -174,14 +186,30 @@ def lost(engine: Engine, state: State, card: dict[str, Any], events: list[str]) 
         take(state, seat, count)
     spared = [s for s in m.seat_order(state) if s in wanted and s in state["protected"]]
     if takers or spared:
-        text = f"England's loss at {card['id']} shames the crown: "
-        text += ", ".join(f"{{p{s}}}" for s in takers) + (" take" if len(takers) != 1 else " takes")
-        text += f" {count} dishonor marker{'s' if count != 1 else ''}" if takers else ""
-        if not takers:
-            text = f"England's loss at {card['id']} shames the crown, but nobody takes dishonor"
-        if spared:
-            text += " (" + ", ".join(f"{{p{s}}}" for s in spared) + " sheltered in the tower)"
-        events.append(text + ".")
+        events.append(_shame_text(card["id"], takers, spared, count))
+
+
+def _shame_text(cid: str, takers: list[int], spared: list[int], count: int) -> str:
+    """R4.2: who takes dishonor for England's loss at ``cid``, and who the tower sheltered."""
+    seats = ", ".join(f"{{p{s}}}" for s in takers)
+    if takers and len(takers) != 1:
+        text = say_n(
+            "England's loss at {conflict} shames the crown: {players} take {n} dishonor marker",
+            "England's loss at {conflict} shames the crown: {players} take {n} dishonor markers",
+            count, conflict=cid, players=seats,
+        )  # fmt: skip
+    elif takers:
+        text = say_n(
+            "England's loss at {conflict} shames the crown: {players} takes {n} dishonor marker",
+            "England's loss at {conflict} shames the crown: {players} takes {n} dishonor markers",
+            count, conflict=cid, players=seats,
+        )  # fmt: skip
+    else:
+        text = say("England's loss at {conflict} shames the crown, but nobody takes dishonor", conflict=cid)
+    if spared:
+        sheltered = ", ".join(f"{{p{s}}}" for s in spared)
+        return say("{shame} ({players} sheltered in the tower).", shame=text, players=sheltered)
+    return say("{shame}.", shame=text)
 
 
 def take(state: State, seat: int, count: int) -> None:

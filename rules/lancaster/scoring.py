@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Outcome
+from rules.core import Outcome, say
 from rules.lancaster import henry, queenie, resentment
 from rules.lancaster import model as m
 
@@ -75,13 +75,15 @@ def final_outcome(state: m.State, data: dict[str, Any]) -> Outcome:
     top = key(ranking[0])
     winners = frozenset(i for i in range(n) if key(i) == top)
     words = {
-        "nobles": "most nobles",
-        "knight_strength": "knight strength outside the reserve",
-        "knight_count": "number of knights outside the reserve",
-        "extensions": "most extension tiles",
+        "nobles": say("most nobles"),
+        "knight_strength": say("knight strength outside the reserve"),
+        "knight_count": say("number of knights outside the reserve"),
+        "extensions": say("most extension tiles"),
     }
-    criteria = ", then by ".join(words[name] for name in final["tie_break"]) or "nothing"
-    notes = [f"Ties on PP are broken by {criteria}; players still equal share the place."]
+    criteria = ", then by ".join(words[name] for name in final["tie_break"]) or say("nothing")
+    notes = [
+        say("Ties on PP are broken by {criteria}; players still equal share the place.", criteria=criteria)
+    ]
     return Outcome(
         scores=scores, ranking=ranking, winners=winners, breakdown=tuple(breakdown), notes=tuple(notes)
     )

@@ -73,19 +73,19 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, cast
 
-from rules.core import OutcomeJSON, ViewHeader, seat_headers
+from rules.core import OutcomeJSON, ViewHeader, say, seat_headers
 from rules.lancaster import expansions, extra_laws
 from rules.lancaster import model as m
 from rules.lancaster.expansions import ExpansionsView
 from rules.lancaster.words import effects_words
 
 PHASE_TITLES = {
-    "setup": "Setup",
-    "place": "Place knights",
-    "vote": "Parliament: vote",
-    "laws": "Parliament: laws",
-    "rewards": "Rewards",
-    "over": "Game over",
+    "setup": say("Setup"),
+    "place": say("Place knights"),
+    "vote": say("Parliament: vote"),
+    "laws": say("Parliament: laws"),
+    "rewards": say("Rewards"),
+    "over": say("Game over"),
 }
 
 

@@ -5,45 +5,52 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_RES = {
-    "gold": "gold",
-    "squire": "squire",
-    "vote_marker": "vote marker",
-    "power_points": "PP",
-    "royal_seal": "royal seal",
-    "dishonor": "dishonor marker",
+from rules.core import say, say_n
+
+# An amount of each resource in words, by count (say_n: each language's plurals).
+_AMOUNTS = {
+    "gold": lambda n: say_n("{n} gold", "{n} gold", n),
+    "squire": lambda n: say_n("{n} squire", "{n} squires", n),
+    "vote_marker": lambda n: say_n("{n} vote marker", "{n} vote markers", n),
+    "power_points": lambda n: say_n("{n} PP", "{n} PP", n),
+    "royal_seal": lambda n: say_n("{n} royal seal", "{n} royal seals", n),
+    "dishonor": lambda n: say_n("{n} dishonor marker", "{n} dishonor markers", n),
+    "bishop": lambda n: say_n("{n} bishop", "{n} bishops", n),  # Henry V: with a lord (H2.3)
 }
 _METRIC = {
-    "gold_owned": "gold",
-    "squires_owned": "squires",
-    "counties_occupied": "counties occupied",
-    "conflicts_involved": "conflicts involved in",
-    "extension_tiles": "extension tiles",
-    "nobles_at_table": "nobles at the table",
-    "dishonor_markers": "dishonor markers",
-    "knights_in_tower": "knights in the tower",
-    "royal_seals_owned": "royal seals",
-    "lord_on_office": "lord on an office",
+    "gold_owned": say("gold"),
+    "squires_owned": say("squires"),
+    "counties_occupied": say("counties occupied"),
+    "conflicts_involved": say("conflicts involved in"),
+    "extension_tiles": say("extension tiles"),
+    "nobles_at_table": say("nobles at the table"),
+    "dishonor_markers": say("dishonor markers"),
+    "knights_in_tower": say("knights in the tower"),
+    "royal_seals_owned": say("royal seals"),
+    "lord_on_office": say("lord on an office"),
 }
-_PRIVILEGE = {"shield": "shield", "archer": "archer", "tudor_knight": "Tudor knight"}
+# Henry V's privileges by count (gain_privilege).
+_PRIVILEGE = {
+    "shield": lambda n: say_n("{n} shield", "{n} shields", n),
+    "archer": lambda n: say_n("{n} archer", "{n} archers", n),
+    "tudor_knight": lambda n: say_n("{n} Tudor knight", "{n} Tudor knights", n),
+}
 
 
 def amount(resource: str, n: int) -> str:
-    word = _RES.get(resource, resource)
-    if n != 1 and resource in ("squire", "vote_marker", "royal_seal", "dishonor"):
-        word += "s"
-    return f"{n} {word}"
+    said = _AMOUNTS.get(resource)
+    return said(n) if said else f"{n} {resource}"
 
 
 def metric_words(name: str) -> str:
     if name.startswith("deployed_knights_of_strength_"):
-        return f"deployed strength-{name.rsplit('_', 1)[1]} knights"
+        return say("deployed strength-{strength} knights", strength=name.rsplit("_", 1)[1])
     return _METRIC.get(name, name)
 
 
-def _per(e: dict[str, Any]) -> str:
-    """The rate of a ``..._per`` effect: " per 2 nobles"."""
-    return f" per {e['every']} {metric_words(e['per'])}"
+def _per(e: dict[str, Any]) -> dict[str, Any]:
+    """The rate of a ``..._per`` effect ("per 2 nobles"), as a template's values."""
+    return {"every_n": e["every"], "metric": metric_words(e["per"])}
 
 
 def effect_words(e: dict[str, Any]) -> str:
@@ -51,43 +58,74 @@ def effect_words(e: dict[str, Any]) -> str:
     if t == "gain":
         return amount(e["resource"], e["amount"])
     if t == "gain_per":
-        return f"{amount(e['resource'], e['amount'])}{_per(e)}"
-    if t == "recruit_knight":
-        return f"{e['amount']} new strength-{e['strength']} knight" + ("s" if e["amount"] != 1 else "")
-    if t == "recruit_knight_per":
-        return f"{e['amount']} new strength-{e['strength']} knight{_per(e)}"
+        return say("{gain} per {every_n} {metric}", gain=amount(e["resource"], e["amount"]), **_per(e))
+    if t in ("recruit_knight", "recruit_knight_per", "build_extension", "build_extension_per"):
+        return _build_words(e)
     if t == "upgrade_knight":
-        scope = {"deployed": "a deployed knight", "ally": "an ally knight"}.get(e["target"], "a knight")
-        return f"upgrade {scope}"
+        if e["target"] == "deployed":
+            return say("upgrade a deployed knight")
+        return say("upgrade an ally knight") if e["target"] == "ally" else say("upgrade a knight")
     if t == "swap_knight":
-        return f"swap a deployed {e['from_strength']}-knight for the {e['to_strength']}-knight"
-    if t == "build_extension":
-        return f"build {e['amount']} extension" + ("s" if e["amount"] != 1 else "")
-    if t == "build_extension_per":
-        return f"build {e['amount']} extension{_per(e)}"
+        return say(
+            "swap a deployed {from_n}-knight for the {to_n}-knight",
+            from_n=e["from_strength"],
+            to_n=e["to_strength"],
+        )
     if t == "take_noble":
-        return "a noble from any county"
+        return say("a noble from any county")
     if t == "exchange":
         pay = " + ".join(amount(p["resource"], p["amount"]) for p in e["pay"])
-        times = "any number of times" if e["repeat"] == "unlimited" else f"up to {e['repeat']}x"
-        return f"pay {pay} for {effects_words(e['gain'])} ({times})"
+        gain = effects_words(e["gain"])
+        if e["repeat"] == "unlimited":
+            return say("pay {pay} for {gain} (any number of times)", pay=pay, gain=gain)
+        return say("pay {pay} for {gain} (up to {times_n}x)", pay=pay, gain=gain, times_n=e["repeat"])
     if t == "majority":
-        return f"most {metric_words(e['metric'])}: {effects_words(e['effects'])}"
+        return say(
+            "most {metric}: {effects}", metric=metric_words(e["metric"]), effects=effects_words(e["effects"])
+        )
     if t == "conditional":
         c = e["condition"]
-        return f"if {metric_words(c['metric'])} {c['op']} {c['value']}: {effects_words(e['effects'])}"
+        return say(
+            "if {metric} {op} {value}: {effects}",
+            metric=metric_words(c["metric"]),
+            op=c["op"],
+            value=c["value"],
+            effects=effects_words(e["effects"]),
+        )
     if t == "choose_next_start_player":
-        return "choose the next start player"
+        return say("choose the next start player")
     if t == "gain_privilege":  # Henry V
-        word = _PRIVILEGE.get(e["privilege"], e["privilege"])
-        return f"{e['amount']} {word}" + ("s" if e["amount"] != 1 else "")
+        said = _PRIVILEGE.get(e["privilege"])
+        return said(e["amount"]) if said else f"{e['amount']} {e['privilege']}"
     if t == "lose":
-        return f"discard {amount(e['resource'], e['amount'])}"
+        return say("discard {goods}", goods=amount(e["resource"], e["amount"]))
     return t
 
 
+def _build_words(e: dict[str, Any]) -> str:
+    """Recruiting knights and building extensions, at once or per something."""
+    t, n = e["type"], e["amount"]
+    if t == "recruit_knight":
+        return say_n(
+            "{n} new strength-{strength} knight",
+            "{n} new strength-{strength} knights",
+            n,
+            strength=e["strength"],
+        )
+    if t == "recruit_knight_per":
+        return say(
+            "{n} new strength-{strength} knight per {every_n} {metric}",
+            n=n,
+            strength=e["strength"],
+            **_per(e),
+        )
+    if t == "build_extension":
+        return say_n("build {n} extension", "build {n} extensions", n)
+    return say("build {n} extension per {every_n} {metric}", n=n, **_per(e))
+
+
 def effects_words(effects: list[dict[str, Any]]) -> str:
-    return " + ".join(effect_words(e) for e in effects) or "nothing"
+    return " + ".join(effect_words(e) for e in effects) or say("nothing")
 
 
 _GAIN = re.compile(r"^(?P<who>.+?) gains (?P<what>.+)\.$")
@@ -148,8 +186,8 @@ def tally_gains(events: list[str]) -> list[str]:
 
 def _gain_line(who: list[str], what: str) -> str:
     if len(who) == 1:
-        return f"{who[0]} gains {what}."
-    return f"{listed(who)} each gain {what}."
+        return say("{p} gains {goods}.", p=who[0], goods=what)
+    return say("{players} each gain {goods}.", players=listed(who), goods=what)
 
 
 def place_words(data: dict[str, Any], where: str) -> str:
@@ -157,14 +195,18 @@ def place_words(data: dict[str, Any], where: str) -> str:
     never the notation ("county:H", "conflict:K03:2") a player would not know (issue 12 item 8)."""
     kind, _, rest = where.partition(":")
     if kind == "court":
-        return "in court"
+        return say("in court")
     if kind == "county":
         county = data["counties"].get(rest)
-        return f"in {county['name']}" if county else f"in county {rest}"
+        return say("in {county}", county=county["name"]) if county else say("in county {county}", county=rest)
     if kind == "castle":
         space = data["castle"].get(rest) or data.get("ally", {}).get("castle", {}).get(rest)
-        return f"on {space['name']}" if space else f"on castle space {rest}"
+        return say("on {space}", space=space["name"]) if space else say("on castle space {space}", space=rest)
     if kind == "conflict":
         card, _, _strength = rest.partition(":")
-        return f"in conflict {card}"
-    return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # an expansion's place
+        return say("in conflict {conflict}", conflict=card)
+    if kind == "lord":  # Henry V: the knight escorting its lord ("upgrade lord:3")
+        return say("escorting their lord")
+    if kind == "tower":  # The King's Resentment: a knight in the tower ("tower:2")
+        return say("in the tower")
+    return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # another expansion's place (none today)

@@ -26,12 +26,13 @@ from rules.core import (
     Wordless,
     coerce_option,
     normalise_options,
+    say,
     state_from_json,
     state_to_json,
 )
 from rules.lorenzo import cards, flow, guide, hidden
 from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
-from rules.lorenzo.data import BASE_CARDS, BASE_LEADERS, LEADERS
+from rules.lorenzo.data import BASE_CARDS, BASE_EXCOMMUNICATIONS, BASE_LEADERS, EXCOMMUNICATIONS, LEADERS
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.houses import content
@@ -119,6 +120,17 @@ OFFER_HOUSES = True
 ``setup`` (tests, the sandbox) but not offered to players; ``max_players`` follows it."""
 
 
+# The words of move texts (and of the parser's aliases) a player may type in their own language
+# (i18n.moves: each word part of a token, e.g. "territory" of territory_1, "servants" of servants=2).
+MOVE_WORDS = (
+    "place", "black", "white", "orange", "neutral", "territory", "character", "building", "venture",
+    "harvest", "production", "big", "market", "council", "servants", "servant", "leader", "discard",
+    "play", "activate", "draft", "copy", "tile", "advanced", "privilege", "coins", "coin", "faith",
+    "military", "wood", "stone", "pay", "lose", "take", "exchange", "none", "nothing", "support",
+    "refuse", "pass", "end", "vp", "mp", "fp",
+)  # fmt: skip
+
+
 class Lorenzo:
     name = "lorenzo"
     title = "Lorenzo il Magnifico"
@@ -138,12 +150,25 @@ class Lorenzo:
         opts = {**normalise_options(self, given), **extra}
         top = 5 if opts["houses"] else 4
         if not self.min_players <= players <= top:
-            more = "; 5 players need the houses option (Houses of Renaissance)" if players == 5 else ""
-            raise IllegalMove(f"{self.title} is for {self.min_players}-{top} players{more}.")
+            if players == 5:
+                raise IllegalMove(
+                    say(
+                        "{title} is for {min}-{max} players; 5 players need the houses option "
+                        "(Houses of Renaissance).",
+                        title=self.title,
+                        min=self.min_players,
+                        max=top,
+                    )
+                )
+            raise IllegalMove(
+                say("{title} is for {min}-{max} players.", title=self.title, min=self.min_players, max=top)
+            )
         if opts["houses"] and players == 5 and opts["leader_pool"] == "base":
             raise IllegalMove(
-                "With 5 players the base pool of 20 Leaders cannot deal 4 each plus the Sforza and "
-                "Visconti families' 2: choose leader_pool houses (42) or all (44)."
+                say(
+                    "With 5 players the base pool of 20 Leaders cannot deal 4 each plus the Sforza and "
+                    "Visconti families' 2: choose leader_pool houses (42) or all (44)."
+                )
             )
         if opts["houses"]:
             opts["leaders"] = True  # HOUSES.md §2 (houses_turns_on_leaders): HoR cards use Leaders
@@ -172,8 +197,8 @@ class Lorenzo:
         ``flow.is_legal``); ``flow.refusal`` only words the refusal."""
         if player not in flow.active(state):
             if state["phase"] == "over":
-                raise IllegalMove("The game is over.")
-            raise NotYourTurn(f"It is not your turn: {flow.prompt_text(state)}")
+                raise IllegalMove(say("The game is over."))
+            raise NotYourTurn(say("It is not your turn: {prompt}", prompt=flow.prompt_text(state)))
         if not flow.is_legal(state, player, move):
             raise IllegalMove(flow.refusal(state, player, move))
 
@@ -260,6 +285,10 @@ class Lorenzo:
             # The base game's printed names (the HoR names are provisional: "Special card N").
             "lorenzo card": [BASE_CARDS[i]["name"] for i in sorted(BASE_CARDS)],
             "lorenzo leader": [LEADERS[x]["name"] for x in BASE_LEADERS],
+            # Their abilities and the excommunication tiles' texts (guided turns, /card, boards).
+            "lorenzo leader text": [LEADERS[x]["text"] for x in BASE_LEADERS],
+            "lorenzo excommunication": [EXCOMMUNICATIONS[x]["text"] for x in BASE_EXCOMMUNICATIONS],
+            "lorenzo move": list(MOVE_WORDS),
         }
 
     def rules_help(self) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import seat
+from rules.core import say, say_n, seat
 from rules.lorenzo import engine, leaders
 from rules.lorenzo.data import (
     ALL_TOWER_SPACES,
@@ -36,7 +36,7 @@ from rules.lorenzo.data import (
     PRIVILEGE_ORDER,
     PRIVILEGES,
 )
-from rules.lorenzo.describe import TYPE_NAMES, res_text
+from rules.lorenzo.describe import MEMBER_NAMES, TOWER_NAMES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
 from rules.lorenzo.houses import families as houses_families
@@ -118,7 +118,7 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
     item_kind, ident = frame["items"].pop(0)
     if item_kind == "tile":
         part = BONUS_TILES[ident][frame["action"]]
-        name = "personal bonus tile"
+        name = say("personal bonus tile")
     else:
         part = CARDS[ident][frame["action"]]
         name = CARDS[ident]["name"]
@@ -166,15 +166,22 @@ def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, 
                 }
             )
     got = houses_families.privilege_gain(state, player, move.choice) if "houses" in state else None
-    engine.gain(
-        state, player, got or PRIVILEGES[move.choice], f"Council Privilege from {frame['source']}", log
-    )
+    source = say("Council Privilege from {source}", source=frame["source"])
+    engine.gain(state, player, got or PRIVILEGES[move.choice], source, log)
 
 
 def _privilege_prompt(state: State, frame: Frame) -> str:
-    chosen = [privilege_words(c) for c in frame["chosen"]]  # in words, not ids (issue 12 item 8)
-    different = ", different from " + " and ".join(chosen) if chosen else ""
-    return f"choose a Council Privilege from {frame['source']} ({frame['remaining']} left{different})."
+    if frame["chosen"]:
+        chosen = [privilege_words(c) for c in frame["chosen"]]  # in words, not ids (issue 12 item 8)
+        return say(
+            "choose a Council Privilege from {source} ({n} left, different from {chosen}).",
+            source=frame["source"],
+            n=frame["remaining"],
+            chosen=" and ".join(chosen),
+        )
+    return say(
+        "choose a Council Privilege from {source} ({n} left).", source=frame["source"], n=frame["remaining"]
+    )
 
 
 def _pay_answers(state: State, frame: Frame) -> list[LorenzoMove]:
@@ -187,7 +194,7 @@ def _pay_answer(state: State, player: int, frame: Frame, move: Pay, log: Log) ->
 
 def _pay_prompt(state: State, frame: Frame) -> str:
     card = CARDS[state["tower_cards"][frame["card_type"]][frame["floor_index"]]]
-    return f"choose how to pay for {card['name']}."
+    return say("choose how to pay for {card}.", card=card["name"])
 
 
 def _exchange_answers(state: State, frame: Frame) -> list[LorenzoMove]:
@@ -196,19 +203,23 @@ def _exchange_answers(state: State, frame: Frame) -> list[LorenzoMove]:
 
 def _exchange_answer(state: State, player: int, frame: Frame, move: Exchange, log: Log) -> None:
     if move.pay is None:
-        log.events.append(f"{seat(player)} skipped the exchange of {frame['source']}.")
+        log.events.append(
+            say("{p} skipped the exchange of {source}.", p=seat(player), source=frame["source"])
+        )
         return
     pay = dict(move.pay)
     option = next(option for option in frame["options"] if option["pay"] == pay)
     engine.pay_from_budget(state, player, pay)
-    log.events.append(f"{seat(player)} paid {res_text(pay)} to {frame['source']}.")
+    log.events.append(
+        say("{p} paid {goods} to {source}.", p=seat(player), goods=res_text(pay), source=frame["source"])
+    )
     state["stack"].append(
         {"kind": "effects", "seat": player, "source": frame["source"], "effects": list(option["effects"])}
     )
 
 
 def _exchange_prompt(state: State, frame: Frame) -> str:
-    return f"choose an exchange of {frame['source']} (or none)."
+    return say("choose an exchange of {source} (or none).", source=frame["source"])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -218,7 +229,7 @@ def _exchange_prompt(state: State, frame: Frame) -> str:
 
 def _take_answer(state: State, player: int, frame: Frame, move: Take, log: Log) -> None:
     if move.space is None:
-        log.events.append(f"{seat(player)} took no card with {frame['source']}.")
+        log.events.append(say("{p} took no card with {source}.", p=seat(player), source=frame["source"]))
         return
     mods = modifiers(state, player)
     offer = engine.tower_offer(
@@ -226,16 +237,25 @@ def _take_answer(state: State, player: int, frame: Frame, move: Take, log: Log) 
     )
     card_type, floor_index = ALL_TOWER_SPACES[move.space]
     log.events.append(
-        f"{seat(player)} uses {frame['source']} on the {engine.tower_name(card_type)} tower floor "
-        f"{floor_index + 1} (value {offer.value})."
+        say(
+            "{p} uses {source} on the {tower} floor {floor} (value {value}).",
+            p=seat(player),
+            source=frame["source"],
+            tower=TOWER_NAMES[card_type],
+            floor=floor_index + 1,
+            value=offer.value,
+        )
     )
     engine.enter_tower(state, player, move.space, move.servants, offer, log)
 
 
 def _take_prompt(state: State, frame: Frame) -> str:
     types = "/".join(TYPE_NAMES[card_type] for card_type in frame["card_types"])
-    return (
-        f"{frame['source']} takes a {types} card at value {frame['value']} (servants may be added) or none."
+    return say(
+        "{source} takes a {types} card at value {value} (servants may be added) or none.",
+        source=frame["source"],
+        types=types,
+        value=frame["value"],
     )
 
 
@@ -247,7 +267,9 @@ def _take_settle(state: State, frame: Frame, log: Log) -> bool:
     if len(engine.take_options(state, frame)) > 1:
         return False
     state["stack"].pop()  # only "take none" is left
-    log.events.append(f"{seat(frame['seat'])} could take no card with {frame['source']}.")
+    log.events.append(
+        say("{p} could take no card with {source}.", p=seat(frame["seat"]), source=frame["source"])
+    )
     return True
 
 
@@ -259,7 +281,7 @@ def _take_refusal(state: State, player: int, frame: Frame, move: Any) -> str | N
     card_type = CARDS[card_id]["type"] if card_id is not None else tower
     if card_type not in frame["card_types"] and card_type != "special":
         allowed = "/".join(TYPE_NAMES[x] for x in frame["card_types"])
-        return f"{frame['source']} takes only {allowed} cards."
+        return say("{source} takes only {types} cards.", source=frame["source"], types=allowed)
     mods = modifiers(state, player)
     return engine.tower_offer(
         state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
@@ -275,8 +297,17 @@ def _bonus_answer(state: State, player: int, frame: Frame, move: BonusAction, lo
 
 
 def _bonus_prompt(state: State, frame: Frame) -> str:
-    action = frame["action"].capitalize()
-    return f"{frame['source']} gives a {action} at value {frame['value']}; add servants?"
+    if frame["action"] == "harvest":
+        return say(
+            "{source} gives a Harvest at value {value}; add servants?",
+            source=frame["source"],
+            value=frame["value"],
+        )
+    return say(
+        "{source} gives a Production at value {value}; add servants?",
+        source=frame["source"],
+        value=frame["value"],
+    )
 
 
 def _bonus_settle(state: State, frame: Frame, log: Log) -> bool:
@@ -291,7 +322,7 @@ def _bonus_settle(state: State, frame: Frame, log: Log) -> bool:
 def _bonus_refusal(state: State, player: int, frame: Frame, move: Any) -> str | None:
     if isinstance(move, BonusAction) and move.action == frame["action"]:
         have = state["players"][player]["resources"]["servant"]
-        return f"You have only {have} servants."
+        return say_n("You have only {n} servant.", "You have only {n} servants.", have)
     return None
 
 
@@ -305,7 +336,7 @@ def _vatican_answer(state: State, player: int, frame: Frame, move: Vatican, log:
         log.events.append(f"{seat(player)} declines to support the Church; Martin Lutero keeps them in it.")
         return
     if move.support:
-        log.events.append(f"{seat(player)} supports the Church.")
+        log.events.append(say("{p} supports the Church.", p=seat(player)))
         engine.score_faith(state, player, log, bonus=True)
     else:
         engine.excommunicate(state, player, log, voluntary=True)
@@ -331,7 +362,7 @@ def _vatican_settle(state: State, frame: Frame, log: Log) -> bool:
 def _tile_answer(state: State, player: int, frame: Frame, move: ChooseTile, log: Log) -> None:
     state["players"][player]["bonus_tile"] = move.tile
     state["bonus_tiles_left"] = engine.without(state["bonus_tiles_left"], move.tile)
-    log.events.append(f"{seat(player)} chose the personal bonus tile {move.tile}.")
+    log.events.append(say("{p} chose the personal bonus tile {tile}.", p=seat(player), tile=move.tile))
 
 
 def _lose_answer(state: State, player: int, frame: Frame, move: Lose, log: Log) -> None:
@@ -345,19 +376,27 @@ def _lose_answer(state: State, player: int, frame: Frame, move: Lose, log: Log) 
 
 def _copy_answer(state: State, player: int, frame: Frame, move: Copy, log: Log) -> None:
     state["players"][player]["copied_leader"] = move.leader
-    log.events.append(f"{seat(player)}'s Lorenzo de' Medici copies {LEADERS[move.leader]['name']}.")
+    log.events.append(
+        say("{p}'s Lorenzo de' Medici copies {leader}.", p=seat(player), leader=LEADERS[move.leader]["name"])
+    )
 
 
 def _montefeltro_answer(state: State, player: int, frame: Frame, move: SetSix, log: Log) -> None:
     state["players"][player]["montefeltro_member"] = move.member
-    log.events.append(f"{seat(player)}'s {move.member} family member has value 6 this round.")
+    log.events.append(
+        say(
+            "{p}'s {member} family member has value 6 this round.",
+            p=seat(player),
+            member=MEMBER_NAMES[move.member],
+        )
+    )
 
 
 def _window_answer(
     state: State, player: int, frame: Frame, move: LeaderAction | End | Token | Convert, log: Log
 ) -> None:
     if isinstance(move, End):
-        log.events.append(f"{seat(player)} ends the turn.")
+        log.events.append(say("{p} ends the turn.", p=seat(player)))
         return
     state["stack"].append(frame)  # the window stays open below what the leader action starts
     if isinstance(move, Token):
@@ -407,7 +446,7 @@ KINDS: dict[str, FrameKind] = {
     "vatican": FrameKind(
         lambda state, frame: [Vatican(True), Vatican(False)],
         _vatican_answer,
-        lambda state, frame: (
+        lambda state, frame: say(
             "Vatican Report - support the Church (score your faith) or refuse (be excommunicated)."
         ),
         settle=_vatican_settle,
@@ -415,19 +454,23 @@ KINDS: dict[str, FrameKind] = {
     "bonus_tile": FrameKind(
         lambda state, frame: [ChooseTile(tile) for tile in state["bonus_tiles_left"]],
         _tile_answer,
-        lambda state, frame: f"choose a personal bonus tile ({', '.join(state['bonus_tiles_left'])}).",
+        lambda state, frame: say(
+            "choose a personal bonus tile ({tiles}).", tiles=", ".join(state["bonus_tiles_left"])
+        ),
         view_kind=lambda frame: "tile",
     ),
     "lose_wood_or_stone": FrameKind(
         lambda state, frame: [Lose("wood"), Lose("stone")],
         _lose_answer,
-        lambda state, frame: f"your excommunication takes 1 wood or 1 stone from {frame['source']} - which?",
+        lambda state, frame: say(
+            "your excommunication takes 1 wood or 1 stone from {source} - which?", source=frame["source"]
+        ),
         view_kind=lambda frame: "lose",
     ),
     "copy_leader": FrameKind(
         lambda state, frame: [Copy(x) for x in leaders.copy_targets(state, frame["seat"])],
         _copy_answer,
-        lambda state, frame: "choose the played leader that Lorenzo de' Medici copies.",
+        lambda state, frame: say("choose the played leader that Lorenzo de' Medici copies."),
         view_kind=lambda frame: "copy",
     ),
     "montefeltro": FrameKind(
@@ -435,7 +478,7 @@ KINDS: dict[str, FrameKind] = {
             SetSix(m) for m in COLOURED if m in state["players"][frame["seat"]]["free_members"]
         ],
         _montefeltro_answer,
-        lambda state, frame: "choose the coloured family member that has value 6 this round.",
+        lambda state, frame: say("choose the coloured family member that has value 6 this round."),
         view_kind=lambda frame: "six",
     ),
     "leader_window": FrameKind(
@@ -446,7 +489,7 @@ KINDS: dict[str, FrameKind] = {
             End(),
         ],
         _window_answer,
-        lambda state, frame: "play or activate a Leader after your placement, or 'end' your turn.",
+        lambda state, frame: say("play or activate a Leader after your placement, or 'end' your turn."),
         public=False,
         settle=_window_settle,
         refusal=_window_refusal,

@@ -2,46 +2,56 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.core import say, say_n
 from rules.lorenzo.data import BONUS_TILES, CARDS, RESOURCES
 
-_NAMES = {
-    "coin": ("coin", "coins"),
-    "wood": ("wood", "wood"),
-    "stone": ("stone", "stone"),
-    "servant": ("servant", "servants"),
-    "vp": ("VP", "VP"),
-    "mp": ("MP", "MP"),
-    "fp": ("FP", "FP"),
-    "special_token": ("Special Token", "Special Tokens"),
+# Each good's amount in words, by count (say_n: the catalogue holds each language's plurals).
+_AMOUNTS: dict[str, Callable[[int], str]] = {
+    "coin": lambda n: say_n("{n} coin", "{n} coins", n),
+    "wood": lambda n: say_n("{n} wood", "{n} wood", n),
+    "stone": lambda n: say_n("{n} stone", "{n} stone", n),
+    "servant": lambda n: say_n("{n} servant", "{n} servants", n),
+    "vp": lambda n: say_n("{n} VP", "{n} VP", n),
+    "mp": lambda n: say_n("{n} MP", "{n} MP", n),
+    "fp": lambda n: say_n("{n} FP", "{n} FP", n),
+    "special_token": lambda n: say_n("{n} Special Token", "{n} Special Tokens", n),
 }
 _KEYS = (*RESOURCES, "special_token")  # the Special Token is a resource with houses (HOUSES.md §10)
 
 TYPE_NAMES = {
-    "territory": "Territory",
-    "character": "Character",
-    "building": "Building",
-    "venture": "Venture",
+    "territory": say("Territory"),
+    "character": say("Character"),
+    "building": say("Building"),
+    "venture": say("Venture"),
+}
+# A tower by its card type, without article (the sentences give it theirs): "the Territory tower".
+TOWER_NAMES = {
+    "territory": say("Territory tower"),
+    "character": say("Character tower"),
+    "building": say("Building tower"),
+    "venture": say("Venture tower"),
+    "special": say("Special tower"),  # houses (HOUSES.md §4)
 }
 SPACE_TITLES = {
-    "harvest": "the Harvest space",
-    "harvest_big": "the big Harvest space",
-    "production": "the Production space",
-    "production_big": "the big Production space",
-    "market_1": "Market space 1",
-    "market_2": "Market space 2",
-    "market_3": "Market space 3",
-    "market_4": "Market space 4",
-    "council": "the Council Palace",
+    "harvest": say("the Harvest space"),
+    "harvest_big": say("the big Harvest space"),
+    "production": say("the Production space"),
+    "production_big": say("the big Production space"),
+    "market_1": say("Market space 1"),
+    "market_2": say("Market space 2"),
+    "market_3": say("Market space 3"),
+    "market_4": say("Market space 4"),
+    "council": say("the Council Palace"),
 }
 MEMBER_NAMES = {
-    "black": "black",
-    "white": "white",
-    "orange": "orange",
-    "neutral": "neutral",
-    "brown": "brown",  # Colonna's fifth member (houses, HOUSES.md §15)
+    "black": say("black"),
+    "white": say("white"),
+    "orange": say("orange"),
+    "neutral": say("neutral"),
+    "brown": say("brown"),  # Colonna's fifth member (houses, HOUSES.md §15)
 }
 
 
@@ -51,9 +61,8 @@ def res_text(res: Mapping[str, int]) -> str:
     for key in _KEYS:
         n = res.get(key, 0)
         if n:
-            one, many = _NAMES[key]
-            parts.append(f"{n} {one if n == 1 else many}")
-    return ", ".join(parts) if parts else "nothing"
+            parts.append(_AMOUNTS[key](n))
+    return ", ".join(parts) if parts else say("nothing")
 
 
 def res_token(res: Mapping[str, int]) -> str:
@@ -66,54 +75,74 @@ def cost_text(alt: Mapping[str, Any]) -> str:
     pay = res_text(alt.get("pay", {}))
     need = alt.get("require")
     if need:
-        return f"need {res_text(need)}, pay {pay}"
+        return say("need {need_goods}, pay {goods}", need_goods=res_text(need), goods=pay)
     return pay
 
 
 def _types_text(types: list[str]) -> str:
     if len(types) == 4:
-        return "any"
+        return say("any")
     return "/".join(TYPE_NAMES[tile] for tile in types)
 
 
 def effect_text(effect: Mapping[str, Any]) -> str:
     op = effect["op"]
     if op == "gain":
-        return "+" + res_text(effect["res"])
+        return say("+{goods}", goods=res_text(effect["res"]))
     if op == "privileges":
         n = effect["count"]
-        return "1 Council Privilege" if n == 1 else f"{n} different Council Privileges"
+        return say("1 Council Privilege") if n == 1 else say("{n} different Council Privileges", n=n)
     if op == "gain_per_card":
-        return f"+{res_text(effect['res'])} per {TYPE_NAMES[effect['card_type']]}"
+        return say("+{goods} per {type}", goods=res_text(effect["res"]), type=TYPE_NAMES[effect["card_type"]])
     if op == "gain_per_points":
-        per = effect["per"]
-        return f"+{res_text(effect['res'])} per {res_text(per)}"
+        return say("+{goods} per {per}", goods=res_text(effect["res"]), per=res_text(effect["per"]))
     if op == "take_card":
-        text = f"take {_types_text(effect['card_types'])} card at value {effect['value']}"
+        types, value = _types_text(effect["card_types"]), effect["value"]
         if effect.get("discount"):
-            text += f" ({res_text(effect['discount'])} off)"
-        return text
-    if op in ("harvest", "production"):
-        return f"{op.capitalize()} at value {effect['value']}"
+            return say(
+                "take {types} card at value {value} ({discount} off)",
+                types=types, value=value, discount=res_text(effect["discount"]),
+            )  # fmt: skip
+        return say("take {types} card at value {value}", types=types, value=value)
+    if op == "harvest":
+        return say("Harvest at value {value}", value=effect["value"])
+    if op == "production":
+        return say("Production at value {value}", value=effect["value"])
     if op == "exchange":
         opts = [
-            f"{res_text(option['pay'])} -> {effects_text(option['effects'])}" for option in effect["options"]
+            say(
+                "{pay_goods} -> {effects}",
+                pay_goods=res_text(option["pay"]),
+                effects=effects_text(option["effects"]),
+            )
+            for option in effect["options"]
         ]
-        return "pay " + " or ".join(opts)
+        return say("pay {options}", options=" or ".join(opts))
     if op == "action_bonus":
-        action = effect["action"]
-        if action == "take_card":
-            text = f"+{effect['value']} to take {_types_text(effect['card_types'])} cards"
-        else:
-            text = f"+{effect['value']} to every {action.capitalize()}"
-        if effect.get("discount"):
-            text += f", {res_text(effect['discount'])} off"
-        if effect.get("discount_one_of"):
-            text += ", " + " or ".join(res_text(d) for d in effect["discount_one_of"]) + " off"
-        return text
+        return _bonus_text(effect)
     if op == "no_floor_bonus":
-        return "no bonuses from tower floors " + " and ".join(str(f) for f in effect["floors"])
+        return say(
+            "no bonuses from tower floors {floors}", floors=" and ".join(str(f) for f in effect["floors"])
+        )
     return op.replace("_", " ")
+
+
+def _bonus_text(effect: Mapping[str, Any]) -> str:
+    action = effect["action"]
+    if action == "take_card":
+        text = say(
+            "+{value} to take {types} cards", value=effect["value"], types=_types_text(effect["card_types"])
+        )
+    elif action == "harvest":
+        text = say("+{value} to every Harvest", value=effect["value"])
+    else:
+        text = say("+{value} to every Production", value=effect["value"])
+    if effect.get("discount"):
+        text = say("{bonus}, {discount} off", bonus=text, discount=res_text(effect["discount"]))
+    if effect.get("discount_one_of"):
+        some = " or ".join(res_text(d) for d in effect["discount_one_of"])
+        text = say("{bonus}, {discount} off", bonus=text, discount=some)
+    return text
 
 
 def effects_text(effects: list[Mapping[str, Any]]) -> str:
@@ -123,10 +152,16 @@ def effects_text(effects: list[Mapping[str, Any]]) -> str:
 def card_permanent_text(card: Mapping[str, Any]) -> str:
     if "harvest" in card:
         harvest = card["harvest"]
-        return f"Harvest {harvest['value']}: {effects_text(harvest['effects'])}"
+        return say(
+            "Harvest {value}: {effects}", value=harvest["value"], effects=effects_text(harvest["effects"])
+        )
     if "production" in card:
         production = card["production"]
-        return f"Production {production['value']}: {effects_text(production['effects'])}"
+        return say(
+            "Production {value}: {effects}",
+            value=production["value"],
+            effects=effects_text(production["effects"]),
+        )
     if card.get("permanent"):
         return effects_text(card["permanent"])
     return ""
@@ -159,12 +194,18 @@ def tile_dict(tile_id: str) -> dict[str, Any]:
 def requirement_text(requirement: Mapping[str, Any]) -> str:
     """A Leader's requirement (§13) in words: "5 Ventures", "3 Buildings, 12 coins, 2 FP",
     "6 cards of one type"; nothing is spent to meet it."""
-    parts = []
-    for card_type, n in requirement.get("cards", {}).items():
-        name = TYPE_NAMES[card_type]
-        parts.append(f"{n} {name if n == 1 else name[:-1] + 'ies' if name.endswith('y') else name + 's'}")
+    parts = [_CARD_AMOUNTS[card_type](n) for card_type, n in requirement.get("cards", {}).items()]
     if requirement.get("res"):
         parts.append(res_text(requirement["res"]))
     if requirement.get("same_type_cards"):
-        parts.append(f"{requirement['same_type_cards']} cards of one type")
-    return ", ".join(parts) or "nothing"
+        parts.append(say("{n} cards of one type", n=requirement["same_type_cards"]))
+    return ", ".join(parts) or say("nothing")
+
+
+# Cards of a type by count, for Leader requirements ("5 Ventures").
+_CARD_AMOUNTS: dict[str, Callable[[int], str]] = {
+    "territory": lambda n: say_n("{n} Territory", "{n} Territories", n),
+    "character": lambda n: say_n("{n} Character", "{n} Characters", n),
+    "building": lambda n: say_n("{n} Building", "{n} Buildings", n),
+    "venture": lambda n: say_n("{n} Venture", "{n} Ventures", n),
+}

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import current_format, rng_for, seat
+from rules.core import Wordless, current_format, rng_for, say, say_n, seat
 from rules.lorenzo import leaders, spaces
 from rules.lorenzo.data import (
     ADVANCED_TILES,
@@ -67,7 +67,7 @@ from rules.lorenzo.data import (
     cards_of,
     period_of,
 )
-from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TYPE_NAMES, res_text
+from rules.lorenzo.describe import MEMBER_NAMES, SPACE_TITLES, TOWER_NAMES, TYPE_NAMES, res_text
 from rules.lorenzo.effects import Mods, modifiers, reduced_gain, wood_or_stone_choice
 from rules.lorenzo.houses import auction as houses_auction
 from rules.lorenzo.houses import families as houses_families
@@ -267,21 +267,28 @@ def end_round(state: State, log: Log) -> None:
     ]
     if council_first:
         log.events.append(
-            "Turn order is now " + ", ".join(seat(player) for player in state["turn_order"]) + "."
+            say("Turn order is now {order}.", order=", ".join(seat(player) for player in state["turn_order"]))
         )
     if "houses" in state:
         houses_setup.end_of_round(state)
     if state["round"] >= ROUNDS:
         state["phase"] = "over"
-        log.events.append("The game is over.")
+        log.events.append(say("The game is over."))
         return
     state["round"] += 1
     state["phase"] = "actions"
     setup_round(state)
     dice = state["dice"]
     log.events.append(
-        f"Round {state['round']} (period {period_of(state['round'])}) begins: dice black {dice['black']}, "
-        f"white {dice['white']}, orange {dice['orange']}."
+        say(
+            "Round {round} (period {period}) begins: dice black {black_n}, white {white_n}, "
+            "orange {orange_n}.",
+            round=state["round"],
+            period=period_of(state["round"]),
+            black_n=dice["black"],
+            white_n=dice["white"],
+            orange_n=dice["orange"],
+        )
     )
 
 
@@ -293,7 +300,10 @@ def end_actions(state: State, log: Log) -> None:
     if state["round"] in REPORT_ROUNDS:
         state["phase"] = "vatican"
         log.events.append(
-            f"Vatican Report: {VATICAN_REQUIREMENT[period_of(state['round']) - 1]} faith needed."
+            say(
+                "Vatican Report: {need} faith needed.",
+                need=VATICAN_REQUIREMENT[period_of(state["round"]) - 1],
+            )
         )
         for player in reversed(state["turn_order"]):  # first player's frame on top: processed in turn order
             state["stack"].append({"kind": "vatican", "seat": player})
@@ -527,52 +537,73 @@ def tower_offer(
     """
     tower, floor_index = ALL_TOWER_SPACES[space]
     if tower not in state["tower_cards"]:
-        return Offer("There is no Special Tower in this game (it comes with the houses option).")
+        return Offer(say("There is no Special Tower in this game (it comes with the houses option)."))
     card_id = state["tower_cards"][tower][floor_index]
     if card_id is None:
-        return Offer(f"There is no card left on {_floor_name(tower, floor_index)}.")
+        return Offer(_tower_refusal("no card", tower, floor_index))
     card_type = CARDS[card_id]["type"]  # the tower's own type, except in the Special Tower
     player_state = state["players"][player]
     occupants = state["tower_occupants"][tower]
     if member is not None and member not in COLOURLESS:
         for occupant in occupants:
             if occupant is not None and occupant[0] == player and occupant[1] not in COLOURLESS:
-                return Offer(
-                    f"You already have a coloured family member ({occupant[1]}) "
-                    f"in the {tower_name(tower)} tower."
-                )
+                return Offer(_tower_refusal("colour", tower, floor_index, member=occupant[1]))
     if len(player_state["cards"][card_type]) >= card_limit(state, player, card_type):
-        return Offer(
-            f"You already have {card_limit(state, player, card_type)} {TYPE_NAMES[card_type]} cards, "
-            "the most allowed."
-        )
+        return Offer(_tower_refusal("limit", card_type, floor_index, n=card_limit(state, player, card_type)))
     if servants > player_state["resources"]["servant"]:
-        return Offer(f"You have only {player_state['resources']['servant']} servants.")
+        have = player_state["resources"]["servant"]
+        return Offer(say_n("You have only {n} servant.", "You have only {n} servants.", have))
     min_value = floor_min(state, tower, floor_index)
     total = value + servant_points(servants, mods) + take_bonus(mods, tower, card_type)
     if total < min_value:
-        return Offer(
-            f"{_floor_name(tower, floor_index).capitalize()} needs value {min_value}; yours would be {total}."
-        )
+        return Offer(_tower_refusal("value", tower, floor_index, n=min_value, total=total))
     fee, bonus, avail = _entry(state, player, mods, tower, floor_index)
     split = fee_split(mods, player_state["resources"], fee)
     if split is None:
-        return Offer(f"The {tower_name(tower)} tower is occupied: you need {fee} coins for the fee.")
+        return Offer(_tower_refusal("fee", tower, floor_index, n=fee))
     avail["coin"] += split[1]  # _entry took the whole fee in coins; Paracelso's servants pay part
     avail["servant"] -= servants + split[1]
     if card_type == "territory":
         need = territory_slot_mp(mods)[len(player_state["cards"]["territory"])]
         if avail["mp"] < need:
-            return Offer(f"Your next Territory slot needs {need} Military Points; you have {avail['mp']}.")
+            return Offer(_tower_refusal("territory", tower, floor_index, n=need, total=avail["mp"]))
     payments = card_payments(CARDS[card_id], mods, avail, discount)
     if not payments:
-        return Offer(f"You cannot pay for {CARDS[card_id]['name']} ({_costs_text(card_id)}).")
+        return Offer(_tower_refusal("pay", tower, floor_index, n=card_id))
     return Offer(None, fee, dict(bonus), payments, total, split[1])
 
 
-def _floor_name(tower: str, floor_index: int) -> str:
-    """A floor in refusal words (made only for a refusal: apply asks tower_offer every move)."""
-    return f"the {tower_name(tower)} tower floor {floor_index + 1}"
+def _tower_refusal(
+    why: str, tower: str, floor_index: int, n: int = 0, total: int = 0, member: str = ""
+) -> str:
+    """Why a tower floor is refused, in words (made only for a refusal: apply and legal_moves ask
+    tower_offer every move). ``tower`` is the card type for "limit", ``n`` the card id for "pay"."""
+    name, floor = TOWER_NAMES.get(tower, tower), floor_index + 1
+    if why == "no card":
+        return say("There is no card left on the {tower} floor {floor}.", tower=name, floor=floor)
+    if why == "colour":
+        return say(
+            "You already have a coloured family member ({member}) in the {tower}.",
+            member=MEMBER_NAMES[member],
+            tower=name,
+        )
+    if why == "limit":
+        return say("You already have {n} {type} cards, the most allowed.", n=n, type=TYPE_NAMES[tower])
+    if why == "value":
+        return say(
+            "The {tower} floor {floor} needs value {need}; yours would be {total}.",
+            tower=name,
+            floor=floor,
+            need=n,
+            total=total,
+        )
+    if why == "fee":
+        return say("The {tower} is occupied: you need {fee} coins for the fee.", tower=name, fee=n)
+    if why == "territory":
+        return say(
+            "Your next Territory slot needs {need} Military Points; you have {have}.", need=n, have=total
+        )
+    return say("You cannot pay for {card} ({costs}).", card=CARDS[n]["name"], costs=_costs_text(n))
 
 
 def _entry(
@@ -794,7 +825,7 @@ def houses_open_floors(
 def _costs_text(card_id: int) -> str:
     from rules.lorenzo.describe import cost_text
 
-    return " or ".join(cost_text(a) for a in CARDS[card_id]["costs"]) or "free"
+    return " or ".join(cost_text(a) for a in CARDS[card_id]["costs"]) or say("free")
 
 
 def enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
@@ -807,15 +838,26 @@ def enter_tower(state: State, player: int, space: str, servants: int, offer: Off
     res = state["players"][player]["resources"]
     res["servant"] -= servants + offer.fee_servants
     res["coin"] -= offer.fee - offer.fee_servants
-    if offer.fee:
+    words = type(log.events) is not Wordless  # a word-free simulation formats nothing
+    if offer.fee and words:
         paid = res_text({"coin": offer.fee - offer.fee_servants, "servant": offer.fee_servants})
-        log.events.append(f"{seat(player)} paid {paid} to enter the occupied {tower_name(card_type)} tower.")
+        log.events.append(
+            say(
+                "{p} paid {goods} to enter the occupied {tower}.",
+                p=seat(player),
+                goods=paid,
+                tower=TOWER_NAMES[card_type],
+            )
+        )
     if offer.bonus:
         _add(res, offer.bonus)
         if offer.bonus.get("special_token"):  # drawn before the card's cost may pay tokens
             for card, kind in tokens.gained(state, player, offer.bonus["special_token"]):
-                log.events.append(f"The {kind} token drawn goes face up on {CARDS[int(card)]['name']}.")
-        log.events.append(f"{seat(player)} took the floor bonus: {res_text(offer.bonus)}.")
+                log.events.append(_face_up(kind, card))
+        if words:
+            log.events.append(
+                say("{p} took the floor bonus: {goods}.", p=seat(player), goods=res_text(offer.bonus))
+            )
     if len(offer.payments) == 1:
         finish_take(state, player, card_type, floor_index, offer.payments[0], log)
     else:
@@ -841,8 +883,14 @@ def finish_take(
     card = CARDS[card_id]
     player_state["cards"][card["type"]] = [*player_state["cards"][card["type"]], card_id]
     log.changed.append(f"card:{card_id}")
-    paid = f" paying {res_text(pay)}" if pay else ""
-    log.events.append(f"{seat(player)} took {card['name']}{paid}.")
+    if type(log.events) is Wordless:  # a word-free simulation formats nothing
+        pass
+    elif pay:
+        log.events.append(
+            say("{p} took {card} paying {goods}.", p=seat(player), card=card["name"], goods=res_text(pay))
+        )
+    else:
+        log.events.append(say("{p} took {card}.", p=seat(player), card=card["name"]))
     value = state["houses"].get("take_value") if "houses" in state else None
     took(state, player, card_id, pay, value)
 
@@ -894,38 +942,45 @@ def space_check(
     """Legality of a non-tower space and the resulting action value."""
     space_data = SPACES[space]
     if space_data["min_players"] > state["player_count"]:
-        return f"{space} is covered in a {state['player_count']}-player game.", 0
+        return say("{space} is covered in a {n}-player game.", space=space, n=state["player_count"]), 0
     if space_data["area"] in mods.forbidden_areas:
-        return "Your excommunication forbids the Market.", 0
+        return say("Your excommunication forbids the Market."), 0
     occupants = state["space_occupants"][space]
     if (
         space_data["capacity"] is not None
         and len(occupants) >= space_data["capacity"]
         and not mods.occupied_spaces_ok
     ):
-        return f"{space} is already occupied.", 0
+        return say("{space} is already occupied.", space=space), 0
     if space_data["area"] in AREA_SPACES and member not in COLOURLESS:
         for area_space in AREA_SPACES[space_data["area"]]:
             for occupant in state["space_occupants"][area_space]:
                 if occupant[0] == player and occupant[1] not in COLOURLESS:
                     return (
-                        f"You already have a coloured family member ({occupant[1]}) "
-                        f"in the {space_data['area']} area.",
+                        say(
+                            "You already have a coloured family member ({member}) in the {area} area.",
+                            member=MEMBER_NAMES[occupant[1]],
+                            area=space_data["area"],
+                        ),
                         0,
                     )
     have = state["players"][player]["resources"]["servant"]
     if servants > have:
-        return f"You have only {have} servants.", 0
+        return say_n("You have only {n} servant.", "You have only {n} servants.", have), 0
     member_total = member_value(state, mods, member) + servant_points(servants, mods)
     if space_data["area"] in AREA_SPACES:
         value = member_total + space_data["value_modifier"] + _action_mod(mods, space_data["area"], False)
         tested = member_total if state["options"].get("harvest_min_check", "member") == "member" else value
         if tested < space_data["min_value"]:
-            return f"{space} needs value {space_data['min_value']}; yours would be {tested}.", 0
+            return _too_low(space, space_data["min_value"], tested), 0
         return None, value
     if member_total < space_data["min_value"]:
-        return f"{space} needs value {space_data['min_value']}; yours would be {member_total}.", 0
+        return _too_low(space, space_data["min_value"], member_total), 0
     return None, member_total
+
+
+def _too_low(space: str, need: int, total: int) -> str:
+    return say("{space} needs value {need}; yours would be {total}.", space=space, need=need, total=total)
 
 
 def _action_mod(mods: Mods, action: str, servants_only: bool) -> int:
@@ -967,14 +1022,8 @@ def start_activation(state: State, player: int, action: str, value: int, log: Lo
     if value >= tile["value"]:
         items.append(["tile", player_state["bonus_tile"]])
     items.extend(["card", c] for c in player_state["cards"][kind] if CARDS[c][action]["value"] <= value)
-    log.events.append(
-        f"{seat(player)} {'harvests' if action == 'harvest' else 'produces'} at value {value}"
-        + (
-            f" ({len(items)} activation{'s' if len(items) != 1 else ''})."
-            if items
-            else ": nothing activates."
-        )
-    )
+    if type(log.events) is not Wordless:  # a word-free simulation formats nothing
+        log.events.append(_activation_text(seat(player), action, value, len(items)))
     if items:
         # Exchanges may only spend what the player held before the Production began (§10).
         budget = dict(player_state["resources"]) if action == "production" else None
@@ -1035,13 +1084,30 @@ def gain(
     placed = tokens.gained(state, player, got["special_token"]) if got.get("special_token", 0) > 0 else []
     if "fp" in got and "houses" in state:
         state["stack"].extend(houses_families.after_gain(state, player))  # Della Rovere
+    if type(log.events) is Wordless:  # a word-free simulation formats nothing
+        return
     lost = {k: res.get(k, 0) - got.get(k, 0) for k in res if res.get(k, 0) > got.get(k, 0)}
-    text = f"{seat(player)} gained {res_text(got)} ({src})"
     if lost:
-        text += f"; the excommunication took {res_text(lost)}"
-    log.events.append(text + ".")
+        log.events.append(
+            say(
+                "{p} gained {goods} ({source}); the excommunication took {lost}.",
+                p=seat(player),
+                goods=res_text(got),
+                source=src,
+                lost=res_text(lost),
+            )
+        )
+    else:
+        log.events.append(
+            say("{p} gained {goods} ({source}).", p=seat(player), goods=res_text(got), source=src)
+        )
     for card, kind in placed:  # faces drawn now (cards 98/128 choose among them), some face up
-        log.events.append(f"The {kind} token drawn goes face up on {CARDS[int(card)]['name']}.")
+        log.events.append(_face_up(kind, card))
+
+
+def _face_up(kind: str, card: str) -> str:
+    """A Special Token drawn face up onto a card (houses, HOUSES.md §10)."""
+    return say("The {kind} token drawn goes face up on {card}.", kind=kind, card=CARDS[int(card)]["name"])
 
 
 def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log: Log) -> None:
@@ -1097,7 +1163,7 @@ def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log:
         if affordable:
             state["stack"].append({"kind": "exchange", "seat": player, "source": src, "options": affordable})
         else:
-            log.events.append(f"{seat(player)} cannot pay for the exchange of {src}.")
+            log.events.append(say("{p} cannot pay for the exchange of {source}.", p=seat(player), source=src))
     else:
         from rules.lorenzo.houses import effects as houses_effects
 
@@ -1137,10 +1203,21 @@ def excommunicate(state: State, player: int, log: Log, voluntary: bool) -> None:
     player_state = state["players"][player]
     tile = state["excommunication_tiles"][period_of(state["round"]) - 1]
     player_state["excommunications"] = [*player_state["excommunications"], tile]
-    why = (
-        "refused to support the Church" if voluntary else f"has only {player_state['resources']['fp']} faith"
-    )
-    log.events.append(f"{seat(player)} {why} and is excommunicated ({tile}).")
+    if voluntary:
+        log.events.append(
+            say(
+                "{p} refused to support the Church and is excommunicated ({tile}).", p=seat(player), tile=tile
+            )
+        )
+    else:
+        log.events.append(
+            say(
+                "{p} has only {n} faith and is excommunicated ({tile}).",
+                p=seat(player),
+                n=player_state["resources"]["fp"],
+                tile=tile,
+            )
+        )
     if "houses" in state:
         houses_families.on_excommunicated(state, player, log)
     if state["round"] == ROUNDS:
@@ -1155,14 +1232,16 @@ def score_faith(state: State, player: int, log: Log, bonus: bool) -> None:
     player_state["resources"]["vp"] += vp
     player_state["faith_vp"] += vp
     player_state["resources"]["fp"] = 0
-    log.events.append(f"{seat(player)} scored {vp} VP for {fp} faith.")
+    log.events.append(say("{p} scored {vp} VP for {fp} faith.", p=seat(player), vp=vp, fp=fp))
     if bonus and modifiers(state, player).vp_gain_bonus and vp:  # Machiavelli: support VP too
         player_state["resources"]["vp"] += modifiers(state, player).vp_gain_bonus
     if bonus:
         extra = modifiers(state, player).support_bonus
         if extra:
             _add(player_state["resources"], extra)
-            log.events.append(f"{seat(player)} gained {res_text(extra)} for supporting the Church.")
+            log.events.append(
+                say("{p} gained {goods} for supporting the Church.", p=seat(player), goods=res_text(extra))
+            )
 
 
 def has_placement(state: State, player: int) -> bool:
@@ -1434,18 +1513,18 @@ def leader_refusal(state: State, player: int, move: LeaderAction) -> str:
     player_state = state["players"][player]
     name = LEADERS[move.leader]["name"]
     if not state["options"].get("leaders"):
-        return "This game is played without Leaders."
+        return say("This game is played without Leaders.")
     if move.verb in ("play", "discard") and move.leader not in player_state["leader_hand"]:
-        return f"{name} is not in your hand."
+        return say("{leader} is not in your hand.", leader=name)
     if move.verb == "play":
         if move.leader == leaders.COPY and not leaders.copy_targets(state, player):
-            return "Lorenzo de' Medici needs a leader played by another player to copy."
-        return f"You do not meet the requirement of {name}."
+            return say("Lorenzo de' Medici needs a leader played by another player to copy.")
+        return say("You do not meet the requirement of {leader}.", leader=name)
     if move.leader not in player_state["leaders_played"]:
-        return f"You have not played {name}."
+        return say("You have not played {leader}.", leader=name)
     if move.leader in player_state["leaders_used"]:
-        return f"{name} was already used this round."
-    return f"{name} has no ability to activate now."
+        return say("{leader} was already used this round.", leader=name)
+    return say("{leader} has no ability to activate now.", leader=name)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1459,14 +1538,14 @@ def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
     if move.verb == "play":
         player_state["leader_hand"] = without(player_state["leader_hand"], move.leader)
         player_state["leaders_played"] = [*player_state["leaders_played"], move.leader]
-        log.events.append(f"{seat(player)} played the leader {name}.")
+        log.events.append(say("{p} played the leader {leader}.", p=seat(player), leader=name))
         if move.leader == leaders.COPY:
             state["stack"].append({"kind": "copy_leader", "seat": player})
         if "houses" in state:
             state["stack"].extend(houses_hooks.on_play_leader(state, player, move.leader))
     elif move.verb == "discard":
         player_state["leader_hand"] = without(player_state["leader_hand"], move.leader)
-        log.events.append(f"{seat(player)} discarded the leader {name}.")
+        log.events.append(say("{p} discarded the leader {leader}.", p=seat(player), leader=name))
         if "houses" in state:  # HOUSES.md §12.2: cards 121/122 may draw it again
             state["houses"]["leader_discard"] = [*state["houses"]["leader_discard"], move.leader]
         state["stack"].append(
@@ -1475,13 +1554,13 @@ def do_leader(state: State, player: int, move: LeaderAction, log: Log) -> None:
                 "seat": player,
                 "remaining": 1,
                 "chosen": [],
-                "source": "a discarded leader",
+                "source": say("a discarded leader"),
             }
         )
     else:
         player_state["leaders_used"] = [*player_state["leaders_used"], move.leader]
         _kind, effects = leaders.effective_ability(state, player, move.leader)
-        log.events.append(f"{seat(player)} activated {name}.")
+        log.events.append(say("{p} activated {leader}.", p=seat(player), leader=name))
         state["stack"].append({"kind": "effects", "seat": player, "source": name, "effects": list(effects)})
 
 
@@ -1498,14 +1577,11 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
     if spaces.is_personal(move.space):
         houses_leaders.place(state, player, move, log)
         return
-    servant_txt = f" with {move.servants} servant{'s' if move.servants != 1 else ''}" if move.servants else ""
     if move.space in ALL_TOWER_SPACES:
         card_type, floor_index = ALL_TOWER_SPACES[move.space]  # card_type: the tower
         offer = tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
-        log.events.append(
-            f"{seat(player)} placed {MEMBER_NAMES[move.member]} (value {offer.value}){servant_txt} on the "
-            f"{tower_name(card_type)} tower floor {floor_index + 1}."
-        )
+        if type(log.events) is not Wordless:  # a word-free simulation formats nothing
+            log.events.append(_placed_in_tower(seat(player), move, offer.value, card_type, floor_index + 1))
         occupants = state["tower_occupants"][card_type]
         state["tower_occupants"][card_type] = replaced(occupants, floor_index, [player, move.member])
         enter_tower(state, player, move.space, move.servants, offer, log)
@@ -1514,9 +1590,8 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
     player_state["resources"]["servant"] -= move.servants
     state["space_occupants"][move.space] = [*state["space_occupants"][move.space], [player, move.member]]
     space_data = SPACES[move.space]
-    log.events.append(
-        f"{seat(player)} placed {MEMBER_NAMES[move.member]}{servant_txt} on {SPACE_TITLES[move.space]}."
-    )
+    if type(log.events) is not Wordless:
+        log.events.append(_placed(seat(player), move))
     if space_data["area"] in AREA_SPACES:
         start_activation(state, player, space_data["area"], value, log)
     else:
@@ -1530,3 +1605,53 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
                 "effects": list(space_data["effects"]),
             }
         )
+
+
+def _activation_text(who: str, action: str, value: int, items: int) -> str:
+    """ "{p} harvests at value 4 (2 activations)." (§10)."""
+    if not items:
+        if action == "harvest":
+            return say("{p} harvests at value {value}: nothing activates.", p=who, value=value)
+        return say("{p} produces at value {value}: nothing activates.", p=who, value=value)
+    if action == "harvest":
+        return say_n(
+            "{p} harvests at value {value} ({n} activation).",
+            "{p} harvests at value {value} ({n} activations).",
+            items,
+            p=who,
+            value=value,
+        )
+    return say_n(
+        "{p} produces at value {value} ({n} activation).",
+        "{p} produces at value {value} ({n} activations).",
+        items,
+        p=who,
+        value=value,
+    )
+
+
+def _placed_in_tower(who: str, move: Place, value: int, card_type: str, floor: int) -> str:
+    member, tower = MEMBER_NAMES[move.member], TOWER_NAMES[card_type]
+    if not move.servants:
+        return say(
+            "{p} placed {member} (value {value}) on the {tower} floor {floor}.",
+            p=who, member=member, value=value, tower=tower, floor=floor,
+        )  # fmt: skip
+    return say_n(
+        "{p} placed {member} (value {value}) with {n} servant on the {tower} floor {floor}.",
+        "{p} placed {member} (value {value}) with {n} servants on the {tower} floor {floor}.",
+        move.servants,
+        p=who, member=member, value=value, tower=tower, floor=floor,
+    )  # fmt: skip
+
+
+def _placed(who: str, move: Place) -> str:
+    member, space = MEMBER_NAMES[move.member], SPACE_TITLES[move.space]
+    if not move.servants:
+        return say("{p} placed {member} on {space}.", p=who, member=member, space=space)
+    return say_n(
+        "{p} placed {member} with {n} servant on {space}.",
+        "{p} placed {member} with {n} servants on {space}.",
+        move.servants,
+        p=who, member=member, space=space,
+    )  # fmt: skip

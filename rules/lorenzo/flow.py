@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.core import seat
+from rules.core import say, seat
 from rules.lorenzo import engine, leaders, spaces
 from rules.lorenzo.data import ALL_TOWER_SPACES
 from rules.lorenzo.decisions import KINDS
+from rules.lorenzo.describe import MEMBER_NAMES
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
 from rules.lorenzo.houses import auction, families, tokens
@@ -78,7 +79,7 @@ def _next_phase(state: State, log: Log) -> bool:
         if all(len(pack) == 1 for pack in draft["packs"]):
             draft["picks"] = [pack[0] for pack in draft["packs"]]  # the last card is forced
             leaders.pass_packs(state)
-            log.events.append("The leader draft is over: everyone holds 4 leaders.")
+            log.events.append(say("The leader draft is over: everyone holds 4 leaders."))
             return True
         return False
     if phase == "actions":
@@ -94,7 +95,12 @@ def _next_placement(state: State, log: Log) -> bool:
         engine.setup_round(state)
         dice = state["dice"]
         log.events.append(
-            f"Round 1 begins: dice black {dice['black']}, white {dice['white']}, orange {dice['orange']}."
+            say(
+                "Round 1 begins: dice black {black_n}, white {white_n}, orange {orange_n}.",
+                black_n=dice["black"],
+                white_n=dice["white"],
+                orange_n=dice["orange"],
+            )
         )
         return True
     if state["turn_index"] >= len(state["turn_queue"]):
@@ -105,7 +111,7 @@ def _next_placement(state: State, log: Log) -> bool:
     if free and (engine.has_placement(state, player) or engine.has_leader_move(state, player)):
         return False
     if free:
-        log.events.append(f"{seat(player)} has no family member that can reach a space and passes.")
+        log.events.append(say("{p} has no family member that can reach a space and passes.", p=seat(player)))
     state["turn_index"] += 1
     return True
 
@@ -200,13 +206,14 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
             return auction.refusal(state, player, move)
         return auction.prompt(state)
     if state["phase"] == "leader_draft":
-        return "Keep one leader of your pack: " + ", ".join(state["leader_draft"]["packs"][player]) + "."
+        pack = ", ".join(state["leader_draft"]["packs"][player])
+        return say("Keep one leader of your pack: {leaders}.", leaders=pack)
     if state["stack"]:
         frame = state["stack"][-1]
         why = KINDS[frame["kind"]].refusal(state, player, frame, move)
-        return why or f"Now answer: {prompt_text(state)}"
+        return why or say("Now answer: {prompt}", prompt=prompt_text(state))
     if isinstance(move, Pass):
-        return "Passing is not allowed while you can place."
+        return say("Passing is not allowed while you can place.")
     if isinstance(move, LeaderAction):
         return engine.leader_refusal(state, player, move)
     if isinstance(move, Token):
@@ -216,9 +223,11 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
             else "No Special Tokens here."
         )
     if not isinstance(move, Place):
-        return "There is no decision to answer: place a family member."
+        return say("There is no decision to answer: place a family member.")
     if move.member not in state["players"][player]["free_members"]:
-        return f"Your {move.member} family member is already placed this round."
+        return say(
+            "Your {member} family member is already placed this round.", member=MEMBER_NAMES[move.member]
+        )
     mods = modifiers(state, player)
     if spaces.is_personal(move.space):
         why = houses_leaders.refusal(state, player, move.space)
@@ -226,7 +235,7 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
         why = _tower_refusal(state, player, move)
     else:
         why = engine.space_check(state, player, mods, move.space, move.member, move.servants)[0]
-    return why or f"That placement is not possible now: {prompt_text(state)}"
+    return why or say("That placement is not possible now: {prompt}", prompt=prompt_text(state))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -243,10 +252,10 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     elif isinstance(move, Draft):
         draft = state["leader_draft"]
         draft["picks"][player] = move.leader
-        log.events.append(f"{seat(player)} kept a leader.")
+        log.events.append(say("{p} kept a leader.", p=seat(player)))
         if all(x is not None for x in draft["picks"]):
             leaders.pass_packs(state)
-            log.events.append("Leader packs are passed to the right.")
+            log.events.append(say("Leader packs are passed to the right."))
     elif state["stack"]:
         frame = state["stack"].pop()
         kind = KINDS[frame["kind"]]
@@ -262,7 +271,7 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     elif isinstance(move, Place):
         engine.do_place(state, player, move, log)
     else:
-        log.events.append(f"{seat(player)} passes.")
+        log.events.append(say("{p} passes.", p=seat(player)))
         state["turn_index"] += 1
     advance(state, log)
     tokens.sync_all(state)  # tokens paid during the move leave the hand (houses/tokens.py)
@@ -278,18 +287,25 @@ def prompt_text(state: State) -> str:
         return auction.prompt(state)
     if state["stack"]:
         frame = state["stack"][-1]
-        return f"{seat(frame['seat'])}: {KINDS[frame['kind']].prompt(state, frame)}"
+        # "{p}: <the frame's question>": your_prompt drops the seat for the player themself.
+        return say("{p}: {prompt}", p=seat(frame["seat"]), prompt=KINDS[frame["kind"]].prompt(state, frame))
     if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
         waiting = ", ".join(seat(q) for q in sorted(active(state)))
-        return f"Leader draft: {waiting} must keep one leader from their pack (secretly)."
+        return say(
+            "Leader draft: {players} must keep one leader from their pack (secretly).", players=waiting
+        )
     if state["phase"] == "over":
-        return "The game is over."
+        return say("The game is over.")
     acting = active(state)
     if acting:
         (player,) = acting
-        free = ", ".join(state["players"][player]["free_members"])
-        return f"{seat(player)}: place a family member ({free} left)."
-    return "Waiting."
+        free = ", ".join(MEMBER_NAMES[m] for m in state["players"][player]["free_members"])
+        return say(
+            "{p}: {prompt}",
+            p=seat(player),
+            prompt=say("place a family member ({members} left).", members=free),
+        )
+    return say("Waiting.")
 
 
 def your_prompt(state: State, player: int) -> str:

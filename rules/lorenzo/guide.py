@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.core import Step, copy_state, move_label
+from rules.core import Step, copy_state, move_label, say, say_n
 from rules.lorenzo import engine, spaces
 from rules.lorenzo.data import ALL_TOWER_SPACES, CARDS, LEADERS, RESOURCES, TOWERS
 from rules.lorenzo.decisions import KINDS
@@ -25,12 +25,33 @@ from rules.lorenzo.moves import Bid, BonusAction, Draft, LeaderAction, LorenzoMo
 
 State = dict[str, Any]
 
+MEMBER_TITLES = {
+    "black": say("Black ({value})"),
+    "white": say("White ({value})"),
+    "orange": say("Orange ({value})"),
+    "neutral": say("Neutral ({value})"),
+    "brown": say("Brown ({value})"),  # houses: Colonna's fifth member
+}
+
 
 def _servants_step(servants: int, value: int) -> Step:
     if servants == 0:
-        return Step("s0", f"No servants: value {value}")
-    plural = "servant" if servants == 1 else "servants"
-    return Step(f"s{servants}", f"{servants} {plural}: value {value}")
+        return Step("s0", say("No servants: value {value}", value=value))
+    return Step(
+        f"s{servants}",
+        say_n("{n} servant: value {value}", "{n} servants: value {value}", servants, value=value),
+    )
+
+
+def _fit(parts: list[str], most: int = 100) -> str:
+    """``parts`` joined by "; ", as many whole parts as fit in ``most`` characters (a part cut in
+    the middle could not be read in another language)."""
+    text = parts[0][:most] if parts else ""
+    for part in parts[1:]:
+        if len(text) + 2 + len(part) > most:
+            break
+        text += "; " + part
+    return text
 
 
 def _area_step(space: str) -> Step:
@@ -43,18 +64,19 @@ def _tower_step(state: State, space: str, fee: int) -> Step:
     card = CARDS[state["tower_cards"][card_type][floor_index]]
     floor = TOWERS[card_type][floor_index]
     # floor_min: the Adaptation tile's value where it lies (houses), else the printed one
-    parts = [f"needs {engine.floor_min(state, card_type, floor_index)}"]
+    parts = [say("needs {value}", value=engine.floor_min(state, card_type, floor_index))]
     costs = " or ".join(cost_text(a) for a in card["costs"])
-    if costs and costs != "nothing":
-        parts.append(f"cost: {costs}")
+    if costs and costs != say("nothing"):
+        parts.append(say("cost: {costs}", costs=costs))
     if fee:
-        parts.append(f"+{fee} coins fee (occupied)")
+        parts.append(say("+{fee} coins fee (occupied)", fee=fee))
     gives = effects_text(card["immediate"])
     if gives:
-        parts.append(f"gives {gives}")
+        parts.append(say("gives {effects}", effects=gives))
     if floor["bonus"]:
-        parts.append(f"floor bonus {res_text(floor['bonus'])}")
-    return Step(space, f"Floor {floor_index + 1}: {card['name']}", "; ".join(parts)[:100])
+        parts.append(say("floor bonus {goods}", goods=res_text(floor["bonus"])))
+    label = say("Floor {floor}: {card}", floor=floor_index + 1, card=card["name"])
+    return Step(space, label, _fit(parts))
 
 
 def _space_step(state: State, space: str) -> Step:
@@ -72,7 +94,7 @@ def _tower_fee(state: State, mods: Mods, space: str, member: str | None) -> int:
 
 def _place_steps(state: State, player: int, mods: Mods, move: Place) -> tuple[Step, ...]:
     base = engine.member_value(state, mods, move.member)
-    member = Step(move.member, f"{move.member.capitalize()} ({base})")
+    member = Step(move.member, say(MEMBER_TITLES[move.member], value=base))
     if spaces.is_tower(move.space):
         space = _tower_step(state, move.space, _tower_fee(state, mods, move.space, move.member))
     else:
@@ -83,10 +105,10 @@ def _place_steps(state: State, player: int, mods: Mods, move: Place) -> tuple[St
 
 def _take_steps(state: State, player: int, mods: Mods, move: Take) -> tuple[Step, ...]:
     if move.space is None:
-        return (Step("none", "Take no card"),)
+        return (Step("none", say("Take no card")),)
     frame = state["stack"][-1]
     if "value" not in frame:  # the Gonzaga family's take (houses): no value, cost or fee to meet
-        card = replace(_tower_step(state, move.space, 0), detail="no cost, fee or floor bonus")
+        card = replace(_tower_step(state, move.space, 0), detail=say("no cost, fee or floor bonus"))
         return (_area_step(move.space), card)
     offer = engine.tower_offer(
         state, player, mods, move.space, frame["value"], move.servants, None, frame["discount"]
@@ -98,14 +120,18 @@ def _take_steps(state: State, player: int, mods: Mods, move: Take) -> tuple[Step
 def _leader_detail(leader_id: str) -> str:
     """A leader's requirement and ability, within a select option's 100 characters."""
     leader = LEADERS.get(leader_id, {})
-    said = f"needs {requirement_text(leader.get('requirement', {}))} · {leader.get('text', '')}"
+    said = say(
+        "needs {requirement} · {ability}",
+        requirement=requirement_text(leader.get("requirement", {})),
+        ability=leader.get("text", ""),
+    )
     return said if len(said) <= 100 else said[:99].rstrip() + "…"
 
 
 def _leader_steps(move: LeaderAction) -> tuple[Step, ...]:
     detail = _leader_detail(move.leader)
     return (
-        Step("leader", "Leader actions", "play, activate or discard a leader"),
+        Step("leader", say("Leader actions"), say("play, activate or discard a leader")),
         Step(move.to_text(), move_label(move)[:80], detail),
     )
 
@@ -122,11 +148,12 @@ def move_steps(state: State, player: int, moves: Sequence[LorenzoMove]) -> list[
         elif isinstance(move, LeaderAction) and not state["stack"]:
             out.append(_leader_steps(move))
         elif isinstance(move, Pass):
-            out.append((Step("pass", "Pass this placement"),))
+            out.append((Step("pass", say("Pass this placement")),))
         elif isinstance(move, Draft):
             out.append((Step(move.to_text(), move_label(move), _leader_detail(move.leader)),))
         elif isinstance(move, Bid):  # houses: the auction line with what it gives
-            out.append((Step(move.to_text(), move_label(move), f"gives {auction.line_gains(state, move)}"),))
+            gives = say("gives {effects}", effects=auction.line_gains(state, move))
+            out.append((Step(move.to_text(), move_label(move), gives),))
         elif isinstance(move, BonusAction):
             out.append((Step(move.to_text(), move_label(move)),))
         else:
@@ -145,7 +172,7 @@ def _begin(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     elif isinstance(move, Place):
         engine.do_place(state, player, move, log)
     else:
-        log.events.append("You pass this placement.")
+        log.events.append(say("You pass this placement."))
 
 
 def _settle_own(state: State, player: int, log: Log) -> str | None:
@@ -164,12 +191,15 @@ def _settle_own(state: State, player: int, log: Log) -> str | None:
 def _change_text(before: dict[str, int], after: dict[str, int]) -> str:
     gains = {k: after[k] - before[k] for k in RESOURCES if after[k] > before[k]}
     losses = {k: before[k] - after[k] for k in RESOURCES if after[k] < before[k]}
-    parts = []
+    if losses and gains:
+        return say(
+            "In all: you pay {goods} and you gain {gains}.", goods=res_text(losses), gains=res_text(gains)
+        )
     if losses:
-        parts.append(f"you pay {res_text(losses)}")
+        return say("In all: you pay {goods}.", goods=res_text(losses))
     if gains:
-        parts.append(f"you gain {res_text(gains)}")
-    return ("In all: " + " and ".join(parts) + ".") if parts else "In all: no goods change hands."
+        return say("In all: you gain {goods}.", goods=res_text(gains))
+    return say("In all: no goods change hands.")
 
 
 def preview(state: State, player: int, move: LorenzoMove) -> str:
@@ -182,5 +212,5 @@ def preview(state: State, player: int, move: LorenzoMove) -> str:
     lines = list(log.events)
     lines.append(_change_text(before, copy["players"][player]["resources"]))
     if question:
-        lines.append(f"Then you choose: {question}")
+        lines.append(say("Then you choose: {question}", question=question))
     return "\n".join(lines)

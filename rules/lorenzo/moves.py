@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.core import AmbiguousMove, BadSyntax, ascii_number
+from rules.core import AmbiguousMove, BadSyntax, ascii_number, say, say_n
 from rules.lorenzo.data import (
     ALL_TOWER_SPACES,
     CARDS,
@@ -93,7 +93,7 @@ class Pay:
 
     def label(self) -> str:
         """In words, never "pay coin=4 wood=3" (issue 12 item 8)."""
-        return f"Pay {_res_words(dict(self.cost))}"
+        return say("Pay {goods}", goods=_res_words(dict(self.cost)))
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class Privilege:
 
     def label(self) -> str:
         """In words, never the id "wood_stone" (issue 12 item 8)."""
-        return f"Council Privilege: {privilege_words(self.choice)}"
+        return say("Council Privilege: {goods}", goods=privilege_words(self.choice))
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,11 @@ class Exchange:
     def label(self) -> str:
         from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
 
-        return "No exchange" if self.pay is None else f"Exchange: pay {res_text(dict(self.pay))}"
+        return (
+            say("No exchange")
+            if self.pay is None
+            else say("Exchange: pay {goods}", goods=res_text(dict(self.pay)))
+        )
 
 
 @dataclass(frozen=True)
@@ -130,9 +134,13 @@ class BonusAction:
         return f"{self.action}{_servants(self.servants)}"
 
     def label(self) -> str:
-        plural = "s" if self.servants != 1 else ""
-        extra = f", adding {self.servants} servant{plural}" if self.servants else ""
-        return f"{self.action.capitalize()}{extra}"
+        if self.action == "harvest":
+            if not self.servants:
+                return say("Harvest")
+            return say_n("Harvest, adding {n} servant", "Harvest, adding {n} servants", self.servants)
+        if not self.servants:
+            return say("Production")
+        return say_n("Production, adding {n} servant", "Production, adding {n} servants", self.servants)
 
 
 @dataclass(frozen=True)
@@ -143,7 +151,7 @@ class Vatican:
         return "support" if self.support else "refuse"
 
     def label(self) -> str:
-        return "Support the Church" if self.support else "Refuse: take the excommunication"
+        return say("Support the Church") if self.support else say("Refuse: take the excommunication")
 
 
 @dataclass(frozen=True)
@@ -154,7 +162,7 @@ class ChooseTile:
         return f"tile {self.tile}"
 
     def label(self) -> str:
-        return f"Personal bonus tile {self.tile.rpartition('_')[2].upper()}"
+        return say("Personal bonus tile {tile}", tile=self.tile.rpartition("_")[2].upper())
 
 
 @dataclass(frozen=True)
@@ -171,7 +179,7 @@ class End:
         return "end"
 
     def label(self) -> str:
-        return "End my turn"
+        return say("End my turn")
 
 
 def privilege_words(choice: str) -> str:
@@ -227,7 +235,7 @@ class LeaderAction:
         return f"leader {self.verb} {self.leader}"
 
     def label(self) -> str:
-        return f"leader {self.verb} {leader_name(self.leader)}"
+        return say("leader {verb} {leader}", verb=self.verb, leader=leader_name(self.leader))
 
 
 @dataclass(frozen=True)
@@ -238,7 +246,7 @@ class Lose:
         return f"lose {self.res}"
 
     def label(self) -> str:
-        return f"Lose the {self.res}"
+        return say("Lose the {goods}", goods=self.res)
 
 
 @dataclass(frozen=True)
@@ -249,7 +257,7 @@ class Draft:
         return f"draft {self.leader}"
 
     def label(self) -> str:
-        return f"draft {leader_name(self.leader)}"
+        return say("draft {leader}", leader=leader_name(self.leader))
 
 
 @dataclass(frozen=True)
@@ -260,7 +268,7 @@ class Copy:
         return f"copy {self.leader}"
 
     def label(self) -> str:
-        return f"copy {leader_name(self.leader)}"
+        return say("copy {leader}", leader=leader_name(self.leader))
 
 
 @dataclass(frozen=True)
@@ -271,7 +279,7 @@ class SetSix:
         return f"montefeltro {self.member}"
 
     def label(self) -> str:
-        return f"Set the {self.member} member to 6"
+        return say("Set the {member} member to 6", member=self.member)
 
 
 # ---- Houses of Renaissance decisions (HOUSES.md §5, §10, §13) --------------------------------
@@ -536,7 +544,12 @@ def _amount(value: str, text: str) -> int:
     if amount is None:
         shown = value if len(value) <= 12 else value[:12] + "..."
         raise BadSyntax(
-            f"'{text}': '{shown}' is not a number from 0 to {MAX_AMOUNT} (write it with the digits 0-9)."
+            say(
+                "'{text}': '{shown}' is not a number from 0 to {max} (write it with the digits 0-9).",
+                text=text,
+                shown=shown,
+                max=MAX_AMOUNT,
+            )
         )
     return amount
 
@@ -550,7 +563,7 @@ def _parse_servants(tokens: list[str], text: str) -> int:
             return _amount(match.group(2), text)
         if not match and any(ch.isnumeric() for ch in tokens[0]):  # a bare count: "servants" implied
             return _amount(tokens[0], text)
-    raise BadSyntax(f"'{text}': expected at most 'servants=N' after the space.")
+    raise BadSyntax(say("'{text}': expected at most 'servants=N' after the space.", text=text))
 
 
 def _parse_goods(tokens: list[str], text: str) -> Goods:
@@ -560,25 +573,37 @@ def _parse_goods(tokens: list[str], text: str) -> Goods:
     for tok in tokens:
         match = _KV.match(tok)
         if not match:
-            raise BadSyntax(f"'{text}': goods are written like 'coin=3 wood=1'.")
+            raise BadSyntax(say("'{text}': goods are written like 'coin=3 wood=1'.", text=text))
         key = _RES_ALIASES.get(match.group(1), match.group(1))
         if key not in GOODS_KEYS:
-            raise BadSyntax(f"'{text}': unknown good '{match.group(1)}' (use {', '.join(GOODS_KEYS)}).")
+            raise BadSyntax(
+                say(
+                    "'{text}': unknown good '{good}' (use {goods}).",
+                    text=text,
+                    good=match.group(1),
+                    goods=", ".join(GOODS_KEYS),
+                )
+            )
         res[key] = res.get(key, 0) + _amount(match.group(2), text)
     if not res:
-        raise BadSyntax(f"'{text}': say what to pay, e.g. 'pay coin=3'.")
+        raise BadSyntax(say("'{text}': say what to pay, e.g. 'pay coin=3'.", text=text))
     return goods(res)
 
 
 def _parse_place(rest: list[str], text: str) -> Place:
     if len(rest) < 2:
-        raise BadSyntax("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'.")
+        raise BadSyntax(say("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'."))
     member, space = rest[0], rest[1]
     if member not in (*MEMBERS, "brown"):  # brown: Colonna's fifth member (houses)
-        raise BadSyntax(f"'{member}' is not a family member (black, white, orange, neutral).")
+        raise BadSyntax(
+            say("'{member}' is not a family member (black, white, orange, neutral).", member=member)
+        )
     if space not in SPACE_NAMES and not (space.startswith("leader_") and space[7:] in LEADERS):
         raise BadSyntax(
-            f"'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council)."
+            say(
+                "'{space}' is not an action space (e.g. territory_3, harvest_big, market_1, council).",
+                space=space,
+            )
         )
     return Place(member, space, _parse_servants(rest[2:], text))
 
@@ -587,15 +612,19 @@ def _parse_take(rest: list[str], text: str) -> Take:
     if rest == ["none"]:
         return Take(None)
     if not rest or rest[0] not in ALL_TOWER_SPACES:
-        raise BadSyntax("Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'.")
+        raise BadSyntax(
+            say("Write 'take <tower space> [servants=N]' (e.g. 'take building_2') or 'take none'.")
+        )
     return Take(rest[0], _parse_servants(rest[1:], text))
 
 
 def _parse_leader_action(rest: list[str]) -> LorenzoMove:
     if len(rest) < 2 or rest[0] not in ("play", "activate", "discard"):
         raise BadSyntax(
-            "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
-            "or 'leader activate botticelli'."
+            say(
+                "Write 'leader play|activate|discard <leader>', e.g. 'leader play santa_rita' "
+                "or 'leader activate botticelli'."
+            )
         )
     verb = rest[0]
     return _leader(rest[1:], lambda x: LeaderAction(verb, x))
@@ -606,7 +635,7 @@ def parse_text(text: str) -> LorenzoMove:
     clean = " ".join(text.strip().lower().replace(",", " ").split())
     tokens = clean.split(" ") if clean else []
     if not tokens:
-        raise BadSyntax("Empty move. Try e.g. 'place black territory_3' or 'privilege coins'.")
+        raise BadSyntax(say("Empty move. Try e.g. 'place black territory_3' or 'privilege coins'."))
     head, rest = tokens[0], tokens[1:]
     if head == "place":
         return _parse_place(rest, text)
@@ -621,7 +650,10 @@ def parse_text(text: str) -> LorenzoMove:
     if head == "privilege":
         if len(rest) != 1 or rest[0] not in PRIVILEGE_ALIASES:
             raise BadSyntax(
-                "Write 'privilege <choice>': wood_stone, servants, coins, military, faith (or special_token)."
+                say(
+                    "Write 'privilege <choice>': wood_stone, servants, coins, military, faith "
+                    "(or special_token)."
+                )
             )
         return Privilege(PRIVILEGE_ALIASES[rest[0]])
     if head in ("harvest", "production"):
@@ -647,9 +679,12 @@ def parse_text(text: str) -> LorenzoMove:
     if head in _HOUSES_HEADS:
         return _parse_houses(head, rest, text)
     raise BadSyntax(
-        f"'{text.strip()}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, "
-        "harvest, production, support, refuse, tile, pass, leader, draft, copy, montefeltro, end "
-        "(with houses also token, faceup, activate, repeat, free, recover, bid)."
+        say(
+            "'{text}' is not a Lorenzo move. Moves: place, take, pay, privilege, exchange, harvest, "
+            "production, support, refuse, tile, pass, leader, draft, copy, montefeltro, end "
+            "(with houses also token, faceup, activate, repeat, free, recover, bid).",
+            text=text.strip(),
+        )
     )
 
 
@@ -706,8 +741,11 @@ def _parse_houses(head: str, rest: list[str], text: str) -> LorenzoMove:
     if head == "visconti" and len(rest) == 1:
         return Visconti(rest[0].upper())
     raise BadSyntax(
-        f"'{text.strip()}': write 'token <kind>', 'faceup <kind>', 'spend <kind>', 'activate <card>|none', "
-        "'repeat N', 'free <leader>|none', 'recover <card>|none' or 'bid <family> <line>'."
+        say(
+            "'{text}': write 'token <kind>', 'faceup <kind>', 'spend <kind>', 'activate <card>|none', "
+            "'repeat N', 'free <leader>|none', 'recover <card>|none' or 'bid <family> <line>'.",
+            text=text.strip(),
+        )
     )
 
 
@@ -726,8 +764,11 @@ def _leader(tokens: list[str], make: Callable[[str], LorenzoMove]) -> LorenzoMov
     found = find_leader(tokens)
     if isinstance(found, list):
         raise LeaderNameAmbiguous(
-            f"'{' '.join(tokens)}' could be " + " or ".join(found) + ".", [make(x) for x in found]
+            say("'{text}' could be {leaders}.", text=" ".join(tokens), leaders=" or ".join(found)),
+            [make(x) for x in found],
         )
     if found is None:
-        raise BadSyntax(f"'{' '.join(tokens)}' is not a leader (e.g. santa_rita, botticelli, sisto_iv).")
+        raise BadSyntax(
+            say("'{text}' is not a leader (e.g. santa_rita, botticelli, sisto_iv).", text=" ".join(tokens))
+        )
     return make(found)

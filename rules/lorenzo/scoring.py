@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Outcome
+from rules.core import Outcome, say
 from rules.lorenzo.data import CARDS, SCORING
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.houses import scoring as houses_scoring
@@ -97,7 +97,7 @@ def outcome(state: State) -> Outcome | None:
     ranking = tuple(
         sorted(range(state["player_count"]), key=lambda player: (-scores[player], position[player]))
     )
-    notes = ("Ties are broken by the final turn order (earlier wins).",)
+    notes = (say("Ties are broken by the final turn order (earlier wins)."),)
     return Outcome(
         scores=scores, ranking=ranking, winners=frozenset({ranking[0]}), breakdown=tuple(rows), notes=notes
     )

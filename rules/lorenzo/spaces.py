@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core import say
 from rules.lorenzo.data import ALL_TOWER_SPACES, SPACES
-from rules.lorenzo.describe import SPACE_TITLES, TYPE_NAMES, effects_text
+from rules.lorenzo.describe import effects_text
 
 State = dict[str, Any]
 
@@ -27,12 +28,31 @@ def is_personal(space: str) -> bool:
     return space.startswith(LEADER_PREFIX)
 
 
-_BOARD_AREA_TITLES = {
-    "harvest": "Harvest",
-    "production": "Production",
-    "market": "Market",
-    "council": "Council Palace",
+AREA_TITLES = {
+    "territory": say("Territory tower"),
+    "character": say("Character tower"),
+    "building": say("Building tower"),
+    "venture": say("Venture tower"),
+    "harvest": say("Harvest"),
+    "production": say("Production"),
+    "market": say("Market"),
+    "council": say("Council Palace"),
+    "special": say("Special Tower"),  # houses (HOUSES.md §7)
+    LEADER_AREA: say("Leaders' own spaces"),  # houses: personal action spaces of played Leaders (§12.3)
 }
+"""Each area in a player's words (catalogued templates: i18n translates them)."""
+SPACE_LABELS = {
+    "harvest": say("Harvest space"),
+    "harvest_big": say("Big Harvest space"),
+    "production": say("Production space"),
+    "production_big": say("Big Production space"),
+    "market_1": say("Market space 1"),
+    "market_2": say("Market space 2"),
+    "market_3": say("Market space 3"),
+    "market_4": say("Market space 4"),
+    "council": say("Council Palace"),
+}
+"""The board's action spaces as their buttons read."""
 
 
 def area_of(space: str) -> str:
@@ -49,14 +69,7 @@ def area_of(space: str) -> str:
 
 def area_title(area: str) -> str:
     """An area in a player's words ("Territory tower", "Special Tower", "Leaders' own spaces")."""
-    from rules.lorenzo.engine import tower_name
-
-    if area in _BOARD_AREA_TITLES:
-        return _BOARD_AREA_TITLES[area]
-    if area == LEADER_AREA:
-        return "Leaders' own spaces"
-    name = tower_name(area)
-    return f"{name} Tower" if area not in TYPE_NAMES else f"{name} tower"
+    return AREA_TITLES[area]
 
 
 def is_tower(space: str) -> bool:
@@ -72,20 +85,20 @@ def space_title(state: State, space: str) -> tuple[str, str]:
     with their card: guide._tower_step)."""
     if space in SPACES:
         data = SPACES[space]
-        title = SPACE_TITLES[space].removeprefix("the ")
-        title = title[0].upper() + title[1:]
+        title = SPACE_LABELS[space]
         if data["area"] in ("harvest", "production"):
             detail = (
-                "one family member only"
+                say("one family member only")
                 if data["capacity"] == 1
-                else f"{data['value_modifier']} to the value"
+                else say("{n} to the value", n=data["value_modifier"])
             )
             return title, detail
-        return f"{title}: {effects_text(data['effects'])}", ""
+        return say("{space}: {effects}", space=title, effects=effects_text(data["effects"])), ""
     found = personal_space(state, space)
     if found is None:
         return space.replace("_", " "), ""
-    return f"{found['name']}'s space", f"needs {found['min_value']}; {found['text']}"
+    needs = say("needs {value}", value=found["min_value"])
+    return say("{leader}'s space", leader=found["name"]), f"{needs}; {found['text']}"
 
 
 def reached_value(state: State, player: int, mods: Any, member: str, space: str, servants: int) -> int:

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, cast
 
-from rules.core import OutcomeJSON, ViewHeader, seat_headers
+from rules.core import OutcomeJSON, ViewHeader, say, seat_headers
 from rules.lorenzo.data import (
     CARD_TYPES,
     EXCOMMUNICATIONS,
@@ -85,12 +85,12 @@ from rules.lorenzo.scoring import outcome
 State = dict[str, Any]
 
 PHASE_TITLES = {
-    "auction": "Family auction",
-    "tile_draft": "Bonus tile draft",
-    "leader_draft": "Leader draft",
-    "actions": "Actions",
-    "vatican": "Vatican Report",
-    "over": "Game over",
+    "auction": say("Family auction"),
+    "tile_draft": say("Bonus tile draft"),
+    "leader_draft": say("Leader draft"),
+    "actions": say("Actions"),
+    "vatican": say("Vatican Report"),
+    "over": say("Game over"),
 }
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -374,7 +374,7 @@ def _header(st: State, viewer: int | None, title: str, result: OutcomeJSON | Non
         "viewer": viewer,
         "round": st["round"],
         "rounds": ROUNDS,
-        "period": f"Period {ROMAN[period_of(st['round'])]}",
+        "period": say("Period {roman}", roman=ROMAN[period_of(st["round"])]),
         "phase": st["phase"],
         "phase_title": PHASE_TITLES.get(st["phase"], str(st["phase"])),
         "order": list(st["turn_order"]),

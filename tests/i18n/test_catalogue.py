@@ -17,7 +17,7 @@ from rules import all_games
 from rules.core import game_catalogue_names
 
 LANG = "it"
-LIST_WORDS = {("list", w) for w in ("or", "and")}  # how i18n.phrases joins translated lists
+LIST_WORDS = {("list", w) for w in ("or", "and", "then by")}  # how i18n.phrases joins translated lists
 
 
 def entries() -> list[catalogue.Entry]:

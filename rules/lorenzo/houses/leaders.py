@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core import seat
+from rules.core import say, seat
 from rules.lorenzo.data import CARDS, HOUSES, LEADERS
 from rules.lorenzo.leaders import effective_ability
 from rules.lorenzo.spaces import LEADER_PREFIX
@@ -92,7 +92,7 @@ def personal_spaces(state: State, only: int | None = None) -> list[dict[str, Any
             space = LEADERS[leader_id].get("space") or target.get("space") or {"min_value": 1}
             name = LEADERS[leader_id]["name"]
             if target is not LEADERS[leader_id]:
-                name = f"{name} as {target['name']}"
+                name = say("{leader} as {copied}", leader=name, copied=target["name"])
             occupant = taken.get(f"{player}:{leader_id}")
             out.append(
                 {
@@ -113,7 +113,7 @@ def _space_words(effects: Sequence[Mapping[str, Any]]) -> str:
     from rules.lorenzo.describe import effects_text
 
     if any(e["op"] == "member_action" for e in effects):
-        return "a Harvest or a Production at the member's value"
+        return say("a Harvest or a Production at the member's value")
     return effects_text(list(effects))
 
 
