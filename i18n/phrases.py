@@ -135,10 +135,15 @@ def _translate(text: str, language: str, strict: bool) -> str | None:
 
 
 def _cut_name(start: str, language: str) -> str | None:
-    """The translation of the one catalogued name beginning with ``start`` (None: none or several);
-    whole, since where it is shown cuts it again."""
-    found = {string for english, string in index(language).names.items() if english.startswith(start)}
-    return found.pop() if len(found) == 1 else None
+    """The translation of the catalogued name beginning with ``start``, whole (where it is shown
+    cuts it again); of several, what their translations share, cut ("…"); None: no such name."""
+    found = sorted({string for english, string in index(language).names.items() if english.startswith(start)})
+    if len(found) <= 1:
+        return found[0] if found else None
+    first, last = found[0], found[-1]  # sorted: what these two share, all share
+    size = next((i for i, (a, b) in enumerate(zip(first, last, strict=False)) if a != b), len(first))
+    shared = first[:size].rstrip()
+    return shared + "…" if len(shared) >= len(start) // 2 else None
 
 
 def translate_value(value: str, language: str) -> str:
@@ -150,7 +155,8 @@ def translate_value(value: str, language: str) -> str:
     if found is not None:
         return found
     words = index(language).words
-    parts = re.split(r"(, | or |_|:)", value)
+    parts = re.split(r"(, | or |:)", value)
+    parts = [q for p in parts for q in ([p] if p in words else re.split(r"(_)", p))]  # whole, else by "_"
     if any(p in words for p in parts):
         return "".join(words.get(p, index(language).names.get(p.strip(), p)) for p in parts)
     return value
