@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     )
 
 MEMBERS = ("black", "white", "orange", "neutral")
-PRIVATE_BAND = 120  # the Houses of Renaissance lines under a personal board (family, tokens)
+PRIVATE_BAND = 150  # the Houses of Renaissance lines under a personal board (family, tokens)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 AREA_TITLES = {"harvest": "Harvest", "production": "Production"}
 VP = N_("VP")
@@ -662,7 +662,8 @@ def _public(canvas: Canvas, view: LorenzoView) -> None:
     _towers(canvas, view, changed)
     if "houses" in view:  # Houses of Renaissance (render/lorenzo_houses.py)
         houses.draw_auction(canvas, view)
-        houses.draw_public(canvas, view, LorenzoPublic.height(frame.seats(view)) - MARGIN, changed, _floor)
+        top = LorenzoPublic.height(frame.seats(view)) - MARGIN
+        houses.draw_public(canvas, view, top, changed, _floor, _member_token)
     if view.get("bonus_tiles_available"):
         _tile_draft(canvas, LorenzoPublic.towers.top(300), view["bonus_tiles_available"])
     outcome = view["header"]["outcome"]
@@ -730,11 +731,9 @@ def _private(canvas: Canvas, view: LorenzoView) -> None:
                     need = N_("needs {n} MP").format(n=slot_mp[j]) if slot_mp[j] else N_("no MP needed")
                     canvas.text_in(slot, need, BODY, palette.MUTED, style="bold")
     _private_side(canvas, L.side, info)
-    extra = houses.private_lines(view)
-    if extra:
+    if "houses" in view:  # Family, tokens, personal action spaces (render/lorenzo_houses.py)
         band = Rect(MARGIN, L.height() - MARGIN + 8, INNER, PRIVATE_BAND - 16)
-        canvas.box(band, palette.PANEL, palette.LINE, radius=8)
-        parts.text_block(canvas, band.inset(12, 8), extra, BODY + 1)
+        houses.draw_private(canvas, band, view, _changed(view), _member_token)
 
 
 def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo) -> None:
