@@ -16,9 +16,10 @@ from typing import Any, cast
 
 from render import encode, frame, generic
 from render.canvas import Drawing
+from render.words import drawn_in
 from rules.core import ViewHeader, seat_colour
 
-__all__ = ["Image", "draw_view", "named", "render_view", "seat_colour"]
+__all__ = ["Image", "catalogue_names", "draw_view", "named", "render_view", "seat_colour"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,17 @@ class Image:
 # the common frame. A game without a module here gets the generic board, drawn from the view
 # header alone, so a new engine can be played before its board is drawn.
 DRAWING_MODULES: dict[str, str] = {"lorenzo": "render.lorenzo", "lancaster": "render.lancaster"}
+
+
+def catalogue_names() -> set[str]:
+    """The English words boards draw from their own data (a drawing module's ``CATALOGUE_NAMES``:
+    labels and short texts of ``render/data``), catalogued without context and translated when
+    drawn (``render.words``); the completeness tests expect them in every language."""
+    found: set[str] = set()
+    for module_name in DRAWING_MODULES.values():
+        if importlib.util.find_spec(module_name) is not None:
+            found |= set(getattr(importlib.import_module(module_name), "CATALOGUE_NAMES", ()))
+    return found
 
 
 def _board(game_name: str) -> frame.Board[Any] | None:
@@ -61,10 +73,19 @@ def draw_view(
     private: bool,
     names: Sequence[str] | None = None,
     headline: bool = False,
+    lang: str | None = None,
 ) -> Drawing:
     """Draw without encoding (tests inspect ``Drawing.canvas.texts``). ``names``: see ``named``.
     ``headline`` (public boards; ``render_view`` always asks for it): the headline band on top
-    (``frame.headline``), the board below it (so layout coordinates move down by its height)."""
+    (``frame.headline``), the board below it (so layout coordinates move down by its height).
+    ``lang``: the language of its words (a Discord locale; None: English; ``render.words``)."""
+    with drawn_in(lang):
+        return _draw_view(game_name, view, private=private, names=names, headline=headline)
+
+
+def _draw_view(
+    game_name: str, view: Mapping[str, Any], *, private: bool, names: Sequence[str] | None, headline: bool
+) -> Drawing:
     name = game_name.strip().lower()
     if names:
         view = named(name, view, names)
@@ -79,10 +100,16 @@ def draw_view(
 
 
 def render_view(
-    game_name: str, view: Mapping[str, Any], *, private: bool, names: Sequence[str] | None = None
+    game_name: str,
+    view: Mapping[str, Any],
+    *,
+    private: bool,
+    names: Sequence[str] | None = None,
+    lang: str | None = None,
 ) -> Image:
-    """The board image for ``view``: the public board, or with ``private`` the personal board."""
-    drawing = draw_view(game_name, view, private=private, names=names, headline=not private)
+    """The board image for ``view``: the public board, or with ``private`` the personal board,
+    its words in ``lang`` (public: the server's language; private: the reader's)."""
+    drawing = draw_view(game_name, view, private=private, names=names, headline=not private, lang=lang)
     data, ext = encode.encode(drawing.canvas.image, drawing.kind)
     stem = f"{game_name.strip().lower()}-{'private' if private else 'board'}"
     return Image(data, f"{stem}.{ext}", drawing.alt_text, drawing.canvas.width, drawing.canvas.height)

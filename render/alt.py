@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from render.palette import seat_style
+from render.words import N_, colour, said
 from rules.core import OutcomeJSON
 
 ALT_LIMIT = 1000  # Discord accepts 1024 characters of attachment description
 
 
 def seat_name(seat: int) -> str:
-    """How alt text names a seat: the same colour and letter the image shows."""
+    """How alt text names a seat: the same colour and letter the image shows (the colour in the
+    board's language, ``render.words``)."""
     style = seat_style(seat)
-    return f"{style.name.capitalize()} ({style.letter})"
+    return f"{colour(style.name).capitalize()} ({style.letter})"
 
 
 NAME_LIMIT = 16
@@ -23,7 +25,7 @@ def seat_name_with(seat: int, name: str | None) -> str:
     if not name:
         return seat_name(seat)
     style = seat_style(seat)
-    return f"{short_name(name)} ({style.name.capitalize()} {style.letter})"
+    return f"{short_name(name)} ({colour(style.name).capitalize()} {style.letter})"
 
 
 def short_name(name: str) -> str:
@@ -42,5 +44,5 @@ def final_summary(outcome: OutcomeJSON, unit: str) -> str:
     scores = list(outcome.get("scores") or [])
     ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]
     winners = ", ".join(seat_name(int(s)) for s in outcome.get("winners") or [])
-    ranked = ", ".join(f"{seat_name(s)} {scores[s]} {unit}" for s in ranking if s < len(scores))
-    return f"Winner: {winners}. Final scores: {ranked}."
+    ranked = ", ".join(f"{seat_name(s)} {scores[s]} {said(unit)}" for s in ranking if s < len(scores))
+    return said(N_("Winner: {winners}. Final scores: {ranked}.").format(winners=winners, ranked=ranked))

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render import palette
 from render.palette import RGB
+from render.words import said
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = {
@@ -204,6 +205,7 @@ class Canvas:
         """
         if not text:
             return 0
+        text = said(text)  # in the board's language (render.words)
         self.texts.append(text)
         if max_width is not None:
             size = fit_size(text, size, max_width, style, min_size)
@@ -248,6 +250,7 @@ class Canvas:
         min_size: int = 11,
     ) -> None:
         """Wrapped text inside ``rect``; shrinks until it fits the height (or reaches ``min_size``)."""
+        text = said(text)  # in the board's language (render.words)
         while True:
             lines = wrap(text, size, rect.w, style)
             lh = line_height(size, style)

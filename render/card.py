@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from render import encode, palette
 from render.canvas import Canvas, Rect, line_height, wrap
+from render.words import N_, drawn_in, said
 from rules.core import Card
 
 CARD_W, CARD_H = 720, 640
@@ -29,16 +30,19 @@ def draw_card(card: Card) -> Canvas:
     body = Rect(outer.x + 28, band.bottom + 24, outer.w - 56, outer.bottom - band.bottom - 48 - foot)
     y = body.y
     for line in card.text.splitlines():  # each line of the text its own paragraph
+        line = said(line)  # measured in the card's language
         size = 32 if len(card.text) < 400 else 24
         height = len(wrap(line, size, body.w, "regular")) * line_height(size, "regular")
         canvas.paragraph(Rect(body.x, y, body.w, min(height, body.bottom - y)), line, size, min_size=16)
         y += height + 12
     if card.provisional:
         note = Rect(outer.x + 28, outer.bottom - foot - 8, outer.w - 56, foot)
-        canvas.paragraph(note, f"Provisional: {card.provisional}", 24, palette.BAD, style="bold", min_size=16)
+        why = N_("Provisional: {why}").format(why=said(card.provisional))
+        canvas.paragraph(note, why, 24, palette.BAD, style="bold", min_size=16)
     return canvas
 
 
-def render_card(card: Card) -> tuple[bytes, str]:
-    """The encoded card image and its file extension."""
-    return encode.encode(draw_card(card).image, "card")
+def render_card(card: Card, lang: str | None = None) -> tuple[bytes, str]:
+    """The encoded card image and its file extension, its words in ``lang`` (``render.words``)."""
+    with drawn_in(lang):
+        return encode.encode(draw_card(card).image, "card")

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from render import Image, encode, palette
 from render.canvas import Canvas, Rect
+from render.words import N_, colour, drawn_in, said
 
 CHART_W, CHART_H = 1200, 720
 """A third smaller than a board: at a phone's 400 px the title and legend read at 14-18 px."""
 
 
-NOTE = "Points at the end of each round; the last point includes the final scoring."
+NOTE = N_("Points at the end of each round; the last point includes the final scoring.")
 
 
 @dataclass(frozen=True)
@@ -56,13 +57,13 @@ def _legend(canvas: Canvas, chart: Chart, rect: Rect) -> None:
         style = palette.seat_style(line.seat)
         final = line.points[-1] if line.points else 0
         crown = "★ " if line.seat in chart.winners else ""
-        name = f"{line.name} ({style.name})" if line.name else style.name.capitalize()
+        name = f"{line.name} ({colour(style.name)})" if line.name else colour(style.name).capitalize()
         canvas.text_in(
             Rect(rect.x + 50, y - row // 2, rect.w - 150, row), crown + name, 28, align="l", min_size=16
         )
         canvas.text_in(
             Rect(rect.right - 100, y - row // 2, 100, row),
-            f"{final} {chart.unit}",
+            f"{final} {said(chart.unit)}",
             28,
             style="bold",
             align="r",
@@ -89,8 +90,8 @@ def _grid(canvas: Canvas, chart: Chart, scale: _Scale) -> None:
         canvas.text(plot.x - 10, y, str(value), 22, palette.MUTED, anchor="rm")
     for i, number in enumerate(chart.rounds):
         x = _x(plot, i, len(chart.rounds))
-        said = f"R{number} final" if i == len(chart.rounds) - 1 else f"R{number}"
-        canvas.text(x, plot.bottom + 12, said, 22, palette.MUTED, anchor="mt")
+        told = N_("R{n} final").format(n=number) if i == len(chart.rounds) - 1 else f"R{number}"
+        canvas.text(x, plot.bottom + 12, told, 22, palette.MUTED, anchor="mt")
 
 
 def _scale(chart: Chart, plot: Rect) -> _Scale:
@@ -112,7 +113,7 @@ def draw_chart(chart: Chart) -> Canvas:
     canvas.rect(Rect(0, 0, CHART_W, 76), palette.TITLE_BAR)
     canvas.text_in(
         Rect(24, 0, CHART_W - 48, 76),
-        f"{chart.title} — {chart.unit} by round",
+        N_("{title} — {unit} by round").format(title=chart.title, unit=said(chart.unit)),
         38,
         palette.TITLE_INK,
         style="bold",
@@ -140,15 +141,22 @@ def draw_chart(chart: Chart) -> Canvas:
     return canvas
 
 
-def render_chart(chart: Chart) -> Image:
-    """The encoded chart, with its alt text (every seat's points round by round)."""
-    canvas = draw_chart(chart)
-    data, ext = encode.encode(canvas.image, "chart")
-    said = "; ".join(
-        f"{line.name or palette.seat_style(line.seat).name}: " + ", ".join(str(p) for p in line.points)
-        for line in chart.lines
-    )
-    alt = f"{chart.title}, {chart.unit} at the end of each round (the last is the final score). {said}"
+def render_chart(chart: Chart, *, lang: str | None = None) -> Image:
+    """The encoded chart, with its alt text (every seat's points round by round), its words in
+    ``lang`` (``render.words``)."""
+    with drawn_in(lang):
+        canvas = draw_chart(chart)
+        data, ext = encode.encode(canvas.image, "chart")
+        points = "; ".join(
+            f"{line.name or colour(palette.seat_style(line.seat).name)}: "
+            + ", ".join(str(p) for p in line.points)
+            for line in chart.lines
+        )
+        alt = said(
+            N_("{title}, {unit} at the end of each round (the last is the final score). {points}").format(
+                title=chart.title, unit=said(chart.unit), points=points
+            )
+        )
     return Image(data, f"scores.{ext}", alt[:1000], canvas.width, canvas.height)
 
 

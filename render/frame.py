@@ -21,6 +21,7 @@ from render import palette, parts
 from render.alt import clip, final_summary, seat_name_with
 from render.canvas import Canvas, Drawing, Rect, line_height, text_width
 from render.layout import BODY, MARGIN, SMALL, TITLE_SIZE, WIDTH, Frame
+from render.words import N_, said
 from rules.core import OutcomeJSON, ViewHeader, seat_headers
 
 V = TypeVar("V")
@@ -118,9 +119,10 @@ def touched(header: ViewHeader) -> set[str]:
 def when(header: ViewHeader) -> list[str]:
     """ "Round 3 of 6", "Period II", "Actions": where the game stands, in words."""
     found = []
-    if header["round"]:
-        rounds = f" of {header['rounds']}" if header["rounds"] else ""
-        found.append(f"Round {header['round']}{rounds}")
+    if header["round"] and header["rounds"]:
+        found.append(N_("Round {round} of {rounds}").format(round=header["round"], rounds=header["rounds"]))
+    elif header["round"]:
+        found.append(N_("Round {round}").format(round=header["round"]))
     return found + [t for t in (header["period"], header["phase_title"]) if t]
 
 
@@ -131,12 +133,15 @@ def status_line(header: ViewHeader, private: bool) -> str:
     if outcome:
         winners = ", ".join(who(header, s) for s in outcome.get("winners", []))
         scores = " · ".join(f"{who(header, s)} {outcome['scores'][s]}" for s in outcome.get("ranking", []))
-        return f"Game over — winner: {winners}. Final {header['score_unit']}: {scores}"
+        unit = header["score_unit"]
+        return N_("Game over — winner: {winners}. Final {unit}: {scores}").format(
+            winners=winners, unit=unit, scores=scores
+        )
     prompt = (header["your_prompt"] if private else None) or header["prompt"]
     if prompt:
-        return words(header, prompt)
+        return words(header, said(prompt))
     if header["active"]:
-        return "Waiting for " + ", ".join(who(header, s) for s in header["active"])
+        return N_("Waiting for {names}").format(names=", ".join(who(header, s) for s in header["active"]))
     return header["phase_title"]
 
 
@@ -146,8 +151,9 @@ def last_move_line(header: ViewHeader) -> str | None:
     if not last:
         return None
     if last["events"]:
-        return "Last move: " + words(header, " ".join(str(e) for e in last["events"]))
-    return f"Last move: {who(header, last['seat'])} — {last['text']}"
+        events = " ".join(said(str(e)) for e in last["events"])  # each in the board's language
+        return N_("Last move: {events}").format(events=words(header, events))
+    return N_("Last move: {who} — {move}").format(who=who(header, last["seat"]), move=last["text"])
 
 
 def title_bar(canvas: Canvas, header: ViewHeader, private: bool, private_title: str) -> None:
@@ -156,12 +162,12 @@ def title_bar(canvas: Canvas, header: ViewHeader, private: bool, private_title: 
     viewer = header["viewer"]
     left = header["title"]
     if private and viewer is not None:
-        left = f"{who(header, viewer)} — {private_title}"
+        left = f"{who(header, viewer)} — {said(private_title)}"
         canvas.marker(WIDTH // 2 - 40, rect.h // 2, viewer, 40)
     half = Rect(MARGIN, rect.y, rect.w // 2, rect.h)
     canvas.text_in(half, left, TITLE_SIZE, palette.TITLE_INK, style="bold", align="l")
     right = Rect(rect.w // 2, rect.y, rect.w // 2 - MARGIN, rect.h)
-    stands = " · ".join(when(header))
+    stands = " · ".join(said(w) for w in when(header))
     canvas.text_in(right, stands, TITLE_SIZE - 7, palette.TITLE_INK, style="bold", align="r")
 
 
@@ -171,10 +177,11 @@ def status(canvas: Canvas, header: ViewHeader, private: bool) -> None:
     order = [int(s) for s in header["order"]]
     strip_w = 0 if private or not order else Frame.turn_strip_w(len(order))
     text_w = rect.w - 2 * MARGIN - (strip_w + 10 if strip_w else 0)
-    status_lines(canvas, rect, status_line(header, private), last_move_line(header), text_w)
+    last = last_move_line(header)
+    status_lines(canvas, rect, said(status_line(header, private)), said(last) if last else None, text_w)
     if strip_w:
         strip = Rect(rect.right - MARGIN - strip_w, rect.y, strip_w, rect.h)
-        turn_strip(canvas, strip, "Turn order", order, set(header["active"]))
+        turn_strip(canvas, strip, N_("Turn order"), order, set(header["active"]))
 
 
 def status_lines(canvas: Canvas, rect: Rect, first: str, second: str | None, text_w: int) -> None:
@@ -240,23 +247,35 @@ def turn_strip(canvas: Canvas, rect: Rect, label: str, order: Sequence[int], act
 def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Sequence[str]) -> str:
     """The image in words: which board and where the game stands, whom it waits for or the
     result (public), the board's own facts, then the last move (public)."""
-    place = ", ".join(w[0].lower() + w[1:] if w.startswith("Round") else w for w in when(header))
+    place = ", ".join(_lower_round(w) for w in when(header))
     viewer = header["viewer"]
     if private and viewer is not None:
-        opening = f"{private_title.capitalize()} of {who(header, viewer)}, {header['title']}"
+        opening = said(
+            N_("{board} of {who}, {title}").format(
+                board=private_title.capitalize(), who=who(header, viewer), title=header["title"]
+            )
+        )
     else:
-        opening = f"{header['title']} board"
-    said = [f"{opening}{', ' + place if place else ''}."]
+        opening = said(N_("{title} board").format(title=header["title"]))
+    told = [f"{opening}{', ' + place if place else ''}."]
     if not private:
         if header["outcome"]:
-            said.append(final_summary(header["outcome"], header["score_unit"]))
+            told.append(final_summary(header["outcome"], header["score_unit"]))
         elif header["active"]:
-            said.append("To move: " + ", ".join(who(header, s) for s in header["active"]) + ".")
-    said += facts
+            waiting = ", ".join(who(header, s) for s in header["active"])
+            told.append(said(N_("To move: {names}.").format(names=waiting)))
+    told += [said(f) for f in facts]
     last = last_move_line(header)
     if last and not private:
-        said.append(last if last.endswith(".") else last + ".")
-    return clip(" ".join(said))
+        last = said(last)
+        told.append(last if last.endswith(".") else last + ".")
+    return clip(" ".join(told))
+
+
+def _lower_round(fact: str) -> str:
+    """A fact of ``when`` inside a sentence: "round 2 of 9" (in the board's language)."""
+    shown = said(fact)
+    return shown[0].lower() + shown[1:] if fact.startswith("Round") else shown
 
 
 HEADLINE_H = 172
@@ -272,27 +291,27 @@ def headline_lines(header: ViewHeader) -> tuple[str, str]:
     outcome = header["outcome"]
     if outcome:
         winners = [int(s) for s in outcome.get("winners", [])]
+        names = ", ".join(who(header, s) for s in winners)
         first = (
-            "Game over — "
-            + ", ".join(who(header, s) for s in winners)
-            + (" win" if len(winners) > 1 else " wins")
-        )
+            N_("Game over — {names} win") if len(winners) > 1 else N_("Game over — {names} wins")
+        ).format(names=names)
     elif len(header["active"]) == 1:
-        first = f"▶ {who(header, header['active'][0])} to move"
+        first = N_("▶ {who} to move").format(who=who(header, header["active"][0]))
     elif header["active"]:
-        first = "▶ Waiting for " + ", ".join(who(header, s) for s in header["active"])
+        first = N_("▶ Waiting for {names}").format(names=", ".join(who(header, s) for s in header["active"]))
     else:
         first = header["phase_title"]
     last = header["last"]
     if not last:
-        return first, " · ".join(when(header))
-    said = (
-        words(header, str(last["events"][0]))
+        return said(first), " · ".join(said(w) for w in when(header))
+    happened = (
+        words(header, said(str(last["events"][0])))
         if last["events"]
         else f"{who(header, last['seat'])}: {last['text']}"
     )
     more = len(last["events"]) - 1
-    return first, said + (f" (+{more} more)" if more > 0 else "")
+    tail = said(N_(" (+{n} more)").format(n=more)) if more > 0 else ""
+    return said(first), happened + tail
 
 
 def headline(canvas: Canvas, header: ViewHeader) -> None:

@@ -16,6 +16,7 @@ from render import frame, palette, parts
 from render.alt import seat_name
 from render.canvas import Canvas, Drawing, Rect
 from render.layout import BODY, HEADING, MARGIN, WIDTH, Frame
+from render.words import N_
 from rules.core import ViewHeader
 
 ROW = 40
@@ -64,11 +65,11 @@ def draw(header: ViewHeader, view: Mapping[str, Any], private: bool) -> Drawing:
     final_h = FINAL_H if header["outcome"] else 0
     height = top + seats_h + events_h + final_h + 20 + ROW * max(1, len(facts))
     canvas = Canvas(WIDTH, height)
-    frame.title_bar(canvas, header, private, "private board")
+    frame.title_bar(canvas, header, private, N_("private board"))
     frame.status(canvas, header, private)
     y = _seat_rows(canvas, top, header)
     if events:
-        canvas.text(MARGIN, y + 6, "Last move", HEADING, style="bold")
+        canvas.text(MARGIN, y + 6, N_("Last move"), HEADING, style="bold")
         lines: list[parts.Line] = [(e, palette.INK, "regular") for e in events]
         box = Rect(MARGIN, y + HEADING + 20, WIDTH - 2 * MARGIN, events_h - HEADING - 20)
         parts.text_block(canvas, box, lines, BODY)

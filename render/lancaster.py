@@ -33,6 +33,7 @@ from render.layout import (
     favor_parts,
 )
 from render.palette import hex_rgb
+from render.words import N_, colour, said
 
 if TYPE_CHECKING:
     from rules.lancaster.queenie import RewardTile
@@ -58,7 +59,7 @@ LAW_EDGE = hex_rgb("#8A6D1E")
 LAW_INK = hex_rgb("#6B5212")  # text in the law-edge brown: 6:1 on the extension tint (#8A6D1E is 4:1)
 EXTENSION = hex_rgb("#F6E7B8")
 NOBLE = hex_rgb("#F3E3B5")
-HIDDEN = "hidden"
+HIDDEN = N_("hidden")
 
 
 def _knight(
@@ -93,7 +94,7 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         # Minimum strength on a shield-like badge, top right.
         badge = part.badge
         canvas.box(badge, palette.PANEL, palette.INK, width=2, radius=10)
-        canvas.text_in(badge.top(18), "min", SMALL - 3, palette.MUTED)
+        canvas.text_in(badge.top(18), N_("min"), SMALL - 3, palette.MUTED)
         canvas.text_in(badge.below(14), str(county.get("min_strength", "")), NUMBER - 2, style="bold")
         _county_reward(canvas, part.reward, county, tiles.get(str(county.get("letter"))), bag)
         _county_nobles(canvas, part.nobles, county.get("nobles") or {})
@@ -101,7 +102,7 @@ def _counties(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
             canvas, part.slot, county.get("occupant"), privileges.get(str(county.get("letter")), [])
         )
         if f"county:{county.get('letter')}" in places:
-            canvas.highlight(rect, "LAST")
+            canvas.highlight(rect, N_("LAST"))
 
 
 def _reward_tiles(view: LancasterView) -> tuple[dict[str, RewardTile], int]:
@@ -114,14 +115,16 @@ def _reward_tiles(view: LancasterView) -> tuple[dict[str, RewardTile], int]:
 
 def _county_reward(canvas: Canvas, box: Rect, county: County, tile: RewardTile | None, bag: int) -> None:
     """The printed reward, and (Queenie 1) the reward tile laid beside it, as a gold strip."""
-    reward = "Reward: " + str(county.get("reward", ""))
+    reward = N_("Reward: {reward}").format(reward=said(str(county.get("reward", ""))))
     if tile is None:
         canvas.paragraph(box, reward, BODY, style="narrow", min_size=14)
         return
     canvas.paragraph(box.top(box.h - 21), reward, BODY, style="narrow", min_size=14)
     strip = Rect(box.x, box.bottom - 20, box.w + 56, 22)  # under the min badge too
     canvas.box(strip, EXTENSION, LAW_EDGE, width=2, radius=6)
-    text = f"+ tile {tile['letter']}: {tile['reward']} *  (bag {bag})"
+    text = N_("+ tile {letter}: {reward} *  (bag {n})").format(
+        letter=tile["letter"], reward=said(str(tile["reward"])), n=bag
+    )
     canvas.text_in(strip.inset(6, 0), text, BODY - 2, LAW_INK, style="narrow-bold", align="l", min_size=14)
 
 
@@ -131,7 +134,7 @@ def _county_nobles(canvas: Canvas, box: Rect, nobles: Mapping[str, Any]) -> None
     tile = Rect(box.x, box.y, 24, box.h)
     canvas.box(tile, NOBLE if count else palette.COVERED, LAW_EDGE, width=2, radius=5)
     canvas.text_in(tile, str(nobles.get("type", "")), BODY - 1, style="bold")
-    noble_text = f"{count} × {nobles.get('name', '')}" if count else "no nobles left"
+    noble_text = f"{count} × {said(str(nobles.get('name', '')))}" if count else N_("no nobles left")
     canvas.text_in(
         Rect(box.x + 32, box.y, box.w - 32, box.h),
         noble_text,
@@ -157,11 +160,19 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
         )
         squires = int(occ.get("squires") or 0)
         # The marker carries the letter, so the colour name alone keeps the text large.
-        detail = f"{palette.seat_style(seat).name.capitalize()}{' ally' if occ.get('ally') else ''}"
+        detail = colour(palette.seat_style(seat).name).capitalize()
+        if occ.get("ally"):
+            detail = said(N_("{colour} ally").format(colour=detail))
         if squires:
-            detail += f" + {squires} squire{'s' if squires != 1 else ''}"
+            detail += said(
+                N_("+ {n} squire").format(n=squires)
+                if squires == 1
+                else N_("+ {n} squires").format(n=squires)
+            )
         detail += "".join(
-            f", {word}" for kind, word in (("tudor", "Tudor"), ("shield", "shield")) if kind in privileges
+            f", {said(word)}"
+            for kind, word in (("tudor", N_("Tudor")), ("shield", "shield"))
+            if kind in privileges
         )
         canvas.text_in(
             Rect(slot.x + 46, slot.y, slot.w - 112, slot.h),
@@ -179,7 +190,7 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
             align="r",
         )
     else:
-        canvas.text_in(slot, "free", BODY, palette.MUTED, align="l")
+        canvas.text_in(slot, N_("vacant"), BODY, palette.MUTED, align="l")
 
 
 def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
@@ -187,7 +198,7 @@ def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     area = L.conflicts
     canvas.text_in(
         Rect(area.x, area.y, 300, L.conflict_header),
-        "Conflicts with France",
+        N_("Conflicts with France"),
         HEADING,
         style="bold",
         align="l",
@@ -196,7 +207,7 @@ def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     if deck is not None:
         canvas.text_in(
             Rect(area.right - 200, area.y, 200, L.conflict_header),
-            f"deck {deck}",
+            N_("deck {n}").format(n=deck),
             BODY - 1,
             palette.MUTED,
             align="r",
@@ -204,7 +215,7 @@ def _conflicts(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     body = area.below(L.conflict_header + 4)
     rows = body.rows(2, 8)
     cards = list(view.get("conflicts") or [])
-    for row_rect, row_name, label in ((rows[0], "top", "new"), (rows[1], "bottom", "2nd round")):
+    for row_rect, row_name, label in ((rows[0], "top", N_("new")), (rows[1], "bottom", N_("2nd round"))):
         label_w = L.conflict_row_label_w
         canvas.paragraph(
             Rect(row_rect.x, row_rect.y + row_rect.h // 2 - 20, label_w - 6, 44),
@@ -228,17 +239,21 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str],
     part = conflict_parts(rect)
     flag = part.flag
     canvas.box(flag, FRANCE, FRANCE, radius=8)
-    canvas.text_in(flag.top(20).moved(0, 1), "France", SMALL, palette.TITLE_INK)
+    canvas.text_in(flag.top(20).moved(0, 1), N_("France"), SMALL, palette.TITLE_INK)
     canvas.text_in(flag.below(20), str(france), BIG_NUMBER, palette.TITLE_INK, style="bold")
     england = part.england
     winning = total >= france
     canvas.text_in(
-        england, f"England {total}", BODY, palette.GOOD if winning else palette.BAD, style="bold", align="l"
+        england,
+        N_("England {n}").format(n=total),
+        BODY,
+        palette.GOOD if winning else palette.BAD,
+        style="bold",
+        align="l",
     )
-    pp = [str(p) for p in card.get("pp") or []]
     canvas.text_in(
         part.pp,
-        " · ".join(f"{rank} {p}" for rank, p in zip(("1st", "2nd", "3rd"), pp, strict=False)) + " PP",
+        _ranks_pp([str(p) for p in card.get("pp") or []]),
         BODY - 1,
         style="narrow-bold",
         align="l",
@@ -251,43 +266,52 @@ def _conflict_card(canvas: Canvas, rect: Rect, card: Conflict, places: set[str],
     spaces = list(card.get("spaces") or [])
     for i, r in enumerate(part.spaces):
         canvas.box(r, palette.PANEL, palette.FAINT, width=1, radius=5)
-        if i >= len(spaces):
-            continue
-        sp = spaces[i]
-        seat = int(sp.get("seat", 0))
-        ally = bool(sp.get("ally"))
-        size = min(26, r.h - 4)
-        canvas.marker(r.x + 4 + size // 2, r.y + r.h // 2, seat, size, hollow=ally)
-        knights = "knights " + " + ".join(str(k) for k in sp.get("knights") or [])
-        extra = extras[i] if i < len(extras) else {}
-        if extra.get("archer"):
-            knights = "archer 2 *"
-        elif extra.get("tudor"):
-            knights += " + Tudor 2" * int(extra["tudor"])
-        canvas.text_in(
-            Rect(r.x + size + 12, r.y, r.w - size - 66, r.h),
-            knights,
-            BODY,
-            style="narrow",
-            align="l",
-            min_size=14,
-        )
-        canvas.text_in(
-            Rect(r.right - 52, r.y, 46, r.h), f"= {sp.get('strength', 0)}", BODY + 1, style="bold", align="r"
-        )
+        if i < len(spaces):
+            _conflict_space(canvas, r, spaces[i], extras[i] if i < len(extras) else {})
     if f"conflict:{card.get('id')}" in places:
-        canvas.highlight(rect, "LAST")
+        canvas.highlight(rect, N_("LAST"))
+
+
+def _conflict_space(canvas: Canvas, r: Rect, sp: Any, extra: Mapping[str, Any]) -> None:
+    """One space of a conflict: its owner and the knights stacked there (Henry V: archer, Tudor)."""
+    seat = int(sp.get("seat", 0))
+    size = min(26, r.h - 4)
+    canvas.marker(r.x + 4 + size // 2, r.y + r.h // 2, seat, size, hollow=bool(sp.get("ally")))
+    knights = N_("knights {strengths}").format(strengths=" + ".join(str(k) for k in sp.get("knights") or []))
+    if extra.get("archer"):
+        knights = N_("archer 2 *")
+    elif extra.get("tudor"):
+        knights = said(knights) + " + Tudor 2" * int(extra["tudor"])
+    canvas.text_in(
+        Rect(r.x + size + 12, r.y, r.w - size - 66, r.h),
+        knights,
+        BODY,
+        style="narrow",
+        align="l",
+        min_size=14,
+    )
+    canvas.text_in(
+        Rect(r.right - 52, r.y, 46, r.h), f"= {sp.get('strength', 0)}", BODY + 1, style="bold", align="r"
+    )
+
+
+def _ranks_pp(pp: list[str]) -> str:
+    """ "1st 3 · 2nd 2 · 3rd 1 PP": what a conflict's ranks pay."""
+    ranks = (N_("1st"), N_("2nd"), N_("3rd"))
+    return N_("{ranks} PP").format(
+        ranks=" · ".join(f"{said(r)} {p}" for r, p in zip(ranks, pp, strict=False))
+    )
 
 
 def _kings_favor(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     area = L.kings_favor
-    canvas.text_in(Rect(area.x, area.y, 300, 28), "King's Favor", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(area.x, area.y, 300, 28), N_("King's Favor"), HEADING, style="bold", align="l")
     left = view.get("favors_left")
     if left is not None:
         canvas.text_in(
             Rect(area.right - 300, area.y, 300, 28),
-            f"{left} favors left this round",
+            N_("{left} favors left this round").format(left=left),
             BODY - 1,
             palette.MUTED,
             align="r",
@@ -308,25 +332,29 @@ def _kings_favor(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         else:
             canvas.box(rect, palette.COVERED, palette.FAINT, width=1)
             canvas.text_in(part.index, index, BODY - 1, palette.MUTED, style="bold")
-            canvas.text_in(part.reward, "used", BODY, palette.MUTED)
+            canvas.text_in(part.reward, N_("used"), BODY, palette.MUTED)
         if f"favor:{index}" in places:
-            canvas.highlight(rect, "LAST")
+            canvas.highlight(rect, N_("LAST"))
 
 
 def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     L = LancasterPublic
     area = L.parliament
     parl = view.get("parliament") or {}
-    canvas.text_in(Rect(area.x, area.y, 300, 28), "Parliament", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(area.x, area.y, 300, 28), N_("Parliament"), HEADING, style="bold", align="l")
     pile = parl.get("pile")
     if pile is not None:
         canvas.text_in(
-            Rect(area.right - 200, area.y, 200, 28), f"law pile {pile}", BODY - 1, palette.MUTED, align="r"
+            Rect(area.right - 200, area.y, 200, 28),
+            N_("law pile {pile}").format(pile=pile),
+            BODY - 1,
+            palette.MUTED,
+            align="r",
         )
     label_w = L.law_label_w
     current_row = Rect(area.x, area.y + 32, area.w, L.law_row_h)
     proposal_row = Rect(area.x, current_row.bottom + 8, area.w, area.h - L.law_row_h - 40)
-    for row, label in ((current_row, "In force"), (proposal_row, "Proposals")):
+    for row, label in ((current_row, N_("In force")), (proposal_row, N_("Proposals"))):
         canvas.text_in(Rect(row.x, row.y, label_w - 8, row.h), label, BODY, style="bold", align="l")
     proposal_ids = {str(law.get("id")) for law in parl.get("proposals") or []}
     for rect, law in zip(
@@ -339,7 +367,7 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         # proposal voted on is marked below, where the vote happens.
         law_id = str(law.get("id"))
         if f"law:{law_id}" in places and law_id not in proposal_ids:
-            canvas.highlight(rect, "LAST")
+            canvas.highlight(rect, N_("LAST"))
     results = {_law_id(r.get("law")): r for r in parl.get("results") or []}
     voting = parl.get("voting")
     voted = list(parl.get("voted") or [])
@@ -354,14 +382,16 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
             _vote_result(canvas, foot, result)
         elif voting == i:
             # The open proposal already carries the VOTING frame; the last vote is on it too.
-            canvas.highlight(rect.top(L.law_row_h), "VOTING")
+            canvas.highlight(rect.top(L.law_row_h), N_("VOTING"))
             done = [s for s, v in enumerate(voted) if v]
-            canvas.text_in(Rect(foot.x + 4, foot.y, 130, 28), "Voted so far:", BODY, style="bold", align="l")
+            canvas.text_in(
+                Rect(foot.x + 4, foot.y, 130, 28), N_("Voted so far:"), BODY, style="bold", align="l"
+            )
             parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
         else:
-            canvas.text_in(foot.inset(4, 0).top(28), "not yet voted", BODY - 1, palette.MUTED, align="l")
+            canvas.text_in(foot.inset(4, 0).top(28), N_("not yet voted"), BODY - 1, palette.MUTED, align="l")
         if f"law:{law.get('id')}" in places and voting != i:
-            canvas.highlight(rect.top(L.law_row_h), "LAST")
+            canvas.highlight(rect.top(L.law_row_h), N_("LAST"))
 
 
 def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:
@@ -450,10 +480,10 @@ def _castles(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         knights, nobles = table.cell("knights", row), table.cell("nobles", row)
         _knight_groups(canvas, knights.inset(6, 6), seat, info)
         if f"knights:{seat}" in places:
-            canvas.highlight(knights.inset(4, 4), "LAST")
+            canvas.highlight(knights.inset(4, 4), N_("LAST"))
         _nobles(canvas, nobles.inset(6, 8), info)
         if f"nobles:{seat}" in places:
-            canvas.highlight(nobles.inset(4, 4), "LAST")
+            canvas.highlight(nobles.inset(4, 4), N_("LAST"))
         # Castle spaces share ids across players: only the mover's castle can hold the last move.
         _castle_row(canvas, table.cell("castle", row).inset(4, 6), seat, info, places if mine else set())
 
@@ -467,15 +497,15 @@ def _castle_seat(canvas: Canvas, cell: Rect, view: LancasterView, info: SeatInfo
     # At the end the row shows the final total (track PP plus final scoring), as the ruler does.
     final = outcome is not None and seat < len(outcome["scores"])
     points = outcome["scores"][seat] if outcome and final else info.get("power_points", 0)
-    canvas.text(right.x, right.y + 8, "final" if final else "PP", SMALL, palette.MUTED)
+    canvas.text(right.x, right.y + 8, N_("final") if final else "PP", SMALL, palette.MUTED)
     canvas.text(right.x, right.y + 24, str(points), NUMBER + 2, style="bold")
     if seat == view.get("start_player"):
         tag = Rect(cell.x + 8, cell.y + 84, 80, 26)
         canvas.box(tag, palette.HIGHLIGHT, palette.INK, width=2, radius=6)
-        canvas.text_in(tag, "START", SMALL + 1, style="bold")
+        canvas.text_in(tag, N_("START"), SMALL + 1, style="bold")
     if f"seat:{seat}" in places and not outcome:  # Surrey: chosen to start the next round
         # Once the game is over there is no next round, so no tag (a final-round Surrey).
-        canvas.highlight(cell.inset(2, 2), "NEXT")
+        canvas.highlight(cell.inset(2, 2), N_("NEXT"))
 
 
 def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> None:
@@ -483,12 +513,12 @@ def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> Non
     many are out on the board. Ally knights are hollow markers of the controlling seat."""
     ally = info.get("ally")
     groups: list[tuple[str, list[int], bool]] = [
-        ("court", [int(k) for k in info.get("court") or []], False),
-        ("reserve", [int(k) for k in info.get("reserve") or []], False),
+        (N_("court"), [int(k) for k in info.get("court") or []], False),
+        (N_("reserve"), [int(k) for k in info.get("reserve") or []], False),
     ]
     if ally:
-        groups.append(("ally court", [int(k) for k in ally.get("court") or []], True))
-        groups.append(("ally res.", [int(k) for k in ally.get("reserve") or []], True))
+        groups.append((N_("ally court"), [int(k) for k in ally.get("court") or []], True))
+        groups.append((N_("ally res."), [int(k) for k in ally.get("reserve") or []], True))
     rows = rect.rows(len(groups) + 1, 1)
     label_w = 72
     for r, (label, knights, hollow) in zip(rows, groups, strict=False):
@@ -502,13 +532,20 @@ def _knight_groups(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo) -> Non
             _knight(canvas, cx, r.y + r.h // 2, seat, strength, size, ally=hollow)
     out = int(info.get("knights_on_board") or 0)
     last = rows[-1]
-    canvas.text(last.x, last.y + last.h // 2, f"out on board: {out}", SMALL + 1, palette.MUTED, anchor="lm")
+    canvas.text(
+        last.x,
+        last.y + last.h // 2,
+        N_("out on board: {out}").format(out=out),
+        SMALL + 1,
+        palette.MUTED,
+        anchor="lm",
+    )
 
 
 def _nobles(canvas: Canvas, rect: Rect, info: SeatInfo, names: dict[str, str] | None = None) -> None:
     """Noble tiles at the player's table as lettered tiles; with ``names``, in words beside them."""
     nobles = sorted(str(n) for n in info.get("nobles") or [])
-    canvas.text(rect.x, rect.y, f"{len(nobles)} at table", SMALL + 1, style="bold")
+    canvas.text(rect.x, rect.y, N_("{count} at table").format(count=len(nobles)), SMALL + 1, style="bold")
     for j, letter in enumerate(nobles):
         r = Rect(rect.x + (j % 5) * 32, rect.y + 28 + (j // 5) * 34, 28, 30)
         canvas.box(r, NOBLE, LAW_EDGE, width=2, radius=5)
@@ -535,7 +572,7 @@ def _space_name(sp: CastleSpace, is_ally: bool) -> str:
     """A castle space as players name it in moves: its id first ("X2 Counting house")."""
     name = str(sp.get("name", ""))
     if is_ally and not name.lower().startswith("ally"):
-        name = "Ally: " + name
+        name = N_("Ally: {name}").format(name=said(name))
     return f"{sp.get('space', '')} {name}".strip()
 
 
@@ -567,13 +604,13 @@ def _castle_row(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places: s
             radius=6,
         )
         if built:
-            canvas.text(r.x + 6, r.y + 4, "extension", SMALL + 1, LAW_INK, style="bold")
+            canvas.text(r.x + 6, r.y + 4, N_("extension"), SMALL + 1, LAW_INK, style="bold")
         knight = sp.get("knight")
         if knight is not None:
             _knight(canvas, r.x + r.w // 2, r.y + r.h // 2 + 8, seat, int(knight), 40, ally=is_ally)
         # Own and ally castles have different space ids (X1.., AC1..), so one test covers both.
         if f"castle:{sp.get('space')}" in places:
-            canvas.highlight(r, "LAST")
+            canvas.highlight(r, N_("LAST"))
 
 
 def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places: set[str]) -> None:
@@ -600,7 +637,7 @@ def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places
         if knight is not None:
             _knight(canvas, r.right - 28, r.bottom - 28, seat, int(knight), 42, ally=is_ally)
         if f"castle:{sp.get('space')}" in places:
-            canvas.highlight(r, "LAST")
+            canvas.highlight(r, N_("LAST"))
 
 
 def _public(canvas: Canvas, view: LancasterView) -> None:
@@ -621,13 +658,13 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
     scores = {
         int(s.get("seat", i)): int(s.get("power_points", 0)) for i, s in enumerate(view.get("seats") or [])
     }
-    parts.score_ruler(canvas, LancasterPublic.power, "Power", 112, scores, outcome)
+    parts.score_ruler(canvas, LancasterPublic.power, N_("Power"), 112, scores, outcome)
     _castles(canvas, view, places)
     top = LancasterPublic.height(frame.seats(view)) - MARGIN + regal.GAP
     regal.draw(canvas, view, top)
     court.draw(canvas, view, top + regal.band_height(view), places)
     if view.get("provisional"):
-        note = "* provisional values: see the rules help"
+        note = N_("* provisional values: see the rules help")
         canvas.text(WIDTH - MARGIN, canvas.height - 2, note, SMALL, palette.MUTED, anchor="rb")
 
 
@@ -675,15 +712,15 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
     seat, me, info = _own(view)
     canvas.box(L.goods, palette.PANEL, palette.LINE)
     items = [
-        ("Gold", me["gold"] if me else None),
-        ("Squires", me["squires"] if me else None),
-        ("Vote markers", me["vote_markers"] if me else None),
-        ("Power points", info.get("power_points")),
-        ("Nobles", len(info.get("nobles") or [])),
+        (N_("Gold"), me["gold"] if me else None),
+        (N_("Squires"), me["squires"] if me else None),
+        (N_("Vote markers"), me["vote_markers"] if me else None),
+        (N_("Power points"), info.get("power_points")),
+        (N_("Nobles"), len(info.get("nobles") or [])),
     ]
     henry = court.part(view)
     if henry is not None:  # Henry V: your seals (behind the screen with the reading seals_secret)
-        items.append(("Royal seals", henry["seats"][seat]["seals"]))
+        items.append((N_("Royal seals"), henry["seats"][seat]["seals"]))
     for cell, (label, value) in zip(L.goods.inset(12, 8).columns(len(items), 10), items, strict=True):
         canvas.text_in(cell.top(30), label, BODY, palette.MUTED, style="bold")
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
@@ -694,7 +731,7 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
     mine = last is not None and last["seat"] == seat
     _castle_spaces(canvas, L.castle.below(32), seat, info, frame.touched(view["header"]) if mine else set())
     canvas.text_in(
-        Rect(L.nobles.x, L.nobles.y, 400, 28), "Your nobles at table", HEADING, style="bold", align="l"
+        Rect(L.nobles.x, L.nobles.y, 400, 28), N_("Your nobles at table"), HEADING, style="bold", align="l"
     )
     noble_names = {str(c["nobles"]["type"]): str(c["nobles"]["name"]) for c in view.get("counties") or []}
     _nobles(canvas, L.nobles.below(30), info, noble_names)
@@ -705,12 +742,12 @@ def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -
     canvas.box(L.knights, palette.PANEL, palette.LINE)
     k = L.knights.inset(14, 10)
     groups: list[tuple[str, list[int], bool]] = [
-        ("Court (ready)", me["court"] if me else [], False),
-        ("Reserve", me["reserve"] if me else [], False),
+        (N_("Court (ready)"), me["court"] if me else [], False),
+        (N_("Reserve"), me["reserve"] if me else [], False),
     ]
     ally = info.get("ally")
     if ally:  # two players: the ally's knights are placed by this seat too (hollow markers)
-        groups.append(("Ally court", ally.get("court") or [], True))
+        groups.append((N_("Ally court"), ally.get("court") or [], True))
     rows = k.rows(len(groups), 6)
     size = min(48, rows[0].h - 2)
     for r, (label, knights, hollow) in zip(rows, groups, strict=True):
@@ -720,21 +757,25 @@ def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -
         for j, strength in enumerate(sorted(int(x) for x in knights)):
             _knight(canvas, r.x + 204 + j * (size + 8), r.y + r.h // 2, seat, strength, size, ally=hollow)
     out = int(info.get("knights_on_board") or 0)
-    canvas.text(k.right, k.bottom, f"out on the board: {out}", BODY, palette.MUTED, anchor="rb")
+    canvas.text(
+        k.right, k.bottom, N_("out on the board: {out}").format(out=out), BODY, palette.MUTED, anchor="rb"
+    )
 
 
 def _private_vote(canvas: Canvas, me: Me | None) -> None:
     L = LancasterPrivate
     canvas.box(L.vote, palette.PANEL, palette.LINE)
     v = L.vote.inset(14, 10)
-    canvas.text_in(v.top(30), "Your secret vote", BODY + 1, style="bold", align="l")
+    canvas.text_in(v.top(30), N_("Your secret vote"), BODY + 1, style="bold", align="l")
     pending = me["pending_vote"] if me else None
     decision = me["decision"] if me else None
     if pending:
         yes = pending.get("vote") == "yes"
         canvas.text_in(
             Rect(v.x, v.y + 34, v.w, 50),
-            f"{'YES' if yes else 'NO'} + {pending.get('markers', 0)} markers",
+            N_("{vote} + {n} markers").format(
+                vote=N_("YES") if yes else N_("NO"), n=pending.get("markers", 0)
+            ),
             BIG_NUMBER + 6,
             palette.GOOD if yes else palette.BAD,
             style="bold",
@@ -743,12 +784,16 @@ def _private_vote(canvas: Canvas, me: Me | None) -> None:
         note = "hidden from the others until everyone has voted"
         canvas.text_in(Rect(v.x, v.y + 84, v.w, 24), note, SMALL + 1, palette.MUTED, align="l")
     else:
-        canvas.text_in(Rect(v.x, v.y + 30, v.w, 30), "no vote pending", BODY, palette.MUTED, align="l")
+        canvas.text_in(Rect(v.x, v.y + 30, v.w, 30), N_("no vote pending"), BODY, palette.MUTED, align="l")
     if decision:
         # A pending decision (a favor, a purchase, a reward) with its options, wrapped below.
         top = v.y + (110 if pending else 64)
         canvas.paragraph(
-            Rect(v.x, top, v.w, v.bottom - top), "Decide: " + str(decision), BODY, style="bold", min_size=12
+            Rect(v.x, top, v.w, v.bottom - top),
+            N_("Decide: {decision}").format(decision=said(str(decision))),
+            BODY,
+            style="bold",
+            min_size=12,
         )
 
 
@@ -770,7 +815,7 @@ def _private_facts(view: LancasterView) -> list[str]:
 
 BOARD: frame.Board[LancasterView] = frame.Board(
     kind="lancaster",
-    private_title="private screen",
+    private_title=N_("private screen"),
     public=frame.Side(
         lambda view: (
             LancasterPublic.height(frame.seats(view)) + regal.band_height(view) + court.band_height(view)

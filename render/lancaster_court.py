@@ -18,6 +18,7 @@ from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, SMALL
 from render.palette import hex_rgb
+from render.words import N_
 
 if TYPE_CHECKING:
     from rules.lancaster.henry import CourtSpace, HenryView
@@ -52,14 +53,14 @@ def draw(canvas: Canvas, view: LancasterView, top: int, places: set[str]) -> Non
     band = Rect(MARGIN, top, INNER, band_height(view) - GAP)
     canvas.box(band, COURT_FILL, COURT_EDGE, width=2, radius=8)
     # The title sits high so that the LAST tag over a court card stays clear of it.
-    canvas.text(band.x + 12, band.y + 4, "Henry V: the royal court (regal board)", HEADING, style="bold")
+    canvas.text(band.x + 12, band.y + 4, N_("Henry V: the royal court (regal board)"), HEADING, style="bold")
     note = f"royal seal = {found['seal_points']} PP at the end *"
     canvas.text(band.right - 12, band.y + 6, note, BODY, palette.MUTED, anchor="rt")
     cards = Rect(band.x + 12, band.y + TITLE_H, 4 * 246 + 3 * 10, CARD_H)
     for rect, space in zip(cards.columns(4, 10), found["court"], strict=False):
         _space(canvas, rect, space, found)
         if f"court:{space['space']}" in places:
-            canvas.highlight(rect, "LAST")
+            canvas.highlight(rect, N_("LAST"))
     side = Rect(cards.right + 14, cards.y, band.right - cards.right - 26, CARD_H)
     _supply(canvas, side.top(58), found)
     _players(canvas, side.below(64), found, places)
@@ -71,14 +72,14 @@ def _space(canvas: Canvas, rect: Rect, space: CourtSpace, found: HenryView) -> N
     canvas.text_in(inner.top(26), space["name"], BODY + 1, style="bold", align="l")
     canvas.text_in(
         Rect(inner.x, inner.y + 28, inner.w, 20),
-        f"cost: {space['cost']} *",
+        N_("cost: {space} *").format(space=space["cost"]),
         SMALL + 1,
         palette.MUTED,
         align="l",
     )
     canvas.paragraph(
         Rect(inner.x, inner.y + 50, inner.w, 44),
-        f"gives: {space['reward']} *",
+        N_("gives: {space} *").format(space=space["reward"]),
         BODY - 1,
         style="narrow",
         min_size=14,
@@ -87,12 +88,16 @@ def _space(canvas: Canvas, rect: Rect, space: CourtSpace, found: HenryView) -> N
         held = found["treasury"]
         words = _treasury_words(held) or "empty"
         canvas.text_in(
-            Rect(inner.x, inner.y + 96, inner.w, 22), f"holds: {words}", SMALL + 2, style="bold", align="l"
+            Rect(inner.x, inner.y + 96, inner.w, 22),
+            N_("holds: {words}").format(words=words),
+            SMALL + 2,
+            style="bold",
+            align="l",
         )
     lord = space["lord"]
     slot = Rect(inner.x, rect.bottom - 66, inner.w, 58)
     if lord is None:
-        canvas.text_in(slot, "no lord", BODY, palette.MUTED, align="l")
+        canvas.text_in(slot, N_("no lord"), BODY, palette.MUTED, align="l")
         return
     seat = int(lord["seat"])
     canvas.marker(slot.x + 26, slot.y + 29, seat, 50, label=str(lord["total"]))
@@ -120,13 +125,25 @@ def _treasury_words(held: dict[str, int]) -> str:
 def _supply(canvas: Canvas, rect: Rect, found: HenryView) -> None:
     canvas.box(rect, CARD_FILL, COURT_EDGE, width=1, radius=6)
     bishops = int(found["bishops"])
-    width = canvas.text(rect.x + 10, rect.y + 6, f"Bishops on the board: {bishops}", BODY, style="bold")
+    width = canvas.text(
+        rect.x + 10,
+        rect.y + 6,
+        N_("Bishops on the board: {bishops}").format(bishops=bishops),
+        BODY,
+        style="bold",
+    )
     for i in range(bishops):
         cx = rect.x + width + 34 + i * 24
         if cx + 10 < rect.right:
             canvas.draw.ellipse((cx - 10, rect.y + 6, cx + 10, rect.y + 26), fill=BISHOP)
     supply = " · ".join(f"{PRIVILEGE_WORDS[k]} {n}" for k, n in found["supply"].items())
-    canvas.text(rect.x + 10, rect.y + 32, f"Privilege supply: {supply}", BODY, max_width=rect.w - 20)
+    canvas.text(
+        rect.x + 10,
+        rect.y + 32,
+        N_("Privilege supply: {supply}").format(supply=supply),
+        BODY,
+        max_width=rect.w - 20,
+    )
 
 
 def _players(canvas: Canvas, rect: Rect, found: HenryView, places: set[str]) -> None:

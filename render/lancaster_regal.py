@@ -16,6 +16,7 @@ from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, NUMBER, SMALL
 from render.palette import hex_rgb
+from render.words import N_
 
 if TYPE_CHECKING:
     from rules.lancaster.resentment import ResentmentView
@@ -43,7 +44,7 @@ def draw(canvas: Canvas, view: LancasterView, top: int) -> None:
         return
     band = Rect(MARGIN, top, INNER, BAND_H)
     canvas.box(band, REGAL_FILL, REGAL_EDGE, width=2, radius=8)
-    canvas.text(band.x + 12, band.y + 8, "The King's Resentment", HEADING, style="bold")
+    canvas.text(band.x + 12, band.y + 8, N_("The King's Resentment"), HEADING, style="bold")
     left, middle, right = (
         Rect(band.x + 12, band.y + 40, 520, 100),
         Rect(band.x + 548, band.y + 40, 470, 100),
@@ -55,23 +56,29 @@ def draw(canvas: Canvas, view: LancasterView, top: int) -> None:
 
 
 def _track(canvas: Canvas, rect: Rect, part: ResentmentView, round_: int) -> None:
-    canvas.text(rect.x, rect.y, "Dishonor track (markers per round)", SMALL, palette.MUTED)
+    canvas.text(rect.x, rect.y, N_("Dishonor track (markers per round)"), SMALL, palette.MUTED)
     cell_w = 70
     for i, count in enumerate(part["track"]):
         cell = Rect(rect.x + i * (cell_w + 8), rect.y + 22, cell_w, 62)
         canvas.box(cell, TRACK_FILL, REGAL_EDGE, width=2, radius=6)
-        canvas.text_in(cell.top(20), f"round {i + 1}", SMALL, palette.MUTED)
+        canvas.text_in(cell.top(20), N_("round {value}").format(value=i + 1), SMALL, palette.MUTED)
         canvas.text_in(cell.below(20), str(count), NUMBER, style="bold")
         if i + 1 == round_:
             canvas.box(cell.inset(-3), None, palette.INK, width=3, radius=8)
     box = Rect(rect.x + 5 * (cell_w + 8) + 4, rect.y + 22, 120, 62)
     canvas.box(box, palette.PANEL_ALT, palette.LINE, width=2, radius=6)
-    canvas.text_in(box.top(20), "supply box", SMALL, palette.MUTED)
+    canvas.text_in(box.top(20), N_("supply box"), SMALL, palette.MUTED)
     canvas.text_in(box.below(20), str(part["box"]), NUMBER, style="bold")
 
 
 def _held(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
-    canvas.text(rect.x, rect.y, f"Markers held ({part['points_per_marker']} PP each *)", SMALL, palette.MUTED)
+    canvas.text(
+        rect.x,
+        rect.y,
+        N_("Markers held ({part} PP each *)").format(part=part["points_per_marker"]),
+        SMALL,
+        palette.MUTED,
+    )
     for seat, count in enumerate(part["held"]):
         x = rect.x + seat * 96  # room for two-digit counts
         canvas.marker(x + 17, rect.y + 52, seat, 32)
@@ -83,18 +90,20 @@ def _tower(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
     canvas.box(rect, palette.PANEL, REGAL_EDGE, width=2, radius=8)
     least = part["tower_minimum"]
     rule = "nobody can enter" if least is None else f"takes strength {least}+ *"
-    canvas.text(rect.x + 10, rect.y + 6, f"Tower: {rule}", BODY, style="bold")
+    canvas.text(rect.x + 10, rect.y + 6, N_("Tower: {rule}").format(rule=rule), BODY, style="bold")
     neutral = part["tower_neutral"]
     y = rect.y + 56
     if neutral:
         canvas.marker(rect.x + 50, y, None, 36, label=str(neutral))
-    canvas.text(rect.x + 50, y + 24, "non-player" if neutral else "none", SMALL, palette.MUTED, anchor="mt")
+    canvas.text(
+        rect.x + 50, y + 24, N_("non-player") if neutral else "none", SMALL, palette.MUTED, anchor="mt"
+    )
     x = rect.x + 140
     for knight in part["tower"]:
         canvas.marker(x + 18, y, int(knight["seat"]), 36, label=str(knight["strength"]))
         x += 46
     if not part["tower"]:
-        canvas.text(x, y, "no player knight", SMALL, palette.MUTED, anchor="lm")
+        canvas.text(x, y, N_("no player knight"), SMALL, palette.MUTED, anchor="lm")
     sheltered = ", ".join(palette.seat_style(s).name.capitalize() for s in part["protected"])
     shown = f"Sheltered this round: {sheltered}" if sheltered else "Nobody sheltered this round"
     canvas.text(rect.x + 10, rect.bottom - 26, shown, SMALL)

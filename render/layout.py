@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render.canvas import Rect
+from render.words import N_
 
 WIDTH = 1600
 MARGIN = 16
@@ -97,20 +98,20 @@ class LorenzoPublic:
     table_row_h = 92
     # Player table columns: (key, heading, width). Widths sum to INNER.
     table_columns: tuple[tuple[str, str, int], ...] = (
-        ("seat", "Player", 120),  # marker, colour name, and the turn position or final place
-        ("coin", "Coins", 60),
-        ("wood", "Wood", 60),
-        ("stone", "Stone", 60),
-        ("servant", "Serv.", 60),
-        ("vp", "VP", 60),
-        ("mp", "MP", 60),
-        ("fp", "FP", 60),
-        ("family", "Family left", 172),
-        ("territory", "Territories", 174),
-        ("building", "Buildings", 174),
-        ("character", "Characters", 174),
-        ("venture", "Ventures", 174),
-        ("extra", "Leaders · Excomm.", 160),
+        ("seat", N_("Player"), 120),  # marker, colour name, and the turn position or final place
+        ("coin", N_("Coins"), 60),
+        ("wood", N_("Wood"), 60),
+        ("stone", N_("Stone"), 60),
+        ("servant", N_("Serv."), 60),
+        ("vp", N_("VP"), 60),
+        ("mp", N_("MP"), 60),
+        ("fp", N_("FP"), 60),
+        ("family", N_("Family left"), 172),
+        ("territory", N_("Territories"), 174),
+        ("building", N_("Buildings"), 174),
+        ("character", N_("Characters"), 174),
+        ("venture", N_("Ventures"), 174),
+        ("extra", N_("Leaders · Excomm."), 160),
     )
 
     @classmethod
@@ -184,13 +185,13 @@ class LancasterPublic:
     castle_row_h_allies = 160  # two players: each row also lists the ally's knights
     # Castle table columns: (key, heading, width); widths sum to INNER.
     castle_columns: tuple[tuple[str, str, int], ...] = (
-        ("seat", "Player", 122),
-        ("gold", "Gold", 70),
-        ("squires", "Squires", 78),
-        ("votes", "Votes", 70),
-        ("knights", "Knights: court · reserve · out", 262),
-        ("nobles", "Nobles", 174),
-        ("castle", "Castle", 792),
+        ("seat", N_("Player"), 122),
+        ("gold", N_("Gold"), 70),
+        ("squires", N_("Squires"), 78),
+        ("votes", N_("Votes"), 70),
+        ("knights", N_("Knights: court · reserve · out"), 262),
+        ("nobles", N_("Nobles"), 174),
+        ("castle", N_("Castle"), 792),
     )
 
     @classmethod

@@ -32,6 +32,7 @@ from render.layout import (
     LorenzoPublic,
 )
 from render.palette import RGB, hex_rgb
+from render.words import N_, said
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import (
@@ -49,6 +50,8 @@ if TYPE_CHECKING:
 MEMBERS = ("black", "white", "orange", "neutral")
 PRIVATE_BAND = 120  # the Houses of Renaissance lines under a personal board (family, tokens)
 ROMAN = {1: "I", 2: "II", 3: "III"}
+AREA_TITLES = {"harvest": "Harvest", "production": "Production"}
+VP = N_("VP")
 
 
 @cache
@@ -56,6 +59,16 @@ def _data() -> dict[str, Any]:
     path = Path(__file__).resolve().parent / "data" / "lorenzo.json"
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+def _catalogue_names() -> tuple[str, ...]:
+    """The data's words a board draws (translated when drawn; ``render.catalogue_names``)."""
+    data = _data()
+    labels = [label for _, label in data["goods"] + data["points"]]
+    return (*data["type_titles"].values(), *labels, *data["excommunication_short"].values())
+
+
+CATALOGUE_NAMES = _catalogue_names()
 
 
 def _type_colours(card_type: str) -> tuple[RGB, RGB]:
@@ -92,13 +105,14 @@ def _card(canvas: Canvas, rect: Rect, card: Card, *, compact: bool = False) -> N
     lines: list[tuple[str, RGB, str]] = []
     costs = [str(c) for c in card.get("costs") or []]
     if card.get("type") != "territory":
-        lines.append(("Cost: " + (" or ".join(costs) if costs else "free"), palette.INK, "narrow-bold"))
+        cost = N_("Cost: {costs}").format(costs=" or ".join(costs)) if costs else N_("Cost: free")
+        lines.append((cost, palette.INK, "narrow-bold"))
     if card.get("immediate"):
-        lines.append(("⚡ " + str(card["immediate"]), palette.INK, "narrow"))
+        lines.append(("⚡ " + said(str(card["immediate"])), palette.INK, "narrow"))
     if card.get("permanent"):
-        lines.append(("⚙ " + str(card["permanent"]), palette.INK, "narrow"))
+        lines.append(("⚙ " + said(str(card["permanent"])), palette.INK, "narrow"))
     if int(card.get("end_vp") or 0):
-        lines.append((f"End: {card['end_vp']} VP", palette.INK, "narrow-bold"))
+        lines.append((N_("End: {n} VP").format(n=card["end_vp"]), palette.INK, "narrow-bold"))
     parts.text_block(canvas, body, lines, SMALL + 2)
 
 
@@ -132,7 +146,7 @@ def _towers(canvas: Canvas, view: LorenzoView, changed: set[str]) -> None:
         floors = sorted(towers.get(card_type) or [], key=lambda f: -int(f.get("floor", 0)))
         deck = (view.get("deck_counts") or {}).get(card_type)
         if deck is not None:
-            canvas.text_in(title_row, f"deck {deck}", SMALL, ink, align="r")
+            canvas.text_in(title_row, N_("deck {n}").format(n=deck), SMALL, ink, align="r")
         canvas.text_in(fee_row, _fee_text(view, floors), SMALL + 1, ink, style="narrow-bold", align="l")
         area = col.below(L.tower_header + L.floor_gap)
         for rect, floor in zip(area.rows(4, L.floor_gap), floors, strict=False):
@@ -143,9 +157,9 @@ def _fee_text(view: LorenzoView, floors: list[Floor]) -> str:
     """Rules §8.2: once any family member stands in a tower, entering it costs the standard fee
     (the view's ``tower_fee``, from the engine's data); said where players plan their move."""
     if not any(f.get("occupant") for f in floors):
-        return "not occupied: no fee"
+        return N_("not occupied: no fee")
     fee = int(view.get("tower_fee") or 0)
-    return f"occupied: +{fee} coins to enter" if fee else "occupied"
+    return N_("occupied: +{n} coins to enter").format(n=fee) if fee else N_("occupied")
 
 
 def _card_owners(view: LorenzoView) -> dict[str, tuple[int, Card]]:
@@ -173,7 +187,9 @@ def _floor(
     canvas.text_in(value, str(floor.get("min_value", "")), NUMBER, style="bold")
     bonus = floor.get("bonus") or {}
     if bonus:
-        words = [f"+{n}" for n in bonus.values()] + [str(k).replace("special_token", "token") for k in bonus]
+        words = [f"+{n}" for n in bonus.values()] + [
+            said(str(k).replace("special_token", "token")) for k in bonus
+        ]
         canvas.text_in(Rect(strip.x + 2, strip.y + 43, strip.w - 4, 20), words[0], BODY, style="bold")
         canvas.text_in(Rect(strip.x + 2, strip.y + 63, strip.w - 4, 18), " ".join(words[1:]), SMALL + 1)
     occupant = floor.get("occupant")
@@ -192,12 +208,13 @@ def _floor(
         ]
         if occupant and taken and str(floor.get("space")) in changed:
             seat, took = taken[0]
-            canvas.text_in(card_rect.inset(8, 30).top(30), f"{seat_name(seat)} took", BODY, palette.MUTED)
+            took_line = N_("{who} took").format(who=seat_name(seat))
+            canvas.text_in(card_rect.inset(8, 30).top(30), took_line, BODY, palette.MUTED)
             canvas.text_in(
                 card_rect.inset(8, 30).below(30).top(30), str(took.get("name")), BODY + 1, style="bold"
             )
         else:
-            canvas.text_in(card_rect, "taken" if occupant else "empty", BODY, palette.MUTED)
+            canvas.text_in(card_rect, N_("taken") if occupant else "empty", BODY, palette.MUTED)
     if str(floor.get("space")) in changed or (card and str(card.get("id")) in changed):
         canvas.highlight(rect, "LAST")
 
@@ -224,7 +241,7 @@ def _dice(canvas: Canvas, view: LorenzoView) -> None:
     L = LorenzoPublic
     dice = view.get("dice") or {}
     canvas.text_in(
-        Rect(L.dice.x, L.dice.y, L.dice_label_w, L.dice.h), "Dice", HEADING, style="bold", align="l"
+        Rect(L.dice.x, L.dice.y, L.dice_label_w, L.dice.h), N_("Dice"), HEADING, style="bold", align="l"
     )
     for i, member in enumerate(("black", "white", "orange")):
         fill, ink = _die_colours(member)
@@ -284,7 +301,7 @@ def _council(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str])
     canvas.text(
         rect.x + 10,
         rect.y + 38,
-        "Queue (next turn order):" if occupants else "Queue: empty",
+        N_("Queue (next turn order):") if occupants else N_("Queue: empty"),
         SMALL,
         palette.MUTED,
     )
@@ -323,7 +340,13 @@ def _space(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str], *
             reward_rect, str(space.get("reward", "")), SMALL, palette.MUTED, style="narrow", min_size=12
         )
         canvas.text(
-            rect.x + rect.w // 2, rect.bottom - 6, "closed", BODY, palette.MUTED, style="bold", anchor="mb"
+            rect.x + rect.w // 2,
+            rect.bottom - 6,
+            N_("closed"),
+            BODY,
+            palette.MUTED,
+            style="bold",
+            anchor="mb",
         )
         return
     occupants = space.get("occupants") or []
@@ -346,11 +369,11 @@ def _work_area(
     """Harvest or Production: the single space and the big (−3) space side by side."""
     L = LorenzoPublic
     canvas.text_in(
-        Rect(rect.x, rect.y, L.work_label_w, rect.h), area.capitalize(), HEADING - 1, style="bold", align="l"
+        Rect(rect.x, rect.y, L.work_label_w, rect.h), AREA_TITLES[area], HEADING - 1, style="bold", align="l"
     )
     left = Rect(rect.x + L.work_label_w, rect.y + 2, L.work_single_w, rect.h - 4)
     canvas.box(left, palette.PANEL, palette.LINE)
-    canvas.text(left.right - 6, left.y + 3, "1 only", SMALL, palette.MUTED, anchor="rt")
+    canvas.text(left.right - 6, left.y + 3, N_("1 only"), SMALL, palette.MUTED, anchor="rt")
     for occ in (single["occupants"] if single else [])[:1]:
         _member_token(canvas, left.x + 30, left.y + left.h // 2 + 4, occ, 36)
     if single and str(single.get("id")) in changed:
@@ -359,14 +382,14 @@ def _work_area(
     covered = big is None or bool(big.get("covered"))
     _space_box(canvas, right, covered)
     if covered:
-        canvas.text_in(right, "big space closed", BODY, palette.MUTED, style="bold")
+        canvas.text_in(right, N_("big space closed"), BODY, palette.MUTED, style="bold")
         return
     assert big is not None
     modifier = int(big.get("modifier") or 0)
     canvas.text(
         right.right - 6,
         right.y + 3,
-        f"{modifier:+d} to value",
+        N_("{modifier} to value").format(modifier=f"{modifier:+d}"),
         SMALL + 1,
         palette.BAD,
         style="bold",
@@ -395,7 +418,7 @@ def _tracks(canvas: Canvas, view: LorenzoView) -> None:
     faith_vp = list(view.get("faith_vp") or [])
     requirement = list(view.get("vatican_requirement") or [])
     period = int(view.get("period") or 0)
-    cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.faith_h), "Faith", 16)
+    cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.faith_h), N_("Faith"), 16)
     for i, cell in enumerate(cells):
         need_periods = [p + 1 for p, r in enumerate(requirement) if r == i]
         fill = hex_rgb("#F6E9E7") if period in need_periods else palette.PANEL
@@ -412,7 +435,7 @@ def _tracks(canvas: Canvas, view: LorenzoView) -> None:
             canvas.text(
                 cell.right - 4,
                 cell.y + 3,
-                f"{vp} VP",
+                f"{vp} {said(VP)}",
                 BODY - 1,
                 palette.MUTED,
                 style="narrow-bold",
@@ -422,7 +445,7 @@ def _tracks(canvas: Canvas, view: LorenzoView) -> None:
             canvas.text(
                 cell.right - 5,
                 cell.y + 21,
-                "need " + "/".join(ROMAN[p] for p in need_periods),
+                N_("need {periods}").format(periods="/".join(ROMAN[p] for p in need_periods)),
                 SMALL,
                 palette.BAD,
                 style="bold",
@@ -432,7 +455,7 @@ def _tracks(canvas: Canvas, view: LorenzoView) -> None:
         parts.markers_grid(canvas, Rect(cell.x + 2, cell.y + 34, cell.w - 4, cell.h - 34), seats, 28)
     y += L.faith_h + L.track_gap
     # Military track 0..25.
-    cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.military_h), "Military", 26)
+    cells = _track_row(canvas, Rect(MARGIN, y, INNER, L.military_h), N_("Military"), 26)
     for i, cell in enumerate(cells):
         canvas.box(cell, palette.PANEL, palette.FAINT, width=1, radius=4)
         canvas.text(cell.x + 4, cell.y + 2, str(i) if i < 25 else "25+", BODY - 1, style="bold")
@@ -443,7 +466,7 @@ def _tracks(canvas: Canvas, view: LorenzoView) -> None:
     # At the end it shows the final totals, so it agrees with the final scoring panel.
     victory = {s: int(p.get("vp", 0)) for s, p in points.items()}
     rect = Rect(MARGIN, y, INNER, L.victory_h)
-    parts.score_ruler(canvas, rect, "Victory", L.track_label_w, victory, view["header"]["outcome"])
+    parts.score_ruler(canvas, rect, N_("Victory"), L.track_label_w, victory, view["header"]["outcome"])
 
 
 def _track_row(canvas: Canvas, rect: Rect, label: str, n: int) -> list[Rect]:
@@ -460,7 +483,7 @@ def _table(canvas: Canvas, view: LorenzoView) -> None:
     L = LorenzoPublic
     table = parts.Table(L.table_columns, L.table_top(), L.table_header_h)
     places = _final_places(view)
-    table.headings(canvas, {"seat": "Final place"} if places else None)
+    table.headings(canvas, {"seat": N_("Final place")} if places else None)
     last = view["header"]["last"]
     info = sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0)))
     if places:  # at the end the rows follow the final ranking, not the turn order
@@ -489,7 +512,8 @@ def _table(canvas: Canvas, view: LorenzoView) -> None:
         if seat < len(final):
             # At the end the VP cell shows the final total (the ranking's), the track VP below it.
             canvas.text_in(vp_cell.top(54), str(final[seat]), NUMBER + 2, style="bold")
-            canvas.text_in(vp_cell.below(50).top(24), f"track {pts.get('vp', 0)}", SMALL, palette.MUTED)
+            track = N_("track {n}").format(n=pts.get("vp", 0))
+            canvas.text_in(vp_cell.below(50).top(24), track, SMALL, palette.MUTED)
         else:
             canvas.text_in(vp_cell, str(pts.get("vp", 0)), NUMBER + 2, style="bold")
         _family(canvas, table.cell("family", row).inset(6, 10), player.get("family") or {})
@@ -502,15 +526,15 @@ def _table(canvas: Canvas, view: LorenzoView) -> None:
 def _leaders_and_excommunications(canvas: Canvas, rect: Rect, player: PlayerInfo) -> None:
     played = [str(ld.get("name", "")) for ld in player.get("leaders") or []]
     in_hand = int(player.get("leaders_in_hand") or 0)
-    leader_line = f"Leaders: {in_hand} in hand" if (in_hand or played) else "No leaders"
+    leader_line = N_("Leaders: {n} in hand").format(n=in_hand) if (in_hand or played) else N_("No leaders")
     lines: list[tuple[str, RGB, str]] = [(leader_line, palette.MUTED, "narrow")]
-    lines += [("★ " + n, palette.INK, "narrow-bold") for n in played]
-    used = [str(ld.get("name", "")) for ld in player.get("leaders") or [] if ld.get("used")]
+    lines += [("★ " + said(n), palette.INK, "narrow-bold") for n in played]
+    used = [said(str(ld.get("name", ""))) for ld in player.get("leaders") or [] if ld.get("used")]
     if used:
-        lines.append(("used: " + ", ".join(used), palette.MUTED, "narrow"))
+        lines.append((N_("used: {names}").format(names=", ".join(used)), palette.MUTED, "narrow"))
     excomm = [str(e) for e in player.get("excommunications") or []]
     if excomm:
-        lines.append(("Excomm.: " + ", ".join(excomm), palette.BAD, "narrow-bold"))
+        lines.append((N_("Excomm.: {ids}").format(ids=", ".join(excomm)), palette.BAD, "narrow-bold"))
     parts.text_block(canvas, rect, lines, SMALL + 1)
 
 
@@ -536,15 +560,15 @@ def _seat_cell(
     value, label = parts.seat_badge(canvas, cell, seat, 40, name).rows(2)
     if place is None:
         canvas.text_in(value, _ordinal(turn_position + 1), BODY + 1, style="bold", align="l")
-        canvas.text_in(label, "in turn", SMALL, palette.MUTED, align="l")
+        canvas.text_in(label, N_("in turn"), SMALL, palette.MUTED, align="l")
     else:
         ink = palette.GOOD if place == 1 else palette.INK
         canvas.text_in(value, _ordinal(place), NUMBER, ink, style="bold", align="l")
-        canvas.text_in(label, "place", SMALL, palette.MUTED, style="bold", align="l")
+        canvas.text_in(label, N_("place"), SMALL, palette.MUTED, style="bold", align="l")
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}.get(n) or N_("{n}th").format(n=n)
 
 
 def _family(canvas: Canvas, rect: Rect, family: dict[str, FamilyMember]) -> None:
@@ -606,7 +630,7 @@ def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[BonusTile]) -> None:
     canvas.box(rect, palette.PANEL, palette.INK, width=3, radius=10)
     canvas.text_in(
         Rect(rect.x + 16, rect.y + 8, rect.w - 32, 36),
-        "Personal bonus tiles to choose",
+        N_("Personal bonus tiles to choose"),
         HEADING + 2,
         style="bold",
         align="l",
@@ -620,8 +644,8 @@ def _tile_draft(canvas: Canvas, rect: Rect, tiles: list[BonusTile]) -> None:
             cell.inset(10, 8),
             [
                 (str(tile.get("id", "")), palette.INK, "bold"),
-                (f"Harvest: {tile.get('harvest', '')}", palette.INK, "regular"),
-                (f"Production: {tile.get('production', '')}", palette.INK, "regular"),
+                (N_("Harvest: {gains}").format(gains=tile.get("harvest", "")), palette.INK, "regular"),
+                (N_("Production: {gains}").format(gains=tile.get("production", "")), palette.INK, "regular"),
             ],
             BODY,
         )
@@ -697,7 +721,7 @@ def _private(canvas: Canvas, view: LorenzoView) -> None:
             else:
                 canvas.box(slot, tint, palette.FAINT, width=1)
                 if card_type == "territory" and j < len(slot_mp):
-                    need = f"needs {slot_mp[j]} MP" if slot_mp[j] else "no MP needed"
+                    need = N_("needs {n} MP").format(n=slot_mp[j]) if slot_mp[j] else N_("no MP needed")
                     canvas.text_in(slot, need, BODY, palette.MUTED, style="bold")
     _private_side(canvas, L.side, info)
     extra = houses.private_lines(view)
@@ -720,7 +744,7 @@ def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo)
     family_rect = Rect(cells[7].x + 10, rect.y + 8, rect.right - cells[7].x - 20, rect.h - 16)
     canvas.text_in(
         Rect(family_rect.x, family_rect.y, family_rect.w - 200, 26),
-        "Family members left (base value; servants add)",
+        N_("Family members left (base value; servants add)"),
         SMALL + 1,
         palette.MUTED,
         style="bold",
@@ -730,7 +754,9 @@ def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo)
         canvas, Rect(family_rect.x, family_rect.y + 28, 330, family_rect.h - 28), info.get("family") or {}
     )
     fee_rect = Rect(family_rect.right - 185, family_rect.y, 185, family_rect.h)
-    canvas.text_in(fee_rect.top(26), "Occupied-tower fee", SMALL + 1, palette.MUTED, style="bold", align="l")
+    canvas.text_in(
+        fee_rect.top(26), N_("Occupied-tower fee"), SMALL + 1, palette.MUTED, style="bold", align="l"
+    )
     canvas.text_in(fee_rect.below(28), *_own_fee(view, info), style="bold", align="l")
 
 
@@ -740,8 +766,8 @@ def _own_fee(view: LorenzoView, info: PlayerInfo) -> tuple[str, int, RGB]:
     standard = int(view.get("tower_fee") or 0)
     own = int(info.get("tower_fee", standard) or 0)
     if own == 0 and standard:
-        return "no fee for you", BODY + 3, palette.GOOD
-    return f"+{own} coins", BIG_NUMBER, palette.INK
+        return N_("no fee for you"), BODY + 3, palette.GOOD
+    return N_("+{n} coins").format(n=own), BIG_NUMBER, palette.INK
 
 
 def _private_side(canvas: Canvas, rect: Rect, info: PlayerInfo) -> None:
@@ -751,27 +777,29 @@ def _private_side(canvas: Canvas, rect: Rect, info: PlayerInfo) -> None:
     lines: list[tuple[str, RGB, str]] = []
     tile = info.get("bonus_tile") or {}
     if tile:
-        lines.append((f"Personal bonus tile ({tile.get('id', '')})", palette.INK, "bold"))
-        lines.append((f"Harvest: {tile.get('harvest', '')}", palette.INK, "regular"))
-        lines.append((f"Production: {tile.get('production', '')}", palette.INK, "regular"))
+        lines.append((N_("Personal bonus tile ({id})").format(id=tile.get("id", "")), palette.INK, "bold"))
+        lines.append((N_("Harvest: {gains}").format(gains=tile.get("harvest", "")), palette.INK, "regular"))
+        lines.append(
+            (N_("Production: {gains}").format(gains=tile.get("production", "")), palette.INK, "regular")
+        )
     pack = info.get("draft_pack") or []
     lines += _draft_lines(pack, info.get("draft_pick"))
     hand = info.get("hand")
     if hand:
-        kept = "Leaders kept in earlier picks (private)" if pack else "Leaders in hand (private)"
+        kept = N_("Leaders kept in earlier picks (private)") if pack else N_("Leaders in hand (private)")
         lines.append((kept, palette.INK, "bold"))
         lines += [line for ld in hand for line in _leader_lines(ld, "◇")]
     played = info.get("leaders") or []
     if played:
-        lines.append(("Leaders played", palette.INK, "bold"))
+        lines.append((N_("Leaders played"), palette.INK, "bold"))
         lines += [line for ld in played for line in _leader_lines(ld, "★")]
     excomm = [str(e) for e in info.get("excommunications") or []]
     short = _data()["excommunication_short"]
     if excomm:
-        lines.append(("Excommunications", palette.BAD, "bold"))
-        lines += [(f"{e}: {short.get(e, '')}", palette.BAD, "narrow") for e in excomm]
+        lines.append((N_("Excommunications"), palette.BAD, "bold"))
+        lines += [(f"{e}: {said(short.get(e, ''))}", palette.BAD, "narrow") for e in excomm]
     else:
-        lines.append(("No excommunications", palette.MUTED, "regular"))
+        lines.append((N_("No excommunications"), palette.MUTED, "regular"))
     parts.text_block(canvas, inner, lines, BODY)
 
 
@@ -781,32 +809,33 @@ def _draft_lines(pack: list[Leader], pick: str | None) -> list[parts.Line]:
     if not pack and not pick:
         return []
     if pick is None:
-        lines: list[parts.Line] = [("Leader draft: keep one of (private)", palette.INK, "bold")]
+        lines: list[parts.Line] = [(N_("Leader draft: keep one of (private)"), palette.INK, "bold")]
         return lines + [line for ld in pack for line in _leader_lines(ld, "◇")]
     names = {str(ld.get("id")): str(ld.get("name", "")) for ld in pack}
     kept = names.get(str(pick), str(pick))
-    lines = [(f"Leader draft: you kept {kept}; waiting for the others (private)", palette.INK, "bold")]
+    kept_line = N_("Leader draft: you kept {name}; waiting for the others (private)").format(name=said(kept))
+    lines = [(kept_line, palette.INK, "bold")]
     for ld in pack:
         if str(ld.get("id")) == str(pick):
-            lines += _leader_lines(ld, "✓", "your pick")
+            lines += _leader_lines(ld, "✓", N_("your pick"))
         else:
-            lines += _leader_lines(ld, "◇", "passed on")
+            lines += _leader_lines(ld, "◇", N_("passed on"))
     return lines
 
 
 def _leader_lines(leader: Leader, bullet: str, note: str = "") -> list[parts.Line]:
     """A leader as its name in bold (with its state) and its ability below."""
-    name = f"{bullet} {leader.get('name', '')}"
+    name = f"{bullet} {said(str(leader.get('name', '')))}"
     if leader.get("copies"):
-        name += f" (copies {leader['copies']})"
+        name += said(N_(" (copies {name})").format(name=said(str(leader["copies"]))))
     if leader.get("used"):
-        name += " — used this round"
+        name += said(N_(" — used this round"))
     if note:
-        name += f" — {note}"
+        name += f" — {said(note)}"
     needs = str(leader.get("requirement") or "")
     lines: list[parts.Line] = [(name, palette.INK, "narrow-bold")]
     if needs:
-        lines.append((f"Needs: {needs}", palette.MUTED, "narrow-bold"))
+        lines.append((N_("Needs: {needs}").format(needs=said(needs)), palette.MUTED, "narrow-bold"))
     return [*lines, (str(leader.get("text", "")), palette.INK, "narrow")]
 
 
@@ -841,7 +870,7 @@ def _private_facts(view: LorenzoView) -> list[str]:
 
 BOARD: frame.Board[LorenzoView] = frame.Board(
     kind="lorenzo",
-    private_title="personal board",
+    private_title=N_("personal board"),
     public=frame.Side(
         lambda view: LorenzoPublic.height(frame.seats(view)) + houses.band_height(view),
         _public,

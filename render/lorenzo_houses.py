@@ -15,6 +15,7 @@ from render import palette, parts
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, NUMBER, SMALL, LorenzoHouses, LorenzoPublic
+from render.words import N_
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import LorenzoView
@@ -49,7 +50,9 @@ def draw_public(canvas: Canvas, view: LorenzoView, top: int, changed: set[str], 
     fee = "occupied: +3 coins to enter (card 126: free)" if occupied else "not occupied: no fee"
     canvas.text_in(
         header.inset(10, 2),
-        f"Special Tower{star} · deck {houses['special_deck']} · {fee}",
+        N_("Special Tower{star} · deck {houses} · {fee}").format(
+            star=star, houses=houses["special_deck"], fee=fee
+        ),
         HEADING - 2,
         palette.TITLE_INK,
         style="bold",
@@ -65,7 +68,9 @@ def draw_public(canvas: Canvas, view: LorenzoView, top: int, changed: set[str], 
     note = Rect(MARGIN, y0 + L.seats_top + L.seats_h + 2, INNER, L.note_h - 4)
     canvas.text_in(
         note,
-        f"{STAR} provisional value: no source gives it (see /game rules; LORENZO_OVERRIDES corrects it)",
+        N_(
+            "{STAR} provisional value: no source gives it (see /game rules; LORENZO_OVERRIDES corrects it)"
+        ).format(STAR=STAR),
         SMALL,
         palette.MUTED,
         align="l",
@@ -111,7 +116,7 @@ def _seats(canvas: Canvas, view: LorenzoView, rect: Rect) -> None:
         )
         canvas.text_in(
             Rect(cell.x + 10, cell.y + 50, 120, 36),
-            f"{info['tokens']} tokens",
+            N_("{info} tokens").format(info=info["tokens"]),
             NUMBER - 4,
             style="bold",
             align="l",
@@ -140,7 +145,9 @@ def draw_auction(canvas: Canvas, view: LorenzoView) -> None:
     who = f" · {seat_name(int(mover))} to bid" if mover is not None else ""
     canvas.text_in(
         head,
-        f"Family Tile auction{who} (line 1 = lowest bid, most resources; lines{STAR})",
+        N_("Family Tile auction{who} (line 1 = lowest bid, most resources; lines{STAR})").format(
+            who=who, STAR=STAR
+        ),
         HEADING,
         style="bold",
         align="l",

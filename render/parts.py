@@ -11,6 +11,8 @@ from render.alt import seat_name, seat_name_with, short_name
 from render.canvas import Canvas, Rect, line_height, text_width, wrap
 from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL
 from render.palette import RGB
+from render.words import N_, said
+from render.words import colour as words_colour
 from rules.core import OutcomeJSON, ViewHeader, name_seats
 
 
@@ -44,9 +46,12 @@ def final_panel(
     winners = {int(s) for s in outcome.get("winners") or []}
 
     won = ", ".join(seat_name_with(s, names[s] if s < len(names) else None) for s in ranking if s in winners)
-    title = "Final scoring" + (f" — winner{'s' if len(winners) > 1 else ''}: {won}" if won else "")
     canvas.text_in(
-        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40), title, HEADING + 6, style="bold", align="l"
+        Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40),
+        _final_title(won, len(winners)),
+        HEADING + 6,
+        style="bold",
+        align="l",
     )
     categories: list[str] = []
     for b in breakdown:
@@ -58,7 +63,7 @@ def final_panel(
     for j, cat in enumerate(categories):
         canvas.paragraph(
             Rect(table.x + first_w + j * cat_w + 2, table.y, cat_w - 4, row_h),
-            _heading(cat, cat_w - 4),
+            _heading(said(cat), cat_w - 4),
             BODY - 1,
             palette.INK,
             style="narrow-bold",
@@ -66,7 +71,7 @@ def final_panel(
         )
     canvas.text_in(
         Rect(table.right - total_w, table.y, total_w, row_h),
-        f"Total {unit}",
+        N_("Total {unit}").format(unit=said(unit)),
         BODY,
         palette.INK,
         style="bold",
@@ -88,8 +93,16 @@ def final_panel(
     _final_notes(canvas, rect, outcome)
 
 
+def _final_title(won: str, winners: int) -> str:
+    if not won:
+        return N_("Final scoring")
+    if winners > 1:
+        return N_("Final scoring — winners: {names}").format(names=won)
+    return N_("Final scoring — winner: {names}").format(names=won)
+
+
 def _final_notes(canvas: Canvas, rect: Rect, outcome: OutcomeJSON) -> None:
-    notes = " ".join(str(n) for n in outcome.get("notes") or [])
+    notes = " ".join(said(str(n)) for n in outcome.get("notes") or [])
     if notes:
         canvas.paragraph(
             Rect(rect.x + 16, rect.bottom - 44, rect.w - 32, 38), notes, BODY - 1, palette.MUTED, min_size=14
@@ -98,7 +111,7 @@ def _final_notes(canvas: Canvas, rect: Rect, outcome: OutcomeJSON) -> None:
 
 def _final_name(canvas: Canvas, row: Rect, seat: int, given: str | None) -> None:
     """A final panel row's seat: the player's name with its colour under it, or the colour."""
-    colour = palette.seat_style(seat).name.capitalize()
+    colour = words_colour(palette.seat_style(seat).name).capitalize()
     if given:
         mid = row.y + row.h // 2
         canvas.text(row.x + 98, mid - 9, short_name(given), BODY, style="bold", anchor="lm", max_width=100)
@@ -119,7 +132,9 @@ Line = tuple[str, RGB, str]  # (text, colour, font style)
 
 
 def text_block(canvas: Canvas, rect: Rect, lines: Sequence[Line], size: int, min_size: int = 11) -> None:
-    """Several wrapped paragraphs in ``rect``, shrinking together until they all fit."""
+    """Several wrapped paragraphs in ``rect``, shrinking together until they all fit (each in the
+    board's language before it is wrapped)."""
+    lines = [(said(t), c, style) for t, c, style in lines]
     while True:
         wrapped = [(wrap(t, size, rect.w, style), c, style) for t, c, style in lines]
         total = sum(len(w) * line_height(size, style) for w, _, style in wrapped)
@@ -237,7 +252,8 @@ class Table:
             canvas.box(row.inset(3), palette.PANEL, palette.HIGHLIGHT_EDGE, width=2, radius=8)
         else:
             canvas.box(row, palette.PANEL, palette.LINE, width=2, radius=8)
-        tag = "TO MOVE" if to_move else "last move" if last_mover else None
+        tag = N_("TO MOVE") if to_move else N_("last move") if last_mover else None
+        tag = said(tag) if tag else None
         if tag:
             w = text_width(tag, SMALL, "bold") + 12
             badge = Rect(row.right - w - 24, row.y - 10, w, 20)  # on the top edge, over no figure
@@ -257,7 +273,7 @@ def seat_badge(canvas: Canvas, cell: Rect, seat: int, size: int, name: str | Non
     (when known) and colour under it. Returns the room right of the marker for the row's own
     figures."""
     canvas.marker(cell.x + 8 + size // 2, cell.y + 6 + size // 2, seat, size)
-    colour = palette.seat_style(seat).name
+    colour = words_colour(palette.seat_style(seat).name)
     if name:
         canvas.text(
             cell.x + 8, cell.y + size + 8, short_name(name), SMALL + 1, style="bold", max_width=cell.w - 12
@@ -274,6 +290,6 @@ def score_ruler(
     """The points track as a ``ruler``; once the game is over it shows the final totals (track
     plus final scoring) under the label "Final", so it agrees with the final scoring panel."""
     if outcome:
-        ruler(canvas, rect, "Final", label_w, dict(enumerate(outcome["scores"])))
+        ruler(canvas, rect, N_("Final"), label_w, dict(enumerate(outcome["scores"])))
     else:
         ruler(canvas, rect, label, label_w, track)

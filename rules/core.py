@@ -921,6 +921,12 @@ def game_rules_sections(game: Game) -> list[tuple[str, str]]:
     return [(t, b) for t, b in out if b]
 
 
+def section_parts(title: str, text: str) -> list[tuple[str, str]]:
+    """A rules section cut at lines into numbered parts of at most ``SECTION_LIMIT`` characters
+    (as ``game_rules_sections`` cuts them; the bot cuts translated sections the same way)."""
+    return _parts(title, text)
+
+
 def _parts(title: str, text: str) -> list[tuple[str, str]]:
     if len(text) <= SECTION_LIMIT:
         return [(title, text)]

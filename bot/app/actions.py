@@ -17,7 +17,15 @@ import discord
 
 from bot.app import permissions
 from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, undo_button, walk_items
-from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.context import (
+    NO_MENTIONS,
+    Interaction,
+    player_of,
+    reader,
+    server_language,
+    shown_name,
+    tables_of,
+)
 from bot.app.guard import say
 from bot.app.posting import announce, image_file, kick, post_turn, post_turn_to, send_to_game
 from bot.service import present, seats, watchers
@@ -26,7 +34,7 @@ from bot.service.movelog import live
 from bot.service.store import GameRecord
 from bot.service.table import Private, TableError, Turn
 from bot.service.undo import undo_possible
-from render import seat_colour
+from i18n import translate, translate_phrase
 from rules.core import Game, move_label
 
 log = logging.getLogger("tavola")
@@ -77,16 +85,17 @@ async def _answer_move(interaction: Interaction, turn: Turn) -> None:
         return
     # The choice itself is only echoed to the player; the channel gets the engine's events,
     # which for a secret decision say only that it was made (until the engine reveals).
-    said = turn.move_words or turn.move_text
+    lang = reader(interaction)
+    said = present.move_words(turn.move_words, lang, turn.record.names) if turn.move_words else turn.move_text
     done = (
-        f"Your secret choice is recorded: {said}."
+        translate("Your secret choice is recorded: {move}.", lang, move=said)
         if turn.secret_move
-        else f"Done: {said}. The channel has the new board."
+        else translate("Done: {move}. The channel has the new board.", lang, move=said)
     )
     # A secret choice can be taken back until the others have decided (bot.service.undo).
     undo = discord.ui.View(timeout=None)
     if turn.secret_move:
-        undo.add_item(undo_button(turn.record.id, turn.record.version))
+        undo.add_item(undo_button(turn.record.id, turn.record.version, lang))
     if private:
         await interaction.response.defer()
         await interaction.edit_original_response(content=done, attachments=[], view=undo)
@@ -105,7 +114,11 @@ async def ask_follow_up(interaction: Interaction, turn: Turn, *, edit: bool) -> 
         log.exception("move stored in game %s but its follow-up was not asked", turn.record.id)
         await say(
             interaction,
-            f"Your move `{turn.move_text}` was recorded. Use `/game hand` for your next choice.",
+            translate(
+                "Your move `{move}` was recorded. Use `/game hand` for your next choice.",
+                reader(interaction),
+                move=turn.move_text,
+            ),
         )
 
 
@@ -118,7 +131,8 @@ async def reclaimed(interaction: Interaction, record: GameRecord) -> GameRecord:
     seat = back.seat_of(interaction.user.id)
     name = back.seats[seat].name if seat is not None else shown_name(interaction.user)
     try:
-        await send_to_game(interaction.client, back, present.back_line(name), allowed_mentions=NO_MENTIONS)
+        said = present.back_line(name, await server_language(interaction))
+        await send_to_game(interaction.client, back, said, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:
         log.warning("could not tell game %s that a player is back", back.id)
     return back
@@ -130,20 +144,27 @@ async def channel_game_id(interaction: Interaction) -> int:
 
 async def channel_game(interaction: Interaction) -> GameRecord:
     """The open game of the interaction's channel; a refusal saying where the player's games are."""
+    lang = reader(interaction)
     if interaction.channel_id is None or interaction.guild_id is None:
-        raise TableError("Tavola games live in server channels; use this command there.")
+        raise TableError(translate("Tavola games live in server channels; use this command there.", lang))
     tables = tables_of(interaction)
     try:
         record = await tables.in_channel(interaction.channel_id)
     except TableError as exc:
         # A player in a game elsewhere (most often its thread) is told where it is.
         theirs = [
-            f"#{r.id} {tables.game(r.game).title} in <#{r.channel_id}>"
+            translate(
+                "#{id} {title} in <#{channel}>",
+                lang,
+                id=r.id,
+                title=tables.game(r.game).title,
+                channel=r.channel_id,
+            )
             for r in await tables.list_guild(interaction.guild_id)
             if r.seat_of(interaction.user.id) is not None
         ]
-        where = f" Your games: {', '.join(theirs)}." if theirs else ""
-        raise TableError(f"{exc}{where}") from exc
+        where = " " + translate("Your games: {games}.", lang, games=", ".join(theirs)) if theirs else ""
+        raise TableError(f"{translate_phrase(str(exc), lang)}{where}") from exc
     return record
 
 
@@ -165,12 +186,13 @@ async def private_reply(
     ``edit``: in place of the private reply the interaction came from (already deferred). A
     main action with many options is offered as a guided walk, else buttons with details."""
     tables = tables_of(interaction)
+    lang = reader(interaction)
     guided = tables.guide(mine, ()) if mine.prompt is not None else None
     details = tables.details(mine) if mine.prompt is not None and guided is None else []
     labels = tables.labels(mine) if mine.prompt is not None and guided is None else []
-    file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names)
+    file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names, lang=lang)
     view = discord.ui.View(timeout=None)
-    for item in private_items(mine, guided, details, labels):
+    for item in private_items(mine, guided, details, labels, lang):
         view.add_item(item)
     record = mine.record
     log = live(await tables.log(record.id)) if record.status == "running" else []
@@ -178,8 +200,8 @@ async def private_reply(
     # completed a secret decision, which can't be taken back).
     asked_secret = mine.prompt is not None and mine.prompt.secret
     if not asked_secret and undo_possible(record, mine.seat, log[-1] if log else None):
-        view.add_item(undo_button(record.id, record.version))
-    content = private_content(mine, guided, details, intro, labels)
+        view.add_item(undo_button(record.id, record.version, lang))
+    content = private_content(mine, guided, details, intro, labels, lang)
     if edit:
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
         return
@@ -189,16 +211,24 @@ async def private_reply(
 
 
 def private_items(
-    mine: Private, guided: Guided | None = None, details: Sequence[str] = (), labels: Sequence[str] = ()
+    mine: Private,
+    guided: Guided | None = None,
+    details: Sequence[str] = (),
+    labels: Sequence[str] = (),
+    lang: str | None = None,
 ) -> list[discord.ui.Item[Any]]:
-    """The seat's choices (only this player sees them): a guided turn's level, else buttons or a
-    select whenever they fit."""
+    """The seat's choices (only this player sees them, in their ``lang``): a guided turn's
+    level, else buttons or a select whenever they fit."""
     if mine.prompt is None:
         return []
-    if guided is not None:
-        return walk_items(mine.record.id, mine.record.version, mine.seat, guided.level, mine.choice_key)
     record = mine.record
-    return choice_items(record.id, record.version, mine.seat, mine.moves, mine.choice_key, details, labels)
+    if guided is not None:
+        return walk_items(
+            record.id, record.version, mine.seat, guided.level, mine.choice_key, lang, record.names
+        )
+    return choice_items(
+        record.id, record.version, mine.seat, mine.moves, mine.choice_key, details, labels, lang, record.names
+    )
 
 
 def private_content(
@@ -207,36 +237,65 @@ def private_content(
     details: Sequence[str] = (),
     intro: Sequence[str] = (),
     labels: Sequence[str] = (),
+    lang: str | None = None,
 ) -> str:
-    colour, letter = seat_colour(mine.seat)
-    title = f"Your board in {mine.game.title} #{mine.record.id} — you are {colour} ({letter})."
-    lines = [*intro] if intro else [title]
+    """The words of a private reply in the reader's ``lang``: ``intro`` (the engine's events of
+    the move just made) or whose board it is, then what is asked and how to answer."""
+    colour, letter = present.colour_name(mine.seat, lang)
+    title = translate(
+        "Your board in {title} #{id} — you are {colour} ({letter}).",
+        lang,
+        title=mine.game.title,
+        id=mine.record.id,
+        colour=colour,
+        letter=letter,
+    )
+    names = mine.record.names
+    lines = [present.engine_text(line, lang, names) for line in intro] if intro else [title]
     if mine.record.status != "running":
-        lines.append("The game is over.")
+        lines.append(translate("This game is over.", lang))
     elif mine.prompt is None:
-        lines.append("Nothing to do right now.")
+        lines.append(translate("Nothing to do right now.", lang))
     else:
-        lines.append(f"➡️ {mine.prompt.text}")
-        if guided is not None:
-            lines += walk_lines(guided)
-        elif any(details):  # what each choice needs and gives (a leader's requirement, ability)
-            said = list(labels) or [move_label(m) for m in mine.moves]  # the buttons' words
-            lines += [f"• **{x}** — {d}" for x, d in zip(said, details, strict=False) if d]
-        elif len(mine.moves) > SELECT_LIMIT:
-            lines.append("Use `/move` (its suggestions list your legal moves).")
-        elif not mine.prompt.decision:
-            lines.append("Choose below, or use `/move` (its suggestions list your legal moves).")
+        lines.append(f"➡️ {present.engine_text(mine.prompt.text, lang, names)}")
+        lines += _asking_lines(mine, guided, details, labels, lang)
     return present.clip("\n".join(lines))
 
 
-def walk_lines(guided: Guided) -> list[str]:
+def _asking_lines(
+    mine: Private, guided: Guided | None, details: Sequence[str], labels: Sequence[str], lang: str | None
+) -> list[str]:
+    if guided is not None:
+        return walk_lines(guided, lang, mine.record.names)
+    if any(details):  # what each choice needs and gives (a leader's requirement, ability)
+        said = list(labels) or [move_label(m) for m in mine.moves]  # the buttons' words
+        names = mine.record.names
+        return [
+            f"• **{present.engine_text(x, lang, names)}** — {present.engine_text(d, lang, names)}"
+            for x, d in zip(said, details, strict=False)
+            if d
+        ]
+    if len(mine.moves) > SELECT_LIMIT:
+        return [translate("Use `/move` (its suggestions list your legal moves).", lang)]
+    if mine.prompt is not None and not mine.prompt.decision:
+        return [translate("Choose below, or use `/move` (its suggestions list your legal moves).", lang)]
+    return []
+
+
+def walk_lines(guided: Guided, lang: str | None = None, names: Sequence[str] = ()) -> list[str]:
     """The words of a guided turn's level: the choices so far, then what to do here."""
     level = guided.level
-    lines = ["Chosen: " + " › ".join(s.label for s in level.taken)] if level.taken else []
+    taken = " › ".join(present.engine_text(s.label, lang, names) for s in level.taken)
+    lines = [translate("Chosen: {steps}", lang, steps=taken)] if level.taken else []
     if level.move is None:
-        lines.append("Choose below, step by step (or type the move with `/move`).")
+        lines.append(translate("Choose below, step by step (or type the move with `/move`).", lang))
         return lines
-    lines += ["**This move will:**", guided.preview or "", "Confirm to make it, or go Back to change it."]
+    preview = "\n".join(present.engine_text(line, lang, names) for line in (guided.preview or "").split("\n"))
+    lines += [
+        translate("**This move will:**", lang),
+        preview,
+        translate("Confirm to make it, or go Back to change it.", lang),
+    ]
     return lines
 
 
@@ -244,23 +303,24 @@ async def on_walk(interaction: Interaction, match: re.Match[str], path: tuple[in
     """A step of a guided turn: the private reply shows the level the path leads to."""
     tables = tables_of(interaction)
     if int(match["ver"]) > (await tables.get(int(match["gid"]))).version:
-        raise TableError("That button is not one of mine.")  # a version not reached yet: forged
+        # A version not reached yet: forged.
+        raise TableError(translate("That button is not one of mine.", reader(interaction)))
     _record, mine = await fresh_choices(
         interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), match["key"], keyed=True
     )
-    guided = tables.guide(mine, path)
+    guided, lang = tables.guide(mine, path), reader(interaction)
     if guided is None:
-        raise TableError("These choices changed. Press “Choose” under the latest board.")
+        raise TableError(translate("These choices changed. Press “Choose” under the latest board.", lang))
     view = discord.ui.View(timeout=None)
-    for item in private_items(mine, guided):
+    for item in private_items(mine, guided, lang=lang):
         view.add_item(item)
-    await interaction.response.edit_message(content=private_content(mine, guided), view=view)
+    await interaction.response.edit_message(content=private_content(mine, guided, lang=lang), view=view)
 
 
 async def on_button(interaction: Interaction, custom_id: str) -> None:
     match = BUTTON_ID.fullmatch(custom_id)
     if match is None:
-        raise TableError("That button is not one of mine.")
+        raise TableError(translate("That button is not one of mine.", reader(interaction)))
     game_id = int(match["gid"])
     action = match["lobby"]
     if action in ("board", "hand"):
@@ -283,16 +343,18 @@ async def fresh_choices(
     """The clicker's choices now, if a component made at ``version`` (with ``key``, for a private
     choice) still stands for them: the clicker must own the seat, and the board must not have
     moved, or (keyed) the seat's choices must be the ones the component was made from."""
-    tables = tables_of(interaction)
-    moved_on = "The board has moved on since that button was made. Look at the latest board."
+    tables, lang = tables_of(interaction), reader(interaction)
+    moved_on = translate("The board has moved on since that button was made. Look at the latest board.", lang)
     record = await tables.get(game_id)
     mine = record.seat_of(interaction.user.id)
     if mine is None:
-        raise TableError("You are not playing in this game.")
+        raise TableError(translate("You are not playing in this game.", lang))
     if seat >= len(record.seats):
-        raise TableError("That button is not one of this game's; look at the latest board.")
+        raise TableError(translate("That button is not one of this game's; look at the latest board.", lang))
     if mine != seat:
-        raise TableError(f"These choices are {record.seats[seat].name}'s, not yours.")
+        raise TableError(
+            translate("These choices are {name}'s, not yours.", lang, name=record.seats[seat].name)
+        )
     if record.version != version and not key:
         raise TableError(moved_on)
     # The record just read serves the rest: one read per click. The choice key (a count of the
@@ -309,7 +371,7 @@ async def on_choice(
     """A choice button or select (see ``fresh_choices``): the move it names is played."""
     record, private = await fresh_choices(interaction, game_id, version, seat, key)
     if index >= len(private.moves):
-        raise TableError("That choice is not available any more.")
+        raise TableError(translate("That choice is not available any more.", reader(interaction)))
     text = private.moves[index].to_text()
     # Checked against the version just read: a move racing in meanwhile is still refused.
     await play(interaction, record, text, expected_version=record.version)
@@ -324,42 +386,72 @@ async def lobby_change(interaction: Interaction, game_id: int, action: str, *, e
     else:
         creator_before = (await tables.get(game_id)).creator_id
         record = await tables.leave(game_id, player)
-    verb = "joined" if action == "join" else "left"
-    game = tables.game(record.game)
+    game, lang = tables.game(record.game), await server_language(interaction)
     if edit and interaction.message is not None and interaction.message.id == record.lobby_message_id:
-        await interaction.response.edit_message(**lobby_card(record, game))
+        await interaction.response.edit_message(**lobby_card(record, game, lang))
         return
-    said = f"{player.name} {verb} the game of {game.title} ({len(record.seats)}/{game.max_players})."
-    if record.status == "abandoned":
-        said = f"{player.name} left and nobody else had joined: the lobby of game #{record.id} is closed."
-    elif (
+    said = lobby_said(record, game, player.name, action, lang)
+    if (
         action == "leave"
+        and record.status != "abandoned"
         and record.creator_id != creator_before
         and (creator := record.seat_of(record.creator_id)) is not None
     ):
-        said += f" {record.seats[creator].name} runs the lobby now and starts the game."
+        name = record.seats[creator].name
+        said += " " + translate("{name} runs the lobby now and starts the game.", lang, name=name)
     await interaction.response.send_message(said, allowed_mentions=NO_MENTIONS)
-    await refresh_lobby(interaction, record)
+    await refresh_lobby(interaction, record, lang)
 
 
-def lobby_card(record: GameRecord, game: Game) -> dict[str, Any]:
-    """The lobby card's embed and buttons (no buttons once the lobby has closed)."""
-    title, description = present.lobby_text(record, game)
-    view = lobby_view(record.id) if record.status == "lobby" else None
+def lobby_said(record: GameRecord, game: Game, name: str, action: str, lang: str | None) -> str:
+    """The public line after someone joined or left a lobby."""
+    if record.status == "abandoned":
+        return translate(
+            "{name} left and nobody else had joined: the lobby of game #{id} is closed.",
+            lang,
+            name=name,
+            id=record.id,
+        )
+    count, most = len(record.seats), game.max_players
+    if action == "join":
+        return translate(
+            "{name} joined the game of {title} ({count}/{most}).",
+            lang,
+            name=name,
+            title=game.title,
+            count=count,
+            most=most,
+        )
+    return translate(
+        "{name} left the game of {title} ({count}/{most}).",
+        lang,
+        name=name,
+        title=game.title,
+        count=count,
+        most=most,
+    )
+
+
+def lobby_card(record: GameRecord, game: Game, lang: str | None = None) -> dict[str, Any]:
+    """The lobby card's embed and buttons (no buttons once the lobby has closed), in ``lang``
+    (the server's language: a public post)."""
+    title, description = present.lobby_text(record, game, lang)
+    view = lobby_view(record.id, lang) if record.status == "lobby" else None
     return {"embed": discord.Embed(title=title, description=description), "view": view}
 
 
-async def refresh_lobby(interaction: Interaction, record: GameRecord) -> None:
+async def refresh_lobby(interaction: Interaction, record: GameRecord, lang: str | None = None) -> None:
     """Bring the lobby card up to date: players, or "started"/"abandoned" without buttons."""
     if record.lobby_message_id is None:
         return
+    lang = lang or await server_language(interaction)
     channel = interaction.channel
     if isinstance(channel, discord.Thread) and channel.parent is not None and record.status != "lobby":
         channel = channel.parent  # a game played in its thread: the card is in the parent channel
     if not isinstance(channel, discord.TextChannel | discord.Thread):
         return
-    title, description = present.lobby_text(record, tables_of(interaction).game(record.game))
-    view = lobby_view(record.id) if record.status == "lobby" else None
+    title, description = present.lobby_text(record, tables_of(interaction).game(record.game), lang)
+    view = lobby_view(record.id, lang) if record.status == "lobby" else None
     try:
         await channel.get_partial_message(record.lobby_message_id).edit(
             embed=discord.Embed(title=title, description=description), view=view
@@ -374,42 +466,59 @@ async def start(interaction: Interaction, game_id: int, *, thread: bool = False)
     tables = tables_of(interaction)
     channel = interaction.channel
     if thread and not isinstance(channel, discord.TextChannel):
-        raise TableError("A thread can only be opened from a text channel; start without `thread`.")
+        text = "A thread can only be opened from a text channel; start without `thread`."
+        raise TableError(translate(text, reader(interaction)))
     turn = await tables.start(game_id, player_of(interaction))
     await interaction.response.defer(thinking=True)
+    lang = await server_language(interaction)
+    intro = present.start_intro(turn, lang)
     if not thread or not isinstance(channel, discord.TextChannel):
-        await post_turn(interaction, turn, intro=present.start_intro(turn))
-        await refresh_lobby(interaction, turn.record)
+        await post_turn(interaction, turn, intro=intro, lang=lang)
+        await refresh_lobby(interaction, turn.record, lang)
         return
     room = await open_thread(interaction, channel, f"{turn.game.name}-{turn.record.id}")
     if room is None:
         # The game has started already: play on here rather than leave it without a board.
         lacking = permissions.missing(interaction, permissions.THREAD)
-        why = permissions.grant(lacking) if lacking else "Discord refused to open it."
-        note = f"(I could not open a thread for this game, so it is played in this channel. {why})"
-        await post_turn(interaction, turn, intro=[*present.start_intro(turn), note])
-        await refresh_lobby(interaction, turn.record)
+        why = permissions.grant(lacking, lang) if lacking else translate("Discord refused to open it.", lang)
+        note = translate(
+            "(I could not open a thread for this game, so it is played in this channel. {why})", lang, why=why
+        )
+        await post_turn(interaction, turn, intro=[*intro, note], lang=lang)
+        await refresh_lobby(interaction, turn.record, lang)
         return
     turn = await tables.move_to_channel(game_id, room.id)
     await interaction.followup.send(
-        f"{turn.game.title} #{turn.record.id} has started in its own thread: {room.mention}.",
+        translate(
+            "{title} #{id} has started in its own thread: {thread}.",
+            lang,
+            title=turn.game.title,
+            id=turn.record.id,
+            thread=room.mention,
+        ),
         allowed_mentions=NO_MENTIONS,
     )
     try:
-        await post_turn_to(room, turn, intro=present.start_intro(turn), client=interaction.client)
+        await post_turn_to(room, turn, intro=intro, client=interaction.client, lang=lang)
     except discord.HTTPException:
         # The game stays in its thread (it has started); the clock pings whoever acts there.
         log.warning("the first board of game %s was refused in its thread", game_id)
         await tables.unannounced(turn.record)
+        mine = reader(interaction)
         await say(
             interaction,
-            f"The game started in {room.mention}, but I could not post its board there. "
-            f"{permissions.grant(['Send Messages in Threads'])} `/game status` there shows the board.",
+            translate(
+                "The game started in {thread}, but I could not post its board there. "
+                "{grant} `/game status` there shows the board.",
+                mine,
+                thread=room.mention,
+                grant=permissions.grant(["Send Messages in Threads"], mine),
+            ),
         )
         kick(interaction.client, None)  # the clock's start ping stands in for the board
     else:
         kick(interaction.client, turn)
-    await refresh_lobby(interaction, turn.record)
+    await refresh_lobby(interaction, turn.record, lang)
 
 
 async def open_thread(
@@ -436,10 +545,15 @@ async def toggle_watch(interaction: Interaction, game_id: int) -> None:
         now = await watchers.toggle(tables.store, record.id, interaction.user.id)
     except ValueError as exc:
         raise TableError(str(exc)) from exc
-    title = tables.game(record.game).title
+    title, lang = tables.game(record.game).title, reader(interaction)
     said = (
-        f"You watch {title} #{record.id}: each turn comes to you by direct message, without pings."
+        translate(
+            "You watch {title} #{id}: each turn comes to you by direct message, without pings.",
+            lang,
+            title=title,
+            id=record.id,
+        )
         if now
-        else f"You no longer watch {title} #{record.id}."
+        else translate("You no longer watch {title} #{id}.", lang, title=title, id=record.id)
     )
     await say(interaction, said)

@@ -37,6 +37,7 @@ from bot.service.health import Health, Liveness
 from bot.service.pings import Delivery, Pings
 from bot.service.store import Notice
 from bot.service.table import Tables
+from i18n import translate
 
 log = logging.getLogger("tavola")
 Posted = TypeVar("Posted", Delivery, Report)  # a message made from leased notices
@@ -246,7 +247,8 @@ class TavolaBot(discord.Client):
             for p in (BUTTON_ID, SELECT_ID, ACTION_ID, WALK_ID, WALK_SELECT_ID, LOOK_ID)
         ):
             return
-        await say(interaction, "That button is not one of mine, or it is too old to use. Try `/game status`.")
+        text = "That button is not one of mine, or it is too old to use. Try `/game status`."
+        await say(interaction, translate(text, str(interaction.locale)))
 
     async def on_ready(self) -> None:
         log.info("ready as %s", self.user)

@@ -24,7 +24,15 @@ from bot.app.actions import (
     start,
 )
 from bot.app.components import lobby_view, turn_view, watch_view
-from bot.app.context import NO_MENTIONS, Interaction, player_of, shown_name, tables_of
+from bot.app.context import (
+    NO_MENTIONS,
+    Interaction,
+    player_of,
+    reader,
+    server_language,
+    shown_name,
+    tables_of,
+)
 from bot.app.game_commands import game_groups
 from bot.app.guard import PLAYER_ERRORS, say
 from bot.app.history import add_history_commands
@@ -33,10 +41,13 @@ from bot.app.reading import add_rules_command, card_command, help_command
 from bot.app.translator import described
 from bot.service import overview, present, settings
 from bot.service.clocks import CLOCK_MAX_HOURS
+from bot.service.languages import DEFAULT_CHOICE, LANGUAGE_NAMES
 from bot.service.levels import DEFAULT_LEVEL
-from bot.service.table import TableError, Tables
+from bot.service.store import GameRecord
+from bot.service.table import TableError, Tables, Turn
 from bot.service.undo import ROLLBACK_MAX_STEPS, UNDO_MAX_STEPS
-from rules.core import Game, option_words
+from i18n import translate
+from rules.core import Game
 
 log = logging.getLogger("tavola")
 
@@ -156,58 +167,101 @@ def _add_player_commands(group: app_commands.Group) -> None:
         quiet="Hours with no pings, e.g. 22-08 or 22:30-07:00 (off: none)",
         tz="Your time zone, e.g. Europe/Rome or America/New_York",
         dm="A direct message when it becomes your turn (at most one per turn)",
+        language="This server's language for boards and posts (Manage Server)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings_cmd(
         interaction: Interaction,
         quiet: app_commands.Range[str, 1, 20] | None = None,
         tz: app_commands.Range[str, 1, 64] | None = None,
         dm: Literal["on", "off"] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
-        wants_dm = None if dm is None else dm == "on"
-        mine = await settings.update(
-            tables_of(interaction).store, interaction.user.id, quiet=quiet, tz=tz, dm=wants_dm
-        )
-        await say(interaction, settings.describe(mine))
+        said = [await choose_language(interaction, language.value)] if language is not None else []
+        if language is None or quiet is not None or tz is not None or dm is not None:
+            wants_dm = None if dm is None else dm == "on"
+            mine = await settings.update(
+                tables_of(interaction).store, interaction.user.id, quiet=quiet, tz=tz, dm=wants_dm
+            )
+            said.append(settings.describe(mine, reader(interaction)))
+        await say(interaction, "\n\n".join(said))
 
     @group.command(name="hand", description="Your own board and choices, privately")
     async def hand(interaction: Interaction) -> None:
         await send_private(interaction, await channel_game_id(interaction))
 
 
+# ``/game settings language:``: a catalogue language, or back to the server's preferred locale.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Italiano", value="it"),
+    app_commands.Choice(name="The server's own language (Discord setting)", value=DEFAULT_CHOICE),
+]
+
+
+async def choose_language(interaction: Interaction, value: str) -> str:
+    """Keep the server's language for public posts (Manage Server only); the words saying so."""
+    lang = reader(interaction)
+    if interaction.guild_id is None:
+        raise TableError(translate("Use this in a server.", lang))
+    if not interaction.permissions.manage_guild:
+        raise TableError(
+            translate("Only someone with Manage Server can choose this server's language.", lang)
+        )
+    chosen = None if value == DEFAULT_CHOICE else value
+    await tables_of(interaction).languages.choose(interaction.guild_id, chosen)
+    now = await server_language(interaction)
+    name = translate(LANGUAGE_NAMES.get(now, now), lang, context="language")
+    if chosen is None:
+        return translate(
+            "This server's boards and posts now follow its own language: {name}.", lang, name=name
+        )
+    return translate("This server's boards and posts are now in {name}.", lang, name=name)
+
+
 async def show_status(interaction: Interaction) -> None:
     """``/game status``: the lobby card, the board with whom it waits for, or, once the channel's
     game has ended, its result and how to start another."""
     if interaction.channel_id is None or interaction.guild_id is None:
-        raise TableError("Tavola games live in server channels; use this command there.")
+        raise TableError(translate(IN_SERVER_CHANNELS, reader(interaction)))
     t = tables_of(interaction)
     try:
         record = await channel_game(interaction)
     except TableError:
         record = await t.store.last_in_channel(interaction.channel_id) or await channel_game(interaction)
     if record.status == "lobby":
-        await interaction.response.send_message(**actions.lobby_card(record, t.game(record.game)))
+        card = actions.lobby_card(record, t.game(record.game), await server_language(interaction))
+        await interaction.response.send_message(**card)
         return
     if record.status == "abandoned":
-        await say(
-            interaction,
-            f"Game #{record.id} in this channel was abandoned. Start another with `/game new`, or "
-            "`/game rematch` for the same players.",
+        text = (
+            "Game #{id} in this channel was abandoned. Start another with `/game new`, or "
+            "`/game rematch` for the same players."
         )
+        await say(interaction, translate(text, reader(interaction), id=record.id))
         return
     record = await actions.reclaimed(interaction, record)
     await t.load_state(record)  # a damaged stored state is rebuilt from the log (issue 8 item 3)
-    turn = t.turn_of(record)
-    # Someone not seated only looks: answered privately, so spectators add nothing to the
-    # channel (issue 12 item 7); a player's status is the table's and stays public.
+    await status_reply(interaction, t.turn_of(record), t.clock_of(record))
+
+
+async def status_reply(interaction: Interaction, turn: Turn, hours: float) -> None:
+    """The board with whom it waits for, and the result once over. Someone not seated only looks:
+    answered privately (in their language), so spectators add nothing to the channel (issue 12
+    item 7); a player's status is the table's and stays public (in the server's language)."""
+    record = turn.record
     watcher = all(s.user_id != interaction.user.id for s in record.seats)
+    lang = reader(interaction) if watcher else await server_language(interaction)
     await interaction.response.defer(thinking=True, ephemeral=watcher)
-    file = await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
-    title, description = present.status_text(turn, t.clock_of(turn.record))
+    file = await image_file(
+        turn.game.name, turn.public_view, private=False, names=turn.record.names, lang=lang
+    )
+    title, description = present.status_text(turn, hours, lang)
     embeds = [discord.Embed(title=title, description=description)]
     if turn.outcome is not None:
-        won, scores = present.outcome_text(turn.outcome, record.seats, record.seating)
+        won, scores = present.outcome_text(turn.outcome, record.seats, record.seating, lang)
         embeds.append(discord.Embed(title=won, description=scores, colour=discord.Colour.gold()))
-    view = watch_view(record.id) if watcher and turn.outcome is None else turn_view(turn)
+    view = watch_view(record.id, lang) if watcher and turn.outcome is None else turn_view(turn, lang)
     if watcher and turn.outcome is not None:
         view = discord.ui.View(timeout=None)  # nothing left to follow
     await interaction.followup.send(
@@ -215,17 +269,25 @@ async def show_status(interaction: Interaction) -> None:
     )
 
 
+IN_SERVER_CHANNELS = "Tavola games live in server channels; use this command there."
+
+
 async def open_rematch(interaction: Interaction) -> None:
     """``/game rematch``: the last game's players seated again in a new lobby, pinged."""
     if interaction.channel_id is None or interaction.guild_id is None:
-        raise TableError("Tavola games live in server channels; use this command there.")
+        raise TableError(translate(IN_SERVER_CHANNELS, reader(interaction)))
     t = tables_of(interaction)
     record = await t.rematch(interaction.channel_id, player_of(interaction))
     people = [s.user_id for s in record.seats if s.user_id > 0]
+    lang = await server_language(interaction)
     sent = await interaction.response.send_message(
-        f"Rematch! {', '.join(present.mention(u) for u in people)}: you are seated again (the seats are "
-        "drawn anew at the start; leave with the button if you'd rather not play).",
-        **actions.lobby_card(record, t.game(record.game)),
+        translate(
+            "Rematch! {players}: you are seated again (the seats are drawn anew at the start; leave "
+            "with the button if you'd rather not play).",
+            lang,
+            players=", ".join(present.mention(u) for u in people),
+        ),
+        **actions.lobby_card(record, t.game(record.game), lang),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in people]),
     )
     if sent.message_id is not None:
@@ -234,17 +296,18 @@ async def open_rematch(interaction: Interaction) -> None:
 
 async def show_games(interaction: Interaction, *, mine: bool) -> None:
     """``/game mine`` (the caller's open games) or ``/game list`` (everyone's), privately."""
+    lang = reader(interaction)
     if interaction.guild_id is None:
-        raise TableError("Use this in a server.")
+        raise TableError(translate("Use this in a server.", lang))
     t = tables_of(interaction)
     me = interaction.user.id
     found = await overview.listings(t, interaction.guild_id, me if mine else None)
     empty = (
-        "You have no open games in this server. Start one with `/game new`."
+        translate("You have no open games in this server. Start one with `/game new`.", lang)
         if mine
-        else "No games are waiting or running in this server. Start one with `/game new`."
+        else translate("No games are waiting or running in this server. Start one with `/game new`.", lang)
     )
-    await say(interaction, overview.lines(found, me, empty))
+    await say(interaction, overview.lines(found, me, empty, lang))
 
 
 def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
@@ -261,14 +324,21 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
         **options: str | None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise TableError("Tavola games live in server channels; use this command there.")
+            raise TableError(translate(IN_SERVER_CHANNELS, reader(interaction)))
         t = tables_of(interaction)
         given = {k: v for k, v in options.items() if v is not None}
         chosen = t.game(game)
         own = {o.name for o in chosen.options()}
         foreign = sorted(set(given) - own)
         if foreign:
-            raise TableError(f"{chosen.title} has no option {', '.join(foreign)}.")
+            raise TableError(
+                translate(
+                    "{title} has no option {names}.",
+                    reader(interaction),
+                    title=chosen.title,
+                    names=", ".join(foreign),
+                )
+            )
         record = await t.new(
             interaction.guild_id,
             interaction.channel_id,
@@ -279,18 +349,7 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
             bots=bots,
             bot_level=bot_level,
         )
-        title, description = present.lobby_text(record, chosen)
-        sent = await interaction.response.send_message(
-            f"{shown_name(interaction.user)} opened a game of {chosen.title}.",
-            embed=discord.Embed(title=title, description=description),
-            view=lobby_view(record.id),
-            allowed_mentions=NO_MENTIONS,
-        )
-        if sent.message_id is not None:
-            try:
-                await t.lobby_posted(record.id, sent.message_id)
-            except PLAYER_ERRORS:
-                log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
+        await post_lobby(interaction, record, chosen)
 
     # discord.py reads parameters from the signature; give it one built from the games' options.
     new.__signature__ = inspect.Signature(_new_parameters(option_names, games))  # type: ignore[attr-defined]
@@ -304,6 +363,25 @@ def new_command(tables: Tables) -> app_commands.Command[Any, Any, None]:
     for name in option_names:
         command.autocomplete(name)(option_autocomplete(name))
     return command
+
+
+async def post_lobby(interaction: Interaction, record: GameRecord, chosen: Game) -> None:
+    """The new lobby's card, in the server's language, remembered for later updates."""
+    t, lang = tables_of(interaction), await server_language(interaction)
+    title, description = present.lobby_text(record, chosen, lang)
+    sent = await interaction.response.send_message(
+        translate(
+            "{name} opened a game of {title}.", lang, name=shown_name(interaction.user), title=chosen.title
+        ),
+        embed=discord.Embed(title=title, description=description),
+        view=lobby_view(record.id, lang),
+        allowed_mentions=NO_MENTIONS,
+    )
+    if sent.message_id is not None:
+        try:
+            await t.lobby_posted(record.id, sent.message_id)
+        except PLAYER_ERRORS:
+            log.warning("lobby card of game %s not remembered (the lobby changed meanwhile)", record.id)
 
 
 def _new_descriptions(
@@ -374,8 +452,8 @@ def option_autocomplete(
                 continue  # only the chosen game's options have values (item 6 of issue 12)
             for o in g.options():
                 if o.name == name:
-                    for c in o.choices:
-                        said.setdefault(str(c).lower(), option_words(o, c))
+                    for c in o.choices:  # in the reader's words
+                        said.setdefault(str(c).lower(), present.option_text(o, c, reader(interaction)))
         return [
             app_commands.Choice(name=words[:100], value=v)
             for v, words in said.items()

@@ -27,11 +27,13 @@ from typing import Any
 
 import discord
 
-from bot.app.context import Interaction
+from bot.app.context import Interaction, reader
 from bot.app.guard import guard
 from bot.service.guide import Level
 from bot.service.guide import labels as move_labels
 from bot.service.table import TableError, Turn
+from bot.service.words import engine_text
+from i18n import translate
 from rules.core import Move, ascii_number, move_label
 
 BUTTON_LIMIT = 5
@@ -99,10 +101,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
-    def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = ()):
+    def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = (), placeholder: str = "…"):
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id,
-            placeholder="Choose…",
+            placeholder=placeholder[:150],
             options=list(options) or [discord.SelectOption(label="…", value="0")],
         )
         super().__init__(select)
@@ -122,7 +124,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
             # A select value is the choice's number; anything else is not one of ours.
             index = ascii_number(str(values[0]), 0, SELECT_LIMIT - 1) if len(values) == 1 else None
             if match is None or index is None:
-                raise TableError("That choice is not valid any more.")
+                raise TableError(translate("That choice is not valid any more.", reader(interaction)))
             await on_choice(
                 interaction, int(match["gid"]), int(match["ver"]), int(match["seat"]), index, key=match["key"]
             )
@@ -153,16 +155,14 @@ class WalkButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=WALK_I
         async with guard(interaction):
             match = WALK_ID.fullmatch(self.item.custom_id or "")
             if match is None:
-                raise TableError("That button is not one of mine.")
+                raise TableError(translate("That button is not one of mine.", reader(interaction)))
             await on_walk(interaction, match, path_of(match))
 
 
 class WalkSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=WALK_SELECT_ID):
     """A select of a guided turn's level: the value picked is the choice's index there."""
 
-    def __init__(
-        self, custom_id: str, options: Sequence[discord.SelectOption] = (), placeholder: str = "Choose…"
-    ):
+    def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = (), placeholder: str = "…"):
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id,
             placeholder=placeholder[:150],
@@ -185,16 +185,23 @@ class WalkSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=WALK_S
             last = WALK_SELECTS * SELECT_LIMIT - 1
             index = ascii_number(str(values[0]), 0, last) if len(values) == 1 else None
             if match is None or index is None:
-                raise TableError("That choice is not valid any more.")
+                raise TableError(translate("That choice is not valid any more.", reader(interaction)))
             await on_walk(interaction, match, (*path_of(match), index))
 
 
 def walk_items(
-    game_id: int, version: int, seat: int, level: Level, key: str = ""
+    game_id: int,
+    version: int,
+    seat: int,
+    level: Level,
+    key: str = "",
+    lang: str | None = None,
+    names: Sequence[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """The components of one level of a guided turn: its choices (buttons when they fit a row,
     else up to four selects with what each choice costs and gives), or at the end Confirm (the
-    ordinary move button of the chosen move); Back whenever a choice was made."""
+    ordinary move button of the chosen move); Back whenever a choice was made. ``lang``: the
+    reader's (a private reply)."""
     suffix = f":k{key}" if key else ""
     stem = f"g:{game_id}:v{version}"
     items: list[discord.ui.Item[Any]] = []
@@ -204,14 +211,18 @@ def walk_items(
 
     if level.move is not None:
         items.append(
-            GameButton(f"{stem}:m{seat}.{level.move}{suffix}", "Confirm", discord.ButtonStyle.success)
+            GameButton(
+                f"{stem}:m{seat}.{level.move}{suffix}",
+                translate("Confirm", lang),
+                discord.ButtonStyle.success,
+            )
         )
     elif len(level.options) <= BUTTON_LIMIT:
         for i, option in enumerate(level.options):
             items.append(
                 WalkButton(
                     f"{stem}:w{seat}:p{joined((*level.path, i))}{suffix}",
-                    option.label,
+                    engine_text(option.label, lang, names),
                     discord.ButtonStyle.primary,
                 )
             )
@@ -219,27 +230,33 @@ def walk_items(
         for page in range(min(WALK_SELECTS, -(-len(level.options) // SELECT_LIMIT))):
             chunk = list(enumerate(level.options))[page * SELECT_LIMIT : (page + 1) * SELECT_LIMIT]
             options = [
-                discord.SelectOption(label=o.label[:100], value=str(i), description=o.detail[:100] or None)
+                discord.SelectOption(
+                    label=engine_text(o.label, lang, names)[:100],
+                    value=str(i),
+                    description=engine_text(o.detail, lang, names)[:100] or None,
+                )
                 for i, o in chunk
             ]
-            items.append(WalkSelect(f"{stem}:x{seat}:p{joined(level.path)}:q{page}{suffix}", options))
+            custom_id = f"{stem}:x{seat}:p{joined(level.path)}:q{page}{suffix}"
+            items.append(WalkSelect(custom_id, options, translate("Choose…", lang)))
     if level.back is not None:
-        items.append(WalkButton(f"{stem}:w{seat}:p{joined(level.back)}{suffix}", "Back"))
+        items.append(WalkButton(f"{stem}:w{seat}:p{joined(level.back)}{suffix}", translate("Back", lang)))
     return items
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, lang: str | None = None) -> discord.ui.View:
+    """The lobby card's buttons, in the server's language (a public post)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(f"g:{game_id}:join", "Join", discord.ButtonStyle.primary))
-    view.add_item(GameButton(f"g:{game_id}:leave", "Leave"))
-    view.add_item(GameButton(f"g:{game_id}:start", "Start", discord.ButtonStyle.success))
-    view.add_item(ActionButton(f"g:{game_id}:bot", "Add computer"))
+    view.add_item(GameButton(f"g:{game_id}:join", translate("Join", lang), discord.ButtonStyle.primary))
+    view.add_item(GameButton(f"g:{game_id}:leave", translate("Leave", lang)))
+    view.add_item(GameButton(f"g:{game_id}:start", translate("Start", lang), discord.ButtonStyle.success))
+    view.add_item(ActionButton(f"g:{game_id}:bot", translate("Add computer", lang)))
     return view
 
 
-def undo_button(game_id: int, version: int) -> ActionButton:
+def undo_button(game_id: int, version: int, lang: str | None = None) -> ActionButton:
     """Take back one's own last step (valid only at the version it was made for)."""
-    return ActionButton(f"g:{game_id}:undo:{version}", "Undo my last step")
+    return ActionButton(f"g:{game_id}:undo:{version}", translate("Undo my last step", lang))
 
 
 def choice_items(
@@ -250,8 +267,11 @@ def choice_items(
     key: str = "",
     details: Sequence[str] = (),
     labels: Sequence[str] = (),
+    lang: str | None = None,
+    names: Sequence[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """Buttons for up to 5 legal moves, a select for up to 25, nothing beyond (use ``/move``).
+    ``lang``: the reader's language (the server's under a public board).
 
     A choice is named by its index in ``legal_moves`` at that version, not by its text (which may
     not fit a custom_id): the version pins the state, and legal_moves of one state is a fixed list,
@@ -261,6 +281,7 @@ def choice_items(
     # Display only (a choice is sent back as its index): the game's words for each move when
     # given (``guide.labels``, issue 12 item 8), else its label.
     texts = list(labels) if len(labels) == len(moves) else [move_label(m) for m in moves]
+    texts = [engine_text(t, lang, names) for t in texts]
     if not texts or len(texts) > SELECT_LIMIT:
         return []
     suffix = f":k{key}" if key else ""
@@ -269,16 +290,17 @@ def choice_items(
             GameButton(f"g:{game_id}:v{version}:m{seat}.{i}{suffix}", text, discord.ButtonStyle.primary)
             for i, text in enumerate(texts)
         ]
-    said = list(details) + [""] * (len(texts) - len(details))  # a select shows what each choice says
-    options = [
+    said = [engine_text(d, lang, names) for d in details] + [""] * (len(texts) - len(details))
+    options = [  # a select shows what each choice says
         discord.SelectOption(label=text[:100], value=str(i), description=said[i][:100] or None)
         for i, text in enumerate(texts)
     ]
-    return [GameSelect(f"g:{game_id}:v{version}:s{seat}{suffix}", options)]
+    return [GameSelect(f"g:{game_id}:v{version}:s{seat}{suffix}", options, translate("Choose…", lang))]
 
 
-def turn_view(turn: Turn) -> discord.ui.View:
-    """Components under a public board: choices for an open decision, private entry points."""
+def turn_view(turn: Turn, lang: str | None = None) -> discord.ui.View:
+    """Components under a public board: choices for an open decision, private entry points
+    (labels in the server's language)."""
     view = discord.ui.View(timeout=None)
     record = turn.record
     if turn.outcome is None:
@@ -288,27 +310,38 @@ def turn_view(turn: Turn) -> discord.ui.View:
             seat = turn.acting[0].seat
             moves = turn.game.legal_moves(turn.state, seat)
             said = move_labels(turn.game, turn.state, seat, moves, record.names)
-            public_choices = choice_items(record.id, record.version, seat, moves, labels=said)
+            public_choices = choice_items(
+                record.id, record.version, seat, moves, labels=said, lang=lang, names=record.names
+            )
             for item in public_choices:
                 view.add_item(item)
         if any(p.secret for p in prompts):
-            view.add_item(GameButton(f"g:{record.id}:hand", "Decide privately", discord.ButtonStyle.success))
+            view.add_item(
+                GameButton(
+                    f"g:{record.id}:hand", translate("Decide privately", lang), discord.ButtonStyle.success
+                )
+            )
         elif len(turn.acting) > 1 and any(p.decision for p in prompts):
             # Several players decide at once: each gets their own choices from this button.
-            view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
+            view.add_item(
+                GameButton(f"g:{record.id}:hand", translate("Choose", lang), discord.ButtonStyle.success)
+            )
         elif len(turn.acting) == 1 and not (prompts[0].decision and public_choices):
             # Choices that are not a public decision (they may name a private hand, such as
             # cards to play after a placement), or a decision too long for the board: offered in
             # a private reply, as buttons, a select or a guided walk. Always offered: whether the list is
             # short can depend on hidden things (a hand, resources behind a screen), so the
             # button's presence must not.
-            view.add_item(GameButton(f"g:{record.id}:hand", "Choose", discord.ButtonStyle.success))
-    view.add_item(GameButton(f"g:{record.id}:board", "My board"))
+            view.add_item(
+                GameButton(f"g:{record.id}:hand", translate("Choose", lang), discord.ButtonStyle.success)
+            )
+    view.add_item(GameButton(f"g:{record.id}:board", translate("My board", lang)))
     return view
 
 
-def watch_view(game_id: int) -> discord.ui.View:
+def watch_view(game_id: int, lang: str | None = None) -> discord.ui.View:
     """Under a spectator's private status: the Watch button (a second press stops)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(f"g:{game_id}:watch", "Watch (turns by DM)", discord.ButtonStyle.secondary))
+    watch = translate("Watch (turns by DM)", lang)
+    view.add_item(GameButton(f"g:{game_id}:watch", watch, discord.ButtonStyle.secondary))
     return view

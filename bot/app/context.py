@@ -41,3 +41,25 @@ def shown_name(user: discord.abc.User) -> str:
 
 def player_of(interaction: Interaction) -> Player:
     return Player(interaction.user.id, shown_name(interaction.user))
+
+
+def reader(interaction: Interaction) -> str:
+    """The language of a private reply: the reader's Discord client locale (issue 15)."""
+    return str(interaction.locale)
+
+
+async def server_language(interaction: Interaction) -> str:
+    """The language of a public post answering ``interaction``: the server's (``/game settings
+    language:``, else its preferred locale)."""
+    preferred = interaction.guild_locale
+    return await tables_of(interaction).languages.of(
+        interaction.guild_id, str(preferred) if preferred is not None else None
+    )
+
+
+async def game_language(client: discord.Client, guild_id: int) -> str:
+    """The server's language for a post the bot makes by itself (pings, the computer's reports):
+    its choice, else the preferred locale of the guild as the client knows it."""
+    guild = client.get_guild(guild_id)
+    preferred = str(guild.preferred_locale) if guild is not None else None
+    return await cast(HasTables, client).tables.languages.of(guild_id, preferred)

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import i18n
 from bot.app.actions import channel_game, play
 from bot.app.context import Interaction, tables_of
 from bot.app.translator import described
@@ -125,8 +126,15 @@ async def game_here(interaction: Interaction, name: str) -> GameRecord:
         return record
     own = f", `/{record.game}`" if game_commands(tables.game(record.game)) else ""
     raise TableError(
-        f"This channel plays {tables.game(record.game).title}; `/{name}` is for "
-        f"{tables.game(name).title} games. Use `/move`{own} or the buttons under the board."
+        i18n.translate(
+            "This channel plays {title}; `/{name}` is for {other} games. Use `/move`{own} or the buttons "
+            "under the board.",
+            str(interaction.locale),
+            title=tables.game(record.game).title,
+            name=name,
+            other=tables.game(name).title,
+            own=own,
+        )
     )
 
 

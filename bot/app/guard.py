@@ -16,8 +16,9 @@ from contextlib import asynccontextmanager
 import discord
 from discord import app_commands
 
+import i18n
 from bot.app.ack import acknowledge
-from bot.app.context import NO_MENTIONS, Interaction
+from bot.app.context import NO_MENTIONS, Interaction, reader
 from bot.service import present
 from bot.service.store import StoreError
 from bot.service.table import TableError
@@ -43,7 +44,11 @@ async def say(interaction: Interaction, text: str, *, ephemeral: bool = True) ->
 async def apologise(interaction: Interaction, error: BaseException) -> None:
     log.error("unexpected error in an interaction", exc_info=error)
     try:
-        await say(interaction, "Sorry, something went wrong on my side. Nothing was changed by this request.")
+        sorry = i18n.translate(
+            "Sorry, something went wrong on my side. Nothing was changed by this request.",
+            reader(interaction),
+        )
+        await say(interaction, sorry)
     except discord.HTTPException:
         log.exception("could not apologise")
 

@@ -10,12 +10,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app.context import Interaction, tables_of
+from bot.app.context import Interaction, reader, tables_of
 from bot.app.guard import guard
 from bot.app.posting import chart_file, image_file
 from bot.service import history
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
+from i18n import translate, translate_n
 
 # ``g:<game>:log:<page>:<moves>``: a page of ``/game log``, drawn when the game had ``moves``
 # moves in force (to tell the reader the log changed since); ``g:<game>:chart``: the score chart.
@@ -50,7 +51,7 @@ class LookBackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LO
 async def on_look_back(interaction: Interaction, custom_id: str) -> None:
     match = LOOK_ID.fullmatch(custom_id)
     if match is None:
-        raise TableError("That button is not one of mine.")
+        raise TableError(translate("That button is not one of mine.", reader(interaction)))
     tables = tables_of(interaction)
     record = await tables.get(int(match["gid"]))  # a game that is gone: refused in words
     # Made under /game log in the game's channel, or (a chart) /game history in its server; a
@@ -58,60 +59,87 @@ async def on_look_back(interaction: Interaction, custom_id: str) -> None:
     if record.guild_id != interaction.guild_id or not (
         match["chart"] or record.channel_id == interaction.channel_id
     ):
-        raise TableError("That button is not one of this channel's.")
+        raise TableError(translate("That button is not one of this channel's.", reader(interaction)))
     if match["chart"]:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_chart(interaction, tables, record)
         return
     await interaction.response.defer()  # then edit the private page the button is on
-    embed, view = await log_page(tables, record, int(match["page"]), drawn_at=int(match["moves"]))
+    embed, view = await log_page(
+        tables, record, int(match["page"]), drawn_at=int(match["moves"]), lang=reader(interaction)
+    )
     await interaction.edit_original_response(embed=embed, view=view)
 
 
 async def send_chart(interaction: Interaction, tables: Tables, record: GameRecord) -> None:
-    file = await chart_file(tables, record)
+    lang = reader(interaction)
+    file = await chart_file(tables, record, lang)
     if file is None:
-        raise TableError(f"Game #{record.id} has no score chart: it is not over yet.")
+        raise TableError(translate("Game #{id} has no score chart: it is not over yet.", lang, id=record.id))
     title = tables.game(record.game).title
-    await interaction.followup.send(
-        f"{title} #{record.id}: the scores round by round.", file=file, ephemeral=True
-    )
+    said = translate("{title} #{id}: the scores round by round.", lang, title=title, id=record.id)
+    await interaction.followup.send(said, file=file, ephemeral=True)
 
 
 async def log_page(
-    tables: Tables, record: GameRecord, page: int | None, *, drawn_at: int | None = None
+    tables: Tables,
+    record: GameRecord,
+    page: int | None,
+    *,
+    drawn_at: int | None = None,
+    lang: str | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """Page ``page`` of the game's log (None or past the end: the last page) with Previous and
     Next, and Score chart once the game is over. ``drawn_at``: the moves in force when the button
     pressed was made; a log that changed since says so (its pages from the start stay put)."""
     entries = await history.told(tables, record)
-    pages = history.pages(entries, history.PAGE_CHARS)  # read when called (tests make pages short)
+    pages = history.pages(
+        entries, history.PAGE_CHARS, lang, record.names
+    )  # read when called (tests make pages short)
     shown = max(1, min(page or len(pages), len(pages)))
-    title = f"{tables.game(record.game).title} #{record.id} — moves, page {shown} of {len(pages)}"
+    title = translate(
+        "{title} #{id} — moves, page {page} of {pages}",
+        lang,
+        title=tables.game(record.game).title,
+        id=record.id,
+        page=shown,
+        pages=len(pages),
+    )
     embed = discord.Embed(title=title, description=pages[shown - 1])
-    footer = "/game board at:N shows the board after move N."
-    if drawn_at is not None and drawn_at != len(entries):
-        changed = len(entries) - drawn_at
-        footer = (
-            f"{changed} new move{'s' if changed != 1 else ''} since this page was shown. {footer}"
-            if changed > 0
-            else f"Moves were taken back since this page was shown. {footer}"
-        )
-    embed.set_footer(text=footer)
+    embed.set_footer(text=_log_footer(len(entries), drawn_at, lang))
     view = discord.ui.View(timeout=None)
     base = f"g:{record.id}:log"
-    view.add_item(LookBackButton(f"{base}:{shown - 1}:{len(entries)}", "◀ Previous", disabled=shown <= 1))
-    view.add_item(
-        LookBackButton(f"{base}:{shown + 1}:{len(entries)}", "Next ▶", disabled=shown >= len(pages))
-    )
+    back, ahead = translate("◀ Previous", lang), translate("Next ▶", lang)
+    view.add_item(LookBackButton(f"{base}:{shown - 1}:{len(entries)}", back, disabled=shown <= 1))
+    view.add_item(LookBackButton(f"{base}:{shown + 1}:{len(entries)}", ahead, disabled=shown >= len(pages)))
     if record.status == "finished":
-        view.add_item(LookBackButton(f"g:{record.id}:chart", "📈 Score chart"))
+        view.add_item(LookBackButton(f"g:{record.id}:chart", translate("📈 Score chart", lang)))
     return embed, view
+
+
+def _log_footer(moves: int, drawn_at: int | None, lang: str | None) -> str:
+    """How to look further; a log that changed since the page was drawn says so."""
+    footer = translate("/game board at:N shows the board after move N.", lang)
+    if drawn_at is None or drawn_at == moves:
+        return footer
+    changed = moves - drawn_at
+    if changed > 0:
+        news = translate_n(
+            "{n} new move since this page was shown.",
+            "{n} new moves since this page was shown.",
+            changed,
+            lang,
+        )
+    else:
+        news = translate("Moves were taken back since this page was shown.", lang)
+    return f"{news} {footer}"
 
 
 async def _record(interaction: Interaction, game: int | None) -> GameRecord:
     if interaction.channel_id is None or interaction.guild_id is None:
-        raise TableError("Tavola games live in server channels; use this command there.")
+        raise TableError(
+            translate("Tavola games live in server channels; use this command there.", reader(interaction))
+        )
     return await history.channel_record(tables_of(interaction), interaction.channel_id, game)
 
 
@@ -131,7 +159,7 @@ def add_history_commands(group: app_commands.Group) -> None:
         tables = tables_of(interaction)
         record = await _record(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed, view = await log_page(tables, record, page)
+        embed, view = await log_page(tables, record, page, lang=reader(interaction))
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     @group.command(name="board", description="The board of this channel's game after any move")
@@ -146,23 +174,29 @@ def add_history_commands(group: app_commands.Group) -> None:
     ) -> None:
         tables = tables_of(interaction)
         record = await _record(interaction, game)
-        view, said = await history.board_at(tables, record, at)
+        lang = reader(interaction)
+        view, said = await history.board_at(tables, record, at, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        file = await image_file(record.game, view, private=False, names=record.names)
+        file = await image_file(record.game, view, private=False, names=record.names, lang=lang)
         await interaction.followup.send(said, file=file, ephemeral=True)
 
     @group.command(name="history", description="The finished games of this server: players, scores, winner")
     async def history_cmd(interaction: Interaction) -> None:
+        lang = reader(interaction)
         if interaction.guild_id is None:
-            raise TableError("Tavola games live in server channels; use this command there.")
+            raise TableError(translate("Tavola games live in server channels; use this command there.", lang))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await history.finished(tables_of(interaction), interaction.guild_id)
-        text = "\n".join(line for _id, line in found) or "No game has finished in this server yet."
-        embed = discord.Embed(title="Finished games (newest first)", description=text[:4000])
-        embed.set_footer(
-            text="📈 #N: that game's scores round by round. In its channel, /game log game:N and "
-            "/game board at:M game:N look back."
+        found = await history.finished(tables_of(interaction), interaction.guild_id, lang=lang)
+        text = "\n".join(line for _id, line in found) or translate(
+            "No game has finished in this server yet.", lang
         )
+        embed = discord.Embed(title=translate("Finished games (newest first)", lang), description=text[:4000])
+        footer = translate(
+            "📈 #N: that game's scores round by round. In its channel, /game log game:N and "
+            "/game board at:M game:N look back.",
+            lang,
+        )
+        embed.set_footer(text=footer)
         view = discord.ui.View(timeout=None)
         for game_id, _line in found[:HISTORY_CHARTS]:
             view.add_item(LookBackButton(f"g:{game_id}:chart", f"📈 #{game_id}"))

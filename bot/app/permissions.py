@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.app.context import Interaction
+from i18n import translate
 
 # discord.Permissions flag -> the name Discord's settings show an admin.
 WORDS = {
@@ -25,10 +26,14 @@ def missing(interaction: Interaction, needed: Sequence[str]) -> list[str]:
     return [WORDS[name] for name in needed if not getattr(granted, name)]
 
 
-def grant(lacking: Sequence[str]) -> str:
-    """A sentence an admin can act on."""
-    names = " and ".join(f"**{name}**" for name in lacking)
-    return (
-        f"I lack {names} here: an admin can grant it to Tavola's role in Server Settings → Roles, "
-        "or in this channel's Edit Channel → Permissions."
+def grant(lacking: Sequence[str], lang: str | None = None) -> str:
+    """A sentence an admin can act on (Discord's permission names stay as Discord writes them
+    in English; an Italian client shows its own names, recognisable beside these)."""
+    joint = f" {translate('and', lang, context='list')} "
+    names = joint.join(f"**{name}**" for name in lacking)
+    return translate(
+        "I lack {names} here: an admin can grant it to Tavola's role in Server Settings → Roles, "
+        "or in this channel's Edit Channel → Permissions.",
+        lang,
+        names=names,
     )

@@ -16,25 +16,38 @@ from typing import Any, Protocol, cast, runtime_checkable
 import discord
 from cachetools import LRUCache
 
+import i18n
 from bot.app import permissions
 from bot.app.components import turn_view
-from bot.app.context import NO_MENTIONS, HasTables, Interaction, mentioning, tables_of
+from bot.app.context import (
+    NO_MENTIONS,
+    HasTables,
+    Interaction,
+    game_language,
+    mentioning,
+    reader,
+    server_language,
+    tables_of,
+)
 from bot.app.guard import say
 from bot.service import history, present, watchers, workers
 from bot.service.computers import Report
 from bot.service.pings import Delivery
 from bot.service.store import GameRecord
 from bot.service.table import Tables, Turn
+from i18n import translate
 from render import Image, named, render_view
 from render.chart import Chart, render_chart
 
 log = logging.getLogger("tavola")
 
 
-def draw_image(game_name: str, view: dict[str, Any], private: bool) -> Image:
+def draw_image(game_name: str, view: dict[str, Any], private: bool, lang: str | None = None) -> Image:
     """What a worker runs: ``render_view`` looked up when called, so a test that replaces
     ``posting.render_view`` sees the call when the pool runs inline."""
-    return render_view(game_name, view, private=private)
+    if lang is None:
+        return render_view(game_name, view, private=private)
+    return render_view(game_name, view, private=private, lang=lang)
 
 
 # Boards drawn lately, by what they show: a board nothing visible changed (a secret choice, a
@@ -49,51 +62,55 @@ def forget_images() -> None:
     _images.clear()
 
 
-def image_key(game_name: str, view: dict[str, Any], private: bool) -> bytes:
+def image_key(game_name: str, view: dict[str, Any], private: bool, lang: str | None = None) -> bytes:
     """The identity of a board: ``render_view`` is a pure function of these (pickling a view
     costs ~0.2 ms, a tenth of JSON; equal views built alike pickle alike)."""
-    data = pickle.dumps((game_name, private, view), protocol=pickle.HIGHEST_PROTOCOL)
+    data = pickle.dumps((game_name, private, lang, view), protocol=pickle.HIGHEST_PROTOCOL)
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
 async def image_file(
-    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = ()
+    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = (), lang: str | None = None
 ) -> discord.File:
     """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
     a burst of boards delayed every acknowledgement and database call of the loop. ``names``:
     the seats' names as stored (markdown-escaped); the board gets them as plain text (and they
-    are part of the cached board's identity: a renamed seat is drawn again)."""
+    are part of the cached board's identity: a renamed seat is drawn again). ``lang``: the
+    language of the board's words (the server's for a public board, the reader's for a private
+    one; None: English)."""
+    lang = None if i18n.language(lang) == i18n.SOURCE else i18n.language(lang)
     if names:
         view = named(game_name, view, [present.plain_name(n) for n in names])
-    key = image_key(game_name, view, private)
+    key = image_key(game_name, view, private, lang)
     image = _images.get(key)
     if image is None:
-        image = await workers.run(draw_image, game_name, view, private)
+        image = await workers.run(draw_image, game_name, view, private, lang)
         if len(image.data) <= IMAGE_CACHE_BYTES // 8:
             _images[key] = image
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
-def draw_chart(chart: Chart) -> Image:
-    """What a worker runs for the end-of-game chart (``render.chart``)."""
-    return render_chart(chart)
+def draw_chart(chart: Chart, lang: str | None = None) -> Image:
+    """What a worker runs for the end-of-game chart (``render.chart``), in ``lang``."""
+    return render_chart(chart) if lang is None else render_chart(chart, lang=lang)
 
 
-async def chart_file(tables: Tables, record: GameRecord) -> discord.File | None:
-    """The end-of-game chart of a finished game (issue 12 item 5) as a file, drawn in a worker;
-    None while it runs or for a game keeping no score."""
+async def chart_file(tables: Tables, record: GameRecord, lang: str | None = None) -> discord.File | None:
+    """The end-of-game chart of a finished game (issue 12 item 5) as a file, drawn in a worker in
+    ``lang``; None while it runs or for a game keeping no score."""
     chart = await history.score_chart(tables, record)
     if chart is None:
         return None
-    image = await workers.run(draw_chart, chart)
+    image = await workers.run(draw_chart, chart, lang)
     return discord.File(io.BytesIO(image.data), filename=image.filename, description=image.alt_text[:1000])
 
 
 async def turn_parts(
-    turn: Turn, intro: Sequence[str], client: discord.Client | None = None
+    turn: Turn, intro: Sequence[str], client: discord.Client | None = None, lang: str | None = None
 ) -> tuple[list[discord.File], list[discord.Embed], str]:
-    """Board image (rendered off the loop), result embed and text of a public turn message; after
-    the last move also the chart of the scores over the rounds (``client``: whose tables replay it).
+    """Board image (rendered off the loop), result embed and text of a public turn message, in
+    ``lang`` (the server's language); after the last move also the chart of the scores over the
+    rounds (``client``: whose tables replay it).
 
     While secret decisions follow one another (``Turn.shows_board``) the message is words only:
     who has decided, a result revealed; the board comes when the series ends."""
@@ -101,26 +118,33 @@ async def turn_parts(
     if turn.shows_board:
         try:
             files.append(
-                await image_file(turn.game.name, turn.public_view, private=False, names=turn.record.names)
+                await image_file(
+                    turn.game.name, turn.public_view, private=False, names=turn.record.names, lang=lang
+                )
             )
         except Exception:
             # The move is already stored: still tell the channel, just without the picture.
             log.exception("rendering the public board failed")
-            intro = [*intro, "(The board image could not be drawn this time; `/game status` retries.)"]
+            intro = [
+                *intro,
+                translate("(The board image could not be drawn this time; `/game status` retries.)", lang),
+            ]
     embeds = []
     if turn.outcome is not None:
-        title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating)
+        title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating, lang)
         embeds.append(discord.Embed(title=title, description=description, colour=discord.Colour.gold()))
-        files.extend(await _final_chart(client, turn))
-    return files, embeds, present.turn_content(turn, intro)
+        files.extend(await _final_chart(client, turn, lang))
+    return files, embeds, present.turn_content(turn, intro, lang)
 
 
-async def _final_chart(client: discord.Client | None, turn: Turn) -> list[discord.File]:
+async def _final_chart(
+    client: discord.Client | None, turn: Turn, lang: str | None = None
+) -> list[discord.File]:
     """The chart for the result post; an empty list when it can't be drawn (the result still goes)."""
     if client is None:
         return []
     try:
-        found = await chart_file(cast(HasTables, client).tables, turn.record)
+        found = await chart_file(cast(HasTables, client).tables, turn.record, lang)
     except Exception:
         log.exception("the score chart of game %s was not drawn", turn.record.id)
         return []
@@ -128,14 +152,21 @@ async def _final_chart(client: discord.Client | None, turn: Turn) -> list[discor
 
 
 async def post_turn(
-    interaction: Interaction, turn: Turn, *, intro: Sequence[str] = (), via_channel: bool = False
+    interaction: Interaction,
+    turn: Turn,
+    *,
+    intro: Sequence[str] = (),
+    via_channel: bool = False,
+    lang: str | None = None,
 ) -> None:
-    """The public message after an action: events, board image, who acts next (mentioned).
+    """The public message after an action: events, board image, who acts next (mentioned), in
+    the server's language (``lang`` when the caller knows it already: the intro's).
 
     Normally the answer to the (deferred) interaction; ``via_channel`` posts it as a plain
     channel message instead (after a choice answered in a private reply, whose own answer was
     ephemeral). The buttons of the game's previous public message are removed.
     """
+    lang = lang or await server_language(interaction)
     if (
         via_channel
         and isinstance(interaction.channel, discord.abc.Messageable)
@@ -143,41 +174,47 @@ async def post_turn(
         and not permissions.missing(interaction, permissions.CHANNEL_POST[:1])
     ):
         try:
-            await post_turn_to(interaction.channel, turn, intro=intro, client=interaction.client)
+            await post_turn_to(interaction.channel, turn, intro=intro, client=interaction.client, lang=lang)
             kick(interaction.client, turn)
             return
         except discord.Forbidden:
             # The server lets the bot answer interactions but not post (no Send Messages): the
             # move is recorded, so announce it as a public follow-up of the interaction instead.
             log.warning("cannot post in channel %s; announced by follow-up", interaction.channel_id)
-    files, embeds, content = await turn_parts(turn, intro, interaction.client)
+    files, embeds, content = await turn_parts(turn, intro, interaction.client, lang)
     sent = await interaction.followup.send(
         content,
         files=files,
         embeds=embeds,
-        view=turn_view(turn),
+        view=turn_view(turn, lang),
         allowed_mentions=mentioning(present.pinged(turn)),
         wait=True,
     )
     await supersede(interaction.client, turn.record.id, sent)
-    await tell_watchers(interaction.client, turn)
+    await tell_watchers(interaction.client, turn, lang)
     kick(interaction.client, turn)
 
 
 async def post_turn_to(
-    channel: discord.abc.Messageable, turn: Turn, *, intro: Sequence[str] = (), client: discord.Client
+    channel: discord.abc.Messageable,
+    turn: Turn,
+    *,
+    intro: Sequence[str] = (),
+    client: discord.Client,
+    lang: str | None = None,
 ) -> None:
     """The public turn message posted straight into a channel or thread."""
-    files, embeds, content = await turn_parts(turn, intro, client)
+    lang = lang or await game_language(client, turn.record.guild_id)
+    files, embeds, content = await turn_parts(turn, intro, client, lang)
     sent = await channel.send(
         content,
         files=files,
         embeds=embeds,
-        view=turn_view(turn),
+        view=turn_view(turn, lang),
         allowed_mentions=mentioning(present.pinged(turn)),
     )
     await supersede(client, turn.record.id, sent)
-    await tell_watchers(client, turn)
+    await tell_watchers(client, turn, lang)
 
 
 async def supersede(client: discord.Client, game_id: int, sent: discord.Message) -> None:
@@ -248,25 +285,29 @@ async def post_game_turn(
     client: discord.Client, turn: Turn, *, intro: Sequence[str] = (), nonce: str | None = None
 ) -> None:
     """A turn message (events, board, who acts next) posted by the bot itself, not in answer to
-    an interaction: after the computer's moves."""
+    an interaction: after the computer's moves. ``intro``: English lines of the service (the
+    computer's report), translated here."""
+    lang = await game_language(client, turn.record.guild_id)
+    said = [present.engine_text(line, lang, turn.record.names) for line in intro]
 
     async def parts() -> tuple[str, dict[str, Any]]:
-        files, embeds, content = await turn_parts(turn, intro, client)
+        files, embeds, content = await turn_parts(turn, said, client, lang)
         return content, {
             "files": files,
             "embeds": embeds,
-            "view": turn_view(turn),
+            "view": turn_view(turn, lang),
             "allowed_mentions": mentioning(present.pinged(turn)),
             "nonce": nonce,
         }
 
     await supersede(client, turn.record.id, await send_waking(client, turn.record, parts))
-    await tell_watchers(client, turn)
+    await tell_watchers(client, turn, lang)
 
 
-async def tell_watchers(client: discord.Client, turn: Turn) -> None:
+async def tell_watchers(client: discord.Client, turn: Turn, lang: str | None = None) -> None:
     """Each watcher of the game (``bot.service.watchers``) gets this public turn by direct
-    message, mentioning nobody. Tidiness beside the game: failures are only logged."""
+    message, mentioning nobody, in the server's language (the bot knows a watcher's own client
+    language only while they interact). Tidiness beside the game: failures are only logged."""
     tables = cast(HasTables, client).tables
     try:
         found = await watchers.watchers(tables.store, turn.record.id)
@@ -274,7 +315,9 @@ async def tell_watchers(client: discord.Client, turn: Turn) -> None:
         log.exception("the watchers of game %s could not be read", turn.record.id)
         return
     seated = {s.user_id for s in turn.record.seats}
-    content = watchers.watch_content(turn, turn.events)
+    content = watchers.watch_content(
+        turn, [present.engine_text(e, lang, turn.record.names) for e in turn.events], lang
+    )
     for user_id in found:
         if user_id in seated:  # a player sees the channel (and is pinged there when asked)
             continue
@@ -304,8 +347,12 @@ async def announce(interaction: Interaction, turn: Turn, *, via_channel: bool = 
     try:
         await say(
             interaction,
-            f"Your move `{turn.move_text}` was recorded, but I could not post the new board. "
-            "`/game status` shows it.",
+            translate(
+                "Your move `{move}` was recorded, but I could not post the new board. "
+                "`/game status` shows it.",
+                reader(interaction),
+                move=turn.move_text,
+            ),
         )
     except discord.HTTPException:
         log.warning("the mover in game %s was not told either (the interaction is gone)", turn.record.id)
@@ -322,7 +369,9 @@ async def post_report(client: discord.Client, report: Report) -> bool:
         if report.moved:
             await post_game_turn(client, turn, intro=report.lines, nonce=report.nonce)
         else:
-            text = present.clip("\n".join(report.lines))
+            lang = await game_language(client, turn.record.guild_id)
+            said = [present.engine_text(line, lang, turn.record.names) for line in report.lines]
+            text = present.clip("\n".join(said))
             await send_to_game(client, turn.record, text, allowed_mentions=NO_MENTIONS, nonce=report.nonce)
     except (discord.Forbidden, discord.NotFound):
         log.warning("computer report of game %s refused for good", turn.record.id)
@@ -344,18 +393,21 @@ async def post_delivery(client: discord.Client, delivery: Delivery, now: float) 
     turn = delivery.turn
     if turn is None:
         return True
+    # The server's language, for the DM too (a player's client language is known only while
+    # they interact).
+    lang = await game_language(client, turn.record.guild_id)
     try:
         if delivery.dm is not None:
             channel: discord.abc.Messageable = await client.create_dm(discord.Object(id=delivery.dm.user_id))
             await channel.send(
-                present.dm_content(delivery), nonce=delivery.nonce, allowed_mentions=NO_MENTIONS
+                present.dm_content(delivery, lang), nonce=delivery.nonce, allowed_mentions=NO_MENTIONS
             )
             return True
         sent = await send_to_game(
             client,
             turn.record,
-            present.ping_content(delivery, now),
-            view=turn_view(turn),
+            present.ping_content(delivery, now, lang),
+            view=turn_view(turn, lang),
             nonce=delivery.nonce,
             allowed_mentions=mentioning(p.seat.user_id for p in delivery.pings),
         )

@@ -166,7 +166,8 @@ class Sandbox:
         await self.settle()
 
     async def directive(self, name: str, words: list[str]) -> None:
-        """``@clock``, ``@fail``, ``@member``, ``@locale``: the sandbox's own script lines."""
+        """``@clock``, ``@fail``, ``@member``, ``@locale``, ``@server-locale``: the sandbox's own
+        script lines."""
         self.reporter.current_user = "system"
         try:
             if name == "@clock":
@@ -177,6 +178,11 @@ class Sandbox:
                 self.archive(words)
             elif name == "@bot":
                 self.app_permissions = gateway.changed_permissions(self.app_permissions, words)
+            elif name == "@server-locale":
+                if len(words) != 1:
+                    raise SandboxInputError("@server-locale needs a Discord locale, e.g. @server-locale it")
+                locale = self.members.set_server_locale(words[0])
+                self.bot._connection.parsers["GUILD_UPDATE"](gateway.guild_payload(locale))
             elif name in ("@member", "@locale"):
                 if len(words) != 2:
                     example = '@member mallory "Mal <3"' if name == "@member" else "@locale alice it"
@@ -188,7 +194,7 @@ class Sandbox:
             else:
                 raise SandboxInputError(
                     f"unknown line '{name}'; sandbox lines are "
-                    "@clock, @fail, @member, @locale, @archive, @bot"
+                    "@clock, @fail, @member, @locale, @server-locale, @archive, @bot"
                 )
         except (SandboxInputError, ValueError) as exc:
             self.reporter.error("system", str(exc))
@@ -246,7 +252,11 @@ class Sandbox:
                 self.server.commands, words[1:] if autocomplete else words, autocomplete=autocomplete
             )
             payload = interaction_payload(
-                user, 4 if autocomplete else 2, self.server.next_id(), self.app_permissions
+                user,
+                4 if autocomplete else 2,
+                self.server.next_id(),
+                self.app_permissions,
+                self.members.server_locale,
             )
             self.resolve_members(data)
             payload["data"] = data
@@ -285,7 +295,9 @@ class Sandbox:
 
     def click_payload(self, user: FakeUser, custom_id: str, values: list[str]) -> dict[str, Any]:
         message, component = self.server.find_component(custom_id)
-        payload = interaction_payload(user, 3, self.server.next_id(), self.app_permissions)
+        payload = interaction_payload(
+            user, 3, self.server.next_id(), self.app_permissions, self.members.server_locale
+        )
         kind = component.get("type", 2)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
         if kind == 3:

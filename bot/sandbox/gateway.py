@@ -70,6 +70,7 @@ class Roster:
     def __init__(self) -> None:
         self.by_name: dict[str, FakeUser] = dict(BY_NAME)
         self._next_id = FIRST_ADDED_ID
+        self.server_locale = "en-US"  # the server's preferred locale (``@server-locale it``)
 
     def get(self, name: str) -> FakeUser | None:
         return self.by_name.get(name.lower())
@@ -103,6 +104,13 @@ class Roster:
             raise ValueError(f"'{locale}' is not a Discord locale; locales: {', '.join(LOCALES)}")
         self.by_name[found.name] = replace(found, locale=locale)
         return self.by_name[found.name]
+
+    def set_server_locale(self, locale: str) -> str:
+        """``@server-locale it``: the server's preferred locale (Server Settings → Community)."""
+        if locale not in LOCALES:
+            raise ValueError(f"'{locale}' is not a Discord locale; locales: {', '.join(LOCALES)}")
+        self.server_locale = locale
+        return locale
 
 
 def now_iso() -> str:
@@ -205,7 +213,7 @@ def ready_payload() -> dict[str, Any]:
     }
 
 
-def guild_payload() -> dict[str, Any]:
+def guild_payload(locale: str = "en-US") -> dict[str, Any]:
     return {
         "id": str(GUILD_ID),
         "name": "Sandbox",
@@ -238,13 +246,17 @@ def guild_payload() -> dict[str, Any]:
         "guild_scheduled_events": [],
         "soundboard_sounds": [],
         "premium_tier": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": locale,
         "joined_at": now_iso(),
     }
 
 
 def interaction_payload(
-    user: FakeUser, kind: int, interaction_id: int, app_permissions: int = APP_PERMISSIONS
+    user: FakeUser,
+    kind: int,
+    interaction_id: int,
+    app_permissions: int = APP_PERMISSIONS,
+    guild_locale: str = "en-US",
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE of ``kind`` (2 command, 3 component, 4 autocomplete) by ``user`` in
     the main channel; the caller adds ``data`` (and a click its ``message``)."""
@@ -269,7 +281,7 @@ def interaction_payload(
         },
         "app_permissions": str(app_permissions),
         "locale": user.locale,
-        "guild_locale": "en-US",
+        "guild_locale": guild_locale,
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(GUILD_ID)},
         "context": 0,

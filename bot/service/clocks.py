@@ -26,6 +26,7 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.store import PlayerSettings
+from bot.service.words import N_
 
 HOUR = 3600.0
 DEFAULT_CLOCK_HOURS = 48.0  # hours per decision when /game new names no clock (CLOCK_HOURS)
@@ -102,13 +103,17 @@ def parse_quiet(text: str) -> tuple[int, int]:
     """``22-08`` or ``22:30-07:15`` as (start, end) minutes; raises ``SettingError``."""
     found = QUIET_FORMAT.fullmatch(text.strip())
     if found is None:
-        raise SettingError(f"Quiet hours are written like 22-08 or 22:30-07:15, not '{text.strip()}'.")
+        raise SettingError(
+            N_("Quiet hours are written like 22-08 or 22:30-07:15, not '{text}'.", text=text.strip())
+        )
     h1, m1, h2, m2 = (int(g or 0) for g in found.groups())
     if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59:
-        raise SettingError(f"'{text.strip()}' is not a time range of a day (hours 0-23, minutes 0-59).")
+        raise SettingError(
+            N_("'{text}' is not a time range of a day (hours 0-23, minutes 0-59).", text=text.strip())
+        )
     start, end = h1 * 60 + m1, h2 * 60 + m2
     if start == end:
-        raise SettingError("Quiet hours must start and end at different times.")
+        raise SettingError(N_("Quiet hours must start and end at different times."))
     return start, end
 
 
@@ -116,12 +121,17 @@ def check_zone(name: str) -> str:
     """An IANA time zone name that exists (``Europe/Rome``); raises ``SettingError``."""
     cleaned = name.strip()
     if not cleaned.isascii() or not cleaned or ".." in cleaned or cleaned.startswith("/"):
-        raise SettingError(f"'{name}' is not a time zone; use a name like Europe/Rome or America/New_York.")
+        raise SettingError(
+            N_("'{name}' is not a time zone; use a name like Europe/Rome or America/New_York.", name=name)
+        )
     try:
         ZoneInfo(cleaned)
     except (ZoneInfoNotFoundError, ValueError) as exc:
         raise SettingError(
-            f"'{cleaned}' is not a time zone I know; use a name like Europe/Rome or America/New_York."
+            N_(
+                "'{cleaned}' is not a time zone I know; use a name like Europe/Rome or America/New_York.",
+                cleaned=cleaned,
+            )
         ) from exc
     return cleaned
 

@@ -29,6 +29,8 @@ from bot.service.clocks import timed_out
 from bot.service.seats import take_over
 from bot.service.store import COMPUTER, GameRecord, Notice, StoreError
 from bot.service.table import TableError, Tables, Turn
+from bot.service.words import N_
+from i18n import translate_n
 from rules.core import Move, RulesError
 
 log = logging.getLogger("tavola")
@@ -249,8 +251,18 @@ def fit_report(groups: Sequence[tuple[bool, Sequence[str]]], budget: int = REPOR
     else:
         shown = moves
     left_out = len(moves) - len(shown)
-    plural = "s" if left_out != 1 else ""
-    head = [f"… {left_out} earlier computer move{plural} not shown."] if left_out else []
+    head = (
+        [
+            translate_n(
+                "… {n} earlier computer move not shown.",
+                "… {n} earlier computer moves not shown.",
+                left_out,
+                None,
+            )
+        ]
+        if left_out
+        else []
+    )
     return head + [line for _, lines in sorted(kept + shown, key=lambda g: g[0]) for line in lines]
 
 
@@ -265,8 +277,10 @@ def report_lines(body: Mapping[str, Any], record: GameRecord, tables: Tables) ->
     seat = int(body.get("seat", 0))
     found = record.seats[seat] if seat < len(record.seats) else None
     name = found.name if found else "?"
-    who = f"{name} (computer)" if found and found.user_id > 0 else name  # a computer seat says so
+    who = (
+        N_("{name} (computer)", name=name) if found and found.user_id > 0 else name
+    )  # a computer seat says so
     if "takeover" in body:
         return [present.takeover_line(name, tables.clock_of(record))]
     events = [str(e) for e in body.get("events", [])]
-    return [f"🤖 {who}:", *events] if events else [f"🤖 {who} moved."]
+    return [N_("🤖 {who}:", who=who), *events] if events else [N_("🤖 {who} moved.", who=who)]

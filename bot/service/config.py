@@ -137,6 +137,8 @@ def _log_format(raw: str) -> str:
     if text not in LOG_FORMATS:
         raise SettingsError(f"LOG_FORMAT must be text or json, not '{raw.strip()}'.")
     return text
+
+
 SHARD_MAX = 100_000  # far above Discord's need (a shard per 1,000-2,500 servers)
 
 

@@ -14,7 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.core import Game, Move, RulesError, Step, game_move_steps, game_preview, move_summary, name_seats
+from bot.service.words import N_
+from rules.core import (
+    Game,
+    Move,
+    RulesError,
+    Step,
+    game_move_steps,
+    game_preview,
+    move_summary,
+    name_seats,
+)
 
 FLAT_LIMIT = 25
 """More legal moves than one select holds: guided, whatever the steps (one step each: pages)."""
@@ -66,14 +76,14 @@ def walk(steps: Sequence[Sequence[Step]], path: Sequence[int]) -> Level:
             pick = path[used]
             used += 1
             if not 0 <= pick < len(options):
-                raise PathError("That choice is not available any more.")
+                raise PathError(N_("That choice is not available any more."))
         else:
             return Level(tuple(path[:used]), tuple(taken), tuple(options.values()), None)
         chosen = list(options.values())[pick]
         taken.append(chosen)
         candidates = [c for c in candidates if steps[c][depth].key == chosen.key]
         depth += 1
-    raise PathError("There is nothing to choose right now.")
+    raise PathError(N_("There is nothing to choose right now."))
 
 
 def paged(steps: Sequence[Sequence[Step]]) -> list[tuple[Step, ...]]:
@@ -85,7 +95,11 @@ def paged(steps: Sequence[Sequence[Step]]) -> list[tuple[Step, ...]]:
     for i, own in enumerate(steps):
         first = i // FLAT_LIMIT * FLAT_LIMIT
         last = min(first + FLAT_LIMIT, len(steps))
-        page = Step(f"page{first}", f"Choices {first + 1}-{last}", f"{own[0].label} …" if i == first else "")
+        page = Step(
+            f"page{first}",
+            N_("Choices {low_n}-{high_n}", low_n=first + 1, high_n=last),
+            f"{own[0].label} …" if i == first else "",
+        )
         out.append((page, *own))
     return out
 

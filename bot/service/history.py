@@ -18,6 +18,8 @@ from bot.service import present
 from bot.service.movelog import live, replay_states
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
+from bot.service.words import N_, engine_text
+from i18n import translate
 from render.chart import Chart, series
 from rules.core import Game, name_seats, round_scores
 
@@ -33,8 +35,12 @@ class Told:
     who: str
     lines: tuple[str, ...]
 
-    def text(self) -> str:
-        said = " ".join(self.lines) if self.lines else "(nothing to tell)"
+    def text(self, lang: str | None = None, names: Sequence[str] = ()) -> str:
+        """The move's line in the reader's ``lang`` (the engine's events through the catalogue;
+        ``names``: the seats' names the events carry)."""
+        if not self.lines:
+            return f"**{self.number}.** {self.who}: " + translate("(nothing to tell)", lang)
+        said = " ".join(engine_text(line, lang, names) for line in self.lines)
         if said.startswith(self.who):  # "anna added 2": the events name the mover already
             return f"**{self.number}.** {said}"
         return f"**{self.number}.** {self.who}: {said}"
@@ -46,9 +52,9 @@ async def channel_record(tables: Tables, channel_id: int, game_id: int | None) -
         return await tables.last_in_channel(channel_id)
     record = await tables.get(game_id)
     if record.channel_id != channel_id:
-        raise TableError(f"Game #{game_id} was not played in this channel.")
+        raise TableError(N_("Game #{id} was not played in this channel.", id=game_id))
     if record.status == "lobby":
-        raise TableError(f"Game #{game_id} has not started yet.")
+        raise TableError(N_("Game #{id} has not started yet.", id=game_id))
     return record
 
 
@@ -60,19 +66,21 @@ async def told(tables: Tables, record: GameRecord) -> list[Told]:
     out: list[Told] = []
     for number, entry in enumerate(live(await tables.log(record.id)), start=1):
         state, events = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
-        who = names[entry.seat] if 0 <= entry.seat < len(names) else "the table"
+        who = names[entry.seat] if 0 <= entry.seat < len(names) else N_("the table")
         out.append(Told(number, who, tuple(name_seats(e, names) for e in events)))
     return out
 
 
-def pages(entries: Sequence[Told], limit: int = PAGE_CHARS) -> list[str]:
+def pages(
+    entries: Sequence[Told], limit: int = PAGE_CHARS, lang: str | None = None, names: Sequence[str] = ()
+) -> list[str]:
     """The log cut into pages of whole moves, each within ``limit`` characters (a move longer
     than a page is clipped)."""
     found: list[str] = []
     current: list[str] = []
     size = 0
     for entry in entries:
-        line = entry.text()
+        line = entry.text(lang, names)
         if len(line) > limit:
             line = line[: limit - 1] + "…"
         if current and size + len(line) + 1 > limit:
@@ -82,37 +90,58 @@ def pages(entries: Sequence[Told], limit: int = PAGE_CHARS) -> list[str]:
         size += len(line) + 1
     if current:
         found.append("\n".join(current))
-    return found or ["No move has been made yet."]
+    return found or [translate("No move has been made yet.", lang)]
 
 
-async def board_at(tables: Tables, record: GameRecord, number: int) -> tuple[dict[str, Any], str]:
+async def board_at(
+    tables: Tables, record: GameRecord, number: int, lang: str | None = None
+) -> tuple[dict[str, Any], str]:
     """The public view after move ``number`` in force (0: the setup), and a line saying which."""
     game = tables.game(record.game)
     moves = live(await tables.log(record.id))
     if not 0 <= number <= len(moves):
-        raise TableError(f"Game #{record.id} has moves 0 (the start) to {len(moves)}; pick one of those.")
+        raise TableError(
+            N_(
+                "Game #{id} has moves 0 (the start) to {count}; pick one of those.",
+                id=record.id,
+                count=len(moves),
+            )
+        )
     state = game.setup(len(record.seats), record.seed, record.options)
     for entry in moves[:number]:
         state = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))[0]
     names = record.names
     if number == 0:
-        return game.player_view(state, None), f"{game.title} #{record.id} at the start."
+        said = translate("{title} #{id} at the start.", lang, title=game.title, id=record.id)
+        return game.player_view(state, None), said
     entry = moves[number - 1]
-    who = names[entry.seat] if 0 <= entry.seat < len(names) else "the table"
-    said = f"{game.title} #{record.id} after move {number} of {len(moves)} ({who})."
+    who = names[entry.seat] if 0 <= entry.seat < len(names) else translate("the table", lang)
+    said = translate(
+        "{title} #{id} after move {number} of {count} ({who}).",
+        lang,
+        title=game.title,
+        id=record.id,
+        number=number,
+        count=len(moves),
+        who=who,
+    )
     return game.player_view(state, None), said
 
 
 HISTORY_ROWS = 15  # finished games per answer: the newest first, within one embed
 
 
-async def finished_lines(tables: Tables, guild_id: int, limit: int = HISTORY_ROWS) -> list[str]:
+async def finished_lines(
+    tables: Tables, guild_id: int, limit: int = HISTORY_ROWS, lang: str | None = None
+) -> list[str]:
     """The server's finished games, newest first: number, game, date, players with their scores
     (best first) and the winner. A game whose state cannot be read is listed without scores."""
-    return [line for _id, line in await finished(tables, guild_id, limit)]
+    return [line for _id, line in await finished(tables, guild_id, limit, lang)]
 
 
-async def finished(tables: Tables, guild_id: int, limit: int = HISTORY_ROWS) -> list[tuple[int, str]]:
+async def finished(
+    tables: Tables, guild_id: int, limit: int = HISTORY_ROWS, lang: str | None = None
+) -> list[tuple[int, str]]:
     """``finished_lines`` with each game's number."""
     found = await tables.store.list_guild(guild_id, ("finished",))
     lines: list[tuple[int, str]] = []
@@ -128,7 +157,8 @@ async def finished(tables: Tables, guild_id: int, limit: int = HISTORY_ROWS) -> 
             lines.append((record.id, f"**#{record.id} {game.title}** · {day} · {', '.join(names)}"))
             continue
         scores = ", ".join(f"{names[i]} {outcome.scores[i]}" for i in outcome.ranking if i < len(names))
-        won = " and ".join(names[i] for i in sorted(outcome.winners) if i < len(names))
+        joint = f" {translate('and', lang, context='list')} "
+        won = joint.join(names[i] for i in sorted(outcome.winners) if i < len(names))
         lines.append((record.id, f"**#{record.id} {game.title}** · {day} · 🏆 {won} · {scores}"))
     return lines
 
@@ -146,7 +176,7 @@ def chart_of(game: Game, record: GameRecord, states: Sequence[Any]) -> Chart | N
     names = [present.plain_name(n) for n in record.names]
     return Chart(
         title=f"{game.title} #{record.id}",
-        unit=str(unit or "points"),
+        unit=str(unit or N_("points")),
         rounds=tuple(r.round for r in found),
         lines=series([r.scores for r in found], names),
         winners=frozenset(outcome.winners),

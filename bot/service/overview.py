@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from bot.service.present import CONTENT_LIMIT, clip, when
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
+from bot.service.words import engine_text
+from i18n import translate
 
 log = logging.getLogger("tavola")
 
@@ -52,7 +54,7 @@ def listing(tables: Tables, record: GameRecord) -> Listing:
         Wait(
             s.user_id,
             s.name,
-            turn.prompts[s.seat].text if s.seat in turn.prompts else "their move",
+            turn.prompts[s.seat].text if s.seat in turn.prompts else "",
             since.get(s.seat),
             record.seating.playing(s.seat),
         )
@@ -78,32 +80,43 @@ async def listings(tables: Tables, guild_id: int, user_id: int | None = None) ->
     return sorted(found, key=order)
 
 
-def line(entry: Listing, viewer: int) -> str:
-    """``#12 <title> in <#…> — waits for you (since …): <what it asks>``."""
+def line(entry: Listing, viewer: int, lang: str | None = None) -> str:
+    """``#12 <title> in <#…> — waits for you (since …): <what it asks>``, in the reader's ``lang``."""
     record = entry.record
-    head = f"**#{record.id} {entry.title}** in <#{record.channel_id}>"
+    head = translate(
+        "**#{id} {title}** in <#{channel}>", lang, id=record.id, title=entry.title, channel=record.channel_id
+    )
     if record.status == "lobby":
-        return f"{head} — lobby, {len(record.seats)} seated: " + ", ".join(s.name for s in record.seats)
-    parts = []
-    for w in entry.waits:
-        who = "**you**" if w.user_id == viewer and not w.computer else w.name
-        if w.computer:
-            who += " (computer)"
-        since = f" (since {when(w.since)})" if w.since is not None else ""
-        parts.append(f"{who}{since}: {w.asked}")
+        seated = ", ".join(s.name for s in record.seats)
+        return head + translate(" — lobby, {n} seated: {names}", lang, n=len(record.seats), names=seated)
+    parts = [wait_part(w, viewer, lang, record.names) for w in entry.waits]
     players = ", ".join(s.name for s in record.seats)
-    waiting = f"waits for {'; '.join(parts)}" if parts else "running"
-    return f"{head} — {waiting} · players: {players}"
+    if parts:
+        return head + translate(
+            " — waits for {waits} · players: {players}", lang, waits="; ".join(parts), players=players
+        )
+    return head + translate(" — running · players: {players}", lang, players=players)
 
 
-def lines(entries: Sequence[Listing], viewer: int, empty: str) -> str:
+def wait_part(w: Wait, viewer: int, lang: str | None, names: Sequence[str] = ()) -> str:
+    """``**you** (since …): what it asks`` for one waiting seat."""
+    who = translate("**you**", lang) if w.user_id == viewer and not w.computer else w.name
+    if w.computer:
+        who += translate(" (computer)", lang)
+    asked = engine_text(w.asked, lang, names) if w.asked else translate("their move", lang)
+    if w.since is None:
+        return f"{who}: {asked}"
+    return translate("{who} (since {since}): {asked}", lang, who=who, since=when(w.since), asked=asked)
+
+
+def lines(entries: Sequence[Listing], viewer: int, empty: str, lang: str | None = None) -> str:
     """The entries in order, as many as fit one message (the rest counted at the end)."""
     if not entries:
         return empty
     shown: list[str] = []
     for i, entry in enumerate(entries):
-        text = clip(line(entry, viewer), 400)
-        more = f"… and {len(entries) - i} more."
+        text = clip(line(entry, viewer, lang), 400)
+        more = translate("… and {n} more.", lang, n=len(entries) - i)
         if sum(len(t) + 1 for t in shown) + len(text) + len(more) + 1 > CONTENT_LIMIT:
             shown.append(more)
             break

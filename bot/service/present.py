@@ -10,23 +10,28 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.service.clocks import deadline, hours_text
+from bot.service.clocks import deadline
 from bot.service.pings import Delivery, Ping
 from bot.service.store import GameRecord, Seating, SeatRecord
 from bot.service.table import TableError, Turn
 from bot.service.undo import Undone
-from render import seat_colour
-from rules.core import Game, Outcome, counted, option_words
+from bot.service.words import colour_name, engine_text, hours_text, level_word, option_word, status_word
+from i18n import translate, translate_n, translate_phrase
+from rules.core import Game, Option, Outcome, option_words
 
 CONTENT_LIMIT = 2000
+# ``lang`` below: the reader's Discord locale (a private reply) or the server's language (a public
+# post); None reads English. The engines' texts (events, prompts) are English sentences made from
+# catalogued templates and are translated here, where they meet their reader
+# (``i18n.translate_phrase``).
 
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def seat_label(seat: SeatRecord) -> str:
-    colour, letter = seat_colour(seat.seat)
+def seat_label(seat: SeatRecord, lang: str | None = None) -> str:
+    colour, letter = colour_name(seat.seat, lang)
     return f"{seat.name} ({colour} {letter})"
 
 
@@ -43,46 +48,72 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
     return "…" + text[-(limit - 1) :]
 
 
-def options_line(options: Mapping[str, Any], game: Game | None = None) -> str:
+def options_line(options: Mapping[str, Any], game: Game | None = None, lang: str | None = None) -> str:
     """The chosen options in words, one per line, in the game's order ("Military ties: next
     player gets second"); without the game, as name: value."""
+    defaults = translate("defaults", lang, context="options")
     if game is None:
-        return ", ".join(f"{k}: {str(v).lower()}" for k, v in sorted(options.items())) or "defaults"
-    said = [option_words(o, options[o.name]) for o in game.options() if o.name in options]
-    return "\n".join(f"• {line}" for line in said) or "defaults"
+        return ", ".join(f"{k}: {str(v).lower()}" for k, v in sorted(options.items())) or defaults
+    said = [option_text(o, options[o.name], lang) for o in game.options() if o.name in options]
+    return "\n".join(f"• {line}" for line in said) or defaults
 
 
-def lobby_text(record: GameRecord, game: Game) -> tuple[str, str]:
+def option_text(option: Option, value: Any, lang: str | None = None) -> str:
+    """``option_words`` in the reader's language: the title and the value's word translated."""
+    title, _, said = option_words(option, value).partition(": ")
+    return f"{option_word(title, lang)}: {option_word(said, lang)}"
+
+
+def lobby_text(record: GameRecord, game: Game, lang: str | None = None) -> tuple[str, str]:
     """(title, description) of a lobby card."""
     players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(record.seats))
-    title = f"{game.title} — lobby (game #{record.id})"
+    title = translate("{title} — lobby (game #{id})", lang, title=game.title, id=record.id)
     if record.status != "lobby":
         said = {
-            "running": "This game has started.",
-            "finished": "This game has finished.",
-            "abandoned": "This game was abandoned.",
+            "running": translate("This game has started.", lang),
+            "finished": translate("This game has finished.", lang),
+            "abandoned": translate("This game was abandoned.", lang),
         }
         return title, said[record.status]
-    clock = "" if record.clock_hours is None else f"{clock_line(record.clock_hours)}\n"
+    clock = "" if record.clock_hours is None else f"{clock_line(record.clock_hours, lang)}\n"
     creator = record.seat_of(record.creator_id)
-    starter = record.seats[creator].name if creator is not None else "the creator"
-    description = (
-        f"Players ({len(record.seats)}/{game.max_players}, at least {game.min_players}):\n{players}\n\n"
-        f"Options:\n{options_line(record.options, game)}\n{clock}"
-        f"Join with the button or `/game join`; {starter} starts with `/game start` "
-        "(and may add computer players with the button)."
+    starter = record.seats[creator].name if creator is not None else translate("the creator", lang)
+    head = translate(
+        "Players ({count}/{most}, at least {least}):",
+        lang,
+        count=len(record.seats),
+        most=game.max_players,
+        least=game.min_players,
     )
+    how = translate(
+        "Join with the button or `/game join`; {starter} starts with `/game start` "
+        "(and may add computer players with the button).",
+        lang,
+        starter=starter,
+    )
+    options = translate("Options:", lang)
+    description = f"{head}\n{players}\n\n{options}\n{options_line(record.options, game, lang)}\n{clock}{how}"
     return title, description
 
 
-def headline(view: Mapping[str, Any]) -> str:
+def headline(view: Mapping[str, Any], lang: str | None = None) -> str:
     """Round / period / phase facts a view offers, in a short line (keys vary by game)."""
     parts = []
     for key in ("period", "round", "turn", "phase"):
         value = view.get(key)
         if isinstance(value, str | int) and not isinstance(value, bool):
-            parts.append(f"{key.capitalize()} {value}")
+            parts.append(_fact(key, translate_phrase(str(value), lang), lang))
     return " · ".join(parts)
+
+
+def _fact(key: str, value: str, lang: str | None) -> str:
+    if key == "period":
+        return translate("Period {value}", lang, value=value)
+    if key == "round":
+        return translate("Round {value}", lang, value=value)
+    if key == "turn":
+        return translate("Turn {value}", lang, value=value)
+    return translate("Phase {value}", lang, value=value)
 
 
 def pinged(turn: Turn) -> list[int]:
@@ -99,142 +130,211 @@ def pinged(turn: Turn) -> list[int]:
     ]
 
 
-def waiting_lines(turn: Turn, *, mentions: bool = True) -> list[str]:
+def move_words(words: str, lang: str | None, names: Sequence[str] = ()) -> str:
+    """A move as its buttons read, step labels joined by " · " (``Turn.move_words``), each step
+    in the reader's language."""
+    return " · ".join(engine_text(part, lang, names) for part in words.split(" · "))
+
+
+def asked_text(turn: Turn, seat: int, lang: str | None = None) -> str:
+    """What ``seat`` is asked now (its prompt, addressed to them), in the reader's language."""
+    prompt = turn.prompts.get(seat)
+    return engine_text(prompt.text, lang, turn.record.names) if prompt else translate("your move", lang)
+
+
+def waiting_lines(turn: Turn, *, mentions: bool = True, lang: str | None = None) -> list[str]:
     """Who must act now, with what they are asked."""
     asked: dict[str, list[str]] = {}  # what is asked -> who, in seat order
     pings = set(pinged(turn)) if mentions else set()
     for seat in turn.acting:
         who = mention(seat.user_id) if seat.user_id in pings else seat.name
         if turn.record.seating.playing(seat.seat) and seat.user_id > 0:
-            who += " (the computer plays for them)"
+            who += translate(" (the computer plays for them)", lang)
         if mentions and seat.seat in turn.asleep:
-            who += " (quiet hours: pinged when they end)"
-        prompt = turn.prompts.get(seat.seat)
+            who += translate(" (quiet hours: pinged when they end)", lang)
         # Addressed to the player (rules.core.Prompt), so it reads well after their name.
-        text = prompt.text if prompt else "your move"
+        text = asked_text(turn, seat.seat, lang)
         # Several players asked the same thing at once (a draft, a vote): one line for them all.
         asked.setdefault(text, []).append(who)
     return [f"➡️ {', '.join(who)}: {text}" for text, who in asked.items()]
 
 
-def turn_content(turn: Turn, intro: Sequence[str] = ()) -> str:
+def turn_content(turn: Turn, intro: Sequence[str] = (), lang: str | None = None) -> str:
     """The public message after an action: what happened, then who acts next."""
     back = (
-        [back_line(turn.record.seats[turn.mover].name)] if turn.reclaimed and turn.mover is not None else []
+        [back_line(turn.record.seats[turn.mover].name, lang)]
+        if turn.reclaimed and turn.mover is not None
+        else []
     )
-    lines = [*back, *intro, *turn.events]
+    events = [engine_text(e, lang, turn.record.names) for e in turn.events]
+    lines = [*back, *intro, *events]
     if turn.outcome is not None:
-        lines = final_lines(lines)
+        ends = bool(turn.events) and turn.events[-1].startswith("The game is over")
+        lines = final_lines(lines, lang, flagged=ends)
     elif not turn.still_secret:  # a secret choice while others decide: its short line only
-        lines.extend(waiting_lines(turn))
+        lines.extend(waiting_lines(turn, lang=lang))
     # Keep the mentions (the end) when events overflow: pinging the next player matters most.
     return clip("\n".join(lines))
 
 
-def final_lines(lines: Sequence[str]) -> list[str]:
+def final_lines(lines: Sequence[str], lang: str | None = None, *, flagged: bool | None = None) -> list[str]:
     """The last message's lines with one flagged end line: the engine's own "The game is over…"
-    event when it has one (else the message said it twice), otherwise a plain one."""
+    event when it has one (else the message said it twice), otherwise a plain one. ``flagged``:
+    whether the last line is that event (told by the caller once the lines are translated)."""
     done = [*lines]
-    if done and done[-1].startswith("The game is over"):
+    if flagged is None:
+        flagged = bool(done) and done[-1].startswith("The game is over")
+    if done and flagged:
         done[-1] = f"🏁 {done[-1]}"
     else:
-        done.append("🏁 The game is over.")
+        done.append(translate("🏁 The game is over.", lang))
     return done
 
 
-def start_intro(turn: Turn) -> list[str]:
-    order = ", ".join(seat_label(s) for s in turn.record.seats)
-    return [f"**{turn.game.title}** has started (game #{turn.record.id}). Seat order: {order}."]
+def start_intro(turn: Turn, lang: str | None = None) -> list[str]:
+    order = ", ".join(seat_label(s, lang) for s in turn.record.seats)
+    return [
+        translate(
+            "**{title}** has started (game #{id}). Seat order: {order}.",
+            lang,
+            title=turn.game.title,
+            id=turn.record.id,
+            order=order,
+        )
+    ]
 
 
 def outcome_text(
-    outcome: Outcome, seats: Sequence[SeatRecord], seating: Seating | None = None
+    outcome: Outcome, seats: Sequence[SeatRecord], seating: Seating | None = None, lang: str | None = None
 ) -> tuple[str, str]:
     """(title, description) of the final scores with the breakdown and the winner; seats the
     computer played (a computer seat, a seat left to it, a takeover) are marked with its moves."""
-    winners = " and ".join(seats[i].name for i in sorted(outcome.winners))
+    joint = f" {translate('and', lang, context='list')} "
+    winners = joint.join(seats[i].name for i in sorted(outcome.winners))
     rows = []
     for place, i in enumerate(outcome.ranking, start=1):
-        parts = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[i].items() if v)
-        marked = computer_mark(seating, i) if seating is not None else ""
-        rows.append(
-            f"**{place}. {seat_label(seats[i])} — {outcome.scores[i]}**{marked}\n{parts or 'no points'}"
-        )
-    notes = "\n".join(f"*{n}*" for n in outcome.notes)
+        parts = ", ".join(f"{translate_phrase(k, lang)} {v}" for k, v in outcome.breakdown[i].items() if v)
+        marked = computer_mark(seating, i, lang) if seating is not None else ""
+        head = f"**{place}. {seat_label(seats[i], lang)} — {outcome.scores[i]}**{marked}"
+        rows.append(f"{head}\n{parts or translate('no points', lang)}")
+    notes = "\n".join(f"*{engine_text(n, lang)}*" for n in outcome.notes)
     description = "\n".join(rows) + (f"\n\n{notes}" if notes else "")
-    return f"🏆 Winner: {winners}", description[:4000]
+    return translate("🏆 Winner: {winners}", lang, winners=winners), description[:4000]
 
 
-def computer_mark(seating: Seating, seat: int) -> str:
+def computer_mark(seating: Seating, seat: int, lang: str | None = None) -> str:
     """ " 🤖 computer (normal)" or " 🤖 computer played 5 moves" for a result row; "" if never."""
     found = seating.computers.get(seat)
     if found is None:
         return ""
     if found.mode == "seat":
-        return f" — 🤖 computer ({found.level})"
-    return f" — 🤖 the computer played {counted(found.moves, 'move')} of this seat"
-
-
-def back_line(name: str) -> str:
-    return f"👋 {name} is back: the computer no longer plays for them."
-
-
-def takeover_line(name: str, hours: float) -> str:
-    return (
-        f"⌛ {name}'s clock ({hours_text(hours)}) ran out: the computer plays their seat until they "
-        "act again (any command or button of theirs in this game). The others may `/game kick` them."
+        return translate(" — 🤖 computer ({level})", lang, level=level_word(found.level, lang))
+    return translate_n(
+        " — 🤖 the computer played {n} move of this seat",
+        " — 🤖 the computer played {n} moves of this seat",
+        found.moves,
+        lang,
     )
 
 
-def undone_list(done: Undone) -> str:
+def back_line(name: str, lang: str | None = None) -> str:
+    return translate("👋 {name} is back: the computer no longer plays for them.", lang, name=name)
+
+
+def takeover_line(name: str, hours: float, lang: str | None = None) -> str:
+    return translate(
+        "⌛ {name}'s clock ({clock}) ran out: the computer plays their seat until they "
+        "act again (any command or button of theirs in this game). The others may `/game kick` them.",
+        lang,
+        name=name,
+        clock=hours_text(hours, lang),
+    )
+
+
+def undone_list(done: Undone, lang: str | None = None) -> str:
     """The entries an undo took back, secret ones not echoed."""
     words = done.words or tuple(e.text for e in done.entries)
+    names = done.turn.record.names if done.turn is not None else ()
     return "; ".join(
-        "a secret choice" if hidden else said for said, hidden in zip(words, done.secret, strict=True)
+        translate("a secret choice", lang) if hidden else engine_text(said, lang, names)
+        for said, hidden in zip(words, done.secret, strict=True)
     )
 
 
-def undo_line(done: Undone) -> str:
+def undo_line(done: Undone, lang: str | None = None) -> str:
     """What everyone is told about an undo or a rollback."""
+    n, taken = len(done.entries), undone_list(done, lang)
     if done.rollback:
-        moves = counted(len(done.entries), "move")
-        return f"⏪ {done.who} rolled the game back by {moves}: {undone_list(done)}."
-    steps = "step" if len(done.entries) == 1 else f"{len(done.entries)} steps"
-    return f"↩️ {done.who} took back their last {steps}: {undone_list(done)}."
+        return translate_n(
+            "⏪ {who} rolled the game back by {n} move: {taken}.",
+            "⏪ {who} rolled the game back by {n} moves: {taken}.",
+            n,
+            lang,
+            who=done.who,
+            taken=taken,
+        )
+    return translate_n(
+        "↩️ {who} took back their last step: {taken}.",
+        "↩️ {who} took back their last {n} steps: {taken}.",
+        n,
+        lang,
+        who=done.who,
+        taken=taken,
+    )
 
 
-def status_text(turn: Turn, hours: float = 0) -> tuple[str, str]:
+def status_text(turn: Turn, hours: float = 0, lang: str | None = None) -> tuple[str, str]:
     """(title, description) for ``/game status``; ``hours``: the game's clock."""
     record = turn.record
-    title = f"{turn.game.title} — game #{record.id} ({record.status})"
+    status = status_word(record.status, lang)
+    title = translate(
+        "{title} — game #{id} ({status})", lang, title=turn.game.title, id=record.id, status=status
+    )
     lines = []
-    head = headline(turn.public_view)
+    head = headline(turn.public_view, lang)
     if head:
         lines.append(head)
-    lines.append("Players: " + ", ".join(seat_label(s) for s in record.seats))
+    players = ", ".join(seat_label(s, lang) for s in record.seats)
+    lines.append(translate("Players: {players}", lang, players=players))
     if turn.outcome is not None:
         lines.append(
-            "The game is over. `/game rematch` opens a lobby with the same players, options and "
-            "clock; `/game new` starts another."
+            translate(
+                "The game is over. `/game rematch` opens a lobby with the same players, options and "
+                "clock; `/game new` starts another.",
+                lang,
+            )
         )
         return title, "\n".join(lines)
-    lines.extend(waiting_lines(turn, mentions=False))
-    lines.append(clock_line(hours))
+    lines.extend(waiting_lines(turn, mentions=False, lang=lang))
+    lines.append(clock_line(hours, lang))
     for wait in record.waits:
         if wait.seat < len(record.seats):
-            end = deadline(wait.since, hours)
-            runs_out = f"; clock runs out {when(end)}" if end is not None else ""
-            lines.append(f"{record.seats[wait.seat].name}: waiting since {when(wait.since)}{runs_out}")
+            lines.append(wait_line(record.seats[wait.seat].name, wait.since, hours, lang))
     return title, "\n".join(lines)
 
 
-def waited_text(seconds: float) -> str:
+def wait_line(name: str, since: float, hours: float, lang: str | None = None) -> str:
+    end = deadline(since, hours)
+    if end is None:
+        return translate("{name}: waiting since {since}", lang, name=name, since=when(since))
+    return translate(
+        "{name}: waiting since {since}; clock runs out {end}",
+        lang,
+        name=name,
+        since=when(since),
+        end=when(end),
+    )
+
+
+def waited_text(seconds: float, lang: str | None = None) -> str:
     hours = seconds / 3600
     if hours < 1:
-        return f"{max(1, round(hours * 60))} minutes"
+        return translate_n("{n} minute", "{n} minutes", max(1, round(hours * 60)), lang)
     if hours < 48:
-        return f"{hours:.0f} hours" if round(hours) != 1 else "an hour"
-    return f"{hours / 24:.0f} days"
+        if round(hours) == 1:
+            return translate("an hour", lang)
+        return translate("{hours} hours", lang, hours=format(hours, ".0f"))
+    return translate("{days} days", lang, days=format(hours / 24, ".0f"))
 
 
 def when(at: float, style: str = "R") -> str:
@@ -242,84 +342,140 @@ def when(at: float, style: str = "R") -> str:
     return f"<t:{int(at)}:{style}>"
 
 
-def ping_line(ping: Ping, turn: Turn, now: float) -> str:
+def ping_line(ping: Ping, turn: Turn, now: float, lang: str | None = None) -> str:
     """One waiting player's ping: what is asked, how long it waited, when the clock runs out."""
-    prompt = turn.prompts.get(ping.seat.seat)
-    asked = prompt.text if prompt else "your move"
+    asked = asked_text(turn, ping.seat.seat, lang)
     who = mention(ping.seat.user_id)
-    waited = waited_text(now - ping.since)
+    waited = waited_text(now - ping.since, lang)
     if ping.kind == "start":
-        head = f"⏰ {who}, it is your turn: {asked}"
+        head = translate("⏰ {who}, it is your turn: {asked}", lang, who=who, asked=asked)
     elif ping.kind == "half":
-        head = f"⏰ {who}, this game has waited {waited} for you (half your clock): {asked}"
+        head = translate(
+            "⏰ {who}, this game has waited {waited} for you (half your clock): {asked}",
+            lang,
+            who=who,
+            waited=waited,
+            asked=asked,
+        )
     else:
-        head = f"⏰ Last call, {who}: this game has waited {waited} for you: {asked}"
+        head = translate(
+            "⏰ Last call, {who}: this game has waited {waited} for you: {asked}",
+            lang,
+            who=who,
+            waited=waited,
+            asked=asked,
+        )
     if ping.deadline is None:
         return head
-    return f"{head}\n   Your clock runs out {when(ping.deadline)} ({when(ping.deadline, 'f')})."
+    runs_out = translate(
+        "Your clock runs out {when} ({date}).", lang, when=when(ping.deadline), date=when(ping.deadline, "f")
+    )
+    return f"{head}\n   {runs_out}"
 
 
-def ping_content(delivery: Delivery, now: float) -> str:
+def ping_content(delivery: Delivery, now: float, lang: str | None = None) -> str:
     """The channel message of a game's due pings."""
     turn = delivery.turn
     assert turn is not None
     head = f"{turn.game.title} #{turn.record.id}:"
-    return clip("\n".join([head, *(ping_line(p, turn, now) for p in delivery.pings)]))
+    return clip("\n".join([head, *(ping_line(p, turn, now, lang) for p in delivery.pings)]))
 
 
-def dm_content(delivery: Delivery) -> str:
+def dm_content(delivery: Delivery, lang: str | None = None) -> str:
     """The opt-in direct message when a turn comes to a player (``/game settings dm:on``)."""
     turn = delivery.turn
     assert turn is not None and delivery.dm is not None
-    prompt = turn.prompts.get(delivery.dm.seat)
-    asked = prompt.text if prompt else "your move"
     return clip(
-        f"Your turn in {turn.game.title} #{turn.record.id} in <#{turn.record.channel_id}>: {asked}\n"
-        "(You get this message because of `/game settings dm:on`; `dm:off` stops it.)"
+        translate(
+            "Your turn in {title} #{id} in <#{channel}>: {asked}\n"
+            "(You get this message because of `/game settings dm:on`; `dm:off` stops it.)",
+            lang,
+            title=turn.game.title,
+            id=turn.record.id,
+            channel=turn.record.channel_id,
+            asked=asked_text(turn, delivery.dm.seat, lang),
+        )
     )
 
 
-def clock_line(hours: float) -> str:
-    return f"Clock: {hours_text(hours)} per decision" if hours > 0 else "Clock: none"
+def clock_line(hours: float, lang: str | None = None) -> str:
+    if hours > 0:
+        return translate("Clock: {clock} per decision", lang, clock=hours_text(hours, lang))
+    return translate("Clock: none", lang)
 
 
-def help_text(games: Sequence[Game]) -> tuple[str, str]:
+def help_text(games: Sequence[Game], lang: str | None = None) -> tuple[str, str]:
     """(title, description) of ``/help``: how to play here, on one screen."""
-    titles = ", ".join(f"{g.title} (`{g.name}`, {g.min_players}-{g.max_players} players)" for g in games)
+    titles = ", ".join(
+        translate(
+            "{title} (`{name}`, {least}-{most} players)",
+            lang,
+            title=g.title,
+            name=g.name,
+            least=g.min_players,
+            most=g.max_players,
+        )
+        for g in games
+    )
     lines = [
-        f"Games: {titles}.",
+        translate("Games: {titles}.", lang, titles=titles),
         "",
-        "**Start** — `/game new game:<name>` opens a lobby here (its options are suggested for the "
-        "game chosen); others press **Join**; the creator presses **Start**. Seats and colours are drawn.",
-        "**Your turn** — you are pinged under the board. Press **Choose**: your options come privately, "
-        "step by step, with what each costs and gives and a preview before **Confirm**. Short decisions "
-        "are buttons under the board; secret ones come after **Decide privately**. Typing works too: "
-        "`/move` suggests your legal moves in words.",
-        "**Your things** — **My board** or `/game hand`: your own board, only for you.",
-        "**Look up** — `/game status` (the board now), `/game rules topic:` (a part of the rules), "
-        "`/card name:` (a card, leader, tile or law of the game here).",
-        "**Pings** — `/game settings`: quiet hours, time zone, a DM when it is your turn.",
-        "**Other** — `/game list` (games in this server), `/game leave` (before the start), "
-        "`/game abandon` (creator or Manage Server).",
+        translate(
+            "**Start** — `/game new game:<name>` opens a lobby here (its options are suggested for the "
+            "game chosen); others press **Join**; the creator presses **Start**. Seats and colours are "
+            "drawn.",
+            lang,
+        ),
+        translate(
+            "**Your turn** — you are pinged under the board. Press **Choose**: your options come privately, "
+            "step by step, with what each costs and gives and a preview before **Confirm**. Short decisions "
+            "are buttons under the board; secret ones come after **Decide privately**. Typing works too: "
+            "`/move` suggests your legal moves in words.",
+            lang,
+        ),
+        translate("**Your things** — **My board** or `/game hand`: your own board, only for you.", lang),
+        translate(
+            "**Look up** — `/game status` (the board now), `/game rules topic:` (a part of the rules), "
+            "`/card name:` (a card, leader, tile or law of the game here).",
+            lang,
+        ),
+        translate("**Pings** — `/game settings`: quiet hours, time zone, a DM when it is your turn.", lang),
+        translate(
+            "**Other** — `/game list` (games in this server), `/game leave` (before the start), "
+            "`/game abandon` (creator or Manage Server).",
+            lang,
+        ),
     ]
-    return "How to play here", "\n".join(lines)
+    return translate("How to play here", lang), "\n".join(lines)
 
 
-def rules_topic(title: str, sections: Sequence[tuple[str, str]], topic: str | None) -> tuple[str, str]:
+def rules_topic(
+    title: str, sections: Sequence[tuple[str, str]], topic: str | None, lang: str | None = None
+) -> tuple[str, str]:
     """(title, description) of ``/game rules``: the section named ``topic`` (any part of its
     title, case-insensitive; default the first), then the other topics."""
     if not sections:
-        raise TableError(f"{title} has no rules text.")
+        raise TableError(translate("{title} has no rules text.", lang, title=title))
     wanted = (topic or "").strip().lower()
     found = next((s for s in sections if s[0].lower() == wanted), None) or next(
         (s for s in sections if wanted in s[0].lower()), None
     )
     if found is None:
         names = ", ".join(t for t, _ in sections)
-        raise TableError(f"{title} rules have no topic '{topic}'. Topics: {names}.")
+        raise TableError(
+            translate(
+                "{title} rules have no topic '{topic}'. Topics: {names}.",
+                lang,
+                title=title,
+                topic=topic,
+                names=names,
+            )
+        )
     others = " · ".join(t for t, _ in sections if t != found[0])
-    footer = (
-        f"\n\n**Other topics** (`/game rules topic:`): {others}\n"
-        "The whole text as a file: `/game rules full:true`."
+    footer = "\n\n" + translate(
+        "**Other topics** (`/game rules topic:`): {others}\n"
+        "The whole text as a file: `/game rules full:true`.",
+        lang,
+        others=others,
     )
     return f"{title} — {found[0]}", found[1][: 4096 - len(footer)] + footer

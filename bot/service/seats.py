@@ -17,6 +17,7 @@ from typing import Any
 from bot.service.levels import TAKEOVER_LEVEL
 from bot.service.store import Change, Computer, GameRecord, Seating, SeatRecord, WaitRecord
 from bot.service.table import Player, TableError, Tables
+from bot.service.words import N_
 
 
 @dataclass(frozen=True)
@@ -35,10 +36,10 @@ class KickVote:
 
 def running_seat(record: GameRecord, user_id: int) -> int:
     if record.status != "running":
-        raise TableError("This game is not running.")
+        raise TableError(N_("This game is not running."))
     seat = record.seat_of(user_id)
     if seat is None:
-        raise TableError("You are not playing in this game.")
+        raise TableError(N_("You are not playing in this game."))
     return seat
 
 
@@ -52,13 +53,19 @@ def seat_named(record: GameRecord, who: int | str) -> int:
     if isinstance(who, int):
         found = record.seat_of(who)
         if found is None:
-            raise TableError("That player has no seat in this game.")
+            raise TableError(N_("That player has no seat in this game."))
         return found
     text = who.strip().lower()
     for s in record.seats:
         if text in (str(s.seat + 1), s.name.lower()):
             return s.seat
-    raise TableError(f"No seat '{who}' in this game; seats: {', '.join(s.name for s in record.seats)}.")
+    raise TableError(
+        N_(
+            "No seat '{who}' in this game; seats: {names}.",
+            who=who,
+            names=", ".join(s.name for s in record.seats),
+        )
+    )
 
 
 def fresh_wait(record: GameRecord, seat: int, now: float, *, handed: bool) -> tuple[WaitRecord, ...]:
@@ -89,8 +96,10 @@ def check_leave(record: GameRecord, user_id: int) -> int:
     seat = running_seat(record, user_id)
     if len(people(record)) == 1:
         raise TableError(
-            "You are the last person in this game: leaving would leave it to the computers. "
-            "End it with `/game abandon` instead."
+            N_(
+                "You are the last person in this game: leaving would leave it to the computers. "
+                "End it with `/game abandon` instead."
+            )
         )
     return seat
 
@@ -105,15 +114,15 @@ async def leave(tables: Tables, record: GameRecord, player: Player) -> GameRecor
 def check_replace(record: GameRecord, by: Player, seat: int, new: Player, *, may_manage_server: bool) -> None:
     """Refuse a replacement the caller may not ask for (before the new player is asked)."""
     if record.status != "running":
-        raise TableError("Seats are replaced in a running game; in a lobby, players join and leave.")
+        raise TableError(N_("Seats are replaced in a running game; in a lobby, players join and leave."))
     if by.user_id != record.creator_id and not may_manage_server:
-        raise TableError("Only the game's creator or someone with Manage Server can replace a player.")
+        raise TableError(N_("Only the game's creator or someone with Manage Server can replace a player."))
     if new.user_id <= 0:
-        raise TableError("Only a person can take a seat this way.")
+        raise TableError(N_("Only a person can take a seat this way."))
     if record.seat_of(new.user_id) is not None:
-        raise TableError(f"{new.name} already plays in this game.")
+        raise TableError(N_("{name} already plays in this game.", name=new.name))
     if not 0 <= seat < len(record.seats):
-        raise TableError("There is no such seat.")
+        raise TableError(N_("There is no such seat."))
 
 
 async def replace_player(
@@ -122,9 +131,9 @@ async def replace_player(
     """``new`` takes ``seat`` (after confirming): they see its private information from now on.
     ``old_user`` is who held the seat when the replacement was asked (it must not have changed)."""
     if record.status != "running" or record.seats[seat].user_id != old_user:
-        raise TableError("That seat changed hands since the replacement was asked; ask again.")
+        raise TableError(N_("That seat changed hands since the replacement was asked; ask again."))
     if record.seat_of(new.user_id) is not None:
-        raise TableError("You already play in this game.")
+        raise TableError(N_("You already play in this game."))
     seats = tuple(SeatRecord(seat, new.user_id, new.name) if s.seat == seat else s for s in record.seats)
     computers = dict(record.seating.computers)
     if seat in computers:
@@ -142,12 +151,17 @@ async def kick_vote(tables: Tables, record: GameRecord, voter: Player, seat: int
     more than half of the other persons must vote; then the seat is the computer's for good."""
     mine = running_seat(record, voter.user_id)
     if seat == mine:
-        raise TableError("You can't vote to kick yourself; `/game leave` hands your seat to the computer.")
+        raise TableError(
+            N_("You can't vote to kick yourself; `/game leave` hands your seat to the computer.")
+        )
     found = record.seating.computers.get(seat)
     if found is None or found.mode != "away":
         raise TableError(
-            f"{record.seats[seat].name} is not timed out: only a player whose clock ran out (the "
-            "computer plays for them now) can be kicked."
+            N_(
+                "{name} is not timed out: only a player whose clock ran out (the computer plays for "
+                "them now) can be kicked.",
+                name=record.seats[seat].name,
+            )
         )
     voters = {s.user_id for s in people(record) if s.seat != seat}
     needed = len(voters) // 2 + 1

@@ -7,6 +7,7 @@ from dataclasses import replace
 from bot.service.clocks import SettingError, check_zone, parse_quiet, quiet_of
 from bot.service.store import PlayerSettings, Store
 from bot.service.table import TableError
+from i18n import translate
 
 OFF_WORDS = ("off", "none", "no")
 
@@ -32,18 +33,24 @@ async def update(
     return changed
 
 
-def describe(settings: PlayerSettings) -> str:
-    """The settings in words, for the player's private answer."""
+def describe(settings: PlayerSettings, lang: str | None = None) -> str:
+    """The settings in words, for the player's private answer (in their ``lang``)."""
     quiet = quiet_of(settings)
     lines = [
-        "Your Tavola settings (the same in every server):",
-        f"• Quiet hours: {quiet.text()} — no pings then; they wait until your quiet hours end."
+        translate("Your Tavola settings (the same in every server):", lang),
+        translate(
+            "• Quiet hours: {hours} — no pings then; they wait until your quiet hours end.",
+            lang,
+            hours=quiet.text(),
+        )
         if quiet
-        else "• Quiet hours: none (set them with `quiet:22-08 tz:Europe/Rome`).",
-        f"• Time zone: {settings.tz}" if settings.tz else "• Time zone: not set (quiet hours read as UTC).",
-        "• Direct message when it becomes your turn: on (at most one per turn)."
+        else translate("• Quiet hours: none (set them with `quiet:22-08 tz:Europe/Rome`).", lang),
+        translate("• Time zone: {tz}", lang, tz=settings.tz)
+        if settings.tz
+        else translate("• Time zone: not set (quiet hours read as UTC).", lang),
+        translate("• Direct message when it becomes your turn: on (at most one per turn).", lang)
         if settings.dm
-        else "• Direct message when it becomes your turn: off (`dm:on` to get one).",
+        else translate("• Direct message when it becomes your turn: off (`dm:on` to get one).", lang),
     ]
     return "\n".join(lines)
 

@@ -20,8 +20,10 @@ from typing import Any
 from cachetools import LRUCache
 
 from bot.service import guide
+from bot.service import words as vocab
 from bot.service.clock import Clock
 from bot.service.clocks import CLOCK_MAX_HOURS, DEFAULT_CLOCK_HOURS, quiet_of
+from bot.service.languages import ServerLanguages
 from bot.service.levels import COMPUTER_LEVELS, DEFAULT_LEVEL
 from bot.service.movelog import live, replay_log
 from bot.service.store import (
@@ -70,12 +72,15 @@ class DamagedState(TableError):
         self.game_id = game_id
         self.replayable = replayable
         super().__init__(
-            f"Game #{game_id}'s saved board is damaged"
-            + (
-                "; it is rebuilt from its move log, try again."
-                if replayable
-                else " and its move log cannot rebuild it. Nothing was changed; an admin can restore "
-                "the database from a backup or end the game with `/game abandon`."
+            vocab.N_(
+                "Game #{id}'s saved board is damaged; it is rebuilt from its move log, try again.", id=game_id
+            )
+            if replayable
+            else vocab.N_(
+                "Game #{id}'s saved board is damaged and its move log cannot rebuild it. Nothing was "
+                "changed; an admin can restore the database from a backup or end the game with "
+                "`/game abandon`.",
+                id=game_id,
             )
         )
 
@@ -85,9 +90,13 @@ class GameDataChanged(TableError):
 
     def __init__(self, game_id: int, detail: str) -> None:
         super().__init__(
-            f"Game #{game_id} can't continue: the game's content data changed since it began, "
-            "so its saved state no longer fits. An admin can restart the bot with the data the game "
-            f"began with, or end it with `/game abandon`. (Details: {detail})"
+            vocab.N_(
+                "Game #{id} can't continue: the game's content data changed since it began, so its "
+                "saved state no longer fits. An admin can restart the bot with the data the game "
+                "began with, or end it with `/game abandon`. (Details: {detail})",
+                id=game_id,
+                detail=detail,
+            )
         )
 
 
@@ -202,6 +211,7 @@ GameSource = Callable[[], Sequence[Game]]
 # memory, so 256 games ~25 MB; a game not played for a while is loaded from JSON again (~2 ms).
 STATE_CACHE = 256
 
+
 class Tables:
     """The table service. ``games`` lists the playable games (the rules registry by default)."""
 
@@ -216,6 +226,7 @@ class Tables:
         clock_hours: float = DEFAULT_CLOCK_HOURS,
     ) -> None:
         self.store = store
+        self.languages = ServerLanguages(store)  # each server's language for public posts
         self.clock = clock or Clock()  # the move clocks read it (waits, pings, takeovers)
         self.default_clock_hours = clock_hours  # for /game new without clock, and older games
         self._games = games
@@ -251,12 +262,14 @@ class Tables:
             if game.name == key:
                 return game
         known = ", ".join(g.name for g in self._games()) or "none"
-        raise TableError(f"There is no game called '{name}'. Games: {known}.")
+        raise TableError(
+            vocab.N_("There is no game called '{name}'. Games: {known}.", name=name, known=known)
+        )
 
     async def get(self, game_id: int) -> GameRecord:
         record = await self.store.get(game_id)
         if record is None:
-            raise TableError("That game no longer exists.")
+            raise TableError(vocab.N_("That game no longer exists."))
         return record
 
     async def _record(self, game_ref: int | GameRecord) -> GameRecord:
@@ -265,14 +278,14 @@ class Tables:
     async def in_channel(self, channel_id: int) -> GameRecord:
         record = await self.store.open_in_channel(channel_id)
         if record is None:
-            raise TableError("There is no game in this channel. Start one with `/game new`.")
+            raise TableError(vocab.N_("There is no game in this channel. Start one with `/game new`."))
         return record
 
     async def last_in_channel(self, channel_id: int) -> GameRecord:
         """The channel's newest game, open or over (``/game status`` after the end, rematch)."""
         record = await self.store.last_in_channel(channel_id)
         if record is None:
-            raise TableError("There is no game in this channel. Start one with `/game new`.")
+            raise TableError(vocab.N_("There is no game in this channel. Start one with `/game new`."))
         return record
 
     async def rematch(self, channel_id: int, player: Player) -> GameRecord:
@@ -281,9 +294,11 @@ class Tables:
         replaced are not brought back. The caller must have played in it and becomes creator."""
         last = await self.last_in_channel(channel_id)
         if last.status in ("lobby", "running"):
-            raise TableError("This channel's game is not over yet; a rematch opens once it has ended.")
+            raise TableError(
+                vocab.N_("This channel's game is not over yet; a rematch opens once it has ended.")
+            )
         if last.seat_of(player.user_id) is None:
-            raise TableError(f"Only the players of game #{last.id} can ask for its rematch.")
+            raise TableError(vocab.N_("Only the players of game #{id} can ask for its rematch.", id=last.id))
         computers = {s.seat for s, c in _seat_computers(last) if c.mode == "seat"}
         people = [s for s in last.seats if s.user_id > 0 and s.user_id != player.user_id]
         bots = [s for s in last.seats if s.seat in computers]
@@ -311,7 +326,7 @@ class Tables:
         """The state of a started game from the cache or its stored state; ``DamagedState`` if
         the stored state cannot be read (``load_state`` then rebuilds it from the move log)."""
         if record.state is None:
-            raise TableError("This game has not started yet.")
+            raise TableError(vocab.N_("This game has not started yet."))
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
             return cached[1]
@@ -382,12 +397,19 @@ class Tables:
         hours = self.default_clock_hours if clock_hours is None else clock_hours
         if not 0 <= hours <= CLOCK_MAX_HOURS:
             raise TableError(
-                f"The clock is the hours each player has per decision: 0 (no clock) to {CLOCK_MAX_HOURS}."
+                vocab.N_(
+                    "The clock is the hours each player has per decision: 0 (no clock) to {most}.",
+                    most=CLOCK_MAX_HOURS,
+                )
             )
         if not 0 <= bots < game.max_players:
             raise TableError(
-                f"{game.title} seats at most {game.max_players} players, you included: "
-                f"`bots` is 0 to {game.max_players - 1}."
+                vocab.N_(
+                    "{title} seats at most {most} players, you included: `bots` is 0 to {bots_n}.",
+                    title=game.title,
+                    most=game.max_players,
+                    bots_n=game.max_players - 1,
+                )
             )
         level = check_level(bot_level)
         record = await self.store.create_game(
@@ -421,10 +443,16 @@ class Tables:
         record = await self.get(game_id)
         self._require_lobby(record)
         if record.seat_of(player.user_id) is not None:
-            raise TableError("You have already joined this game.")
+            raise TableError(vocab.N_("You have already joined this game."))
         game = self.game(record.game)
         if len(record.seats) >= game.max_players:
-            raise TableError(f"{game.title} takes at most {game.max_players} players; this table is full.")
+            raise TableError(
+                vocab.N_(
+                    "{title} takes at most {most} players; this table is full.",
+                    title=game.title,
+                    most=game.max_players,
+                )
+            )
         seats = (*record.seats, SeatRecord(len(record.seats), player.user_id, player.name))
         return await self.store.commit(record.id, record.version, Change(seats=seats))
 
@@ -433,10 +461,16 @@ class Tables:
         record = await self.get(game_id)
         self._require_lobby(record)
         if player.user_id != record.creator_id:
-            raise TableError("Only the player who created the game can add computer players.")
+            raise TableError(vocab.N_("Only the player who created the game can add computer players."))
         game = self.game(record.game)
         if len(record.seats) >= game.max_players:
-            raise TableError(f"{game.title} takes at most {game.max_players} players; this table is full.")
+            raise TableError(
+                vocab.N_(
+                    "{title} takes at most {most} players; this table is full.",
+                    title=game.title,
+                    most=game.max_players,
+                )
+            )
         seats, seating = with_computers(record.seats, record.seating, 1, level)
         return await self.store.commit(record.id, record.version, Change(seats=seats, seating=seating))
 
@@ -462,13 +496,13 @@ class Tables:
         seated = record.seat_of(player.user_id) is not None
         if record.status == "running":
             raise TableError(
-                "To leave a running game use `/game leave` (the computer then plays your seat)."
+                vocab.N_("To leave a running game use `/game leave` (the computer then plays your seat).")
                 if seated
-                else "You are not playing in this game."
+                else vocab.N_("You are not playing in this game.")
             )
         self._require_lobby(record)
         if not seated:
-            raise TableError("You are not in this game.")
+            raise TableError(vocab.N_("You are not in this game."))
         rest = [s for s in record.seats if s.user_id != player.user_id]
         seats, seating = renumbered(rest, record.seating)
         creator = record.creator_id
@@ -491,15 +525,27 @@ class Tables:
         record = await self.get(game_id)
         self._require_lobby(record)
         if player.user_id != record.creator_id:
-            raise TableError("Only the player who created the game can start it.")
+            raise TableError(vocab.N_("Only the player who created the game can start it."))
         game = self.game(record.game)
         count = len(record.seats)
         if count < game.min_players:
             raise TableError(
-                f"{game.title} needs at least {game.min_players} players; {count} joined so far."
+                vocab.N_(
+                    "{title} needs at least {least} players; {count} joined so far.",
+                    title=game.title,
+                    least=game.min_players,
+                    count=count,
+                )
             )
         if count > game.max_players:
-            raise TableError(f"{game.title} takes at most {game.max_players} players; {count} joined.")
+            raise TableError(
+                vocab.N_(
+                    "{title} takes at most {most} players; {count} joined.",
+                    title=game.title,
+                    most=game.max_players,
+                    count=count,
+                )
+            )
         # Seat order (and with it colours, which follow seats) is drawn from the game's seed, so
         # it is random for players yet reproducible from the record.
         order = list(record.seats)
@@ -519,7 +565,7 @@ class Tables:
         """Carry an open game to another channel, e.g. the thread opened for it at the start."""
         record = await self.get(game_id)
         if record.status != "running":
-            raise TableError("Only a running game can move to another channel.")
+            raise TableError(vocab.N_("Only a running game can move to another channel."))
         saved = await self.store.commit(record.id, record.version, Change(channel_id=channel_id))
         game = self.game(saved.game)
         state = await self.load_state(record)
@@ -529,9 +575,11 @@ class Tables:
     async def abandon(self, game_id: int, player: Player, *, may_manage_server: bool) -> GameRecord:
         record = await self.get(game_id)
         if record.status not in ("lobby", "running"):
-            raise TableError("This game is already over.")
+            raise TableError(vocab.N_("This game is already over."))
         if player.user_id != record.creator_id and not may_manage_server:
-            raise TableError("Only the game's creator or someone with Manage Server can abandon it.")
+            raise TableError(
+                vocab.N_("Only the game's creator or someone with Manage Server can abandon it.")
+            )
         self._states.pop(record.id, None)
         return await self.store.commit(record.id, record.version, Change(status="abandoned", waits=()))
 
@@ -539,7 +587,9 @@ class Tables:
     def _require_lobby(record: GameRecord) -> None:
         if record.status != "lobby":
             raise TableError(
-                "This game has already started." if record.status == "running" else "This game is over."
+                vocab.N_("This game has already started.")
+                if record.status == "running"
+                else vocab.N_("This game is over.")
             )
 
     # ----------------------------------------------------------------------------------------
@@ -556,18 +606,20 @@ class Tables:
     def turn_of(self, record: GameRecord) -> Turn:
         """The game of ``record`` as it stands (no read of its own)."""
         if record.status == "lobby":
-            raise TableError("This game has not started yet.")
+            raise TableError(vocab.N_("This game has not started yet."))
         game = self.game(record.game)
         return self._turn(record, game, self.state_of(record), ())
 
     def _running_seat(self, record: GameRecord, user_id: int) -> int:
         if record.status != "running":
             raise TableError(
-                "This game is not running." if record.status != "lobby" else "This game has not started yet."
+                vocab.N_("This game is not running.")
+                if record.status != "lobby"
+                else vocab.N_("This game has not started yet.")
             )
         seat = record.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not playing in this game.")
+            raise TableError(vocab.N_("You are not playing in this game."))
         return seat
 
     async def move(
@@ -583,7 +635,9 @@ class Tables:
         """
         record = await self._record(game_ref)
         if expected_version is not None and record.version != expected_version:
-            raise TableError("The board has moved on since that button was made. Look at the latest board.")
+            raise TableError(
+                vocab.N_("The board has moved on since that button was made. Look at the latest board.")
+            )
         for _ in range(RACE_RETRIES):
             try:
                 return await self._move_at(record, user_id, text)
@@ -608,7 +662,9 @@ class Tables:
         game = self.game(record.game)
         state = await self.load_state(record)
         if seat not in game.active_players(state):
-            raise NotYourTurn(f"It is not your turn. {self._waiting_line(record, game, state)}")
+            raise NotYourTurn(
+                vocab.N_("It is not your turn. {waiting}", waiting=self._waiting_line(record, game, state))
+            )
         secret = game_prompt(game, state, seat).secret
         move, new_state, raw_events = played(
             game, state, seat, i18n_moves.canonical(game.name, text), record.names
@@ -750,9 +806,9 @@ class Tables:
         record = await self._record(game_ref)
         seat = record.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not playing in this game.")
+            raise TableError(vocab.N_("You are not playing in this game."))
         if record.status == "lobby":
-            raise TableError("This game has not started yet.")
+            raise TableError(vocab.N_("This game has not started yet."))
         game = self.game(record.game)
         state = await self.load_state(record)
         acting = seat in game.active_players(state)
@@ -868,7 +924,11 @@ class Tables:
     @staticmethod
     def _waiting_line(record: GameRecord, game: Game, state: Any) -> str:
         waiting = [record.seats[i].name for i in sorted(game.active_players(state)) if i < len(record.seats)]
-        return f"Waiting for {', '.join(waiting)}." if waiting else "The game is over."
+        return (
+            vocab.N_("Waiting for {names}.", names=", ".join(waiting))
+            if waiting
+            else vocab.N_("This game is over.")
+        )
 
 
 def _seat_computers(record: GameRecord) -> list[tuple[SeatRecord, Computer]]:
@@ -879,7 +939,13 @@ def check_level(level: str) -> str:
     """A computer player's level as typed, or a refusal naming the levels."""
     key = level.strip().lower()
     if key not in COMPUTER_LEVELS:
-        raise TableError(f"The computer's level is one of {', '.join(COMPUTER_LEVELS)}, not '{level}'.")
+        raise TableError(
+            vocab.N_(
+                "The computer's level is one of {names}, not '{level}'.",
+                names=", ".join(COMPUTER_LEVELS),
+                level=level,
+            )
+        )
     return key
 
 

@@ -22,7 +22,9 @@ from bot.service import guide
 from bot.service.movelog import live, replay_states
 from bot.service.store import COMPUTER, Change, GameRecord, MoveRecord
 from bot.service.table import TableError, Tables, Turn
-from rules.core import Game, counted, game_prompt, game_undo_barrier
+from bot.service.words import N_
+from i18n import translate_n
+from rules.core import Game, game_prompt, game_undo_barrier
 
 UNDO_MAX_STEPS = 5  # own steps taken back by one /game undo (a turn rarely has more)
 ROLLBACK_MAX_STEPS = 50  # moves one rollback may take back (further: abandon and start again)
@@ -45,22 +47,30 @@ def own_steps(
 ) -> str | None:
     """Why ``seat`` may not take back its last ``steps`` moves in force, or None."""
     if not moves:
-        return "There is nothing to take back yet."
+        return N_("There is nothing to take back yet.")
     for back in range(1, steps + 1):
         if back > len(moves):
-            return f"Only {counted(len(moves), 'move')} {'has' if len(moves) == 1 else 'have'} been made."
+            return translate_n(
+                "Only {n} move has been made.", "Only {n} moves have been made.", len(moves), None
+            )
         entry = moves[-back]
         if entry.seat != seat:
-            who = "the game's start" if entry.seat < 0 else "another player's move"
-            return (
+            if entry.seat < 0:
+                return N_(
+                    "You can only take back your own last steps while nobody else has moved since; "
+                    "step {steps} back is the game's start.",
+                    steps=back,
+                )
+            return N_(
                 "You can only take back your own last steps while nobody else has moved since; "
-                f"step {back} back is {who}."
+                "step {steps} back is another player's move.",
+                steps=back,
             )
         if entry.actor == COMPUTER:
-            return "That step was made by the computer while it played your seat; it can't be taken back."
+            return N_("That step was made by the computer while it played your seat; it can't be taken back.")
         reason = game_undo_barrier(game, states[-back - 1], states[-back], seat)
         if reason:
-            return f"That can't be taken back: {reason}."
+            return N_("That can't be taken back: {reason}.", reason=reason)
     return None
 
 
@@ -78,14 +88,14 @@ async def undo(
 ) -> Undone:
     """The player takes back their own last ``steps`` steps, under the fairness policy."""
     if version is not None and record.version != version:
-        raise TableError("The board has moved on since that button was made; nothing was taken back.")
+        raise TableError(N_("The board has moved on since that button was made; nothing was taken back."))
     if record.status != "running":
-        raise TableError("Only a running game's moves can be taken back.")
+        raise TableError(N_("Only a running game's moves can be taken back."))
     seat = record.seat_of(user_id)
     if seat is None:
-        raise TableError("You are not playing in this game.")
+        raise TableError(N_("You are not playing in this game."))
     if not 1 <= steps <= UNDO_MAX_STEPS:
-        raise TableError(f"Take back 1 to {UNDO_MAX_STEPS} steps at once.")
+        raise TableError(N_("Take back 1 to {most} steps at once.", most=UNDO_MAX_STEPS))
     game, moves, states = await _replayed(tables, record)
     reason = own_steps(game, states, moves, seat, steps)
     if reason:
@@ -95,11 +105,11 @@ async def undo(
 
 def check_rollback(record: GameRecord, user_id: int, steps: int, *, may_manage_server: bool) -> None:
     if record.status != "running":
-        raise TableError("Only a running game can be rolled back.")
+        raise TableError(N_("Only a running game can be rolled back."))
     if user_id != record.creator_id and not may_manage_server:
-        raise TableError("Only the game's creator or someone with Manage Server can roll the game back.")
+        raise TableError(N_("Only the game's creator or someone with Manage Server can roll the game back."))
     if not 1 <= steps <= ROLLBACK_MAX_STEPS:
-        raise TableError(f"Roll back 1 to {ROLLBACK_MAX_STEPS} moves at once.")
+        raise TableError(N_("Roll back 1 to {most} moves at once.", most=ROLLBACK_MAX_STEPS))
 
 
 async def rollback(
@@ -109,11 +119,17 @@ async def rollback(
     (after confirming; ``version``: the game they confirmed)."""
     check_rollback(record, user_id, steps, may_manage_server=may_manage_server)
     if record.version != version:
-        raise TableError("The game has moved on since the rollback was asked; nothing was rolled back.")
+        raise TableError(N_("The game has moved on since the rollback was asked; nothing was rolled back."))
     game, moves, states = await _replayed(tables, record)
     if steps > len(moves):
-        are = "is" if len(moves) == 1 else "are"
-        raise TableError(f"Only {counted(len(moves), 'move')} {are} in force; roll back at most that many.")
+        raise TableError(
+            translate_n(
+                "Only {n} move is in force; roll back at most that many.",
+                "Only {n} moves are in force; roll back at most that many.",
+                len(moves),
+                None,
+            )
+        )
     seat = record.seat_of(user_id)
     return await _take_back(
         tables, record, game, moves, states, steps, -1 if seat is None else seat, rollback=True

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from bot.service.present import clip
 from bot.service.store import Store
 from bot.service.table import Turn
+from bot.service.words import N_
+from i18n import translate
 
 WATCHERS_MAX = 50  # direct messages per turn: beyond this a game is a show, not a table
 
@@ -39,16 +41,26 @@ async def toggle(store: Store, game_id: int, user_id: int) -> bool:
         await store.set_value(_key(game_id), json.dumps(found))
         return False
     if len(found) >= WATCHERS_MAX:
-        raise ValueError(f"Game #{game_id} has {WATCHERS_MAX} watchers already.")
+        raise ValueError(N_("Game #{id} has {n} watchers already.", id=game_id, n=WATCHERS_MAX))
     await store.set_value(_key(game_id), json.dumps([*found, user_id]))
     return True
 
 
-def watch_content(turn: Turn, lines: Sequence[str]) -> str:
-    """The direct message a watcher gets for one public turn: the game, the turn's lines and who
-    is asked now, by name only (the mentions are the players', never the watcher's)."""
+def watch_content(turn: Turn, lines: Sequence[str], lang: str | None = None) -> str:
+    """The direct message a watcher gets for one public turn: the game, the turn's lines (already
+    in ``lang``) and who is asked now, by name only (the mentions are the players', never the
+    watcher's)."""
     record = turn.record
-    head = f"👁 {turn.game.title} #{record.id} in <#{record.channel_id}>:"
+    head = translate(
+        "👁 {title} #{id} in <#{channel}>:",
+        lang,
+        title=turn.game.title,
+        id=record.id,
+        channel=record.channel_id,
+    )
     waiting = ", ".join(s.name for s in turn.acting)
-    tail = "The game is over." if turn.outcome is not None else f"Now: {waiting}." if waiting else ""
-    return clip("\n".join([head, *lines, tail, "(Press Watch again to stop.)"]))
+    if turn.outcome is not None:
+        tail = translate("This game is over.", lang)
+    else:
+        tail = translate("Now: {waiting}.", lang, waiting=waiting) if waiting else ""
+    return clip("\n".join([head, *lines, tail, translate("(Press Watch again to stop.)", lang)]))

@@ -45,9 +45,14 @@ def test_shard_settings_are_discord_sharding_or_none() -> None:
     assert (every.shard_count, every.shard_ids) == (4, None)
     some = config.load({"SHARD_COUNT": "4", "SHARD_IDS": "3, 1"}, MISSING)
     assert (some.shard_count, some.shard_ids) == (4, (1, 3))
-    for bad in ({"SHARD_IDS": "0"}, {"SHARD_COUNT": "0"}, {"SHARD_COUNT": "x"},
-                {"SHARD_COUNT": "2", "SHARD_IDS": "2"}, {"SHARD_COUNT": "2", "SHARD_IDS": "1,1"},
-                {"SHARD_COUNT": "2", "SHARD_IDS": "a"}):
+    for bad in (
+        {"SHARD_IDS": "0"},
+        {"SHARD_COUNT": "0"},
+        {"SHARD_COUNT": "x"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "1,1"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "a"},
+    ):
         with pytest.raises(config.SettingsError, match="SHARD_"):
             config.load(bad, MISSING)
 

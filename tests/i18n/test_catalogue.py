@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import Counter
 
 import i18n
+from bot.service.words import CATALOGUE_NAMES as BOT_NAMES
 from i18n import catalogue
 from i18n.keys import COMMAND_CONTEXTS, code_keys
 from i18n.phrases import PLACEHOLDER
+from render import catalogue_names as board_names
 from rules import all_games
 from rules.core import game_catalogue_names
 
@@ -26,6 +28,8 @@ def entries() -> list[catalogue.Entry]:
 
 def expected_keys() -> set[tuple[str | None, str]]:
     keys: set[tuple[str | None, str]] = set(code_keys()) | LIST_WORDS
+    keys |= {(context, w) for context, words in BOT_NAMES.items() for w in words}  # the bot's data words
+    keys |= {(None, w) for w in board_names()}  # words the boards draw from their own data
     for game in all_games():
         keys |= {(None, o.description) for o in game.options()}
         for context, names in game_catalogue_names(game).items():

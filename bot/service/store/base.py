@@ -390,6 +390,14 @@ class Store(Protocol):
 
     async def save_player_settings(self, settings: PlayerSettings) -> None: ...
 
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language a server chose for its public posts (``server_settings``), or None."""
+        ...
+
+    async def save_server_language(self, guild_id: int, language: str | None) -> None:
+        """Keep a server's language; None: back to its preferred locale (the row goes)."""
+        ...
+
     async def get_value(self, key: str) -> str | None:
         """A value the bot kept between runs (``bot_values``), or None."""
         ...

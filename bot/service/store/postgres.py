@@ -228,6 +228,12 @@ class PostgresStore:
             for r in rows
         }
 
+    async def server_language(self, guild_id: int) -> str | None:
+        value = await self._pool.fetchval(
+            "SELECT language FROM server_settings WHERE guild_id = $1", guild_id
+        )
+        return None if value is None else str(value)
+
     async def get_value(self, key: str) -> str | None:
         value = await self._pool.fetchval("SELECT value FROM bot_values WHERE key = $1", key)
         return None if value is None else str(value)
@@ -235,6 +241,17 @@ class PostgresStore:
     # ----------------------------------------------------------------------------------------
     # writes
     # ----------------------------------------------------------------------------------------
+
+    async def save_server_language(self, guild_id: int, language: str | None) -> None:
+        if language is None:
+            await self._pool.execute("DELETE FROM server_settings WHERE guild_id = $1", guild_id)
+            return
+        await self._pool.execute(
+            "INSERT INTO server_settings (guild_id, language) VALUES ($1, $2)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            guild_id,
+            language,
+        )
 
     async def set_value(self, key: str, value: str) -> None:
         await self._pool.execute(

@@ -351,6 +351,26 @@ class SqliteStore:
                 (settings.user_id, start, end, settings.tz, int(settings.dm)),
             )
 
+    async def server_language(self, guild_id: int) -> str | None:
+        async with self._lock:
+            rows = list(
+                await self._conn.execute_fetchall(
+                    "SELECT language FROM server_settings WHERE guild_id = ?", (guild_id,)
+                )
+            )
+        return str(rows[0][0]) if rows else None
+
+    async def save_server_language(self, guild_id: int, language: str | None) -> None:
+        async with self._transaction() as conn:
+            if language is None:
+                await conn.execute("DELETE FROM server_settings WHERE guild_id = ?", (guild_id,))
+                return
+            await conn.execute(
+                "INSERT INTO server_settings (guild_id, language) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, language),
+            )
+
     async def get_value(self, key: str) -> str | None:
         async with self._lock:
             rows = list(
