@@ -135,10 +135,15 @@ def _translate(text: str, language: str, strict: bool) -> str | None:
 
 
 def _cut_name(start: str, language: str) -> str | None:
-    """The translation of the one catalogued name beginning with ``start`` (None: none or several);
-    whole, since where it is shown cuts it again."""
-    found = {string for english, string in index(language).names.items() if english.startswith(start)}
-    return found.pop() if len(found) == 1 else None
+    """The translation of the catalogued name beginning with ``start``, whole (where it is shown
+    cuts it again); of several, what their translations share, cut ("…"); None: no such name."""
+    found = sorted({string for english, string in index(language).names.items() if english.startswith(start)})
+    if len(found) <= 1:
+        return found[0] if found else None
+    first, last = found[0], found[-1]  # sorted: what these two share, all share
+    size = next((i for i, (a, b) in enumerate(zip(first, last, strict=False)) if a != b), len(first))
+    shared = first[:size].rstrip()
+    return shared + "…" if len(shared) >= len(start) // 2 else None
 
 
 def translate_value(value: str, language: str) -> str:

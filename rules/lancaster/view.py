@@ -470,5 +470,5 @@ def _header(
         if last is None
         else {"seat": last["seat"], "text": last["move"], "events": last["events"], "places": last["places"]},
         "outcome": outcome,
-        "score_unit": "PP",
+        "score_unit": say("PP"),
     }

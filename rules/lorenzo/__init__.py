@@ -32,7 +32,14 @@ from rules.core import (
 )
 from rules.lorenzo import cards, flow, guide, hidden
 from rules.lorenzo.commands import COMMANDS, CONTENT_SETTINGS
-from rules.lorenzo.data import BASE_CARDS, BASE_EXCOMMUNICATIONS, BASE_LEADERS, EXCOMMUNICATIONS, LEADERS
+from rules.lorenzo.data import (
+    BASE_CARDS,
+    BASE_LEADERS,
+    CARDS,
+    EXCOMMUNICATIONS,
+    HOUSES,
+    LEADERS,
+)
 from rules.lorenzo.engine import Log
 from rules.lorenzo.helptext import RULES_HELP
 from rules.lorenzo.houses import content
@@ -128,6 +135,9 @@ MOVE_WORDS = (
     "play", "activate", "draft", "copy", "tile", "advanced", "privilege", "coins", "coin", "faith",
     "military", "wood", "stone", "pay", "lose", "take", "exchange", "none", "nothing", "support",
     "refuse", "pass", "end", "vp", "mp", "fp",
+    # Houses of Renaissance (token coins, faceup victory, spend materials, bid colonna 3, ...)
+    "token", "faceup", "spend", "repeat", "free", "recover", "bid", "convert", "keep", "dismiss",
+    "search", "special", "materials", "victory", "brown",
 )  # fmt: skip
 
 
@@ -286,8 +296,12 @@ class Lorenzo:
             "lorenzo card": [BASE_CARDS[i]["name"] for i in sorted(BASE_CARDS)],
             "lorenzo leader": [LEADERS[x]["name"] for x in BASE_LEADERS],
             # Their abilities and the excommunication tiles' texts (guided turns, /card, boards).
-            "lorenzo leader text": [LEADERS[x]["text"] for x in BASE_LEADERS],
-            "lorenzo excommunication": [EXCOMMUNICATIONS[x]["text"] for x in BASE_EXCOMMUNICATIONS],
+            "lorenzo leader text": [leader["text"] for leader in LEADERS.values()],
+            "lorenzo excommunication": [tile["text"] for tile in EXCOMMUNICATIONS.values()],
+            # Houses of Renaissance: the families (proper names) and the Special cards' names.
+            "lorenzo family": [f["name"] for f in HOUSES["families"].values()],
+            "lorenzo family text": [f["text"] for f in HOUSES["families"].values()],
+            "lorenzo special card": [CARDS[i]["name"] for i in sorted(CARDS) if i not in BASE_CARDS],
             "lorenzo move": list(MOVE_WORDS),
         }
 

@@ -332,7 +332,9 @@ def _bonus_refusal(state: State, player: int, frame: Frame, move: Any) -> str | 
 
 def _vatican_answer(state: State, player: int, frame: Frame, move: Vatican, log: Log) -> None:
     if not move.support and modifiers(state, player).never_excommunicated:
-        log.events.append(f"{seat(player)} declines to support the Church; Martin Lutero keeps them in it.")
+        log.events.append(
+            say("{p} declines to support the Church; Martin Lutero keeps them in it.", p=seat(player))
+        )
         return
     if move.support:
         log.events.append(say("{p} supports the Church.", p=seat(player)))
@@ -350,7 +352,10 @@ def _vatican_settle(state: State, frame: Frame, log: Log) -> bool:
             engine.score_faith(state, frame["seat"], log, bonus=False)
         else:
             log.events.append(
-                f"{seat(frame['seat'])} is never excommunicated (Martin Lutero) and keeps their faith."
+                say(
+                    "{p} is never excommunicated (Martin Lutero) and keeps their faith.",
+                    p=seat(frame["seat"]),
+                )
             )
         return True
     state["stack"].pop()  # too little faith: no choice, excommunicated
@@ -399,7 +404,7 @@ def _window_answer(
         return
     state["stack"].append(frame)  # the window stays open below what the leader action starts
     if isinstance(move, Token):
-        log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
+        log.events.append(say("{p} cashes a {kind} Special Token.", p=seat(player), kind=move.kind))
         state["stack"].append(tokens.cash(state, player, move.kind))
         return
     if isinstance(move, Convert):

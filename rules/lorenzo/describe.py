@@ -124,7 +124,39 @@ def effect_text(effect: Mapping[str, Any]) -> str:
         return say(
             "no bonuses from tower floors {floors}", floors=" and ".join(str(f) for f in effect["floors"])
         )
-    return op.replace("_", " ")
+    return _HOUSES_OPS.get(op) or op.replace("_", " ")
+
+
+# Houses of Renaissance effect kinds in short words (the Special cards' summaries; their own
+# wording is the kind's name for now).
+_HOUSES_OPS = {
+    "activate_cards": say("activate cards"),
+    "on_play_leader": say("on play leader"),
+    "match_top_military": say("match top military"),
+    "waive_special_tower_fee": say("waive special tower fee"),
+    "draw_leaders": say("draw leaders"),
+    "take_discarded": say("take discarded"),
+    "lose": say("lose"),
+    "place_face_up_token": say("place face up token"),
+    "gain_per_played_leader": say("gain per played leader"),
+    "leader_requirement_waiver": say("leader requirement waiver"),
+    "play_leader_free": say("play leader free"),
+    "gain_per_points": say("gain per points"),
+    "market_face_up_token_bonus": say("market face up token bonus"),
+    "gain_per_card_up_to_value": say("gain per card up to value"),
+    "exchange_up_to_value": say("exchange up to value"),
+    "face_up_token_bonus": say("face up token bonus"),
+    "draw_tokens_keep": say("draw tokens keep"),
+    "discard_own_card": say("discard own card"),
+    "activate_one": say("activate one"),
+    "member_action": say("member action"),
+    "servant_value": say("servant value"),
+    "extra_privilege": say("extra privilege"),
+    "never_excommunicated": say("never excommunicated"),
+    "vp_gain_bonus": say("vp gain bonus"),
+    "servant_substitute": say("servant substitute"),
+    "special_tower_value_modifier": say("special tower value modifier"),
+}
 
 
 def _bonus_text(effect: Mapping[str, Any]) -> str:

@@ -740,7 +740,10 @@ def _threshold_mods(mods: Mods) -> tuple[Any, ...]:
 
 
 _THRESHOLDS: dict[tuple[Any, ...], dict[tuple[int, int, int], _FloorRule]] = {}
-_THRESHOLDS_KEPT = 5_000
+# Measured (bench.memory, 2026-12-01): a game meets ~3 new folds and ~230 floor rules (~100 KB);
+# 5,000 folds grew the bot by ~1 MB per ten games for weeks. 256 folds (~80 games) are ~8 MB,
+# and one game (or one computer's search) meets far fewer, so it loses nothing of its speed.
+_THRESHOLDS_KEPT = 256
 
 
 def _floor_thresholds(

@@ -218,9 +218,9 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
         return engine.leader_refusal(state, player, move)
     if isinstance(move, Token):
         return (
-            f"You hold no {move.kind} Special Token to cash."
+            say("You hold no {kind} Special Token to cash.", kind=move.kind)
             if "houses" in state
-            else "No Special Tokens here."
+            else say("No Special Tokens here.")
         )
     if not isinstance(move, Place):
         return say("There is no decision to answer: place a family member.")
@@ -264,7 +264,7 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     elif isinstance(move, LeaderAction):
         engine.do_leader(state, player, move, log)
     elif isinstance(move, Token):
-        log.events.append(f"{seat(player)} cashes a {move.kind} Special Token.")
+        log.events.append(say("{p} cashes a {kind} Special Token.", p=seat(player), kind=move.kind))
         state["stack"].append(tokens.cash(state, player, move.kind))
     elif isinstance(move, Convert):
         state["stack"].append(families.convert(state, player, log))

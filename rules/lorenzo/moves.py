@@ -185,6 +185,8 @@ class End:
 def privilege_words(choice: str) -> str:
     """A Council Privilege's goods in words ("1 wood + 1 stone"), from the data; the id if unknown."""
     goods = PRIVILEGES.get(choice)
+    if choice == "stored":  # Da Montefeltro (houses): what the family tile holds
+        return say("the goods stored on your family tile")
     if not goods:
         return choice.replace("_", " ")
     from rules.lorenzo.describe import res_text  # describe reads the moves' data: late
@@ -295,7 +297,7 @@ class Token:
         return f"token {self.kind}"
 
     def label(self) -> str:
-        return f"Cash a Special Token: {token_words(self.kind)}"
+        return say("Cash a Special Token: {goods}", goods=token_words(self.kind))
 
 
 @dataclass(frozen=True)
@@ -308,7 +310,7 @@ class FaceUp:
         return f"faceup {self.kind}"
 
     def label(self) -> str:
-        return f"Face up: the token of {token_words(self.kind)}"
+        return say("Face up: the token of {goods}", goods=token_words(self.kind))
 
 
 @dataclass(frozen=True)
@@ -322,7 +324,7 @@ class Spend:
         return f"spend {self.kind}"
 
     def label(self) -> str:
-        return f"Pay with a {self.kind} token"
+        return say("Pay with a {kind} token", kind=self.kind)
 
 
 @dataclass(frozen=True)
@@ -335,7 +337,9 @@ class Activate:
         return "activate none" if self.card is None else f"activate {self.card}"
 
     def label(self) -> str:
-        return "No more cards" if self.card is None else f"Activate {card_words(self.card)}"
+        return (
+            say("No more cards") if self.card is None else say("Activate {card}", card=card_words(self.card))
+        )
 
 
 @dataclass(frozen=True)
@@ -348,9 +352,9 @@ class Repeat:
         return f"repeat {self.times}"
 
     def label(self) -> str:
-        return {0: "No exchange", 1: "Exchange once", 2: "Exchange twice"}.get(
-            self.times, f"Exchange {self.times} times"
-        )
+        return {0: say("No exchange"), 1: say("Exchange once"), 2: say("Exchange twice")}.get(
+            self.times
+        ) or say("Exchange {n} times", n=self.times)
 
 
 @dataclass(frozen=True)
@@ -363,7 +367,11 @@ class FreeLeader:
         return "free none" if self.leader is None else f"free {self.leader}"
 
     def label(self) -> str:
-        return "No free Leader" if self.leader is None else f"free {leader_name(self.leader)}"
+        return (
+            say("No free Leader")
+            if self.leader is None
+            else say("free {leader}", leader=leader_name(self.leader))
+        )
 
 
 @dataclass(frozen=True)
@@ -376,7 +384,7 @@ class Recover:
         return "recover none" if self.card is None else f"recover {self.card}"
 
     def label(self) -> str:
-        return "No card" if self.card is None else f"Take back {card_words(self.card)}"
+        return say("No card") if self.card is None else say("Take back {card}", card=card_words(self.card))
 
 
 @dataclass(frozen=True)
@@ -391,7 +399,7 @@ class Bid:
 
     def label(self) -> str:
         """In words, never "bid della_rovere 3" (issue 12 item 8)."""
-        return f"{family_words(self.family)} tile, line {self.line}"
+        return say("{family} tile, line {line}", family=family_words(self.family), line=self.line)
 
 
 @dataclass(frozen=True)
@@ -404,7 +412,7 @@ class BidTile:
         return f"bid {self.family}"
 
     def label(self) -> str:
-        return f"{family_words(self.family)} tile: choose the line"
+        return say("{family} tile: choose the line", family=family_words(self.family))
 
 
 @dataclass(frozen=True)
@@ -417,7 +425,7 @@ class Search:
         return f"search {self.card_type}"
 
     def label(self) -> str:
-        return f"Look through the {self.card_type} cards"
+        return say("Look through the {type} cards", type=self.card_type)
 
 
 @dataclass(frozen=True)
@@ -428,7 +436,7 @@ class Convert:
         return "convert"
 
     def label(self) -> str:
-        return "Use your family tile's conversion"
+        return say("Use your family tile's conversion")
 
 
 @dataclass(frozen=True)
@@ -445,7 +453,7 @@ class Visconti:
         gains = {
             k: n for b in tokens.get(self.token, {}).get("bonus", []) for k, n in b.get("res", {}).items()
         }
-        return f"Visconti token: {_res_words(gains) if gains else self.token}"
+        return say("Visconti token: {goods}", goods=_res_words(gains) if gains else self.token)
 
 
 @dataclass(frozen=True)
@@ -458,7 +466,7 @@ class Keep:
         return f"keep {self.kind}"
 
     def label(self) -> str:
-        return f"Keep the token of {token_words(self.kind)}"
+        return say("Keep the token of {goods}", goods=token_words(self.kind))
 
 
 @dataclass(frozen=True)
@@ -471,7 +479,7 @@ class Dismiss:
         return f"dismiss {self.card}"
 
     def label(self) -> str:
-        return f"Discard {card_words(self.card)}"
+        return say("Discard {card}", card=card_words(self.card))
 
 
 HousesMove = (

@@ -390,5 +390,5 @@ def _header(st: State, viewer: int | None, title: str, result: OutcomeJSON | Non
             "places": [str(c) for c in last["changed"]],
         },
         "outcome": result,
-        "score_unit": "VP",
+        "score_unit": say("VP"),
     }

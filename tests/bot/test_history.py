@@ -152,3 +152,29 @@ def test_a_finished_games_log_offers_its_score_chart(tmp_path: Path) -> None:
             assert gone["ephemeral"] and not gone["files"], gone
 
     asyncio.run(go())
+
+
+def test_look_back_buttons_read_only_their_own_channels_game(tmp_path: Path) -> None:
+    """A log page button names its game by number: pressed (or forged) in another channel it reads
+    nothing; the score chart (also under the server's /game history) answers anywhere in the server."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            await h("alice /game new game:tally target:6 vote:off")
+            await h("bob /game join")
+            await h("alice /game start thread:true")  # the game lives in its thread, #tally-1
+            seats = [s.name for s in (await h.tables.get(1)).seats]
+            for who in [*seats, seats[0]]:
+                await h(f'{who} #tally-1 /move "text:add 2"')
+            page = await h.one("carol #tally-1 /game log")
+            assert page["ephemeral"] and "page 1 of 1" in page["embeds"][0]["title"], page
+            # An id never shown (forged) is pressed in the main channel, not the game's thread.
+            elsewhere = await h.one("carol click g:1:log:1:3")
+            assert elsewhere["ephemeral"] and "not one of this channel's" in elsewhere["content"]
+            assert not elsewhere["embeds"]
+            there = await h.one(f"carol click {_ids(page)['◀ Previous']}")  # where its page is
+            assert there["embeds"] and "page 1 of 1" in there["embeds"][0]["title"], there
+            chart = await h.one("carol click g:1:chart")  # from /game history: the server's game
+            assert "not one of this channel's" not in chart["content"], chart
+
+    asyncio.run(go())

@@ -30,6 +30,14 @@ SETS: list[tuple[str, dict[str, object], Sequence[int], int]] = [
         6,
     ),
     ("lorenzo", {"leaders": True, "leader_draft": "deal"}, (3,), 1),
+    ("lorenzo", {"houses": True}, (5, 4, 3, 2), 6),  # Houses of Renaissance (Leaders on)
+    (
+        "lorenzo",
+        {"houses": True, "leader_pool": "houses", "advanced_tiles": True, "voluntary_pass": True},
+        (5, 3),
+        2,
+    ),
+    ("lorenzo", {"houses": True, "leader_pool": "base", "leader_draft": "deal"}, (4, 2), 2),
     ("lancaster", {"kings_resentment": True, "queenie": True}, (3, 4, 2, 5), 8),
     ("lancaster", {"henry_v": True}, (4, 5, 2, 3), 8),
     (

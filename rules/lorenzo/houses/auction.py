@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import seat
+from rules.core import say, seat
 from rules.lorenzo.data import HOUSES
 from rules.lorenzo.describe import res_text
 from rules.lorenzo.houses import families
@@ -92,25 +92,27 @@ ANSWERS = 25  # the most answers one decision shows (Discord: 25 select options)
 def choose(state: State, player: int, move: BidTile, log: Any) -> None:
     state["houses"]["auction"]["chosen"] = move.family
     name = HOUSES["families"][move.family]["name"]
-    log.events.append(f"{seat(player)} considers the {name} tile: choose the line.")
+    log.events.append(say("{p} considers the {family} tile: choose the line.", p=seat(player), family=name))
 
 
 def refusal(state: State, player: int, move: Bid | BidTile) -> str:
     two_steps = any(isinstance(m, BidTile) for m in bids(state, player))
     if isinstance(move, Bid) and two_steps and move.family != state["houses"]["auction"].get("chosen"):
-        return f"First choose the tile ('bid {move.family}'), then the line."
+        return say("First choose the tile ('bid {family}'), then the line.", family=move.family)
     for record in state["houses"]["auction"]["tiles"]:
         if record["family"] == move.family:
             if isinstance(move, BidTile):
-                return f"Bid with a line now: 'bid {move.family} <line>'."
+                return say("Bid with a line now: 'bid {family} <line>'.", family=move.family)
             if move.line not in LINES:
-                return "Auction lines are 1 (lowest bid) to 6 (highest)."
+                return say("Auction lines are 1 (lowest bid) to 6 (highest).")
             holder = record["bid"]
             if holder is None:
-                return "Choose a line from 1 to 6."
-            return f"{seat(holder[0])} holds that tile on line {holder[1]}: bid on a higher line."
+                return say("Choose a line from 1 to 6.")
+            return say(
+                "{p} holds that tile on line {line}: bid on a higher line.", p=seat(holder[0]), line=holder[1]
+            )
     names = ", ".join(r["family"] for r in state["houses"]["auction"]["tiles"])
-    return f"'{move.family}' is not up for auction (families: {names})."
+    return say("'{family}' is not up for auction (families: {families}).", family=move.family, families=names)
 
 
 def bid(state: State, player: int, move: Bid, log: Any) -> None:
@@ -126,12 +128,20 @@ def bid(state: State, player: int, move: Bid, log: Any) -> None:
     record["bid"] = [player, move.line]
     log.changed.append(f"auction:{move.family}")
     if held is None:
-        log.events.append(f"{seat(player)} bids on {name}, line {move.line}.")
+        log.events.append(
+            say("{p} bids on {family}, line {line}.", p=seat(player), family=name, line=move.line)
+        )
         return
     auction["displaced"] = [*auction["displaced"], held[0]]
     log.events.append(
-        f"{seat(player)} outbids {seat(held[0])} on {name}: line {move.line} over line {held[1]}; "
-        f"{seat(held[0])} must move."
+        say(
+            "{p} outbids {other} on {family}: line {line} over line {old}; {other} must move.",
+            p=seat(player),
+            other=seat(held[0]),
+            family=name,
+            line=move.line,
+            old=held[1],
+        )
     )
 
 
@@ -154,8 +164,18 @@ def settle(state: State, log: Any) -> bool:
         line = str(record["bid"][1])
         gains = dict(HOUSES["auction"]["tiles"][record["tile"]]["lines"][line])
         name = HOUSES["families"][record["family"]]["name"]
-        log.events.append(f"{seat(player)} wins the {name} family on line {line}: {res_text(gains)}.")
-        engine.gain(state, player, gains, f"the {name} auction line {line}", log)
+        log.events.append(
+            say(
+                "{p} wins the {family} family on line {line}: {goods}.",
+                p=seat(player),
+                family=name,
+                line=line,
+                goods=res_text(gains),
+            )
+        )
+        engine.gain(
+            state, player, gains, say("the {family} auction line {line}", family=name, line=line), log
+        )
         state["stack"].extend(families.win(state, player, record["family"]))
     auction["awarded"] = True
     return True
@@ -164,11 +184,10 @@ def settle(state: State, log: Any) -> bool:
 def prompt(state: State) -> str:
     player = mover(state) or 0  # called only while someone must bid
     if state["houses"]["auction"]["displaced"]:
-        return (
-            f"{seat(player)}: you were outbid - bid again now on a family tile (a held tile needs "
-            "a higher line)."
-        )
-    return f"{seat(player)}: Family auction - bid on a family tile (line 1 gives the most, line 6 the least)."
+        text = say("you were outbid - bid again now on a family tile (a held tile needs a higher line).")
+    else:
+        text = say("Family auction - bid on a family tile (line 1 gives the most, line 6 the least).")
+    return say("{p}: {prompt}", p=seat(player), prompt=text)
 
 
 def line_gains(state: State, move: Bid) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import seat
+from rules.core import say, say_n, seat
 from rules.lorenzo import engine, leaders
 from rules.lorenzo.data import CARDS, HOUSES, LEADERS
 from rules.lorenzo.describe import TYPE_NAMES, res_text
@@ -53,7 +53,9 @@ def _lose(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
     lost = {k: min(v, res.get(k, 0)) for k, v in effect["res"].items()}
     for k, v in lost.items():
         res[k] -= v
-    log.events.append(f"{seat(player)} lost {res_text(lost)} ({frame['source']}).")
+    log.events.append(
+        say("{p} lost {goods} ({source}).", p=seat(player), goods=res_text(lost), source=frame["source"])
+    )
 
 
 def _gain_per_card_up_to_value(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
@@ -64,7 +66,7 @@ def _gain_per_card_up_to_value(state: State, frame: Frame, effect: dict[str, Any
     if times:
         engine.gain(state, player, gains, frame["source"], log)
     else:
-        log.events.append(f"{seat(player)} gained nothing from {frame['source']}.")
+        log.events.append(say("{p} gained nothing from {source}.", p=seat(player), source=frame["source"]))
 
 
 def _gain_per_played_leader(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
@@ -74,7 +76,9 @@ def _gain_per_played_leader(state: State, frame: Frame, effect: dict[str, Any], 
         gains = {k: v * times for k, v in effect["res"].items()}
         engine.gain(state, player, gains, frame["source"], log, frame.get("immediate", False))
     else:
-        log.events.append(f"{seat(player)} has played no Leader: nothing from {frame['source']}.")
+        log.events.append(
+            say("{p} has played no Leader: nothing from {source}.", p=seat(player), source=frame["source"])
+        )
 
 
 def _match_top_military(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
@@ -84,10 +88,17 @@ def _match_top_military(state: State, frame: Frame, effect: dict[str, Any], log:
     res = state["players"][player]["resources"]
     top = max(p["resources"]["mp"] for q, p in enumerate(state["players"]) if q != player)
     if top > res["mp"]:
-        log.events.append(f"{seat(player)} moves up the Military track from {res['mp']} to {top} MP.")
+        log.events.append(
+            say(
+                "{p} moves up the Military track from {from_n} to {to_n} MP.",
+                p=seat(player),
+                from_n=res["mp"],
+                to_n=top,
+            )
+        )
         res["mp"] = top
     else:
-        log.events.append(f"{seat(player)} already leads the Military track.")
+        log.events.append(say("{p} already leads the Military track.", p=seat(player)))
 
 
 def _exchange_up_to_value(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
@@ -99,7 +110,9 @@ def _exchange_up_to_value(state: State, frame: Frame, effect: dict[str, Any], lo
     while most > 0 and engine.payable(_times(effect["pay"], most), budget, mods) is None:
         most -= 1  # Paracelso's servants may pay for the wood or stone short (§13.2)
     if most <= 0:
-        log.events.append(f"{seat(player)} cannot make the exchange of {frame['source']}.")
+        log.events.append(
+            say("{p} cannot make the exchange of {source}.", p=seat(player), source=frame["source"])
+        )
         return
     state["stack"].append(
         {
@@ -148,7 +161,9 @@ def activate_options(state: State, frame: Frame) -> list[Any]:
 
 def activate_answer(state: State, player: int, frame: Frame, move: Any, log: Log) -> None:
     if move.card is None:
-        log.events.append(f"{seat(player)} activates no more cards with {frame['source']}.")
+        log.events.append(
+            say("{p} activates no more cards with {source}.", p=seat(player), source=frame["source"])
+        )
         return
     card = CARDS[move.card]
     part = card["harvest"] if card["type"] == "territory" else card["production"]
@@ -156,7 +171,9 @@ def activate_answer(state: State, player: int, frame: Frame, move: Any, log: Log
     frame["activated"] = [*frame["activated"], move.card]
     if frame["remaining"] > 0:
         state["stack"].append(frame)
-    log.events.append(f"{seat(player)} activates {card['name']} with {frame['source']}.")
+    log.events.append(
+        say("{p} activates {card} with {source}.", p=seat(player), card=card["name"], source=frame["source"])
+    )
     state["stack"].append(
         {
             "kind": "effects",
@@ -173,7 +190,9 @@ def activate_settle(state: State, frame: Frame, log: Log) -> bool:
     if len(activate_options(state, frame)) > 1:
         return False
     state["stack"].pop()
-    log.events.append(f"{seat(frame['seat'])} has no card to activate with {frame['source']}.")
+    log.events.append(
+        say("{p} has no card to activate with {source}.", p=seat(frame["seat"]), source=frame["source"])
+    )
     return True
 
 
@@ -189,7 +208,15 @@ def repeat_answer(state: State, player: int, frame: Frame, move: Any, log: Log) 
         state["stack"].append(
             {"kind": "effects", "seat": player, "source": frame["source"], "effects": list(frame["effects"])}
         )
-    log.events.append(f"{seat(player)} makes the exchange of {frame['source']} {move.times} times.")
+    log.events.append(
+        say_n(
+            "{p} makes the exchange of {source} {n} time.",
+            "{p} makes the exchange of {source} {n} times.",
+            move.times,
+            p=seat(player),
+            source=frame["source"],
+        )
+    )
 
 
 def _draw_leaders(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
@@ -213,7 +240,15 @@ def _draw_leaders(state: State, frame: Frame, effect: dict[str, Any], log: Log) 
         hand = state["players"][player]["leader_hand"]
         state["players"][player]["leader_hand"] = [*hand, leader]
         drawn += 1
-    log.events.append(f"{seat(player)} drew {drawn} Leader{'s' if drawn != 1 else ''} ({frame['source']}).")
+    log.events.append(
+        say_n(
+            "{p} drew {n} Leader ({source}).",
+            "{p} drew {n} Leaders ({source}).",
+            drawn,
+            p=seat(player),
+            source=frame["source"],
+        )
+    )
 
 
 def free_options(state: State, frame: Frame) -> list[Any]:
@@ -236,9 +271,16 @@ def free_answer(state: State, player: int, frame: Frame, move: Any, log: Log) ->
     from rules.lorenzo.moves import LeaderAction
 
     if move.leader is None:
-        log.events.append(f"{seat(player)} plays no Leader with {frame['source']}.")
+        log.events.append(say("{p} plays no Leader with {source}.", p=seat(player), source=frame["source"]))
         return
-    log.events.append(f"{seat(player)} plays {LEADERS[move.leader]['name']} for free ({frame['source']}).")
+    log.events.append(
+        say(
+            "{p} plays {leader} for free ({source}).",
+            p=seat(player),
+            leader=LEADERS[move.leader]["name"],
+            source=frame["source"],
+        )
+    )
     engine.do_leader(state, player, LeaderAction("play", move.leader), log)
 
 
@@ -247,7 +289,9 @@ def free_settle(state: State, frame: Frame, log: Log) -> bool:
     if len(options) > 1 or options[0].leader is not None:
         return False
     state["stack"].pop()
-    log.events.append(f"{seat(frame['seat'])} has no Leader to play for free ({frame['source']}).")
+    log.events.append(
+        say("{p} has no Leader to play for free ({source}).", p=seat(frame["seat"]), source=frame["source"])
+    )
     return True
 
 
@@ -297,10 +341,14 @@ def recover_answer(state: State, player: int, frame: Frame, move: Any, log: Log)
     if not hasattr(move, "card"):  # a Search: the type looked through, then the card
         frame["searching"] = move.card_type
         state["stack"].append(frame)
-        log.events.append(f"{seat(player)} searches the discarded {TYPE_NAMES[move.card_type]} cards.")
+        log.events.append(
+            say("{p} searches the discarded {type} cards.", p=seat(player), type=TYPE_NAMES[move.card_type])
+        )
         return
     if move.card is None:
-        log.events.append(f"{seat(player)} takes no discarded card ({frame['source']}).")
+        log.events.append(
+            say("{p} takes no discarded card ({source}).", p=seat(player), source=frame["source"])
+        )
         return
     houses = state["houses"]
     houses["discard_pile"] = engine.without(houses["discard_pile"], move.card)
@@ -309,7 +357,13 @@ def recover_answer(state: State, player: int, frame: Frame, move: Any, log: Log)
     player_state["cards"][card["type"]] = [*player_state["cards"][card["type"]], move.card]
     log.changed.append(f"card:{move.card}")
     log.events.append(
-        f"{seat(player)} took the discarded {TYPE_NAMES[card['type']]} {card['name']} ({frame['source']})."
+        say(
+            "{p} took the discarded {type} {card} ({source}).",
+            p=seat(player),
+            type=TYPE_NAMES[card["type"]],
+            card=card["name"],
+            source=frame["source"],
+        )
     )
     engine.push_immediate(state, player, move.card)
 
@@ -318,7 +372,9 @@ def recover_settle(state: State, frame: Frame, log: Log) -> bool:
     if len(recover_options(state, frame)) > 1:
         return False
     state["stack"].pop()
-    log.events.append(f"{seat(frame['seat'])} finds no discarded card to take ({frame['source']}).")
+    log.events.append(
+        say("{p} finds no discarded card to take ({source}).", p=seat(frame["seat"]), source=frame["source"])
+    )
     return True
 
 
@@ -334,8 +390,11 @@ def _place_face_up_token(state: State, frame: Frame, effect: dict[str, Any], log
     else:
         tokens.wait_face_up(state, player, frame["card"])
         log.events.append(
-            f"{seat(player)} holds no Special Token: the next one they gain goes face up on "
-            f"{frame['source']}."
+            say(
+                "{p} holds no Special Token: the next one they gain goes face up on {source}.",
+                p=seat(player),
+                source=frame["source"],
+            )
         )
 
 
@@ -347,7 +406,14 @@ def face_up_options(state: State, frame: Frame) -> list[Any]:
 
 def face_up_answer(state: State, player: int, frame: Frame, move: Any, log: Log) -> None:
     tokens.put_face_up(state, player, frame["card"], move.kind)
-    log.events.append(f"{seat(player)} put a {move.kind} token face up on {frame['source']}.")
+    log.events.append(
+        say(
+            "{p} put a {kind} token face up on {source}.",
+            p=seat(player),
+            kind=move.kind,
+            source=frame["source"],
+        )
+    )
 
 
 def face_up_bonus(state: State, player: int, card: int, src: str) -> Frame | None:
@@ -358,7 +424,7 @@ def face_up_bonus(state: State, player: int, card: int, src: str) -> Frame | Non
     return {
         "kind": "effects",
         "seat": player,
-        "source": f"the {kind} token on {src}",
+        "source": say("the {kind} token on {card}", kind=kind, card=src),
         "effects": tokens.bonus(kind),
     }
 
@@ -366,7 +432,9 @@ def face_up_bonus(state: State, player: int, card: int, src: str) -> Frame | Non
 def _face_up_token_bonus(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
     found = face_up_bonus(state, frame["seat"], frame["card"], frame["source"])
     if found is None:
-        log.events.append(f"{seat(frame['seat'])} has no token face up on {frame['source']}.")
+        log.events.append(
+            say("{p} has no token face up on {source}.", p=seat(frame["seat"]), source=frame["source"])
+        )
     else:
         state["stack"].append(found)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import seat
+from rules.core import say, seat
 from rules.lorenzo.data import CARD_TYPES, CARDS, HOUSES
 from rules.lorenzo.describe import res_text
 
@@ -98,7 +98,7 @@ def after_take(
                 dict(e, value=take_value) if e["op"] == "harvest_at_take_value" else e
                 for e in effect["effects"]
             ]
-            frames.append(_effects(player, f"the {name} family", fx))
+            frames.append(_effects(player, say("the {family} family", family=name), fx))
     if effects_of(state, player, "store_building_materials") and card["type"] == "building":
         kept = {k: v for k, v in pay.items() if k in ("wood", "stone") and v}
         if kept:
@@ -120,7 +120,7 @@ def _orsini(state: State, player: int) -> list[Frame]:
     sets = min(len(player_state["cards"][t]) for t in CARD_TYPES)
     frames = []
     for k in range(player_state["orsini_sets"] + 1, min(sets, 4) + 1):
-        frames.append(_effects(player, f"Orsini set {k}", effects[0]["rewards"][str(k)]))
+        frames.append(_effects(player, say("Orsini set {n}", n=k), effects[0]["rewards"][str(k)]))
     player_state["orsini_sets"] = max(player_state["orsini_sets"], min(sets, 4))
     return frames[::-1]  # the first reward on top
 
@@ -134,7 +134,10 @@ def after_gain(state: State, player: int) -> list[Frame]:
     tiles = HOUSES["families"]["della_rovere"]["faith_tiles"]
     reached = [t for t in left if player_state["resources"]["fp"] >= tiles[t]["step"]]
     player_state["faith_tiles"] = [t for t in left if t not in reached]
-    return [_effects(player, f"Della Rovere faith tile {t}", tiles[t]["bonus"]) for t in reversed(reached)]
+    return [
+        _effects(player, say("Della Rovere faith tile {tile}", tile=t), tiles[t]["bonus"])
+        for t in reversed(reached)
+    ]
 
 
 def on_excommunicated(state: State, player: int, log: Any) -> None:
@@ -142,7 +145,9 @@ def on_excommunicated(state: State, player: int, log: Any) -> None:
         res = state["players"][player]["resources"]
         lost = min(res["vp"], effect["vp"])
         res["vp"] -= lost
-        log.events.append(f"{seat(player)} loses {lost} VP (the Della Rovere family's excommunication).")
+        log.events.append(
+            say("{p} loses {vp} VP (the Della Rovere family's excommunication).", p=seat(player), vp=lost)
+        )
 
 
 def privilege_menu(state: State, player: int, menu: tuple[str, ...]) -> tuple[str, ...]:
@@ -186,8 +191,10 @@ def convert(state: State, player: int, log: Any) -> Frame:
     res = state["players"][player]["resources"]
     for k, v in effect["pay"].items():
         res[k] -= v
-    log.events.append(f"{seat(player)} converts {res_text(effect['pay'])} (family tile).")
-    return _effects(player, "the family tile", [{"op": "gain", "res": dict(effect["gain"])}])
+    log.events.append(
+        say("{p} converts {goods} (family tile).", p=seat(player), goods=res_text(effect["pay"]))
+    )
+    return _effects(player, say("the family tile"), [{"op": "gain", "res": dict(effect["gain"])}])
 
 
 def gonzaga_frame(state: State) -> Frame | None:
@@ -232,13 +239,15 @@ def gonzaga_answer(state: State, player: int, frame: Frame, move: Any, log: Any)
     from rules.lorenzo import engine
 
     if move.space is None:
-        log.events.append(f"{seat(player)} takes no card with the Gonzaga family.")
+        log.events.append(say("{p} takes no card with the Gonzaga family.", p=seat(player)))
         return
     res = state["players"][player]["resources"]
     for k, v in frame["pay"].items():
         res[k] -= v
     tower, floor_index = engine.ALL_TOWER_SPACES[move.space]
-    log.events.append(f"{seat(player)} pays {res_text(frame['pay'])} (the Gonzaga family).")
+    log.events.append(
+        say("{p} pays {goods} (the Gonzaga family).", p=seat(player), goods=res_text(frame["pay"]))
+    )
     log.changed.append(move.space)
     state["houses"]["take_value"] = None
     engine.finish_take(state, player, tower, floor_index, {}, log)
@@ -252,7 +261,7 @@ def visconti_frames(state: State, player: int) -> list[Frame]:
     tokens = HOUSES["families"]["visconti"]["visconti_tokens"]
     active = state["players"][player]["visconti_active"]
     if len(active) >= len(tokens):
-        return [_effects(player, f"Visconti token {t}", tokens[t]["bonus"]) for t in active]
+        return [_effects(player, say("Visconti token {token}", token=t), tokens[t]["bonus"]) for t in active]
     return [{"kind": "visconti", "seat": player}]
 
 
@@ -266,10 +275,10 @@ def visconti_options(state: State, frame: Frame) -> list[Any]:
 def visconti_answer(state: State, player: int, frame: Frame, move: Any, log: Any) -> None:
     player_state = state["players"][player]
     player_state["visconti_active"] = [*player_state["visconti_active"], move.token]
-    log.events.append(f"{seat(player)} activates the Visconti token {move.token}.")
+    log.events.append(say("{p} activates the Visconti token {token}.", p=seat(player), token=move.token))
     tokens = HOUSES["families"]["visconti"]["visconti_tokens"]
     for t in reversed(player_state["visconti_active"]):
-        state["stack"].append(_effects(player, f"Visconti token {t}", tokens[t]["bonus"]))
+        state["stack"].append(_effects(player, say("Visconti token {token}", token=t), tokens[t]["bonus"]))
 
 
 def character_vp(state: State, player: int, count: int, table: list[int]) -> int:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import seat
+from rules.core import say, seat
 from rules.lorenzo.data import CARDS, LEADERS
+from rules.lorenzo.describe import MEMBER_NAMES
 from rules.lorenzo.leaders import effective_ability
 
 State = dict[str, Any]
@@ -109,7 +110,13 @@ def place(state: State, player: int, move: Any, log: Any) -> None:
     }
     name = LEADERS[leader_id]["name"]
     log.events.append(
-        f"{seat(player)} placed {move.member} (value {value}) on {name}'s personal action space."
+        say(
+            "{p} placed {member} (value {value}) on {leader}'s personal action space.",
+            p=seat(player),
+            member=MEMBER_NAMES[move.member],
+            value=value,
+            leader=name,
+        )
     )
     _kind, effects = effective_ability(state, player, leader_id)
     if any(e["op"] == "member_action" for e in effects):
@@ -132,8 +139,10 @@ def refusal(state: State, player: int, space: str) -> str | None:
         return None
     leader_id = space[len(PREFIX) :]
     if leader_id not in state["players"][player]["leaders_played"]:
-        return "That personal action space belongs to a Leader you have not played."
-    return "Your Leader's personal action space is used this round (one member a round, value 1 or more)."
+        return say("That personal action space belongs to a Leader you have not played.")
+    return say(
+        "Your Leader's personal action space is used this round (one member a round, value 1 or more)."
+    )
 
 
 # -- once-per-round kinds -----------------------------------------------------------------------
@@ -165,7 +174,8 @@ def activate_one_answer(state: State, player: int, frame: Frame, move: Any, log:
     """One card activated as a Harvest/Production of that value: no Personal Bonus Tile."""
     action = frame["effect"]["action"]
     budget = dict(state["players"][player]["resources"]) if action == "production" else None
-    log.events.append(f"{seat(player)} activates {CARDS[move.card]['name']} with {frame['source']}.")
+    card, source = CARDS[move.card]["name"], frame["source"]
+    log.events.append(say("{p} activates {card} with {source}.", p=seat(player), card=card, source=source))
     state["stack"].append(
         {
             "kind": "activation",
@@ -202,10 +212,17 @@ def keep_answer(state: State, player: int, frame: Frame, move: Any, log: Any) ->
 
     state["players"][player]["resources"]["special_token"] += 1
     for card, _kind in tokens.receive(state, player, [move.kind]):  # a card 98/128 waiting for it
-        log.events.append(f"The token kept goes face up on {CARDS[int(card)]['name']}.")
+        log.events.append(say("The token kept goes face up on {card}.", card=CARDS[int(card)]["name"]))
     houses = state["houses"]
     houses["token_discard"] = [*houses["token_discard"], *rest]
-    log.events.append(f"{seat(player)} keeps 1 of {len(frame['drawn'])} Special Tokens ({frame['source']}).")
+    log.events.append(
+        say(
+            "{p} keeps 1 of {n} Special Tokens ({source}).",
+            p=seat(player),
+            n=len(frame["drawn"]),
+            source=frame["source"],
+        )
+    )
 
 
 def run_discard_own(state: State, frame: Frame, effect: dict[str, Any], log: Any) -> None:
@@ -231,7 +248,9 @@ def dismiss_answer(state: State, player: int, frame: Frame, move: Any, log: Any)
     player_state["cards"][card["type"]] = without(player_state["cards"][card["type"]], move.card)
     if move.card <= 96:
         state["houses"]["discard_pile"] = [*state["houses"]["discard_pile"], move.card]
-    log.events.append(f"{seat(player)} discards {card['name']} ({frame['source']}).")
+    log.events.append(
+        say("{p} discards {card} ({source}).", p=seat(player), card=card["name"], source=frame["source"])
+    )
     state["stack"].append(
         {
             "kind": "effects",

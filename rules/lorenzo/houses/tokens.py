@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import rng_for, seat
+from rules.core import rng_for, say, seat
 from rules.lorenzo.data import HOUSES
 
 State = dict[str, Any]
@@ -153,7 +153,7 @@ def pay_options(state: State, frame: dict[str, Any]) -> list[Any]:
 def pay_answer(state: State, player: int, frame: dict[str, Any], move: Any, log: Any) -> None:
     """One token paid, the kind the payer chose; the decision stays while more are owed."""
     _discard(state, player, [move.kind])
-    log.events.append(f"{seat(player)} paid a Special Token (face down).")
+    log.events.append(say("{p} paid a Special Token (face down).", p=seat(player)))
     if owed(state, player) > 0:
         state["stack"].append(frame)
 
@@ -195,7 +195,8 @@ def cash(state: State, player: int, kind: str) -> dict[str, Any]:
     player_state["resources"]["special_token"] -= 1
     houses = state["houses"]
     houses["token_discard"] = [*houses["token_discard"], kind]
-    return {"kind": "effects", "seat": player, "source": f"a Special Token ({kind})", "effects": bonus(kind)}
+    source = say("a Special Token ({kind})", kind=kind)
+    return {"kind": "effects", "seat": player, "source": source, "effects": bonus(kind)}
 
 
 def put_face_up(state: State, player: int, card: int, kind: str) -> None:
