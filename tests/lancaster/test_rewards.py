@@ -178,7 +178,7 @@ def test_8_3_england_wins_at_equal_strength_ranks_pay_pp_ties_go_to_the_higher_s
     assert [p["power_points"] for p in state["seats"]] == [4, 6, 2]
     assert state["conflicts"] == []
     assert [f["court"] for f in state["forces"]] == [[1, 1], [2], [1]]
-    assert "England wins conflict K06 (5 against France 5)" in events[0]
+    assert "England wins K06 (5 against France 5)" in events[0]
 
 
 def test_8_3_a_lost_top_row_conflict_moves_down_with_its_knights(state) -> None:
@@ -303,7 +303,7 @@ def test_8_3_a_card_nobody_joins_slides_by_default_or_is_discarded_at_once() -> 
         set_cards(state, [("K05", "top")])
         gone, events = run_steps(state, ["conflict:K05"])
     assert gone["conflicts"] == []
-    assert events == ["Nobody answered conflict K05; it is discarded."]
+    assert events == ["Conflict K05 unanswered: discarded."]
 
 
 def test_8_3_a_won_bottom_row_card_pays_and_sends_its_knights_home() -> None:
