@@ -107,13 +107,23 @@ def test_7_2_two_player_allies_do_not_vote() -> None:
     assert len(state["ballots"]) == 2
 
 
-def test_7_3_current_laws_apply_left_to_right_after_the_votes() -> None:
+def test_7_3_current_laws_apply_left_to_right_after_the_votes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.lancaster.engine import Engine
+
+    applied: list[str] = []
+    law = Engine._law
+
+    def recorded(self: Engine, state: dict, law_id: str, events: list[str]) -> None:
+        applied.append(law_id)
+        law(self, state, law_id, events)
+
+    monkeypatch.setattr(Engine, "_law", recorded)
     state = _parliament(3)
     state["current_laws"] = ["L12", "L13", "L03"]
     for _ in range(3):
         state, events = vote_all(state, ["vote no"] * 3)
-    law_events = [e for e in events if e.startswith("Law ")]
-    assert [e.split()[1] for e in law_events] == ["L12", "L13", "L03"]
+    assert applied == ["L12", "L13", "L03"]
+    assert "Laws applied: L12, L13, L03." in events  # one line for the laws, in their order
 
 
 def test_7_2_two_player_votes_stay_secret_although_gold_and_squires_are_open() -> None:
