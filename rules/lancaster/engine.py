@@ -300,9 +300,7 @@ class Engine:
             # 7.2.7: unused vote markers go back to the supply.
             state["seats"] = [{**me, "vote_markers": 0} for me in state["seats"]]
         state["phase"] = "laws"
-        events.append(
-            say("Laws applied: {laws}.", laws=", ".join(state["current_laws"]))
-        )
+        events.append(say("Laws applied: {laws}.", laws=", ".join(state["current_laws"])))
         state["queue"] = [{"task": "law", "law": law_id} for law_id in state["current_laws"]]
 
     # ----------------------------------------------------------------------------------------
@@ -706,15 +704,11 @@ class Engine:
             resentment.lost(self, state, card, events)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
-                events.append(
-                    say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid)
-                )
+                events.append(say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid))
             else:
                 state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
                 if card["row"] == "bottom":
-                    events.append(
-                        say("Conflict {conflict} unanswered again: discarded.", conflict=cid)
-                    )
+                    events.append(say("Conflict {conflict} unanswered again: discarded.", conflict=cid))
                 else:
                     events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
         elif total >= france:
@@ -724,7 +718,8 @@ class Engine:
             m.card_set(state, {**card, "row": "bottom"})
             events.append(
                 say(
-                    "England loses {conflict} ({total} against France {france_n}): to the bottom row, knights stay.",
+                    "England loses {conflict} ({total} against France {france_n}): "
+                    "to the bottom row, knights stay.",
                     conflict=cid,
                     total=total,
                     france_n=france,

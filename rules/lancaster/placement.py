@@ -289,8 +289,7 @@ def _county_placed(values: dict[str, Any], squires: int, marks: str) -> str:
     """A county placement without its end: its squires, and Henry V's Tudor knight or shield."""
     if marks and squires:
         return say(
-            "{p} placed a strength-{strength} knight with {squires} on county {county} ({name}) "
-            "with {marks}",
+            "{p} placed a strength-{strength} knight with {squires} on county {county} ({name}) with {marks}",
             squires=amount("squire", squires),
             marks=marks,
             **values,
