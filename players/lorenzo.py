@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from players import lorenzo_houses
 from rules.lorenzo.data import FAITH_VP, GOODS, ROUNDS
 from rules.lorenzo.scoring import breakdown, outcome
 
@@ -32,5 +33,7 @@ def values(state: dict[str, Any]) -> list[float]:
         value += GOOD_VP * sum(res[k] for k in GOODS) * min(1.0, left / 2)
         value += MP_VP * res["mp"] + FAITH_SHARE * FAITH_VP[min(res["fp"], len(FAITH_VP) - 1)]
         value += sum(CARD_ROUND_VP[t] * len(cards) * left for t, cards in player["cards"].items())
+        if "houses" in state:  # tokens, face-up tokens, the Family tile, the auction
+            value += lorenzo_houses.seat_value(state, len(found))
         found.append(value)
     return found

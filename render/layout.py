@@ -134,11 +134,12 @@ class LorenzoHouses:
     side = Rect(1048, 0, WIDTH - 1048 - MARGIN, 200)
     seats_top = 212
     seats_h = 96
+    space_h = 78  # one row of played Leaders' personal action spaces under the seats (§12.3)
     note_h = 26
 
     @classmethod
-    def height(cls) -> int:
-        return cls.gap + cls.seats_top + cls.seats_h + cls.note_h
+    def height(cls, space_rows: int = 0) -> int:
+        return cls.gap + cls.seats_top + cls.seats_h + space_rows * cls.space_h + cls.note_h
 
 
 class LorenzoPrivate:

@@ -33,6 +33,7 @@ from render.layout import (
 )
 from render.palette import RGB, hex_rgb
 from render.words import N_, said
+from rules.lorenzo.scoring import CATEGORIES
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import (
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     )
 
 MEMBERS = ("black", "white", "orange", "neutral")
-PRIVATE_BAND = 120  # the Houses of Renaissance lines under a personal board (family, tokens)
+PRIVATE_BAND = 150  # the Houses of Renaissance lines under a personal board (family, tokens)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 AREA_TITLES = {"harvest": "Harvest", "production": "Production"}
 VP = N_("VP")
@@ -68,7 +69,11 @@ def _catalogue_names() -> tuple[str, ...]:
     return (*data["type_titles"].values(), *labels, *data["excommunication_short"].values())
 
 
-CATALOGUE_NAMES = _catalogue_names()
+# The engine's words the board and the final panel show as they are: score categories (the final
+# breakdown's keys) and the floor bonus goods.
+SCORE_WORDS = CATEGORIES
+BONUS_WORDS = ("wood", "stone", "coin", "servant", "mp", "fp")
+CATALOGUE_NAMES = (*_catalogue_names(), *SCORE_WORDS, *BONUS_WORDS)
 
 
 def _type_colours(card_type: str) -> tuple[RGB, RGB]:
@@ -105,7 +110,8 @@ def _card(canvas: Canvas, rect: Rect, card: Card, *, compact: bool = False) -> N
     lines: list[tuple[str, RGB, str]] = []
     costs = [str(c) for c in card.get("costs") or []]
     if card.get("type") != "territory":
-        cost = N_("Cost: {costs}").format(costs=" or ".join(costs)) if costs else N_("Cost: free")
+        # "Cost: {costs}" is the engine's sentence (rules/lorenzo/cards.py): drawn through its catalogue
+        cost = "Cost: {costs}".format(costs=" or ".join(costs)) if costs else N_("Cost: free")
         lines.append((cost, palette.INK, "narrow-bold"))
     if card.get("immediate"):
         lines.append(("⚡ " + said(str(card["immediate"])), palette.INK, "narrow"))
@@ -294,7 +300,7 @@ def _excommunication_tiles(canvas: Canvas, view: LorenzoView) -> None:
 
 def _council(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str]) -> None:
     canvas.box(rect, palette.PANEL, palette.LINE)
-    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 196, 28), "Council Palace", HEADING, style="bold", align="l")
     reward = str(space.get("reward", "")) if space else ""
     canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, BODY - 1, palette.INK, align="r")
     occupants = space["occupants"] if space else []
@@ -656,7 +662,8 @@ def _public(canvas: Canvas, view: LorenzoView) -> None:
     _towers(canvas, view, changed)
     if "houses" in view:  # Houses of Renaissance (render/lorenzo_houses.py)
         houses.draw_auction(canvas, view)
-        houses.draw_public(canvas, view, LorenzoPublic.height(frame.seats(view)) - MARGIN, changed, _floor)
+        top = LorenzoPublic.height(frame.seats(view)) - MARGIN
+        houses.draw_public(canvas, view, top, changed, _floor, _member_token)
     if view.get("bonus_tiles_available"):
         _tile_draft(canvas, LorenzoPublic.towers.top(300), view["bonus_tiles_available"])
     outcome = view["header"]["outcome"]
@@ -724,11 +731,9 @@ def _private(canvas: Canvas, view: LorenzoView) -> None:
                     need = N_("needs {n} MP").format(n=slot_mp[j]) if slot_mp[j] else N_("no MP needed")
                     canvas.text_in(slot, need, BODY, palette.MUTED, style="bold")
     _private_side(canvas, L.side, info)
-    extra = houses.private_lines(view)
-    if extra:
+    if "houses" in view:  # Family, tokens, personal action spaces (render/lorenzo_houses.py)
         band = Rect(MARGIN, L.height() - MARGIN + 8, INNER, PRIVATE_BAND - 16)
-        canvas.box(band, palette.PANEL, palette.LINE, radius=8)
-        parts.text_block(canvas, band.inset(12, 8), extra, BODY + 1)
+        houses.draw_private(canvas, band, view, _changed(view), _member_token)
 
 
 def _goods_band(canvas: Canvas, rect: Rect, view: LorenzoView, info: PlayerInfo) -> None:

@@ -15,7 +15,6 @@ from render import palette, parts
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, NUMBER, SMALL, LorenzoHouses, LorenzoPublic
-from render.words import N_
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import LorenzoView
@@ -30,15 +29,25 @@ TOWER_TITLES = {
 
 
 def band_height(view: LorenzoView) -> int:
-    return LorenzoHouses.height() if "houses" in view else 0
+    return LorenzoHouses.height(_space_rows(view)) if "houses" in view else 0
+
+
+def _space_rows(view: LorenzoView) -> int:
+    """Rows of personal action spaces under the seats: the most any one seat has."""
+    spaces = view["houses"].get("leader_spaces") or []
+    per_seat = [sum(1 for s in spaces if s["seat"] == seat) for seat in {s["seat"] for s in spaces}]
+    return max(per_seat, default=0)
 
 
 def _provisional(view: LorenzoView, prefix: str) -> bool:
     return any(str(p["path"]).startswith(prefix) for p in view["houses"]["provisional"])
 
 
-def draw_public(canvas: Canvas, view: LorenzoView, top: int, changed: set[str], floor: Any) -> None:
-    """The band at ``top``; ``floor`` draws one tower floor (render.lorenzo._floor)."""
+def draw_public(
+    canvas: Canvas, view: LorenzoView, top: int, changed: set[str], floor: Any, member: Any
+) -> None:
+    """The band at ``top``; ``floor`` draws one tower floor (render.lorenzo._floor), ``member``
+    a family member standing on a space (render.lorenzo._member_token)."""
     houses = view["houses"]
     L = LorenzoHouses
     y0 = top + L.gap
@@ -50,9 +59,7 @@ def draw_public(canvas: Canvas, view: LorenzoView, top: int, changed: set[str], 
     fee = "occupied: +3 coins to enter (card 126: free)" if occupied else "not occupied: no fee"
     canvas.text_in(
         header.inset(10, 2),
-        N_("Special Tower{star} · deck {houses} · {fee}").format(
-            star=star, houses=houses["special_deck"], fee=fee
-        ),
+        f"Special Tower{star} · deck {houses['special_deck']} · {fee}",
         HEADING - 2,
         palette.TITLE_INK,
         style="bold",
@@ -64,13 +71,20 @@ def draw_public(canvas: Canvas, view: LorenzoView, top: int, changed: set[str], 
     ):
         floor(canvas, rect, spec, changed, owners)
     _side(canvas, view, L.side.moved(0, y0))
-    _seats(canvas, view, Rect(MARGIN, y0 + L.seats_top, INNER, L.seats_h))
-    note = Rect(MARGIN, y0 + L.seats_top + L.seats_h + 2, INNER, L.note_h - 4)
+    seats = Rect(MARGIN, y0 + L.seats_top, INNER, L.seats_h)
+    _seats(canvas, view, seats)
+    rows = _space_rows(view)
+    columns = seats.columns(len(houses["players"]), 10)
+    for seat, column in enumerate(columns):
+        mine = [s for s in houses.get("leader_spaces") or [] if s["seat"] == seat]
+        for row, space in enumerate(mine):
+            box = Rect(column.x, seats.bottom + 4 + row * L.space_h, column.w, L.space_h - 6)
+            starred = _provisional(view, f"leaders.{space['leader']}.space")
+            personal_space(canvas, box, space, changed, member, starred)
+    note = Rect(MARGIN, seats.bottom + rows * L.space_h + 2, INNER, L.note_h - 4)
     canvas.text_in(
         note,
-        N_(
-            "{STAR} provisional value: no source gives it (see /game rules; LORENZO_OVERRIDES corrects it)"
-        ).format(STAR=STAR),
+        f"{STAR} provisional value: no source gives it (see /game rules; LORENZO_OVERRIDES corrects it)",
         SMALL,
         palette.MUTED,
         align="l",
@@ -116,20 +130,52 @@ def _seats(canvas: Canvas, view: LorenzoView, rect: Rect) -> None:
         )
         canvas.text_in(
             Rect(cell.x + 10, cell.y + 50, 120, 36),
-            N_("{info} tokens").format(info=info["tokens"]),
+            f"{info['tokens']} tokens",
             NUMBER - 4,
             style="bold",
             align="l",
         )
-        face_up = ", ".join(f"{kind} on {card}" for card, kind in sorted(info["face_up"].items()))
+        face_up = ", ".join(f"face up: {kind} on {card}" for card, kind in sorted(info["face_up"].items()))
+        waiting = ", ".join(f"card {card} waits for a token" for card in info.get("face_up_next") or [])
+        face_up = "; ".join(x for x in (face_up, waiting) if x)
         if face_up:
             canvas.text_in(
                 Rect(cell.x + 130, cell.y + 50, cell.w - 138, 36),
-                "face up: " + face_up,
+                face_up,
                 SMALL,
                 palette.MUTED,
                 align="l",
             )
+
+
+def personal_space(
+    canvas: Canvas, rect: Rect, space: Any, changed: set[str], member: Any, starred: bool
+) -> None:
+    """A played Leader's personal action space (HOUSES.md §12.3), under its owner's seat cell:
+    the Leader, its minimum value (``starred``: provisional) and what it gives; the member on it
+    this round, or "free"."""
+    canvas.box(rect, palette.PANEL_ALT, palette.INK, width=2, radius=8)
+    slot = Rect(rect.right - 58, rect.y + 8, 50, rect.h - 16)
+    text_w = slot.x - rect.x - 14
+    canvas.text_in(
+        Rect(rect.x + 10, rect.y + 4, text_w, 28), str(space["name"]), BODY, style="narrow-bold", align="l"
+    )
+    star = STAR if starred else ""
+    parts.text_block(
+        canvas,
+        Rect(rect.x + 10, rect.y + 32, text_w, rect.h - 34),
+        [(f"needs {space['min_value']}{star} · {space['text']}", palette.INK, "narrow")],
+        SMALL + 1,
+        min_size=SMALL,
+    )
+    canvas.box(slot, palette.PANEL, palette.FAINT, width=1, radius=6)
+    occupant = space.get("occupant")
+    if occupant:
+        member(canvas, slot.x + 20, slot.y + slot.h // 2, occupant, 28)
+    else:
+        canvas.text_in(slot, "free", SMALL + 1, palette.MUTED)
+    if str(space["space"]) in changed:
+        canvas.highlight(rect, "LAST")
 
 
 def draw_auction(canvas: Canvas, view: LorenzoView) -> None:
@@ -145,9 +191,7 @@ def draw_auction(canvas: Canvas, view: LorenzoView) -> None:
     who = f" · {seat_name(int(mover))} to bid" if mover is not None else ""
     canvas.text_in(
         head,
-        N_("Family Tile auction{who} (line 1 = lowest bid, most resources; lines{STAR})").format(
-            who=who, STAR=STAR
-        ),
+        f"Family Tile auction{who} (line 1 = lowest bid, most resources; lines{STAR})",
         HEADING,
         style="bold",
         align="l",
@@ -180,6 +224,26 @@ def draw_auction(canvas: Canvas, view: LorenzoView) -> None:
                 canvas.marker(row.right - 24, row.y + row.h // 2, int(bid["seat"]), 30)
 
 
+def draw_private(canvas: Canvas, band: Rect, view: LorenzoView, changed: set[str], member: Any) -> None:
+    """The band under a personal board: the lines of ``private_lines`` left, the viewer's
+    personal action spaces right (at most three across; HOUSES.md §12.3)."""
+    lines = private_lines(view)
+    if not lines:
+        return
+    canvas.box(band, palette.PANEL, palette.LINE, radius=8)
+    viewer = int(view.get("viewer") or 0)
+    mine = [s for s in view["houses"].get("leader_spaces") or [] if s["seat"] == viewer][:3]
+    width = 320
+    text = band.inset(12, 8)
+    if mine:
+        text = Rect(text.x, text.y, text.w - len(mine) * (width + 8), text.h)
+    parts.text_block(canvas, text, lines, BODY + 1, min_size=SMALL)
+    for i, space in enumerate(mine):
+        box = Rect(band.right - (len(mine) - i) * (width + 8), band.y + 8, width, band.h - 16)
+        starred = _provisional(view, f"leaders.{space['leader']}.space")
+        personal_space(canvas, box, space, changed, member, starred)
+
+
 def private_lines(view: LorenzoView) -> list[parts.Line]:
     """What the personal board adds: Family, token faces (secret), face-up tokens."""
     houses = view.get("houses")
@@ -187,14 +251,20 @@ def private_lines(view: LorenzoView) -> list[parts.Line]:
         return []
     me = houses["players"][int(view["viewer"] or 0)]
     faces = ", ".join(me.get("faces") or []) or "none"
+    family = f"Family: {str(me.get('family') or 'not yet won').replace('_', ' ').title()}"
     lines: list[parts.Line] = [
-        (f"Family: {str(me.get('family') or 'not yet won').replace('_', ' ').title()}", palette.INK, "bold"),
+        (family, palette.INK, "bold"),
+        *([(str(me["family_text"]), palette.INK, "narrow")] if me.get("family_text") else []),
         (
             f"Your Special Tokens ({me['tokens']}): {faces} - cash one on your turn with 'token <kind>'",
             palette.INK,
             "regular",
         ),
     ]
+    waiting = me.get("face_up_next") or []
+    if waiting:
+        cards = ", ".join(f"card {c}" for c in waiting)
+        lines.append((f"The next token you gain goes face up on {cards}", palette.INK, "regular"))
     if me["face_up"]:
         lines.append(
             (

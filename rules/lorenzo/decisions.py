@@ -40,6 +40,7 @@ from rules.lorenzo.describe import MEMBER_NAMES, TOWER_NAMES, TYPE_NAMES, res_te
 from rules.lorenzo.effects import modifiers
 from rules.lorenzo.engine import Log
 from rules.lorenzo.houses import families as houses_families
+from rules.lorenzo.houses import setup as houses_setup
 from rules.lorenzo.houses import tokens
 from rules.lorenzo.moves import (
     BonusAction,
@@ -140,7 +141,7 @@ def _settle_activation(state: State, frame: Frame, log: Log) -> bool:
 
 def _privilege_answers(state: State, frame: Frame) -> list[LorenzoMove]:
     # HOUSES.md §9: the New Council tile adds a sixth option, a Special Token.
-    menu = (*PRIVILEGE_ORDER, "special_token") if "houses" in state else PRIVILEGE_ORDER
+    menu = (*PRIVILEGE_ORDER, "special_token") if houses_setup.council_row(state) else PRIVILEGE_ORDER
     if "houses" in state:  # Della Scala, Da Montefeltro (houses/families.py)
         menu = houses_families.privilege_menu(state, frame["seat"], menu)
     return [Privilege(choice) for choice in menu if choice not in frame["chosen"]]
@@ -172,14 +173,18 @@ def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, 
 def _privilege_prompt(state: State, frame: Frame) -> str:
     if frame["chosen"]:
         chosen = [privilege_words(c) for c in frame["chosen"]]  # in words, not ids (issue 12 item 8)
-        return say(
+        return say_n(
             "choose a Council Privilege from {source} ({n} left, different from {chosen}).",
+            "choose a Council Privilege from {source} ({n} left, different from {chosen}).",
+            frame["remaining"],
             source=frame["source"],
-            n=frame["remaining"],
             chosen=" and ".join(chosen),
         )
-    return say(
-        "choose a Council Privilege from {source} ({n} left).", source=frame["source"], n=frame["remaining"]
+    return say_n(  # the same English for one and more: the catalogue's plurals differ ("ne resta 1")
+        "choose a Council Privilege from {source} ({n} left).",
+        "choose a Council Privilege from {source} ({n} left).",
+        frame["remaining"],
+        source=frame["source"],
     )
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Wordless, current_format, rng_for, say, say_n, seat
-from rules.lorenzo import leaders
+from rules.lorenzo import leaders, spaces
 from rules.lorenzo.data import (
     ADVANCED_TILES,
     ALL_TOWER_SPACES,
@@ -48,6 +48,7 @@ from rules.lorenzo.data import (
     CARDS,
     COLOURED,
     FAITH_VP,
+    HOUSES,
     LEADERS,
     MAX_CARDS_PER_TYPE,
     MEMBERS,
@@ -833,8 +834,10 @@ def _costs_text(card_id: int) -> str:
 def enter_tower(state: State, player: int, space: str, servants: int, offer: Offer, log: Log) -> None:
     """Pay servants and fee, take the floor bonus, then pay for the card (or ask which cost)."""
     card_type, floor_index = ALL_TOWER_SPACES[space]  # card_type: the tower here
-    if "houses" in state:
-        state["houses"]["take_value"] = offer.value  # Aragonesi's Harvest value (HOUSES.md §13.1)
+    if "houses" in state:  # Aragonesi's Harvest value (HOUSES.md §13.1, aragonesi_harvest_value)
+        floor_value = HOUSES["engine"]["aragonesi_harvest_value"] == "floor_value_minus_1"
+        take_value = floor_min(state, card_type, floor_index) if floor_value else offer.value
+        state["houses"]["take_value"] = take_value
     res = state["players"][player]["resources"]
     res["servant"] -= servants + offer.fee_servants
     res["coin"] -= offer.fee - offer.fee_servants
@@ -891,10 +894,24 @@ def finish_take(
         )
     else:
         log.events.append(say("{p} took {card}.", p=seat(player), card=card["name"]))
-    if "houses" in state:  # pushed first: they follow the card's immediate effects
-        value = state["houses"].get("take_value")
-        state["stack"].extend(houses_hooks.after_take(state, player, card_id, pay, value))
-    push_immediate(state, player, card_id)
+    value = state["houses"].get("take_value") if "houses" in state else None
+    took(state, player, card_id, pay, value)
+
+
+def took(state: State, player: int, card_id: int, pay: dict[str, int], value: int | None) -> None:
+    """What follows owning a card taken (a tower, a card action, Gonzaga, cards 130/132): its
+    immediate effects and, with houses, the "when you take" triggers (HOUSES.md §13.2: after the
+    immediate effects, ``when_take_triggers_after_immediate``; the alternative before them)."""
+    if "houses" not in state:
+        push_immediate(state, player, card_id)
+        return
+    triggers = houses_hooks.after_take(state, player, card_id, pay, value)
+    if HOUSES["engine"]["when_take_triggers_after_immediate"]:
+        state["stack"].extend(triggers)  # pushed first: they resolve after the immediate effects
+        push_immediate(state, player, card_id)
+    else:
+        push_immediate(state, player, card_id)
+        state["stack"].extend(triggers)
 
 
 def push_immediate(state: State, player: int, card_id: int) -> None:
@@ -1399,9 +1416,12 @@ def take_options(state: State, frame: dict[str, Any]) -> list[LorenzoMove]:
     mods = modifiers(state, player)
     have = state["players"][player]["resources"]["servant"]
     out: list[LorenzoMove] = []
+    reach = "houses" not in state or HOUSES["engine"]["take_card_effects_reach_special_tower"]
     for space, min_value, _coloured, spare in open_floors(
         state, player, mods, frame["card_types"], frame["discount"]
     ):
+        if not reach and ALL_TOWER_SPACES[space][0] == SPECIAL:
+            continue  # [READ] alternative: card-effect actions take from the base towers only
         need = servants_for(min_value - frame["value"], mods)
         if need <= have and need <= spare:
             out.append(Take(space, need))
@@ -1557,7 +1577,7 @@ def do_place(state: State, player: int, move: Place, log: Log) -> None:
         # Below the placement's own decisions: Leader actions after placing (§13).
         state["stack"].append({"kind": "leader_window", "seat": player})
     log.changed.append(move.space)
-    if move.space.startswith(houses_leaders.PREFIX):
+    if spaces.is_personal(move.space):
         houses_leaders.place(state, player, move, log)
         return
     if move.space in ALL_TOWER_SPACES:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core import say, seat
-from rules.lorenzo import engine, leaders
+from rules.lorenzo import engine, leaders, spaces
 from rules.lorenzo.data import ALL_TOWER_SPACES
 from rules.lorenzo.decisions import KINDS
 from rules.lorenzo.describe import MEMBER_NAMES
@@ -229,7 +229,7 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
             "Your {member} family member is already placed this round.", member=MEMBER_NAMES[move.member]
         )
     mods = modifiers(state, player)
-    if move.space.startswith("leader_"):
+    if spaces.is_personal(move.space):
         why = houses_leaders.refusal(state, player, move.space)
     elif move.space in ALL_TOWER_SPACES:
         why = _tower_refusal(state, player, move)

@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core import Step, copy_state, move_label, say, say_n
-from rules.lorenzo import engine
-from rules.lorenzo.data import ALL_TOWER_SPACES, CARDS, LEADERS, RESOURCES, SPACES, TOWERS
+from rules.lorenzo import engine, spaces
+from rules.lorenzo.data import ALL_TOWER_SPACES, CARDS, LEADERS, RESOURCES, TOWERS
 from rules.lorenzo.decisions import KINDS
-from rules.lorenzo.describe import SPACE_TITLES, cost_text, effects_text, requirement_text, res_text
+from rules.lorenzo.describe import cost_text, effects_text, requirement_text, res_text
 from rules.lorenzo.effects import Mods, modifiers
 from rules.lorenzo.engine import Log
 from rules.lorenzo.houses import auction
@@ -25,18 +25,6 @@ from rules.lorenzo.moves import Bid, BonusAction, Draft, LeaderAction, LorenzoMo
 
 State = dict[str, Any]
 
-AREA_TITLES = {
-    "territory": say("Territory tower"),
-    "character": say("Character tower"),
-    "building": say("Building tower"),
-    "venture": say("Venture tower"),
-    "harvest": say("Harvest"),
-    "production": say("Production"),
-    "market": say("Market"),
-    "council": say("Council Palace"),
-    "special": say("Special Tower"),  # houses (HOUSES.md §7)
-    "leader": say("Leaders' own spaces"),  # houses: personal action spaces of played Leaders (§12.3)
-}
 MEMBER_TITLES = {
     "black": say("Black ({value})"),
     "white": say("White ({value})"),
@@ -66,15 +54,9 @@ def _fit(parts: list[str], most: int = 100) -> str:
     return text
 
 
-def _area_of(space: str) -> str:
-    if space in ALL_TOWER_SPACES:
-        return ALL_TOWER_SPACES[space][0]
-    return str(SPACES[space]["area"]) if space in SPACES else "leader"
-
-
 def _area_step(space: str) -> Step:
-    area = _area_of(space)
-    return Step(f"area:{area}", AREA_TITLES[area])
+    area = spaces.area_of(space)  # the engine's words for every space (rules/lorenzo/spaces.py)
+    return Step(f"area:{area}", spaces.area_title(area))
 
 
 def _tower_step(state: State, space: str, fee: int) -> Step:
@@ -97,33 +79,9 @@ def _tower_step(state: State, space: str, fee: int) -> Step:
     return Step(space, label, _fit(parts))
 
 
-# The action spaces as their buttons read (SPACE_TITLES without "the", capitalized).
-SPACE_LABELS = {
-    "harvest": say("Harvest space"),
-    "harvest_big": say("Big Harvest space"),
-    "production": say("Production space"),
-    "production_big": say("Big Production space"),
-    "market_1": say("Market space 1"),
-    "market_2": say("Market space 2"),
-    "market_3": say("Market space 3"),
-    "market_4": say("Market space 4"),
-    "council": say("Council Palace"),
-}
-
-
-def _space_step(space: str) -> Step:
-    if space not in SPACES:  # a played Leader's own space (houses): its move label says it
-        return Step(space, SPACE_TITLES.get(space, space.replace("_", " ")).removeprefix("the ")[:80])
-    data = SPACES[space]
-    title = SPACE_LABELS[space]
-    if data["area"] in ("harvest", "production"):
-        detail = (
-            say("one family member only")
-            if data["capacity"] == 1
-            else say("{n} to the value", n=data["value_modifier"])
-        )
-        return Step(space, title, detail)
-    return Step(space, say("{space}: {effects}", space=title, effects=effects_text(data["effects"]))[:80])
+def _space_step(state: State, space: str) -> Step:
+    title, detail = spaces.space_title(state, space)  # board spaces and Leaders' own spaces
+    return Step(space, title[:80], detail[:100])
 
 
 def _tower_fee(state: State, mods: Mods, space: str, member: str | None) -> int:
@@ -137,15 +95,11 @@ def _tower_fee(state: State, mods: Mods, space: str, member: str | None) -> int:
 def _place_steps(state: State, player: int, mods: Mods, move: Place) -> tuple[Step, ...]:
     base = engine.member_value(state, mods, move.member)
     member = Step(move.member, say(MEMBER_TITLES[move.member], value=base))
-    if move.space in ALL_TOWER_SPACES:
-        offer = engine.tower_offer(state, player, mods, move.space, base, move.servants, move.member, {})
+    if spaces.is_tower(move.space):
         space = _tower_step(state, move.space, _tower_fee(state, mods, move.space, move.member))
-        value = offer.value
-    elif move.space not in SPACES:  # a Leader's own space (houses): no value to reach
-        return (member, _area_step(move.space), _space_step(move.space), _servants_step(move.servants, base))
     else:
-        space = _space_step(move.space)
-        value = engine.space_check(state, player, mods, move.space, move.member, move.servants)[1]
+        space = _space_step(state, move.space)
+    value = spaces.reached_value(state, player, mods, move.member, move.space, move.servants)
     return (member, _area_step(move.space), space, _servants_step(move.servants, value))
 
 

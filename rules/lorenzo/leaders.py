@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from rules.lorenzo.data import BASE_LEADERS, CARD_TYPES, HOUSES, LEADERS
+from rules.lorenzo.houses import tokens
 
 State = dict[str, Any]
 COPY = "lorenzo_de_medici"
@@ -28,6 +29,8 @@ def unmet_requirements(state: State, player: int, leader_id: str) -> int:
     player_state = state["players"][player]
     cards = player_state["cards"]
     held = player_state["resources"]
+    if "houses" in state and HOUSES["engine"]["face_up_tokens_held"]:  # the reading's tokens
+        held = {**held, "special_token": tokens.counted(state, player)}
     unmet = 0
     for t, n in req.cards:
         if len(cards[t]) < n:

@@ -324,7 +324,7 @@ class Spend:
         return f"spend {self.kind}"
 
     def label(self) -> str:
-        return say("Pay with a {kind} token", kind=self.kind)
+        return say("Pay with the token of {goods}", goods=token_words(self.kind))
 
 
 @dataclass(frozen=True)

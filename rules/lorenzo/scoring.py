@@ -79,6 +79,7 @@ def breakdown(state: State) -> list[dict[str, int]]:
             )
             row["goods"] = houses_scoring.goods(state, player)
             penalty += houses_scoring.penalty(state, player, mods)
+            houses_scoring.final_gain_bonus(row, mods)
         # The VP track has no negative side: a penalty takes a player to 0 at worst.
         subtotal = sum(row.values())
         row["excommunication"] = -min(penalty, subtotal)

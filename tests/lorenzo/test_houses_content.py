@@ -44,7 +44,7 @@ def test_overrides_every_problem_is_listed() -> None:
             {
                 "special_tower": {"floor_values": [1, 2]},
                 "auction": {"tiles": {"AT1": {"lines": {"1": {"gold": 3}}}}},
-                "engine": {"token_bonus_timing": "on_draw", "adaptation_start": "nowhere"},
+                "engine": {"houses_turns_on_leaders": False, "adaptation_start": "nowhere"},
                 "nope": 1,
             },
         )
@@ -52,7 +52,7 @@ def test_overrides_every_problem_is_listed() -> None:
     assert len(problems) == 5
     assert any(p.startswith("nope:") for p in problems)
     assert any("auction.tiles.AT1.lines.1.gold" in p for p in problems)
-    assert any("not implemented yet" in p for p in problems)
+    assert any("engine.houses_turns_on_leaders: the reading False cannot be played" in p for p in problems)
     assert any("engine.adaptation_start: must be one of" in p for p in problems)
 
 

@@ -182,7 +182,7 @@ def test_s16_marsilio_ficino_draws_2_tokens_keeps_1() -> None:
     assert st["stack"][-1]["kind"] == "keep_token"
     kept = move_texts(st, 0)[0]
     st, _ = play(st, 0, kept)
-    assert st["players"][0]["resources"]["special_token"] == 1 and len(st["houses"]["token_discard"]) == 1
+    assert st["players"][0]["resources"]["special_token"] == 1 and len(st["houses"]["token_down"]) == 1
 
 
 def test_s13_2_martin_lutero_is_never_excommunicated() -> None:

@@ -236,7 +236,10 @@ def test_s10_2_the_payer_chooses_which_tokens_pay_card_127() -> None:
     st, events = play(st, 0, "spend faith")
     player = st["players"][0]
     assert sorted(player["tokens"]) == ["coins", "victory"] and player["resources"]["special_token"] == 2
-    assert st["houses"]["token_discard"] == ["faith"] and tokens.total(st) == 36
+    assert st["houses"]["token_down"] == ["faith"] and st["houses"]["token_discard"] == []
+    assert tokens.total(st) == 36
+    known = GAME.player_view(st, 1)["known_state"]["houses"]
+    assert known["token_down"] != ["faith"] and len(known["token_down"]) == 1  # face down: secret
     assert st["last_move"]["text"] == "spend (secret)" and "faith" not in " ".join(events)
     assert 127 in player["cards"]["character"]
 
@@ -258,7 +261,7 @@ def test_s10_2_several_tokens_paid_one_choice_each_card_141() -> None:
     assert st["players"][0]["tokens"] == ["victory"] and not any(
         f["kind"] == "pay_token" for f in st["stack"]
     )
-    assert sorted(st["houses"]["token_discard"]) == ["coins"] * 4 + ["faith"]
+    assert sorted(st["houses"]["token_down"]) == ["coins"] * 4 + ["faith"]
 
 
 def test_s10_2_one_kind_held_pays_without_a_question() -> None:
@@ -271,8 +274,11 @@ def test_s10_2_one_kind_held_pays_without_a_question() -> None:
 
 
 def test_s10_1_an_empty_supply_reshuffles_the_discard() -> None:
+    """§10.1: the supply empty, every discarded token, face up (cashed) or face down (paid), is
+    shuffled into a new supply."""
     st = hor(2, dice=(1, 1, 1), res=rich())
-    st["houses"]["token_discard"] = list(st["houses"]["token_supply"])
+    supply = list(st["houses"]["token_supply"])
+    st["houses"]["token_discard"], st["houses"]["token_down"] = supply[:20], supply[20:]
     st["houses"]["token_supply"] = []
     st["players"][0]["resources"]["special_token"] = 2
     tokens.sync(st, 0)
@@ -476,3 +482,23 @@ def test_s14_card_130_a_large_discard_pile_is_searched_by_type_first() -> None:
     assert "recover 25" in texts and "search territory" in texts and len(texts) <= 25
     st, _ = play(st, 0, "recover 25")
     assert 25 in st["players"][0]["cards"]["building"]
+
+
+def test_s10_1_ficinos_drawn_tokens_are_secret_from_the_others() -> None:
+    """§10.1 and Marsilio Ficino (draw 2, keep 1): the two faces drawn are the owner's secret;
+    a sample for another seat redraws them from what that seat cannot see."""
+    import random
+
+    st = hor(2, dice=(1, 1, 1), res=rich())
+    st["players"][0]["leaders_played"] = ["marsilio_ficino"]
+    st, _ = play(st, 0, "leader activate marsilio_ficino")
+    drawn = top(st)["drawn"]
+    assert GAME.player_view(st, 0)["known_state"]["stack"][-1]["drawn"] == drawn
+    view = GAME.player_view(st, 1)
+    assert all(
+        k not in ("coins", "faith", "military", "materials", "servants", "victory")
+        for k in view["known_state"]["stack"][-1]["drawn"]
+    )
+    sample = GAME.sample_state(view, 1, random.Random(3))
+    assert len(sample["stack"][-1]["drawn"]) == len(drawn) and tokens.total(sample) == 36
+    assert GAME.player_view(sample, 1) == view

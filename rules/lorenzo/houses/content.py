@@ -4,8 +4,9 @@ at start-up with every problem listed, and the content fingerprint a HoR game re
 Format (as Lancaster's, rules/lancaster/OVERRIDES.md): an object mirroring houses.json; objects
 merge key by key, lists and plain values replace; every path the file sets stops being
 provisional; its ``"provisional"`` object adds (``"path": "reason"``) or removes (``"path": null``)
-marks. ``engine.<key>`` readings must be one of ``engine_choices.<key>``, and only the
-implemented reading (the default) is accepted for now.
+marks. ``engine.<key>`` readings must be one of ``engine_choices.<key>``; every documented
+alternative is played by the engine (HOUSES.md §18) except the two of ``NOT_PLAYABLE``, refused
+with the reason given there.
 """
 
 from __future__ import annotations
@@ -147,16 +148,32 @@ def validate(data: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+NOT_PLAYABLE: dict[str, str] = {
+    "houses_turns_on_leaders": (
+        "HoR without Leaders would leave Special cards 110, 117 and 121-129, the Orsini, Sforza and "
+        "Visconti families and the 24 new Leaders without meaning, and no source plays it so"
+    ),
+    "auction_before_leader_draft": (
+        "the seed holds the Family auction at setup, before round 1; drafting first would deal "
+        "Sforza's and Visconti's face-up Leaders from a pool the draft has emptied (5 players: 20 "
+        "of 44 drafted) and no source orders them so"
+    ),
+}
+"""The readings whose alternative the engine does not play, and why (HOUSES.md §18)."""
+
+
 def _readings(data: Mapping[str, Any]) -> list[str]:
     problems = []
     for key, value in data["engine"].items():
-        choices = data["engine_choices"].get(key, [])
-        if value not in choices:
+        choices = data["engine_choices"].get(key)
+        if choices is None:
+            problems.append(f"engine.{key}: no such reading (see HOUSES.md §18)")
+        elif value not in choices:
             problems.append(f"engine.{key}: must be one of {', '.join(map(str, choices))}, not {value!r}")
-        elif value != SHIPPED["engine"][key]:
+        elif value != SHIPPED["engine"][key] and key in NOT_PLAYABLE:
             problems.append(
-                f"engine.{key}: the reading {value!r} is not implemented yet "
-                f"(only {SHIPPED['engine'][key]!r})"
+                f"engine.{key}: the reading {value!r} cannot be played ({NOT_PLAYABLE[key]}); "
+                f"keep {SHIPPED['engine'][key]!r}"
             )
     return problems
 

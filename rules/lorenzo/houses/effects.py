@@ -51,6 +51,15 @@ def _lose(state: State, frame: Frame, effect: dict[str, Any], log: Log) -> None:
     player = frame["seat"]
     res = state["players"][player]["resources"]
     lost = {k: min(v, res.get(k, 0)) for k, v in effect["res"].items()}
+    if not HOUSES["engine"]["card_119_loss_mandatory"] and _in_activation(state, player) is not None:
+        # [READ] alternative: a loss in a Production (card 119) is the owner's choice, offered
+        # as an exchange that gives nothing ("exchange vp=3" or "exchange none").
+        if any(lost.values()):
+            option = {"pay": {k: v for k, v in lost.items() if v}, "effects": []}
+            state["stack"].append(
+                {"kind": "exchange", "seat": player, "source": frame["source"], "options": [option]}
+            )
+        return
     for k, v in lost.items():
         res[k] -= v
     log.events.append(
@@ -87,7 +96,9 @@ def _match_top_military(state: State, frame: Frame, effect: dict[str, Any], log:
     player = frame["seat"]
     res = state["players"][player]["resources"]
     top = max(p["resources"]["mp"] for q, p in enumerate(state["players"]) if q != player)
-    if top > res["mp"]:
+    if top > res["mp"] and HOUSES["engine"]["match_military_is_gain"]:
+        engine.gain(state, player, {"mp": top - res["mp"]}, frame["source"], log)  # reductions apply
+    elif top > res["mp"]:
         log.events.append(
             say(
                 "{p} moves up the Military track from {from_n} to {to_n} MP.",
@@ -322,6 +333,7 @@ def recover_options(state: State, frame: Frame) -> list[Any]:
             continue
         if (
             card_type == "territory"
+            and HOUSES["engine"]["taken_free_keeps_territory_slot_mp"]
             and player_state["resources"]["mp"] < engine.territory_slot_mp(mods)[owned]
         ):
             continue
@@ -365,7 +377,7 @@ def recover_answer(state: State, player: int, frame: Frame, move: Any, log: Log)
             source=frame["source"],
         )
     )
-    engine.push_immediate(state, player, move.card)
+    engine.took(state, player, move.card, {}, None)  # immediate effects and "when you take" (§13.1)
 
 
 def recover_settle(state: State, frame: Frame, log: Log) -> bool:

@@ -121,7 +121,10 @@ def _orsini(state: State, player: int) -> list[Frame]:
     frames = []
     for k in range(player_state["orsini_sets"] + 1, min(sets, 4) + 1):
         frames.append(_effects(player, say("Orsini set {n}", n=k), effects[0]["rewards"][str(k)]))
-    player_state["orsini_sets"] = max(player_state["orsini_sets"], min(sets, 4))
+    if HOUSES["engine"]["orsini_sets_ever_completed"]:
+        player_state["orsini_sets"] = max(player_state["orsini_sets"], min(sets, 4))
+    else:  # [READ] alternative: the sets held now; one lost and completed again pays again
+        player_state["orsini_sets"] = min(sets, 4)
     return frames[::-1]  # the first reward on top
 
 
@@ -132,7 +135,9 @@ def after_gain(state: State, player: int) -> list[Frame]:
     if not left:
         return []
     tiles = HOUSES["families"]["della_rovere"]["faith_tiles"]
-    reached = [t for t in left if player_state["resources"]["fp"] >= tiles[t]["step"]]
+    fp = player_state["resources"]["fp"]
+    passing = HOUSES["engine"]["faith_tile_on_passing"]  # [READ] else only landing on the step
+    reached = [t for t in left if (fp >= tiles[t]["step"] if passing else fp == tiles[t]["step"])]
     player_state["faith_tiles"] = [t for t in left if t not in reached]
     return [
         _effects(player, say("Della Rovere faith tile {tile}", tile=t), tiles[t]["bonus"])

@@ -22,13 +22,26 @@ def houses_help() -> str:
         "",
         "Houses of Renaissance (option `houses`, 2-5 players; `leader_pool` all 44 / houses 42 / base 20",
         "Leaders): the Leaders are on; the Special Tower (special_1..4, cards of",
-        "every type, 3-coin fee when occupied), Special Tokens ('token <kind>' cashes one on your turn),",
+        "every type, 3-coin fee when occupied), Special Tokens ('token <kind>' cashes one on your turn;",
+        "where a cost asks for tokens you choose which pay, privately: 'spend <kind>'),",
         "the Adaptation tile (moves one tower right each round), a 6th Council Privilege",
         "(special_token), 3 new excommunications, no starting wood/stone, coins 0-4 by turn position,",
         "and the Family Tile auction before round 1 ('bid <family> <line>').",
         "Provisional values (no source gives them; correct them with LORENZO_OVERRIDES):",
     ]
     lines += [
-        f"- {path} = {_value(path)}: {reason}" for path, reason in sorted(HOUSES["provisional"].items())
+        f"- {path} = {_value(path)}{_others(path)}: {reason}"
+        for path, reason in sorted(HOUSES["provisional"].items())
     ]
     return "\n".join(lines)
+
+
+def _others(path: str) -> str:
+    """For a reading (``engine.<key>``): the other readings an override may choose."""
+    from rules.lorenzo.houses.content import NOT_PLAYABLE
+
+    key = path.removeprefix("engine.")
+    if key == path or key in NOT_PLAYABLE:
+        return ""
+    others = [json.dumps(c) for c in HOUSES["engine_choices"].get(key, []) if c != HOUSES["engine"][key]]
+    return f" (or {', '.join(others)})" if others else ""

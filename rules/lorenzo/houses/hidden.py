@@ -2,7 +2,8 @@
 
 Secret: the Special deck's order and which 8 cards of each period it holds, the token supply's
 order, the faces of other seats' tokens (their count is public, HOUSES.md §10.1) and the Leader
-pile. Public: the discard pile, the token discard, the tokens face up on cards.
+pile. Secret too: the kinds of the tokens discarded face down (paid, or not kept by Ficino). Public:
+the discard pile, the cashed tokens (face up), the tokens face up on cards.
 """
 
 from __future__ import annotations
@@ -23,9 +24,14 @@ def mask(known: State, seat: int) -> None:
     houses["special_deck"] = [HIDDEN] * len(houses["special_deck"])
     houses["token_supply"] = [HIDDEN] * len(houses["token_supply"])
     houses["leader_pile"] = [HIDDEN] * len(houses["leader_pile"])
+    if "token_down" in houses:  # the tokens discarded face down (paid, not kept): secret kinds
+        houses["token_down"] = [HIDDEN] * len(houses["token_down"])
     for p, player in enumerate(known["players"]):
         if p != seat:
             player["tokens"] = [HIDDEN] * len(player["tokens"])
+    for frame in known["stack"]:  # Ficino's two tokens drawn, seen by their owner only
+        if frame["kind"] == "keep_token" and frame["seat"] != seat:
+            frame["drawn"] = [HIDDEN] * len(frame["drawn"])
 
 
 def sample(state: State, seat: int, rng: random.Random) -> None:
@@ -59,6 +65,10 @@ def _deal_tokens(state: State, rng: random.Random) -> None:
         kind["kind"] for kind in HOUSES["special_tokens"]["kinds"].values() for _ in range(kind["copies"])
     )
     left.subtract(houses["token_discard"])
+    left.subtract(k for k in houses.get("token_down", []) if k != HIDDEN)
+    drawing = [frame for frame in state["stack"] if frame["kind"] == "keep_token"]
+    for frame in drawing:
+        left.subtract(k for k in frame["drawn"] if k != HIDDEN)
     for player in state["players"]:
         left.subtract(k for k in player["tokens"] if k != HIDDEN)
         left.subtract(player["face_up"].values())
@@ -66,6 +76,10 @@ def _deal_tokens(state: State, rng: random.Random) -> None:
     rng.shuffle(pool)
     for player in state["players"]:
         player["tokens"] = [pool.pop() if k == HIDDEN else k for k in player["tokens"]]
+    if "token_down" in houses:
+        houses["token_down"] = [pool.pop() if k == HIDDEN else k for k in houses["token_down"]]
+    for frame in drawing:
+        frame["drawn"] = [pool.pop() if k == HIDDEN else k for k in frame["drawn"]]
     houses["token_supply"] = [pool.pop() for _ in houses["token_supply"]]
 
 

@@ -15,16 +15,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import say, seat
-from rules.lorenzo.data import CARDS, LEADERS
+from rules.lorenzo.data import CARDS, HOUSES, LEADERS
 from rules.lorenzo.describe import MEMBER_NAMES
 from rules.lorenzo.leaders import effective_ability
+from rules.lorenzo.spaces import LEADER_PREFIX
 
 State = dict[str, Any]
 Frame = dict[str, Any]
-PREFIX = "leader_"
+PREFIX = LEADER_PREFIX  # a personal action space is leader_<id> (rules/lorenzo/spaces.py)
 
 
 def played_permanent(state: State, player: int, op: str) -> list[dict[str, Any]]:
@@ -61,24 +63,68 @@ def can_activate(state: State, player: int, effects: list[dict[str, Any]]) -> bo
         if op == "activate_one":
             return bool(activate_one_cards(state, player, effect))
         if op == "draw_tokens_keep":
-            return bool(state["houses"]["token_supply"] or state["houses"]["token_discard"])
+            from rules.lorenzo.houses.tokens import face_down
+
+            houses = state["houses"]
+            return bool(houses["token_supply"] or houses["token_discard"] or face_down(state))
     return True
 
 
 # -- personal action spaces (§12.3) -------------------------------------------------------------
 
 
-def _spaces(state: State, player: int) -> list[tuple[str, list[dict[str, Any]], int]]:
-    """(space id, effects, minimum value) of the player's free personal action spaces."""
+def personal_spaces(state: State, only: int | None = None) -> list[dict[str, Any]]:
+    """Every personal action space in play (of seat ``only``, if given), in seat order: ``space``
+    (the id ``place`` names), ``seat``, ``leader`` (id), ``name`` (the Leader's, or "Lorenzo de'
+    Medici as X" when he copies one), ``min_value``, ``text`` (what placing there does),
+    ``occupant`` ({seat, member} this round, or None). The engine, the views, the guide and the
+    boards all read the spaces here (rules/lorenzo/spaces.py)."""
     taken = state["houses"].get("leader_spaces", {})
     out = []
-    for leader_id in state["players"][player]["leaders_played"]:
-        kind, effects = effective_ability(state, player, leader_id)
-        if kind == "action" and f"{player}:{leader_id}" not in taken:
-            target = LEADERS.get(state["players"][player].get("copied_leader") or "", LEADERS[leader_id])
+    seats = range(state["player_count"]) if only is None else (only,)
+    for player in seats:
+        player_state = state["players"][player]
+        for leader_id in player_state["leaders_played"]:
+            kind, effects = effective_ability(state, player, leader_id)
+            if kind != "action":
+                continue
+            copied = LEADERS.get(player_state.get("copied_leader") or "")
+            target = LEADERS[leader_id] if copied is None or "space" in LEADERS[leader_id] else copied
             space = LEADERS[leader_id].get("space") or target.get("space") or {"min_value": 1}
-            out.append((PREFIX + leader_id, effects, int(space["min_value"])))
+            name = LEADERS[leader_id]["name"]
+            if target is not LEADERS[leader_id]:
+                name = say("{leader} as {copied}", leader=name, copied=target["name"])
+            occupant = taken.get(f"{player}:{leader_id}")
+            out.append(
+                {
+                    "space": PREFIX + leader_id,
+                    "seat": player,
+                    "leader": leader_id,
+                    "name": name,
+                    "min_value": int(space["min_value"]),
+                    "text": _space_words(effects),
+                    "effects": effects,
+                    "occupant": None if occupant is None else {"seat": occupant[0], "member": occupant[1]},
+                }
+            )
     return out
+
+
+def _space_words(effects: Sequence[Mapping[str, Any]]) -> str:
+    from rules.lorenzo.describe import effects_text
+
+    if any(e["op"] == "member_action" for e in effects):
+        return say("a Harvest or a Production at the member's value")
+    return effects_text(list(effects))
+
+
+def _spaces(state: State, player: int) -> list[tuple[str, list[dict[str, Any]], int]]:
+    """(space id, effects, minimum value) of the player's free personal action spaces."""
+    return [
+        (s["space"], s["effects"], s["min_value"])
+        for s in personal_spaces(state, player)
+        if s["occupant"] is None
+    ]
 
 
 def placements(state: State, player: int, mods: Any) -> list[Any]:
@@ -129,8 +175,9 @@ def member_action_answer(state: State, player: int, frame: Frame, move: Any, log
     from rules.lorenzo.effects import modifiers
     from rules.lorenzo.engine import _action_mod, start_activation
 
-    # servants_only: the Character bonuses do not apply; E1-5/E1-6 do.
-    value = frame["value"] + _action_mod(modifiers(state, player), move.action, True)
+    # servants_only: the Character bonuses do not apply; E1-5/E1-6 do (as_board_space: both).
+    servants_only = HOUSES["engine"]["personal_space_action_bonuses"] == "servants_only"
+    value = frame["value"] + _action_mod(modifiers(state, player), move.action, servants_only)
     start_activation(state, player, move.action, value, log)
 
 
@@ -213,8 +260,7 @@ def keep_answer(state: State, player: int, frame: Frame, move: Any, log: Any) ->
     state["players"][player]["resources"]["special_token"] += 1
     for card, _kind in tokens.receive(state, player, [move.kind]):  # a card 98/128 waiting for it
         log.events.append(say("The token kept goes face up on {card}.", card=CARDS[int(card)]["name"]))
-    houses = state["houses"]
-    houses["token_discard"] = [*houses["token_discard"], *rest]
+    tokens.put_down(state, rest)  # the others face down, unrevealed
     log.events.append(
         say(
             "{p} keeps 1 of {n} Special Tokens ({source}).",

@@ -1,15 +1,16 @@
 """The HoR setup and round steps (HOUSES.md §4, §6, §8): what a game with ``houses`` adds.
 
-``state["houses"]`` holds: ``special_deck`` (Special card ids, next first: 8 per period, period I
-on top), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``token_supply`` (token kinds
-face down, next first; its order is secret), ``token_discard`` (kinds, face up or unrevealed: the
-order carries no secret), ``discard_pile`` (base cards left in the towers at a round's end,
-public), ``leader_pile`` (the Leader pool minus what was dealt, next first, secret) and
-``leader_discard`` (Leaders discarded for a privilege). The Special Tower is the ``special`` key of
-``tower_cards``/``tower_occupants``. Each player has ``tokens`` (held kinds, oldest first, secret
-faces), ``face_up`` (card id -> kind of the token face up on card 98/128) and ``face_up_next``
-(ids of cards 98/128 waiting for the next token gained: their owner held none; absent in games
-saved before it, read as empty).
+``state["houses"]`` holds: ``special_deck`` (Special card ids, next first: 8 per period,
+period I on top), ``adaptation`` (``tile``, ``tower``, ``floor_values``), ``token_supply``
+(token kinds face down, next first; its order is secret), ``token_discard`` (kinds cashed, face
+up: public), ``token_down`` (kinds paid or not kept, face down: secret; tokens.face_down),
+``discard_pile`` (base cards left in the towers at a round's end, public), ``leader_pile`` (the
+Leader pool minus what was dealt, next first, secret) and ``leader_discard`` (Leaders discarded
+for a privilege). The Special Tower is the ``special`` key of ``tower_cards`` /
+``tower_occupants``. Each player has ``tokens`` (held kinds, oldest first, secret faces),
+``face_up`` (card id -> kind of the token face up on card 98/128) and ``face_up_next`` (ids of
+cards 98/128 waiting for the next token gained: their owner held none). Keys added after games
+were saved (``token_down``, ``face_up_next``) are read with a default: absent = empty.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ def prepare(state: State, draw: Draw) -> None:
         "adaptation": {"tile": tile["id"], "tower": tower, "floor_values": list(tile["floor_values"])},
         "token_supply": supply,
         "token_discard": [],
+        "token_down": [],
         "discard_pile": [],
         "leader_pile": [],
         "leader_discard": [],
@@ -80,6 +82,15 @@ def prepare(state: State, draw: Draw) -> None:
         player["tokens"] = []
         player["face_up"] = {}
         player["face_up_next"] = []  # cards 98/128 waiting for the next token (tokens.wait_face_up)
+
+
+def council_row(state: State) -> bool:
+    """Whether the New Council tile's row (the token privilege, HOUSES.md §9) is in play: in
+    every HoR game (``engine.council_tile_players`` = ``all``, the seed's setup step 1) or only
+    with 5 players (``five_only``: the insert labels the tile "5p council tile")."""
+    if "houses" not in state:
+        return False
+    return HOUSES["engine"]["council_tile_players"] == "all" or state["player_count"] == 5
 
 
 def deal_round(state: State) -> None:

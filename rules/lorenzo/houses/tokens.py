@@ -35,7 +35,22 @@ def total(state: State) -> int:
     houses = state["houses"]
     held = sum(len(p["tokens"]) + len(p["face_up"]) for p in state["players"])
     drawn = sum(len(f.get("drawn", [])) for f in state["stack"])  # Ficino's, being chosen from
-    return len(houses["token_supply"]) + len(houses["token_discard"]) + held + drawn
+    discarded = len(houses["token_discard"]) + len(face_down(state))
+    return len(houses["token_supply"]) + discarded + held + drawn
+
+
+def face_down(state: State) -> list[str]:
+    """The tokens discarded face down, unrevealed (paid, or not kept from Ficino's draw): their
+    kinds are secret (hidden.py masks them); ``token_discard`` holds the cashed ones, face up.
+    Absent in games saved before the split: none."""
+    found: list[str] = state["houses"].get("token_down", [])
+    return found
+
+
+def put_down(state: State, kinds: list[str]) -> None:
+    """Tokens discarded face down (``face_down``)."""
+    houses = state["houses"]
+    houses["token_down"] = [*face_down(state), *kinds]
 
 
 def sync(state: State, player: int) -> None:
@@ -66,6 +81,11 @@ def receive(state: State, player: int, drawn: list[str]) -> list[tuple[str, str]
     """Tokens ``drawn`` (already in the count) reach the player: the hand, or first a waiting
     card 98/128 (see ``gained``)."""
     player_state = state["players"][player]
+    if HOUSES["engine"]["token_bonus_timing"] == "on_draw":
+        # [READ] alternative: each token's bonus is gained as it is drawn (its own source) and
+        # the token is kept as a resource; nothing is cashed later (``cash_moves``).
+        for kind in reversed(drawn):
+            state["stack"].append(_bonus_frame(player, kind))
     placed = []
     waiting = list(player_state.get("face_up_next", []))
     while waiting and drawn:
@@ -89,16 +109,27 @@ def wait_face_up(state: State, player: int, card: int) -> None:
 def _draw_tokens(state: State, n: int) -> list[str]:
     houses = state["houses"]
     supply = houses["token_supply"]
-    if len(supply) < n and houses["token_discard"]:
+    if len(supply) < n and (houses["token_discard"] or face_down(state)):
         # §10.1: the supply empty, every discarded token is shuffled into a new one.
         rng = rng_for(state["seed"], state["draws"])
         state["draws"] += 1
-        fresh = list(houses["token_discard"])
+        fresh = [*houses["token_discard"], *face_down(state)]
         rng.shuffle(fresh)
         supply = [*supply, *fresh]
-        houses["token_discard"] = []
+        houses["token_discard"], houses["token_down"] = [], []
     houses["token_supply"] = supply[n:]
     return supply[:n]
+
+
+def counted(state: State, player: int) -> int:
+    """The tokens a player counts as held for card 133, the 1-VP-per-5 line and Leader
+    requirements: those in the hand, plus those face up on cards 98/128 when
+    ``engine.face_up_tokens_held`` is true (the default reading: a face-up token is on the card)."""
+    player_state = state["players"][player]
+    held = int(player_state["resources"]["special_token"])
+    if HOUSES["engine"]["face_up_tokens_held"]:
+        held += len(player_state["face_up"])
+    return held
 
 
 def _choice(faces: list[str], want: int) -> bool:
@@ -113,8 +144,7 @@ def _discard(state: State, player: int, paid: list[str]) -> None:
     for kind in paid:
         faces.remove(kind)
     player_state["tokens"] = faces
-    houses = state["houses"]
-    houses["token_discard"] = [*houses["token_discard"], *paid]
+    put_down(state, paid)
 
 
 def owing(state: State) -> int | None:
@@ -153,7 +183,9 @@ def pay_options(state: State, frame: dict[str, Any]) -> list[Any]:
 def pay_answer(state: State, player: int, frame: dict[str, Any], move: Any, log: Any) -> None:
     """One token paid, the kind the payer chose; the decision stays while more are owed."""
     _discard(state, player, [move.kind])
-    log.events.append(say("{p} paid a Special Token (face down).", p=seat(player)))
+    log.events.append(
+        say("{p} chose the Special Token they pay (it goes face down, unseen).", p=seat(player))
+    )
     if owed(state, player) > 0:
         state["stack"].append(frame)
 
@@ -180,7 +212,7 @@ def cash_moves(state: State, player: int) -> list[Any]:
     """§10.2 (``cash_on_own_turn``): each distinct held kind may be cashed on the player's turn."""
     from rules.lorenzo.moves import Token
 
-    if "houses" not in state:
+    if "houses" not in state or HOUSES["engine"]["token_bonus_timing"] != "cash_on_own_turn":
         return []
     return [Token(kind) for kind in sorted(set(state["players"][player]["tokens"]))]
 
@@ -195,6 +227,10 @@ def cash(state: State, player: int, kind: str) -> dict[str, Any]:
     player_state["resources"]["special_token"] -= 1
     houses = state["houses"]
     houses["token_discard"] = [*houses["token_discard"], kind]
+    return _bonus_frame(player, kind)
+
+
+def _bonus_frame(player: int, kind: str) -> dict[str, Any]:
     source = say("a Special Token ({kind})", kind=kind)
     return {"kind": "effects", "seat": player, "source": source, "effects": bonus(kind)}
 
