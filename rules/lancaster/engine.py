@@ -273,7 +273,7 @@ class Engine:
             state["current_laws"] = [*kept, law]
             events.append(
                 say(
-                    "Proposal {law} passed {yes_n} to {no_n} ({ballots}); it replaces {old}.",
+                    "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
                     law=law,
                     yes_n=yes,
                     no_n=no,
@@ -284,7 +284,7 @@ class Engine:
         else:
             events.append(
                 say(
-                    "Proposal {law} was rejected {yes_n} to {no_n} ({ballots}).",
+                    "{law} rejected {yes_n} to {no_n} ({ballots}).",
                     law=law,
                     yes_n=yes,
                     no_n=no,
@@ -300,9 +300,7 @@ class Engine:
             # 7.2.7: unused vote markers go back to the supply.
             state["seats"] = [{**me, "vote_markers": 0} for me in state["seats"]]
         state["phase"] = "laws"
-        events.append(
-            say("Parliament applies the current laws: {laws}.", laws=", ".join(state["current_laws"]))
-        )
+        events.append(say("Laws applied: {laws}.", laws=", ".join(state["current_laws"])))
         state["queue"] = [{"task": "law", "law": law_id} for law_id in state["current_laws"]]
 
     # ----------------------------------------------------------------------------------------
@@ -413,7 +411,7 @@ class Engine:
     def _begin_round(self, state: State, events: list[str]) -> None:
         self._open_placement(state)
         events.append(
-            say("Round {round} begins; {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
+            say("Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
         )
         if queenie.in_play(state):
             queenie.reveal(self, state, events)
@@ -449,12 +447,11 @@ class Engine:
         state["voting_on"] = 0
         state["ballots"] = [None] * players
         state["vote_results"] = []
-        events.append(say("Parliament: vote on {laws}, left to right.", laws=", ".join(state["proposals"])))
+        # No line of its own: the board shows the proposals and each vote is asked in turn.
 
     def _begin_rewards(self, state: State, events: list[str]) -> None:
         """8: counties A..I, then castles (in seat order), then conflicts, then next round."""
         state["phase"] = "rewards"
-        events.append(say("Rewards: counties, castles, then conflicts."))
         tasks: list[Task] = henry.reward_tasks(state, self.data)  # H4.1: offices first
         tasks += [{"task": "tower"}] if resentment.in_play(state) else []  # R4.1
         tasks += [{"task": "county", "county": letter} for letter in self.order]
@@ -509,8 +506,8 @@ class Engine:
     def _law(self, state: State, law_id: str, events: list[str]) -> None:
         """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
         law = extra_laws.law(self.data, law_id)
-        # Its text was shown when it was voted on and is on the board: the channel gets its effects.
-        events.append(say("Law {law} applies.", law=law_id))
+        # Its text was shown when it was voted on and is on the board, and the laws applied were
+        # named in one line when Parliament closed: the channel gets only its effects.
         at = f"law:{law_id}"
         tasks: list[Task] = []
         for effect in law["effects"]:
@@ -610,8 +607,8 @@ class Engine:
         if got:
             events.append(
                 say_n(
-                    "{p} recruits {n} strength-{strength} knight to the court.",
-                    "{p} recruits {n} strength-{strength} knights to the court.",
+                    "{p} recruits {n} strength-{strength} knight.",
+                    "{p} recruits {n} strength-{strength} knights.",
                     got,
                     p=m.force_name(state, force),
                     strength=effect["strength"],
@@ -707,17 +704,13 @@ class Engine:
             resentment.lost(self, state, card, events)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
-                events.append(
-                    say("Nobody answered conflict {conflict}; it moves to the bottom row.", conflict=cid)
-                )
+                events.append(say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid))
             else:
                 state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
                 if card["row"] == "bottom":
-                    events.append(
-                        say("Nobody answered conflict {conflict} again; it is discarded.", conflict=cid)
-                    )
+                    events.append(say("Conflict {conflict} unanswered again: discarded.", conflict=cid))
                 else:
-                    events.append(say("Nobody answered conflict {conflict}; it is discarded.", conflict=cid))
+                    events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
@@ -725,8 +718,8 @@ class Engine:
             m.card_set(state, {**card, "row": "bottom"})
             events.append(
                 say(
-                    "England loses conflict {conflict} ({total} against France {france_n}); "
-                    "it moves to the bottom row and its knights stay.",
+                    "England loses {conflict} ({total} against France {france_n}): "
+                    "to the bottom row, knights stay.",
                     conflict=cid,
                     total=total,
                     france_n=france,
@@ -737,8 +730,7 @@ class Engine:
             state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
             events.append(
                 say(
-                    "England loses conflict {conflict} a second time ({total} against France {france_n}); "
-                    "its knights are captured.",
+                    "England loses {conflict} again ({total} against France {france_n}): knights captured.",
                     conflict=cid,
                     total=total,
                     france_n=france,
@@ -771,7 +763,7 @@ class Engine:
         state["conflicts"] = [c for c in state["conflicts"] if c["id"] != card["id"]]
         events.append(
             say(
-                "England wins conflict {conflict} ({total} against France {france_n}): {ranks}.",
+                "England wins {conflict} ({total} against France {france_n}): {ranks}.",
                 conflict=card["id"],
                 total=m.card_strength(card),
                 france_n=info["france"],

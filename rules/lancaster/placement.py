@@ -203,7 +203,7 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
         name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
         events.append(
             say(
-                "{p} placed a knight (strength {strength}) in the castle ({space} {name}).",
+                "{p} placed a strength-{strength} knight in castle {space} ({name}).",
                 p=who,
                 strength=move.strength,
                 space=where,
@@ -229,7 +229,7 @@ def _place_on_conflict(
         spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
         events.append(
             say(
-                "{p} placed a knight (strength {strength}) on conflict {conflict} (space {space_n}).",
+                "{p} placed a strength-{strength} knight on conflict {conflict} (space {space_n}).",
                 p=who,
                 strength=move.strength,
                 conflict=where,
@@ -246,7 +246,7 @@ def _place_on_conflict(
         ]
         events.append(
             say(
-                "{p} placed a knight (strength {strength}) on conflict {conflict}, stacking on their space.",
+                "{p} placed a strength-{strength} knight on conflict {conflict}, stacking on their space.",
                 p=who,
                 strength=move.strength,
                 conflict=where,
@@ -289,25 +289,24 @@ def _county_placed(values: dict[str, Any], squires: int, marks: str) -> str:
     """A county placement without its end: its squires, and Henry V's Tudor knight or shield."""
     if marks and squires:
         return say(
-            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name}) "
-            "with {marks}",
+            "{p} placed a strength-{strength} knight with {squires} on county {county} ({name}) with {marks}",
             squires=amount("squire", squires),
             marks=marks,
             **values,
         )
     if marks:
         return say(
-            "{p} placed a knight (strength {strength}) on county {county} ({name}) with {marks}",
+            "{p} placed a strength-{strength} knight on county {county} ({name}) with {marks}",
             marks=marks,
             **values,
         )
     if squires:
         return say(
-            "{p} placed a knight (strength {strength}) with {squires} on county {county} ({name})",
+            "{p} placed a strength-{strength} knight with {squires} on county {county} ({name})",
             squires=amount("squire", squires),
             **values,
         )
-    return say("{p} placed a knight (strength {strength}) on county {county} ({name})", **values)
+    return say("{p} placed a strength-{strength} knight on county {county} ({name})", **values)
 
 
 def _expelling(placed: str, other: str, occupant: dict[str, Any], lost: str) -> str:

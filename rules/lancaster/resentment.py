@@ -138,7 +138,7 @@ def enter(state: State, force: int, strength: int, events: list[str]) -> None:
     state["tower"] = {**state["tower"], "knights": knights}
     events.append(
         say(
-            "{p} placed a knight (strength {strength}) in the tower.",
+            "{p} placed a strength-{strength} knight in the tower.",
             p=m.force_name(state, force),
             strength=strength,
         )

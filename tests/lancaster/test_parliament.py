@@ -51,7 +51,7 @@ def test_7_2_reveal_counts_tiles_and_markers_and_spends_the_markers() -> None:
     state = _parliament(3, vote_markers=2)
     state, events = vote_all(state, ["vote yes markers=0", "vote no markers=2", "vote yes markers=1"])
     # yes = 1 + 1+1 = 3, no = 1+2 = 3: a tie passes.
-    assert "Proposal L04 passed 3 to 3" in events[-1]
+    assert "L04 passes 3 to 3" in events[-1]
     assert [p["vote_markers"] for p in state["seats"]] == [2, 0, 1]
     assert state["vote_results"][0]["ballots"][1] == {"seat": 1, "vote": "no", "markers": 2}
 
@@ -107,13 +107,23 @@ def test_7_2_two_player_allies_do_not_vote() -> None:
     assert len(state["ballots"]) == 2
 
 
-def test_7_3_current_laws_apply_left_to_right_after_the_votes() -> None:
+def test_7_3_current_laws_apply_left_to_right_after_the_votes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.lancaster.engine import Engine
+
+    applied: list[str] = []
+    law = Engine._law
+
+    def recorded(self: Engine, state: dict, law_id: str, events: list[str]) -> None:
+        applied.append(law_id)
+        law(self, state, law_id, events)
+
+    monkeypatch.setattr(Engine, "_law", recorded)
     state = _parliament(3)
     state["current_laws"] = ["L12", "L13", "L03"]
     for _ in range(3):
         state, events = vote_all(state, ["vote no"] * 3)
-    law_events = [e for e in events if e.startswith("Law ")]
-    assert [e.split()[1] for e in law_events] == ["L12", "L13", "L03"]
+    assert applied == ["L12", "L13", "L03"]
+    assert "Laws applied: L12, L13, L03." in events  # one line for the laws, in their order
 
 
 def test_7_2_two_player_votes_stay_secret_although_gold_and_squires_are_open() -> None:
@@ -154,7 +164,7 @@ def test_7_3_a_law_upgrade_counts_in_the_conflicts_scored_after_it() -> None:
     state, _ = run_law(state, "L01")
     state, _ = play(state, 0, "upgrade conflict:K04:2")
     state, events = run_steps(state, ["conflict:K04"])
-    assert "England wins conflict K04 (4 against France 4)" in events[0]
+    assert "England wins K04 (4 against France 4)" in events[0]
     assert [p["power_points"] for p in state["seats"]] == [5, 3, 0]
     assert state["forces"][0]["court"] == [3] and state["forces"][1]["court"] == [1]
 

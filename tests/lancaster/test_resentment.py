@@ -81,7 +81,7 @@ def test_R2_1_one_knight_per_player_no_squires_no_favor_and_never_an_ally() -> N
         play(state, 0, "knight 4 tower squires=1")
     state, events = play(state, 0, "knight 4 tower")
     assert state["tower"]["knights"] == [{"force": 0, "strength": 4}] and state["pending"] is None
-    assert events[0] == "{p0} placed a knight (strength 4) in the tower."
+    assert events[0] == "{p0} placed a strength-4 knight in the tower."
     state["turn_seat"] = 0
     state["tower"]["neutral"] = 3  # a 3-knight would be strong enough, but the seat has one there
     assert not [t for t in move_texts(state, 0) if t.endswith(" tower")]

@@ -178,7 +178,7 @@ def test_8_3_england_wins_at_equal_strength_ranks_pay_pp_ties_go_to_the_higher_s
     assert [p["power_points"] for p in state["seats"]] == [4, 6, 2]
     assert state["conflicts"] == []
     assert [f["court"] for f in state["forces"]] == [[1, 1], [2], [1]]
-    assert "England wins conflict K06 (5 against France 5)" in events[0]
+    assert "England wins K06 (5 against France 5)" in events[0]
 
 
 def test_8_3_a_lost_top_row_conflict_moves_down_with_its_knights(state) -> None:
@@ -186,7 +186,7 @@ def test_8_3_a_lost_top_row_conflict_moves_down_with_its_knights(state) -> None:
     deploy(state, 0, 4, "conflict:K12")
     state, events = run_steps(state, ["conflict:K12"])
     assert state["conflicts"] == [{"id": "K12", "row": "bottom", "spaces": [{"force": 0, "knights": [4]}]}]
-    assert "moves to the bottom row" in events[0]
+    assert "to the bottom row, knights stay" in events[0]
     assert state["seats"][0]["power_points"] == 0
 
 
@@ -233,8 +233,8 @@ def test_8_3_bottom_row_is_evaluated_before_the_top_row_and_8_order_of_rewards(s
     state, events = run_steps(state, ["rewards"])
     county = next(i for i, e in enumerate(events) if "in county H" in e)
     castle = next(i for i, e in enumerate(events) if "{p0} gains 2 squires" in e)  # X1 built
-    k04 = next(i for i, e in enumerate(events) if "conflict K04 again; it is discarded" in e)
-    k05 = next(i for i, e in enumerate(events) if "conflict K05; it moves to the bottom row" in e)
+    k04 = next(i for i, e in enumerate(events) if "Conflict K04 unanswered again: discarded" in e)
+    k05 = next(i for i, e in enumerate(events) if "Conflict K05 unanswered: to the bottom row" in e)
     assert county < castle < k04 < k05
     assert state["round"] == 2
     assert (state["conflicts"][0]["id"], state["conflicts"][0]["row"]) == ("K05", "bottom")
@@ -303,7 +303,7 @@ def test_8_3_a_card_nobody_joins_slides_by_default_or_is_discarded_at_once() -> 
         set_cards(state, [("K05", "top")])
         gone, events = run_steps(state, ["conflict:K05"])
     assert gone["conflicts"] == []
-    assert events == ["Nobody answered conflict K05; it is discarded."]
+    assert events == ["Conflict K05 unanswered: discarded."]
 
 
 def test_8_3_a_won_bottom_row_card_pays_and_sends_its_knights_home() -> None:

@@ -44,7 +44,7 @@ def test_5_a_full_round_hand_checked() -> None:
     state, _ = play(state, 0, "vote yes markers=1")
     state, _ = play(state, 1, "vote no")
     state, events = play(state, 2, "vote no")
-    assert any("Proposal L06 passed 2 to 2" in e for e in events)
+    assert any("L06 passes 2 to 2" in e for e in events)
     assert state["current_laws"] == ["L07", "L05", "L06"]
     # Unused markers are gone; L07 paid 1 squire per deployed 2-knight (seat 0: B; seat 2: K06;
     # seat 1's 2-knight became a 3). L05 asks seat 0 first.

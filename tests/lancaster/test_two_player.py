@@ -26,7 +26,7 @@ def test_11_a_turn_places_an_own_or_an_ally_knight() -> None:
     assert "ally 2 county:B" in moves and "knight 2 county:B" in moves
     state, events = play(state, 0, "ally 2 county:B")
     assert state["counties"]["B"] == {"force": 2, "strength": 2, "squires": 0}
-    assert events[0].startswith("{p0}'s ally placed a knight (strength 2)")
+    assert events[0].startswith("{p0}'s ally placed a strength-2 knight")
 
 
 def test_11_no_squires_with_ally_knights_and_separate_castles() -> None:
@@ -193,7 +193,7 @@ def test_6_2_and_11_own_knight_never_expels_its_ally_and_an_ally_expels_by_stren
     state, _ = play(state, 0, "knight 1 county:G")  # seat 0, total 1
     state, events = play(state, 1, "ally 2 county:G")  # seat 1's ally: 2 > 1, no squires needed
     assert state["counties"]["G"] == {"force": 3, "strength": 2, "squires": 0}
-    assert "{p1}'s ally placed a knight (strength 2)" in events[0] and "expelling {p0}'s knight" in events[0]
+    assert "{p1}'s ally placed a strength-2 knight" in events[0] and "expelling {p0}'s knight" in events[0]
     assert state["forces"][0]["court"] == [1, 2]
 
 
