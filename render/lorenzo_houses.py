@@ -130,7 +130,7 @@ def _seats(canvas: Canvas, view: LorenzoView, rect: Rect) -> None:
         )
         canvas.text_in(
             Rect(cell.x + 10, cell.y + 50, 120, 36),
-            f"{info['tokens']} tokens",
+            f"{info['tokens']} token{'' if info['tokens'] == 1 else 's'}",
             NUMBER - 4,
             style="bold",
             align="l",

@@ -150,10 +150,10 @@ def modifiers(state: State, player: int) -> Mods:
 
 
 _FOLDED: dict[tuple[Any, ...], Mods] = {}
-# Measured (bench.memory, 2026-12-01): each fold keeps its memo (floor rules, costs: ~2 KB) and a
-# game meets ~30 folds, so 20,000 folds grew the bot ~60 KB a game for 600 games. 2,000 folds
-# are ~60 games' worth, more than one game or one computer search meets.
-_FOLDED_LIMIT = 2_000
+# Measured (bench.memory and a count over 16 random games, 2026-12-01): a game meets ~10 new folds,
+# each keeping its memo (floor rules, costs: ~6 KB), so 20,000 folds grew the bot ~60 KB a game
+# for 2,000 games. 500 folds (~50 games, ~3 MB) are more than one game or one search meets.
+_FOLDED_LIMIT = 500
 
 
 def fold_modifiers(state: State, player: int) -> Mods:
