@@ -310,7 +310,7 @@ def headline_lines(header: ViewHeader) -> tuple[str, str]:
         else f"{who(header, last['seat'])}: {last['text']}"
     )
     more = len(last["events"]) - 1
-    tail = said(N_(" (+{n} more)").format(n=more)) if more > 0 else ""
+    tail = " " + said(N_("(+{n} more)").format(n=more)) if more > 0 else ""
     return said(first), happened + tail
 
 

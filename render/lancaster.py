@@ -60,6 +60,8 @@ LAW_INK = hex_rgb("#6B5212")  # text in the law-edge brown: 6:1 on the extension
 EXTENSION = hex_rgb("#F6E7B8")
 NOBLE = hex_rgb("#F3E3B5")
 HIDDEN = N_("hidden")
+# The final breakdown's keys the final panel and the result post show (translated when drawn).
+CATALOGUE_NAMES = ("seals", "knight majority", "nobles", "conflicts", "dishonor", "castle majority", "laws")
 
 
 def _knight(

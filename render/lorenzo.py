@@ -33,6 +33,7 @@ from render.layout import (
 )
 from render.palette import RGB, hex_rgb
 from render.words import N_, said
+from rules.lorenzo.scoring import CATEGORIES
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import (
@@ -68,7 +69,11 @@ def _catalogue_names() -> tuple[str, ...]:
     return (*data["type_titles"].values(), *labels, *data["excommunication_short"].values())
 
 
-CATALOGUE_NAMES = _catalogue_names()
+# The engine's words the board and the final panel show as they are: score categories (the final
+# breakdown's keys) and the floor bonus goods.
+SCORE_WORDS = CATEGORIES
+BONUS_WORDS = ("wood", "stone", "coin", "servant", "mp", "fp")
+CATALOGUE_NAMES = (*_catalogue_names(), *SCORE_WORDS, *BONUS_WORDS)
 
 
 def _type_colours(card_type: str) -> tuple[RGB, RGB]:
@@ -105,7 +110,8 @@ def _card(canvas: Canvas, rect: Rect, card: Card, *, compact: bool = False) -> N
     lines: list[tuple[str, RGB, str]] = []
     costs = [str(c) for c in card.get("costs") or []]
     if card.get("type") != "territory":
-        cost = N_("Cost: {costs}").format(costs=" or ".join(costs)) if costs else N_("Cost: free")
+        # "Cost: {costs}" is the engine's sentence (rules/lorenzo/cards.py): drawn through its catalogue
+        cost = "Cost: {costs}".format(costs=" or ".join(costs)) if costs else N_("Cost: free")
         lines.append((cost, palette.INK, "narrow-bold"))
     if card.get("immediate"):
         lines.append(("⚡ " + said(str(card["immediate"])), palette.INK, "narrow"))
@@ -294,7 +300,7 @@ def _excommunication_tiles(canvas: Canvas, view: LorenzoView) -> None:
 
 def _council(canvas: Canvas, rect: Rect, space: Space | None, changed: set[str]) -> None:
     canvas.box(rect, palette.PANEL, palette.LINE)
-    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 300, 28), "Council Palace", HEADING, style="bold", align="l")
+    canvas.text_in(Rect(rect.x + 10, rect.y + 4, 196, 28), "Council Palace", HEADING, style="bold", align="l")
     reward = str(space.get("reward", "")) if space else ""
     canvas.text_in(Rect(rect.x + 210, rect.y + 4, rect.w - 220, 28), reward, BODY - 1, palette.INK, align="r")
     occupants = space["occupants"] if space else []

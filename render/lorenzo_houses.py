@@ -15,7 +15,6 @@ from render import palette, parts
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, NUMBER, SMALL, LorenzoHouses, LorenzoPublic
-from render.words import N_
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import LorenzoView
@@ -50,9 +49,7 @@ def draw_public(canvas: Canvas, view: LorenzoView, top: int, changed: set[str], 
     fee = "occupied: +3 coins to enter (card 126: free)" if occupied else "not occupied: no fee"
     canvas.text_in(
         header.inset(10, 2),
-        N_("Special Tower{star} · deck {houses} · {fee}").format(
-            star=star, houses=houses["special_deck"], fee=fee
-        ),
+        f"Special Tower{star} · deck {houses['special_deck']} · {fee}",
         HEADING - 2,
         palette.TITLE_INK,
         style="bold",
@@ -68,9 +65,7 @@ def draw_public(canvas: Canvas, view: LorenzoView, top: int, changed: set[str], 
     note = Rect(MARGIN, y0 + L.seats_top + L.seats_h + 2, INNER, L.note_h - 4)
     canvas.text_in(
         note,
-        N_(
-            "{STAR} provisional value: no source gives it (see /game rules; LORENZO_OVERRIDES corrects it)"
-        ).format(STAR=STAR),
+        f"{STAR} provisional value: no source gives it (see /game rules; LORENZO_OVERRIDES corrects it)",
         SMALL,
         palette.MUTED,
         align="l",
@@ -116,7 +111,7 @@ def _seats(canvas: Canvas, view: LorenzoView, rect: Rect) -> None:
         )
         canvas.text_in(
             Rect(cell.x + 10, cell.y + 50, 120, 36),
-            N_("{info} tokens").format(info=info["tokens"]),
+            f"{info['tokens']} tokens",
             NUMBER - 4,
             style="bold",
             align="l",
@@ -145,9 +140,7 @@ def draw_auction(canvas: Canvas, view: LorenzoView) -> None:
     who = f" · {seat_name(int(mover))} to bid" if mover is not None else ""
     canvas.text_in(
         head,
-        N_("Family Tile auction{who} (line 1 = lowest bid, most resources; lines{STAR})").format(
-            who=who, STAR=STAR
-        ),
+        f"Family Tile auction{who} (line 1 = lowest bid, most resources; lines{STAR})",
         HEADING,
         style="bold",
         align="l",
