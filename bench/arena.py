@@ -1,7 +1,7 @@
 """The arena: computer players of several levels play seeded games against each other.
 
     .venv/bin/python -m bench.arena --game G --players P --games N --levels L1,L2[,...]
-                                    [--think SECONDS] [--seed K]
+                                    [--think SECONDS] [--seed K] [--option name=value ...]
 
 ``--levels`` names one level per seat (a shorter list repeats: ``hard,easy`` at four seats is
 hard, easy, hard, easy). Game ``g`` (0..N-1) is set up with seed ``K * 1000 + g`` and the
@@ -26,6 +26,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bench.simulate import game_options
 from players import LEVELS, choose_move
 from rules import find_game
 from rules.core import Game
@@ -40,10 +41,10 @@ def lineup(levels: Sequence[str], players: int, game_number: int) -> list[str]:
 
 
 def play_one(
-    game: Game, seats: list[str], seed: int, think: float | None
+    game: Game, seats: list[str], seed: int, think: float | None, options: dict[str, Any] | None = None
 ) -> tuple[Any, dict[str, list[float]]]:
-    """One game: its outcome and the seconds of each decision, by level."""
-    state = game.setup(len(seats), seed=seed)
+    """One game (with the game ``options``): its outcome and the seconds of each decision, by level."""
+    state = game.setup(len(seats), seed=seed, options=dict(options or {}))
     rngs = [random.Random(f"arena:{seed}:{seat}") for seat in range(len(seats))]
     times: dict[str, list[float]] = {level: [] for level in seats}
     for _ in range(MAX_MOVES):
@@ -64,7 +65,13 @@ def play_one(
 
 
 def arena(
-    game: Game, players: int, games: int, levels: Sequence[str], think: float | None = None, seed: int = 1
+    game: Game,
+    players: int,
+    games: int,
+    levels: Sequence[str],
+    think: float | None = None,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The figures ``main`` prints (see the module docstring)."""
     wins: dict[str, float] = {level: 0.0 for level in levels}
@@ -72,7 +79,7 @@ def arena(
     times: dict[str, list[float]] = {level: [] for level in levels}
     for number in range(games):
         seats = lineup(levels, players, number)
-        outcome, spent = play_one(game, seats, seed * 1000 + number, think)
+        outcome, spent = play_one(game, seats, seed * 1000 + number, think, options)
         for seat, level in enumerate(seats):
             scores[level].append(outcome.scores[seat])
             if seat in outcome.winners:
@@ -86,6 +93,7 @@ def arena(
         "levels": list(levels),
         "think": think,
         "seed": seed,
+        "options": dict(options or {}),
         "win_rate": {level: round(wins[level] / len(scores[level]), 3) for level in wins},
         "mean_score": {level: round(statistics.fmean(scores[level]), 2) for level in scores},
         "seconds_per_decision": {
@@ -110,6 +118,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--think", type=float, default=None, help="seconds each decision may take at most")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], help="a game option, name=value")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     unknown = [level for level in levels if level not in LEVELS]
@@ -118,7 +127,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     game = find_game(args.game)
     if not game.min_players <= args.players <= game.max_players:
         parser.error(f"{game.title} is for {game.min_players}-{game.max_players} players")
-    print(json.dumps(arena(game, args.players, args.games, levels, args.think, args.seed)))
+    options = game_options(game, args.option)
+    print(json.dumps(arena(game, args.players, args.games, levels, args.think, args.seed, options)))
 
 
 if __name__ == "__main__":

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 
 from i18n import SOURCE, available, language
 from i18n.catalogue import translations
 
 SPLIT = re.compile(r"([_=:\s]+)")
+TOKENS = re.compile(r"([=:\s]+)")  # a token may be catalogued whole ("special_token"), its parts by "_"
 
 
 def context_of(game: str) -> str:
@@ -57,11 +59,12 @@ def reverse(game: str) -> dict[str, str]:
 
 
 def localize(game: str, text: str, locale: str | None) -> str:
-    """A canonical move text in the reader's words."""
+    """A canonical move text in the reader's words: a token catalogued whole ("special_token"),
+    else word part by word part."""
     table = words(game, language(locale))
     if not table:
         return text
-    return "".join(table.get(part, part) for part in SPLIT.split(text))
+    return "".join(table.get(token) or _parts(table, token) for token in TOKENS.split(text))
 
 
 def canonical(game: str, text: str) -> str:
@@ -69,4 +72,8 @@ def canonical(game: str, text: str) -> str:
     back = reverse(game)
     if not back:
         return text
-    return "".join(back.get(fold(part), part) for part in SPLIT.split(text))
+    return "".join(back.get(fold(token)) or _parts(back, token, fold) for token in TOKENS.split(text))
+
+
+def _parts(table: dict[str, str], token: str, key: Callable[[str], str] = str) -> str:
+    return "".join(table.get(key(part), part) for part in SPLIT.split(token))

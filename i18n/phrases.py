@@ -155,7 +155,8 @@ def translate_value(value: str, language: str) -> str:
     if found is not None:
         return found
     words = index(language).words
-    parts = re.split(r"(, | or |_|:)", value)
+    parts = re.split(r"(, | or |:)", value)
+    parts = [q for p in parts for q in ([p] if p in words else re.split(r"(_)", p))]  # whole, else by "_"
     if any(p in words for p in parts):
         return "".join(words.get(p, index(language).names.get(p.strip(), p)) for p in parts)
     return value

@@ -110,7 +110,8 @@ def _card(canvas: Canvas, rect: Rect, card: Card, *, compact: bool = False) -> N
     lines: list[tuple[str, RGB, str]] = []
     costs = [str(c) for c in card.get("costs") or []]
     if card.get("type") != "territory":
-        cost = N_("Cost: {costs}").format(costs=" or ".join(costs)) if costs else N_("Cost: free")
+        # "Cost: {costs}" is the engine's sentence (rules/lorenzo/cards.py): drawn through its catalogue
+        cost = "Cost: {costs}".format(costs=" or ".join(costs)) if costs else N_("Cost: free")
         lines.append((cost, palette.INK, "narrow-bold"))
     if card.get("immediate"):
         lines.append(("⚡ " + said(str(card["immediate"])), palette.INK, "narrow"))

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import pytest
+
 from bench.engines import bench
 from rules import all_games
 
@@ -48,3 +53,35 @@ def test_arena_reports_every_figure_by_level() -> None:
     assert set(figures["seconds_per_decision"]) == {"random", "easy"}
     assert sum(figures["win_rate"].values()) == 1.0  # one win per game, split among ties
     assert figures["seat_games"] == {"random": 2, "easy": 2}
+
+
+def test_arena_plays_with_the_options_given(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--option`` is read as the game reads it and reaches every game's setup."""
+    from bench import arena
+
+    setups: list[dict[str, Any]] = []
+    real_setup = arena.find_game("lorenzo").setup
+
+    def setup(players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
+        setups.append(dict(options or {}))
+        return real_setup(players, seed, options)
+
+    monkeypatch.setattr(arena.find_game("lorenzo"), "setup", setup)
+    arena.main(
+        [
+            "--game",
+            "lorenzo",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--levels",
+            "random",
+            "--option",
+            "leaders=true",
+        ]
+    )
+    assert json.loads(capsys.readouterr().out)["options"] == {"leaders": True}
+    assert setups == [{"leaders": True}]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Card
+from rules.core import Card, say
 from rules.lancaster.words import effects_words
 
 
@@ -18,6 +18,22 @@ def _provisional(data: dict[str, Any], prefix: str) -> str:
     return " ".join(notes)
 
 
+def _conflict(data: dict[str, Any], cid: str, card: dict[str, Any]) -> Card:
+    pp = "/".join(str(p) for p in card.get("pp", []))
+    text = say(
+        "France's strength: {strength}. Power points for the places: {points}.",
+        strength=card.get("france", "?"),
+        points=pp or say("none"),
+    )
+    return Card(
+        f"conflict:{cid}",
+        f"Conflict {cid}",
+        say("Conflict card"),
+        text,
+        _provisional(data, f"conflicts.{cid}"),
+    )
+
+
 def cards(data: dict[str, Any]) -> list[Card]:
     """The game's content under ``data`` (the data the game is played with, overrides included)."""
     found: list[Card] = []
@@ -26,51 +42,44 @@ def cards(data: dict[str, Any]) -> list[Card]:
             Card(
                 f"law:{lid}",
                 f"Law {lid}",
-                f"Law (back {law['back']})",
+                say("Law (back {back})", back=law["back"]),
                 str(law["text"]),
                 _provisional(data, f"laws.{lid}"),
             )
         )
-    for cid, card in sorted(data["conflicts"].items()):
-        pp = "/".join(str(p) for p in card.get("pp", []))
-        text = f"France's strength: {card.get('france', '?')}. Power points for the places: {pp or 'none'}."
-        found.append(
-            Card(
-                f"conflict:{cid}",
-                f"Conflict {cid}",
-                "Conflict card",
-                text,
-                _provisional(data, f"conflicts.{cid}"),
-            )
-        )
+    found += [_conflict(data, cid, card) for cid, card in sorted(data["conflicts"].items())]
     for i, effects in enumerate(data["kings_favor"]):
         found.append(
             Card(
                 f"favor:{i + 1}",
                 f"King's Favor {i + 1}",
-                "King's Favor tile",
+                say("King's Favor tile"),
                 effects_words(effects),
                 _provisional(data, "kings_favor"),
             )
         )
     for letter, county in sorted(data["counties"].items()):
-        text = f"Minimum strength {county['min_strength']}. Reward: {effects_words(county['reward'])}."
+        text = say(
+            "Minimum strength {strength}. Reward: {effects}.",
+            strength=county["min_strength"],
+            effects=effects_words(county["reward"]),
+        )
         found.append(
             Card(
                 f"county:{letter}",
                 f"{letter} {county['name']}",
-                "County",
+                say("County"),
                 text,
                 _provisional(data, f"counties.{letter}"),
             )
         )
     for space, spot in sorted(data["castle"].items()):
-        text = f"Reward: {effects_words(spot['reward'])}."
+        text = say("Reward: {effects}.", effects=effects_words(spot["reward"]))
         found.append(
             Card(
                 f"castle:{space}",
                 f"{space} {spot['name']}",
-                "Castle space",
+                say("Castle space"),
                 text,
                 _provisional(data, f"castle.{space}"),
             )

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from rules.core import say
+from rules.core import Wordless, say
 from rules.lancaster import model as m
 from rules.lancaster.moves import Lord, Place
 from rules.lancaster.words import amount, effect_words, effects_words
@@ -143,6 +143,8 @@ def pay(state: State, seat: int, costs: list[dict[str, Any]], why: str, events: 
         treasury[key] += cost["amount"]
         total[cost["resource"]] += cost["amount"]
     state["treasury"] = treasury
+    if type(events) is Wordless:  # a word-free simulation formats nothing
+        return
     paid = " + ".join(amount(resource, n) for resource, n in total.items())
     events.append(say("{p} pays {goods} into the treasury ({why}).", p=f"{{p{seat}}}", goods=paid, why=why))
 
@@ -265,7 +267,8 @@ def place_lord(engine: Engine, state: State, seat: int, move: Lord, events: list
     occ = state["court_spaces"][move.space]
     if occ is not None:
         _send_home(state, occ)
-    events.append(_lord_placed(data, seat, name, move, mine, occ))
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(_lord_placed(data, seat, name, move, mine, occ))
     state["court_spaces"] = {**state["court_spaces"], move.space: mine}
     m.seat_set(state, seat, lord=move.space)
     state["last_move"] = {

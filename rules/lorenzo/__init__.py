@@ -137,7 +137,7 @@ MOVE_WORDS = (
     "refuse", "pass", "end", "vp", "mp", "fp",
     # Houses of Renaissance (token coins, faceup victory, spend materials, bid colonna 3, ...)
     "token", "faceup", "spend", "repeat", "free", "recover", "bid", "convert", "keep", "dismiss",
-    "search", "special", "materials", "victory", "brown",
+    "search", "special", "materials", "victory", "brown", "special_token",
 )  # fmt: skip
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Card
+from rules.core import Card, say
 from rules.lorenzo.data import BONUS_TILES, CARDS, EXCOMMUNICATIONS, LEADERS
 from rules.lorenzo.describe import TYPE_NAMES, card_dict, effects_text, requirement_text
 
@@ -13,24 +13,30 @@ def _development(card_id: int) -> Card:
     card = card_dict(card_id)
     lines = []
     if card["costs"]:
-        lines.append("Cost: " + " or ".join(card["costs"]))
+        lines.append(say("Cost: {costs}", costs=" or ".join(card["costs"])))
     if card["immediate"]:
-        lines.append(f"Immediately: {card['immediate']}")
+        lines.append(say("Immediately: {effects}", effects=card["immediate"]))
     if card["permanent"]:
-        lines.append(f"Permanent: {card['permanent']}")
+        lines.append(say("Permanent: {effects}", effects=card["permanent"]))
     if card["end_vp"]:
-        lines.append(f"At the end: {card['end_vp']} VP")
-    kind = f"{TYPE_NAMES[card['type']]} card, period {PERIODS[card['period']]}"
-    return Card(f"card:{card_id}", str(card["name"]), kind, "\n".join(lines) or "No effect.")
+        lines.append(say("At the end: {vp} VP", vp=card["end_vp"]))
+    kind = say("{type} card, period {roman}", type=TYPE_NAMES[card["type"]], roman=PERIODS[card["period"]])
+    return Card(f"card:{card_id}", str(card["name"]), kind, "\n".join(lines) or say("No effect."))
 
 
 def _leader(leader_id: str) -> Card:
     leader = LEADERS[leader_id]
-    text = f"Needs: {requirement_text(leader['requirement'])} (nothing is spent).\n"
-    if not str(leader["text"]).lower().startswith("once per round"):  # the text may say it already
-        text += "Once per round: " if leader["ability"] == "once_per_round" else "Permanent: "
-    text += str(leader["text"])
-    return Card(f"leader:{leader_id}", str(leader["name"]), "Leader card", text)
+    ability = str(leader["text"])
+    if ability.lower().startswith("once per round"):  # the text says it already
+        said = ability
+    elif leader["ability"] == "once_per_round":
+        said = say("Once per round: {effects}", effects=ability)
+    else:
+        said = say("Permanent: {effects}", effects=ability)
+    needs = say(
+        "Needs: {requirement} (nothing is spent).", requirement=requirement_text(leader["requirement"])
+    )
+    return Card(f"leader:{leader_id}", str(leader["name"]), say("Leader card"), f"{needs}\n{said}")
 
 
 def cards() -> list[Card]:
@@ -43,15 +49,27 @@ def cards() -> list[Card]:
             Card(
                 f"tile:{tile['id']}",
                 name,
-                f"Excommunication tile, period {PERIODS[tile['period']]}",
+                say("Excommunication tile, period {roman}", roman=PERIODS[tile["period"]]),
                 str(tile["text"]),
             )
         )
     for tile in BONUS_TILES.values():
-        text = (
-            f"Harvest {tile['harvest']['value']}: {effects_text(tile['harvest']['effects'])}\n"
-            f"Production {tile['production']['value']}: {effects_text(tile['production']['effects'])}"
+        harvest, production = tile["harvest"], tile["production"]
+        text = "\n".join(
+            (
+                say(
+                    "Harvest {value}: {effects}",
+                    value=harvest["value"],
+                    effects=effects_text(harvest["effects"]),
+                ),
+                say(
+                    "Production {value}: {effects}",
+                    value=production["value"],
+                    effects=effects_text(production["effects"]),
+                ),
+            )
         )
         name = f"Personal bonus tile {tile['id']}"
-        found.append(Card(f"bonus:{tile['id']}", name, f"Personal bonus tile ({tile['side']})", text))
+        kind = say("Personal bonus tile ({side})", side=tile["side"])
+        found.append(Card(f"bonus:{tile['id']}", name, kind, text))
     return found

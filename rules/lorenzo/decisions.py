@@ -172,14 +172,18 @@ def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, 
 def _privilege_prompt(state: State, frame: Frame) -> str:
     if frame["chosen"]:
         chosen = [privilege_words(c) for c in frame["chosen"]]  # in words, not ids (issue 12 item 8)
-        return say(
+        return say_n(
             "choose a Council Privilege from {source} ({n} left, different from {chosen}).",
+            "choose a Council Privilege from {source} ({n} left, different from {chosen}).",
+            frame["remaining"],
             source=frame["source"],
-            n=frame["remaining"],
             chosen=" and ".join(chosen),
         )
-    return say(
-        "choose a Council Privilege from {source} ({n} left).", source=frame["source"], n=frame["remaining"]
+    return say_n(  # the same English for one and more: the catalogue's plurals differ ("ne resta 1")
+        "choose a Council Privilege from {source} ({n} left).",
+        "choose a Council Privilege from {source} ({n} left).",
+        frame["remaining"],
+        source=frame["source"],
     )
 
 

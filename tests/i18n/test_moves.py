@@ -33,8 +33,15 @@ def legal_texts(name: str, options: Mapping[str, object], games: int = 3) -> set
 
 def test_every_legal_move_round_trips_through_italian() -> None:
     """Localized then read back, every legal move text of random games is the engine's again,
-    and the engine parses the Italian text to the same move."""
-    for name, options in [("lorenzo", {"leaders": True, "advanced_tiles": True}), ("lancaster", {})]:
+    and the engine parses the Italian text to the same move; the expansions' moves too (Houses of
+    Renaissance: bid, token, faceup, ...; Henry V: lord, shield, archer, ...)."""
+    sets: list[tuple[str, dict[str, object]]] = [
+        ("lorenzo", {"leaders": True, "advanced_tiles": True}),
+        ("lorenzo", {"houses": True}),
+        ("lancaster", {}),
+        ("lancaster", {"henry_v": True, "kings_resentment": True}),
+    ]
+    for name, options in sets:
         texts = legal_texts(name, options)
         assert texts
         for text in texts:
@@ -45,8 +52,9 @@ def test_every_legal_move_round_trips_through_italian() -> None:
 
 
 def test_move_words_are_single_words_and_never_collide() -> None:
-    """Each Italian word is one word part (no space, _, = or :), unique within its game, and no
-    Italian word is another English move word (or "no" would mean two things)."""
+    """Each Italian word is one word part (no space, _, = or :; a compound such as special_token
+    may keep its "_"), unique within its game, and no Italian word is another English move word
+    (or "no" would mean two things)."""
     for game in all_games():
         english = game_catalogue_names(game).get(moves.context_of(game.name), [])
         table = moves.words(game.name, "it")
@@ -54,10 +62,24 @@ def test_move_words_are_single_words_and_never_collide() -> None:
         folded = [moves.fold(w) for w in table.values()]
         assert len(folded) == len(set(folded)), game.name
         for en, word in table.items():
-            assert moves.SPLIT.split(word) == [word], word
+            assert moves.TOKENS.split(word) == [word] and word.count("_") == en.count("_"), word
             other = moves.fold(word)
             assert other not in english or other == en, (game.name, en, word)
     assert translations("it").messages  # the catalogue is loaded
+
+
+def test_expansion_moves_typed_in_italian() -> None:
+    """Issue 15 item 4 for the expansions: an Italian player types Henry V's and Houses of
+    Renaissance's moves in Italian; the engine reads its own words."""
+    assert moves.canonical("lancaster", "lord cancelliere cavaliere=3 tudor vescovi=2") == (
+        "lord chancellor knight=3 tudor bishops=2"
+    )
+    assert moves.canonical("lancaster", "cavaliere 2 contea:D scudo") == "knight 2 county:D shield"
+    assert moves.canonical("lancaster", "lord casa") == "lord home"
+    assert moves.canonical("lorenzo", "offri colonna 3") == "bid colonna 3"
+    assert moves.canonical("lorenzo", "privilegio segnalino_speciale") == "privilege special_token"
+    assert moves.canonical("lorenzo", "piazza marrone mercato_1") == "place brown market_1"
+    assert moves.localize("lorenzo", "faceup victory", "it") == "scoperto vittoria"
 
 
 def test_italian_typed_move_and_suggestions_in_the_sandbox(tmp_path: Path) -> None:
