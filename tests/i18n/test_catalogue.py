@@ -87,3 +87,33 @@ def test_translate_plurals_and_fallback() -> None:
 def test_names_keep_their_accents() -> None:
     assert i18n.translate("City", "it", context="lorenzo card") == "Città"
     assert i18n.translate("Trading Town", "it", context="lorenzo card") == "Città Mercantile"
+
+
+def po_keys(text: str) -> list[tuple[str | None, str]]:
+    """The (context, id) of every message of a ``.po`` text as written (messages are separated by
+    blank lines; continuation lines joined): Babel's reader keeps the last of two equal messages,
+    so a repeat is only seen in the text."""
+    keys: list[tuple[str | None, str]] = []
+    for block in text.split("\n\n"):
+        fields: dict[str, str] = {}
+        field = ""
+        for line in block.splitlines():
+            if line.startswith('"') and field:
+                fields[field] += line[1:-1]
+                continue
+            field = line.split(" ", 1)[0] if line.startswith(("msgctxt ", "msgid ")) else ""
+            if field:
+                fields[field] = line[len(field) + 2 : -1]
+        if fields.get("msgid"):  # not the header's empty id
+            keys.append((fields.get("msgctxt"), fields["msgid"]))
+    return keys
+
+def test_no_message_is_written_twice_in_one_file() -> None:
+    """A message written twice in one ``.po`` (two branches each adding it) reads as one, so the
+    duplicate checks above can't see it; gettext's own tools refuse such a file."""
+    for path in catalogue.po_files(LANG):
+        counts = Counter(po_keys(path.read_text(encoding="utf-8")))
+        assert [k for k, n in counts.items() if n > 1] == [], path.name
+    assert po_keys('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n') == [(None, "a"), (None, "a")]
+    continued = 'msgctxt "x"\nmsgid ""\n"a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n'
+    assert po_keys(continued) == [("x", "a"), (None, "a")]
