@@ -38,6 +38,16 @@ async def two_player_game(h: Harness, clock: str = "clock:1", options: str = "ta
     return [s.name for s in (await h.tables.get(1)).seats]
 
 
+async def clock_until_finished(h: Harness, hours: int = 4) -> list[str]:
+    """``@clock +1h`` until game 1 is finished (at most ``hours`` times): what the channel heard."""
+    said: list[str] = []
+    for _ in range(hours):
+        said += messages(await h("@clock +1h"))
+        if (await h.tables.get(1)).status == "finished":
+            break
+    return said
+
+
 def test_a_game_nobody_plays_any_more_is_finished_by_the_computers(db: Path | str, tmp_path: Path) -> None:
     """Issue 11 item 2: clocks run out one after the other; the computer plays each timed-out
     seat, the channel is told each time, and the game ends; the result marks the seats the
@@ -46,11 +56,7 @@ def test_a_game_nobody_plays_any_more_is_finished_by_the_computers(db: Path | st
     async def go() -> None:
         async with Harness(db, out=tmp_path / "out") as h:
             await two_player_game(h)
-            said: list[str] = []
-            for _ in range(4):
-                said += messages(await h("@clock +1h"))
-                if (await h.tables.get(1)).status == "finished":
-                    break
+            said = await clock_until_finished(h)
             record = await h.tables.get(1)
             assert record.status == "finished"
             assert sum("clock (an hour) ran out" in m for m in said) == 2
@@ -269,11 +275,7 @@ def test_a_long_computer_game_posts_between_passes(db: Path | str, tmp_path: Pat
         async with Harness(db, out=tmp_path / "out") as h:
             h.sandbox.bot.computers = Computers(h.tables, pass_seconds=0.0)
             await two_player_game(h)
-            said: list[str] = []
-            for _ in range(4):
-                said += messages(await h("@clock +1h"))
-                if (await h.tables.get(1)).status == "finished":
-                    break
+            said = await clock_until_finished(h)
             record = await h.tables.get(1)
             assert record.status == "finished"
             reports = [m for m in said if "(computer):" in m]
