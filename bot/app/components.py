@@ -100,14 +100,25 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
             await on_action(interaction, self.item.custom_id or "")
 
 
+def select_of(
+    custom_id: str, options: Sequence[discord.SelectOption], placeholder: str
+) -> discord.ui.Select[Any]:
+    """A select as Discord takes it (a placeholder of at most 150 characters, at least one option)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder[:150],
+        options=list(options) or [discord.SelectOption(label="…", value="0")],
+    )
+
+
+def picked(values: Sequence[str], last: int) -> int | None:
+    """The choice's number a select sent (0..``last``); None for anything else: not one of ours."""
+    return ascii_number(str(values[0]), 0, last) if len(values) == 1 else None
+
+
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
     def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = (), placeholder: str = "…"):
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id,
-            placeholder=placeholder[:150],
-            options=list(options) or [discord.SelectOption(label="…", value="0")],
-        )
-        super().__init__(select)
+        super().__init__(select_of(custom_id, options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -120,9 +131,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
 
         async with guard(interaction):
             match = SELECT_ID.fullmatch(self.item.custom_id or "")
-            values = self.item.values
-            # A select value is the choice's number; anything else is not one of ours.
-            index = ascii_number(str(values[0]), 0, SELECT_LIMIT - 1) if len(values) == 1 else None
+            index = picked(self.item.values, SELECT_LIMIT - 1)
             if match is None or index is None:
                 raise TableError(translate("That choice is not valid any more.", reader(interaction)))
             await on_choice(
@@ -163,12 +172,7 @@ class WalkSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=WALK_S
     """A select of a guided turn's level: the value picked is the choice's index there."""
 
     def __init__(self, custom_id: str, options: Sequence[discord.SelectOption] = (), placeholder: str = "…"):
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id,
-            placeholder=placeholder[:150],
-            options=list(options) or [discord.SelectOption(label="…", value="0")],
-        )
-        super().__init__(select)
+        super().__init__(select_of(custom_id, options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -181,9 +185,7 @@ class WalkSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=WALK_S
 
         async with guard(interaction):
             match = WALK_SELECT_ID.fullmatch(self.item.custom_id or "")
-            values = self.item.values
-            last = WALK_SELECTS * SELECT_LIMIT - 1
-            index = ascii_number(str(values[0]), 0, last) if len(values) == 1 else None
+            index = picked(self.item.values, WALK_SELECTS * SELECT_LIMIT - 1)
             if match is None or index is None:
                 raise TableError(translate("That choice is not valid any more.", reader(interaction)))
             await on_walk(interaction, match, (*path_of(match), index))
