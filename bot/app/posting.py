@@ -315,17 +315,39 @@ async def tell_watchers(client: discord.Client, turn: Turn, lang: str | None = N
         log.exception("the watchers of game %s could not be read", turn.record.id)
         return
     seated = {s.user_id for s in turn.record.seats}
+    to_tell = [user_id for user_id in found if user_id not in seated]  # players see the channel
+    if not to_tell:
+        return
     content = watchers.watch_content(
         turn, [present.engine_text(e, lang, turn.record.names) for e in turn.events], lang
     )
-    for user_id in found:
-        if user_id in seated:  # a player sees the channel (and is pinged there when asked)
-            continue
+    embeds, chart = await _watcher_result(client, turn, lang)
+    for user_id in to_tell:
         try:
             dm = await client.create_dm(discord.Object(id=user_id))
-            await dm.send(content, allowed_mentions=NO_MENTIONS)
+            files = [] if chart is None else [_file_copy(chart)]
+            await dm.send(content, embeds=embeds, files=files, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("a watcher of game %s could not be sent the turn", turn.record.id)
+
+
+async def _watcher_result(
+    client: discord.Client, turn: Turn, lang: str | None
+) -> tuple[list[discord.Embed], discord.File | None]:
+    """After the last move a watcher gets what the channel got besides the board: the result
+    (the ranking embed) and the chart of the scores over the rounds; before it, nothing more."""
+    if turn.outcome is None:
+        return [], None
+    title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating, lang)
+    embed = discord.Embed(title=title, description=description, colour=discord.Colour.gold())
+    charts = await _final_chart(client, turn, lang)
+    return [embed], (charts[0] if charts else None)
+
+
+def _file_copy(file: discord.File) -> discord.File:
+    """A fresh ``discord.File`` of the same bytes: a file object is read once by its send."""
+    file.reset()
+    return discord.File(io.BytesIO(file.fp.read()), filename=file.filename, description=file.description)
 
 
 async def _unarchive(client: discord.Client, thread_id: int) -> None:

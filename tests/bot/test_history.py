@@ -91,6 +91,39 @@ def test_a_spectator_watches_by_dm_without_pings(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
+def test_a_watcher_gets_the_result_and_the_score_chart(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 12 items 5 and 7: the last public turn reaches a watcher with what the channel got
+    besides the board: the result (ranking embed) and the chart of the scores over the rounds;
+    turns before it carry neither."""
+    from tests.bot.toy import TALLY
+
+    # Tally keeps no running score: give it one here (a round per two moves, the adds so far).
+    monkeypatch.setattr(TALLY, "round_of", lambda s: s.turn // 2 + 1, raising=False)
+    monkeypatch.setattr(TALLY, "scores_now", lambda s: s.adds, raising=False)
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            await h("alice /game new game:tally target:6 vote:off")
+            await h("bob /game join")
+            await h.started()
+            seats = [s.name for s in (await h.tables.get(1)).seats]
+            await h.one("carol /game status")
+            await h.one("carol click g:1:watch")
+            dms = []
+            for who in [*seats, seats[0]]:  # three moves reach the target
+                replies = await h(f'{who} /move "text:add 2"')
+                dms += [x for x in replies if x.get("channel") == "dm-carol"]
+            assert len(dms) == 3, dms
+            assert all(not dm["embeds"] and not dm["files"] for dm in dms[:2]), dms
+            last = dms[2]
+            assert "This game is over." in last["content"] and last["mentions"] == [], last
+            assert seats[0] in last["embeds"][0]["title"] + last["embeds"][0]["description"], last
+            assert [f["name"] for f in last["files"]] and last["files"][0]["size"] > 1000, last
+            assert last["files"][0]["name"] == "scores.png", last
+
+    asyncio.run(go())
+
+
 def _ids(reply: dict[str, Any]) -> dict[str, str]:
     return {str(c["label"]): str(c["custom_id"]) for c in reply["components"]}
 
