@@ -498,7 +498,7 @@ KINDS: dict[str, FrameKind] = {
             End(),
         ],
         _window_answer,
-        lambda state, frame: say("play or activate a Leader after your placement, or 'end' your turn."),
+        lambda state, frame: say("play or activate a Leader after your placement, or end your turn."),
         public=False,
         settle=_window_settle,
         refusal=_window_refusal,
