@@ -250,11 +250,14 @@ def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Seque
     place = ", ".join(_lower_round(w) for w in when(header))
     viewer = header["viewer"]
     if private and viewer is not None:
+        # The board's kind goes in uncapitalized (a catalogued name, "personal board"), so it is
+        # translated as a name; the sentence is capitalized in the board's language.
         opening = said(
             N_("{board} of {who}, {title}").format(
-                board=private_title.capitalize(), who=who(header, viewer), title=header["title"]
+                board=private_title, who=who(header, viewer), title=header["title"]
             )
         )
+        opening = opening[:1].upper() + opening[1:]
     else:
         opening = said(N_("{title} board").format(title=header["title"]))
     told = [f"{opening}{', ' + place if place else ''}."]
