@@ -72,12 +72,12 @@ def told(template: str, /, **params: object) -> str:
     or words already in that language: ``said``, ``move_word``) filled in after translation; for
     sentences whose values the catalogue cannot explain back from the finished English (a seat,
     a list of words), which ``said`` would leave English."""
-    return Said(translate(template, _LANG.get(), **params))
+    return Said(translate(template, _LANG.get()).format(**params))
 
 
-def told_n(singular: str, plural: str, n: int, /, **params: object) -> str:
-    """``told`` with the plural form of the board's language for ``n`` (filled in as ``{n}``)."""
-    return Said(translate_n(singular, plural, n, _LANG.get(), **params))
+def told_n(singular: str, plural: str, n: int, /) -> str:
+    """A count ("{n} tokens") in the plural form of the board's language for ``n``."""
+    return Said(translate_n(singular, plural, n, _LANG.get()))
 
 
 def move_word(game: str, word: str) -> str:
