@@ -399,7 +399,10 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
 def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:
     """Under a proposal voted on: the verdict and the count, then each seat's ballot."""
     passed = bool(result.get("passed"))
-    verdict = f"{'PASSED' if passed else 'REJECTED'} {result.get('yes', 0)}–{result.get('no', 0)}"
+    counted = {"yes": result.get("yes", 0), "no": result.get("no", 0)}
+    verdict = (
+        told(N_("PASSED {yes}–{no}"), **counted) if passed else told(N_("REJECTED {yes}–{no}"), **counted)
+    )
     canvas.text_in(
         Rect(foot.x + 4, foot.y, foot.w - 8, 28),
         verdict,
@@ -417,7 +420,7 @@ def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:
         canvas.text(
             x + 32,
             cy,
-            f"{mark}+{ballot.get('markers', 0)}",
+            f"{move_word('lancaster', mark)}+{ballot.get('markers', 0)}",
             BODY - 1,
             palette.GOOD if mark == "yes" else palette.BAD,
             style="bold",
@@ -553,7 +556,7 @@ def _nobles(canvas: Canvas, rect: Rect, info: SeatInfo, names: dict[str, str] | 
         canvas.box(r, NOBLE, LAW_EDGE, width=2, radius=5)
         canvas.text_in(r, letter, BODY, style="bold")
     if names and nobles:
-        words = ", ".join(f"{n} {names.get(n, '')}".strip() for n in nobles)
+        words = Said(", ".join(f"{n} {names.get(n, '')}".strip() for n in nobles))  # names said
         x = rect.x + min(5, len(nobles)) * 32 + 12
         canvas.paragraph(Rect(x, rect.y + 26, rect.right - x, rect.h - 26), words, BODY, min_size=13)
 
@@ -741,7 +744,9 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
     canvas.text_in(
         Rect(L.nobles.x, L.nobles.y, 400, 28), N_("Your nobles at table"), HEADING, style="bold", align="l"
     )
-    noble_names = {str(c["nobles"]["type"]): str(c["nobles"]["name"]) for c in view.get("counties") or []}
+    noble_names = {
+        str(c["nobles"]["type"]): said(str(c["nobles"]["name"])) for c in view.get("counties") or []
+    }
     _nobles(canvas, L.nobles.below(30), info, noble_names)
 
 

@@ -125,7 +125,7 @@ def _final_name(canvas: Canvas, row: Rect, seat: int, given: str | None) -> None
 def _heading(category: str, width: int) -> str:
     """A scoring category as a column heading; a word too long for the column is abbreviated."""
     words = [w if text_width(w, BODY - 1, "narrow-bold") <= width else w[:6] + "." for w in category.split()]
-    return " ".join(words).capitalize()
+    return Said(" ".join(words).capitalize())  # already said: an abbreviation stays as it is
 
 
 Line = tuple[str, RGB, str]  # (text, colour, font style)
