@@ -176,3 +176,13 @@ def test_a_long_topic_is_never_cut_for_the_list_of_the_others() -> None:
     assert alone == full
     _, short = present.rules_topic("Gioco", [("Breve", "testo"), *many[:3]], "breve", "it")
     assert short.endswith("`/partita regole completo:true`.") and "Argomento numero 2" in short
+
+
+def test_a_part_no_file_translates_stays_english_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    lorenzo = find_game("lorenzo")
+    added = game_rules_help(lorenzo) + "\n## A new part\n\nSomething the team wrote today.\n"
+    monkeypatch.setattr(rules_help, "game_rules_help", lambda game: added)
+    topics = dict(rules_help.sections(lorenzo, "it"))
+    assert topics["A new part"] == "(Questa parte è solo in inglese.)\nSomething the team wrote today."
+    assert english_words(topics["A new part"], "it") != []
+    assert topics["Mosse"].startswith("- `place <familiare> <spazio> [servants=N]`")
