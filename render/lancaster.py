@@ -794,7 +794,7 @@ def _private_vote(canvas: Canvas, me: Me | None) -> None:
             style="bold",
             align="l",
         )
-        note = "hidden from the others until everyone has voted"
+        note = N_("hidden from the others until everyone has voted")
         canvas.text_in(Rect(v.x, v.y + 84, v.w, 24), note, SMALL + 1, palette.MUTED, align="l")
     else:
         canvas.text_in(Rect(v.x, v.y + 30, v.w, 30), N_("no vote pending"), BODY, palette.MUTED, align="l")
