@@ -26,8 +26,9 @@ def test_the_expansions_boards_read_in_italian(name: str, players: int, options:
     left: dict[str, list[str]] = {}
     drawn = 0
     for game, state, _why in sampled_states(name, players, seed=3, options=options, stride=40):
-        seat = sorted(game.active_players(state) or {0})[0]
-        for viewer in (None, seat):
+        acting = sorted(game.active_players(state))
+        waiting = [seat for seat in range(players) if seat not in acting][:1]  # a screen that waits
+        for viewer in (None, *acting[:1], *waiting):
             view = game.player_view(state, viewer)
             drawing = draw_view(name, view, private=viewer is not None, headline=viewer is None, lang="it")
             for text in [*drawing.canvas.texts, drawing.alt_text]:
