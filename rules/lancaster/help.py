@@ -282,7 +282,14 @@ def build_help(data: dict[str, Any], options: Sequence[Option], expansions: Sequ
     ]
     lines += _marks(data, None, expansions)
     lines += _expansion_lines(data, expansions)
-    lines += ["", "## Laws", ""]
+    lines += _law_and_county_lines(data)
+    return "\n".join(lines) + "\n"
+
+
+def _law_and_county_lines(data: dict[str, Any]) -> list[str]:
+    """The laws (extra laws marked provisional) and the counties, each line a catalogued sentence
+    (the Italian help translates them line by line)."""
+    lines = ["", "## Laws", ""]
     for lid, law in sorted(data["laws"].items()):
         lines.append(
             "- " + say("**{law}** (back {back}): {text}", law=lid, back=law["back"], text=law["text"])
@@ -310,4 +317,4 @@ def build_help(data: dict[str, Any], options: Sequence[Option], expansions: Sequ
                 reward=effects_words(c["reward"]),
             )
         )
-    return "\n".join(lines) + "\n"
+    return lines
