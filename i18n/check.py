@@ -15,10 +15,12 @@ from functools import cache
 from i18n.catalogue import translations
 
 WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
-# Mentions, timestamps, seat tokens, code, links, ids with "_", and 'quoted' text (what the player
-# typed, quoted back).
+# Mentions, timestamps, seat tokens, code, links, ids with "_", dotted data paths
+# ("cards.100.name", the rules help's provisional values), and 'quoted' text (what the player typed,
+# quoted back).
 IGNORED = re.compile(
-    r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|\{p\d+\}|`[^`]*`|https?://\S+|\b\w+_\w+\b|(?<!\w)'[^']*'(?!\w)"
+    r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|\{p\d+\}|`[^`]*`|https?://\S+|\b\w+(?:\.\w+)+\b|\b\w+_\w+\b"
+    r"|(?<!\w)'[^']*'(?!\w)"
 )
 # The commonest English words: a sentence no catalogue knows still shows some of them.
 COMMON = frozenset(

@@ -9,6 +9,12 @@ English one where the file has none; when the English text changed since (anothe
 translated section is shown with a note saying so (``stale``), so a change of the English help
 never silently loses its news for readers of another language. The first line of the file
 (``# <title>``) is the translated title of the whole text.
+
+A section built from a game's data (its laws, counties, provisional values) is not translated by
+hand a second time: its anchor says ``lines`` instead of a digest (``## Leggi <!-- Laws lines
+-->``, no text under it), and its English text is put in the reader's language line by line
+through the message catalogue (``lines``), where each line is a catalogued template filled with
+catalogued names; it follows the data, overrides included, and is never stale.
 """
 
 from __future__ import annotations
@@ -19,9 +25,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from i18n import translate_phrase
+
 HELP_DIR = Path(__file__).resolve().parent / "help"
 OVERVIEW = "Overview"
-ANCHOR = re.compile(r"^## (?P<title>.+?)\s*<!--\s*(?P<source>.+?)\s+(?P<digest>[0-9a-f]{8})\s*-->\s*$")
+ANCHOR = re.compile(r"^## (?P<title>.+?)\s*<!--\s*(?P<source>.+?)\s+(?P<digest>[0-9a-f]{8}|lines)\s*-->\s*$")
+LINES = "lines"  # the anchor's word for a section the catalogue words line by line
+ITEM = re.compile(r"^(\s*(?:[-*] )?)(.*?)(\s*)$")  # a line's list marker, its text, its end
 
 
 @dataclass(frozen=True)
@@ -29,7 +39,11 @@ class Section:
     title: str  # in the file's language
     text: str
     source: str  # the English section's title
-    digest: str  # of the English text it was translated from
+    digest: str  # of the English text it was translated from; ``LINES``: worded line by line
+
+    @property
+    def by_lines(self) -> bool:
+        return self.digest == LINES
 
 
 @dataclass(frozen=True)
@@ -79,4 +93,16 @@ def translation(game_name: str, language: str) -> Translation:
 
 def stale(section: Section, english_text: str) -> bool:
     """The English section changed since ``section`` was translated from it."""
-    return section.digest != digest(english_text)
+    return not section.by_lines and section.digest != digest(english_text)
+
+
+def lines(english_text: str, language: str) -> str:
+    """A section built from data, in ``language`` line by line (``translate_phrase``): each line's
+    list marker kept, its text through its catalogued template; a line no template explains
+    stays English (the rules-help tests find those)."""
+    out = []
+    for line in english_text.splitlines():
+        found = ITEM.match(line)
+        marker, text, end = found.groups() if found else ("", line, "")
+        out.append(marker + translate_phrase(text, language) + end if text else line)
+    return "\n".join(out)

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MARKERS = {
     "rules": {"say": (1,), "say_n": (1, 2), "say_into": (2,), "N_": (1,)},
     "bot": {"translate": (1,), "translate_n": (1, 2), "N_": (1,)},
-    "render": {"translate": (1,), "translate_n": (1, 2), "N_": (1,)},
+    "render": {"translate": (1,), "translate_n": (1, 2), "N_": (1,), "told_n": (1, 2)},
 }
 COMMAND_CONTEXTS = ("command ", "option ", "choice")
 

@@ -29,6 +29,9 @@ NUMERIC = frozenset(
     {"n", "value", "floor", "round", "rounds", "period", "fee", "need", "have", "total", "vp", "fp"}
     | {"mp", "count", "strength", "amount", "min", "max", "steps", "hours", "minutes", "seconds"}
 )
+# Placeholders that hold data shown as it is in every language (the rules help's provisional
+# values: a data path, its value, its other readings): never translated, never needing to be.
+VERBATIM = frozenset({"data_path", "data_value", "other_values"})
 # Lists the engines join by hand, and how each is joined in the translation (context "list").
 SEPARATORS = (", then by ", "; ", ", ", " + ", " or ", " and ", " / ", "/")
 # A template with this few literal characters wraps other sentences; it applies only when they
@@ -68,12 +71,13 @@ def compile_template(english: str, plural: str | None = None, form: str | None =
 
 def _capture(name: str) -> str:
     """What a placeholder may match: ``{p}`` a seat token (or a seat's ally or archer: "{p0}'s
-    ally"), a
-    number placeholder digits, anything else any text."""
+    ally"), a number placeholder digits, ``{op}`` a comparison, anything else any text."""
     if name == "p":
         return r"\{p\d+\}(?:'s ally)?(?:'s \w+)?"
     if name in NUMERIC or name.endswith("_n"):
         return r"[+-]?\d+"
+    if name == "op":  # a comparison ("if lord on an office == 1"): never a word of the metric
+        return r"[<>=!]=?"
     return ".+?"
 
 
@@ -173,7 +177,7 @@ def _by_template(text: str, language: str, strict: bool) -> str | None:
         if match is None:
             continue
         raw = match.groupdict()
-        if all(_explained(v, language) for v in raw.values()):
+        if all(k in VERBATIM or _explained(v, language) for k, v in raw.items()):
             return _fill(template, raw, language)
         if partial is None and template.weight > GENERIC and not strict:
             partial = (template, raw)
@@ -182,7 +186,7 @@ def _by_template(text: str, language: str, strict: bool) -> str | None:
 
 def _fill(template: Template, raw: dict[str, str], language: str) -> str:
     compiled = translations(language)
-    values = {name: translate_value(v, language) for name, v in raw.items()}
+    values = {name: v if name in VERBATIM else translate_value(v, language) for name, v in raw.items()}
     if template.plural is None:
         target = compiled.messages[template.english]
     else:

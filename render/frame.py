@@ -17,11 +17,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
+from i18n.moves import localize
 from render import palette, parts
 from render.alt import clip, final_summary, seat_name_with
 from render.canvas import Canvas, Drawing, Rect, line_height, text_width
 from render.layout import BODY, MARGIN, SMALL, TITLE_SIZE, WIDTH, Frame
-from render.words import N_, said
+from render.words import N_, Said, current, said, told
 from rules.core import OutcomeJSON, ViewHeader, seat_headers
 
 V = TypeVar("V")
@@ -152,8 +153,9 @@ def last_move_line(header: ViewHeader) -> str | None:
         return None
     if last["events"]:
         events = " ".join(said(str(e)) for e in last["events"])  # each in the board's language
-        return N_("Last move: {events}").format(events=words(header, events))
-    return N_("Last move: {who} — {move}").format(who=who(header, last["seat"]), move=last["text"])
+        return told(N_("Last move: {events}"), events=words(header, events))
+    move = localize(header["game"], str(last["text"]), current())  # the move as its reader types it
+    return told(N_("Last move: {who} — {move}"), who=who(header, last["seat"]), move=move)
 
 
 def title_bar(canvas: Canvas, header: ViewHeader, private: bool, private_title: str) -> None:
@@ -250,11 +252,14 @@ def alt_text(header: ViewHeader, private: bool, private_title: str, facts: Seque
     place = ", ".join(_lower_round(w) for w in when(header))
     viewer = header["viewer"]
     if private and viewer is not None:
+        # The board's kind goes in uncapitalized (a catalogued name, "personal board"), so it is
+        # translated as a name; the sentence is capitalized in the board's language.
         opening = said(
             N_("{board} of {who}, {title}").format(
-                board=private_title.capitalize(), who=who(header, viewer), title=header["title"]
+                board=private_title, who=who(header, viewer), title=header["title"]
             )
         )
+        opening = opening[:1].upper() + opening[1:]
     else:
         opening = said(N_("{title} board").format(title=header["title"]))
     told = [f"{opening}{', ' + place if place else ''}."]
@@ -307,11 +312,11 @@ def headline_lines(header: ViewHeader) -> tuple[str, str]:
     happened = (
         words(header, said(str(last["events"][0])))
         if last["events"]
-        else f"{who(header, last['seat'])}: {last['text']}"
+        else f"{who(header, last['seat'])}: {localize(header['game'], str(last['text']), current())}"
     )
     more = len(last["events"]) - 1
     tail = " " + said(N_("(+{n} more)").format(n=more)) if more > 0 else ""
-    return said(first), happened + tail
+    return said(first), Said(happened + tail)  # each part already in the board's language
 
 
 def headline(canvas: Canvas, header: ViewHeader) -> None:

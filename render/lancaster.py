@@ -33,7 +33,7 @@ from render.layout import (
     favor_parts,
 )
 from render.palette import hex_rgb
-from render.words import N_, colour, said
+from render.words import N_, Said, colour, move_word, said, told
 
 if TYPE_CHECKING:
     from rules.lancaster.queenie import RewardTile
@@ -173,7 +173,7 @@ def _county_occupant(canvas: Canvas, slot: Rect, occ: CountyOccupant | None, pri
             )
         detail += "".join(
             f", {said(word)}"
-            for kind, word in (("tudor", N_("Tudor")), ("shield", "shield"))
+            for kind, word in (("tudor", N_("Tudor")), ("shield", N_("shield")))
             if kind in privileges
         )
         canvas.text_in(
@@ -399,7 +399,10 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
 def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:
     """Under a proposal voted on: the verdict and the count, then each seat's ballot."""
     passed = bool(result.get("passed"))
-    verdict = f"{'PASSED' if passed else 'REJECTED'} {result.get('yes', 0)}–{result.get('no', 0)}"
+    counted = {"yes": result.get("yes", 0), "no": result.get("no", 0)}
+    verdict = (
+        told(N_("PASSED {yes}–{no}"), **counted) if passed else told(N_("REJECTED {yes}–{no}"), **counted)
+    )
     canvas.text_in(
         Rect(foot.x + 4, foot.y, foot.w - 8, 28),
         verdict,
@@ -417,7 +420,7 @@ def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:
         canvas.text(
             x + 32,
             cy,
-            f"{mark}+{ballot.get('markers', 0)}",
+            f"{move_word('lancaster', mark)}+{ballot.get('markers', 0)}",
             BODY - 1,
             palette.GOOD if mark == "yes" else palette.BAD,
             style="bold",
@@ -553,7 +556,7 @@ def _nobles(canvas: Canvas, rect: Rect, info: SeatInfo, names: dict[str, str] | 
         canvas.box(r, NOBLE, LAW_EDGE, width=2, radius=5)
         canvas.text_in(r, letter, BODY, style="bold")
     if names and nobles:
-        words = ", ".join(f"{n} {names.get(n, '')}".strip() for n in nobles)
+        words = Said(", ".join(f"{n} {names.get(n, '')}".strip() for n in nobles))  # names said
         x = rect.x + min(5, len(nobles)) * 32 + 12
         canvas.paragraph(Rect(x, rect.y + 26, rect.right - x, rect.h - 26), words, BODY, min_size=13)
 
@@ -574,8 +577,8 @@ def _space_name(sp: CastleSpace, is_ally: bool) -> str:
     """A castle space as players name it in moves: its id first ("X2 Counting house")."""
     name = str(sp.get("name", ""))
     if is_ally and not name.lower().startswith("ally"):
-        name = N_("Ally: {name}").format(name=said(name))
-    return f"{sp.get('space', '')} {name}".strip()
+        name = told(N_("Ally: {name}"), name=said(name))
+    return Said(f"{sp.get('space', '')} {said(name)}".strip())  # the name in the board's language
 
 
 def _castle_header(canvas: Canvas, rect: Rect, info: SeatInfo) -> None:
@@ -633,7 +636,7 @@ def _castle_spaces(canvas: Canvas, rect: Rect, seat: int, info: SeatInfo, places
         )
         if built:
             canvas.text(
-                r.x + 6, r.bottom - 6, "extension built", SMALL + 1, LAW_INK, style="bold", anchor="lb"
+                r.x + 6, r.bottom - 6, N_("extension built"), SMALL + 1, LAW_INK, style="bold", anchor="lb"
             )
         knight = sp.get("knight")
         if knight is not None:
@@ -671,31 +674,37 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
 
 
 def _public_facts(view: LancasterView) -> list[str]:
-    said: list[str] = []
+    """The public board's facts for its alt text, in the board's language (``told``)."""
+    facts: list[str] = []
     if view.get("start_player") is not None:
-        said.append(f"Start player {seat_name(int(view['start_player']))}.")
+        facts.append(told(N_("Start player {seat}."), seat=seat_name(int(view["start_player"]))))
     seats = view.get("seats") or []
     if not view["header"]["outcome"]:  # at the end the final scores replace the track values
         power = "; ".join(
             f"{seat_name(int(s.get('seat', i)))} {s.get('power_points', 0)}" for i, s in enumerate(seats)
         )
-        said.append(f"Power: {power}.")
+        facts.append(told(N_("Power: {scores}."), scores=power))
     held = [
-        f"{c['name']} {seat_name(int(occ['seat']))} {occ['total']}"
+        f"{said(str(c['name']))} {seat_name(int(occ['seat']))} {occ['total']}"
         for c in view.get("counties") or []
         if (occ := c.get("occupant"))
     ]
     if held:
-        said.append("Counties held: " + ", ".join(held) + ".")
+        facts.append(told(N_("Counties held: {counties}."), counties=", ".join(held)))
     laws = view["parliament"]["current"]
     if laws:
-        said.append("Laws in force: " + ", ".join(str(law.get("id")) for law in laws) + ".")
+        facts.append(told(N_("Laws in force: {laws}."), laws=", ".join(str(law.get("id")) for law in laws)))
     tiles, bag = _reward_tiles(view)
     for letter, tile in tiles.items():
-        said.append(
-            f"Reward tile {letter} beside county {letter}: {tile['reward']} ({bag} tiles in the bag)."
+        facts.append(
+            told(
+                N_("Reward tile {letter} beside county {letter}: {reward} ({n} tiles in the bag)."),
+                letter=letter,
+                reward=said(str(tile["reward"])),
+                n=bag,
+            )
         )
-    return said + regal.facts(view) + court.facts(view)
+    return facts + regal.facts(view) + court.facts(view)
 
 
 # ------------------------------------------------------------------------------ private screen
@@ -735,7 +744,9 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
     canvas.text_in(
         Rect(L.nobles.x, L.nobles.y, 400, 28), N_("Your nobles at table"), HEADING, style="bold", align="l"
     )
-    noble_names = {str(c["nobles"]["type"]): str(c["nobles"]["name"]) for c in view.get("counties") or []}
+    noble_names = {
+        str(c["nobles"]["type"]): said(str(c["nobles"]["name"])) for c in view.get("counties") or []
+    }
     _nobles(canvas, L.nobles.below(30), info, noble_names)
 
 
@@ -783,7 +794,7 @@ def _private_vote(canvas: Canvas, me: Me | None) -> None:
             style="bold",
             align="l",
         )
-        note = "hidden from the others until everyone has voted"
+        note = N_("hidden from the others until everyone has voted")
         canvas.text_in(Rect(v.x, v.y + 84, v.w, 24), note, SMALL + 1, palette.MUTED, align="l")
     else:
         canvas.text_in(Rect(v.x, v.y + 30, v.w, 30), N_("no vote pending"), BODY, palette.MUTED, align="l")
@@ -803,15 +814,23 @@ def _private_facts(view: LancasterView) -> list[str]:
     _, me, info = _own(view)
     pending = me["pending_vote"] if me else None
     if pending:
-        vote = f"Secret vote: {pending.get('vote')} with {pending.get('markers', 0)} markers."
+        said_vote = move_word("lancaster", str(pending.get("vote")))
+        vote = told(N_("Secret vote: {vote} with {n} markers."), vote=said_vote, n=pending.get("markers", 0))
     else:
-        vote = "No vote pending."
-    court = ", ".join(str(k) for k in (me["court"] if me else [])) or "none"
-    reserve = ", ".join(str(k) for k in (me["reserve"] if me else [])) or "none"
+        vote = said(N_("No vote pending."))
+    court = ", ".join(str(k) for k in (me["court"] if me else [])) or said(N_("none"))
+    reserve = ", ".join(str(k) for k in (me["reserve"] if me else [])) or said(N_("none"))
     return [
-        f"Gold {me['gold'] if me else None}, squires {me['squires'] if me else None}, "
-        f"vote markers {me['vote_markers'] if me else None}, power {info.get('power_points', 0)}.",
-        f"Court knights: {court}. Reserve: {reserve}. {vote}",
+        told(
+            N_("Gold {gold}, squires {squires}, vote markers {votes}, power {power}."),
+            gold=me["gold"] if me else None,
+            squires=me["squires"] if me else None,
+            votes=me["vote_markers"] if me else None,
+            power=info.get("power_points", 0),
+        ),
+        told(
+            N_("Court knights: {court}. Reserve: {reserve}. {vote}"), court=court, reserve=reserve, vote=vote
+        ),
     ]
 
 

@@ -18,7 +18,7 @@ from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, SMALL
 from render.palette import hex_rgb
-from render.words import N_
+from render.words import N_, Said, colour, move_word, said, told, told_n
 
 if TYPE_CHECKING:
     from rules.lancaster.henry import CourtSpace, HenryView
@@ -31,7 +31,7 @@ COURT_FILL = hex_rgb("#F3ECDD")
 COURT_EDGE = hex_rgb("#7A5A1E")
 CARD_FILL = hex_rgb("#FFF9EC")
 BISHOP = hex_rgb("#2B2B2B")
-PRIVILEGE_WORDS = {"shield": "shield", "archer": "archer", "tudor_knight": "Tudor"}
+PRIVILEGE_WORDS = {"shield": N_("shield"), "archer": N_("archer"), "tudor_knight": N_("Tudor")}
 
 
 def part(view: LancasterView) -> HenryView | None:
@@ -54,7 +54,7 @@ def draw(canvas: Canvas, view: LancasterView, top: int, places: set[str]) -> Non
     canvas.box(band, COURT_FILL, COURT_EDGE, width=2, radius=8)
     # The title sits high so that the LAST tag over a court card stays clear of it.
     canvas.text(band.x + 12, band.y + 4, N_("Henry V: the royal court (regal board)"), HEADING, style="bold")
-    note = f"royal seal = {found['seal_points']} PP at the end *"
+    note = told(N_("royal seal = {n} PP at the end *"), n=found["seal_points"])
     canvas.text(band.right - 12, band.y + 6, note, BODY, palette.MUTED, anchor="rt")
     cards = Rect(band.x + 12, band.y + TITLE_H, 4 * 246 + 3 * 10, CARD_H)
     for rect, space in zip(cards.columns(4, 10), found["court"], strict=False):
@@ -86,10 +86,10 @@ def _space(canvas: Canvas, rect: Rect, space: CourtSpace, found: HenryView) -> N
     )
     if space["space"] == "treasury":
         held = found["treasury"]
-        words = _treasury_words(held) or "empty"
+        words = _treasury_words(held) or said(N_("empty"))
         canvas.text_in(
             Rect(inner.x, inner.y + 96, inner.w, 22),
-            N_("holds: {words}").format(words=words),
+            told(N_("holds: {words}"), words=words),
             SMALL + 2,
             style="bold",
             align="l",
@@ -101,13 +101,15 @@ def _space(canvas: Canvas, rect: Rect, space: CourtSpace, found: HenryView) -> N
         return
     seat = int(lord["seat"])
     canvas.marker(slot.x + 26, slot.y + 29, seat, 50, label=str(lord["total"]))
-    parts = [f"knight {lord['escort']}"] * bool(lord["escort"]) + ["Tudor"] * bool(lord["tudor"])
-    parts += [f"{lord['bishops']} bishop{'s' if lord['bishops'] > 1 else ''}"] * bool(lord["bishops"])
-    who = f"{palette.seat_style(seat).name.capitalize()}'s lord: {lord['total']}"
+    parts = [told(N_("knight {strength}"), strength=lord["escort"])] * bool(lord["escort"])
+    parts += [said(N_("Tudor"))] * bool(lord["tudor"])
+    parts += [told_n("{n} bishop", "{n} bishops", int(lord["bishops"]))] * bool(lord["bishops"])
+    seat_colour = colour(palette.seat_style(seat).name).capitalize()
+    who = told(N_("{colour}'s lord: {strength}"), colour=seat_colour, strength=lord["total"])
     canvas.text_in(Rect(slot.x + 58, slot.y + 2, slot.w - 58, 26), who, BODY, style="bold", align="l")
     canvas.text_in(
         Rect(slot.x + 58, slot.y + 30, slot.w - 58, 24),
-        ", ".join(parts) or "alone",
+        Said(", ".join(parts)) if parts else N_("alone"),
         BODY - 1,
         palette.MUTED,
         style="narrow",
@@ -117,9 +119,13 @@ def _space(canvas: Canvas, rect: Rect, space: CourtSpace, found: HenryView) -> N
 
 
 def _treasury_words(held: dict[str, int]) -> str:
-    """The treasury's contents in words ("1 squire, 3 votes")."""
-    names = {"gold": ("gold", "gold"), "squires": ("squire", "squires"), "vote_markers": ("vote", "votes")}
-    return ", ".join(f"{n} {names[k][n != 1]}" for k, n in held.items() if n)
+    """The treasury's contents in words ("1 squire, 3 votes"), in the board's language."""
+    counts = {
+        "gold": lambda n: told_n("{n} gold", "{n} gold", n),
+        "squires": lambda n: told_n("{n} squire", "{n} squires", n),
+        "vote_markers": lambda n: told_n("{n} vote", "{n} votes", n),
+    }
+    return Said(", ".join(counts[k](n) for k, n in held.items() if n))
 
 
 def _supply(canvas: Canvas, rect: Rect, found: HenryView) -> None:
@@ -136,11 +142,11 @@ def _supply(canvas: Canvas, rect: Rect, found: HenryView) -> None:
         cx = rect.x + width + 34 + i * 24
         if cx + 10 < rect.right:
             canvas.draw.ellipse((cx - 10, rect.y + 6, cx + 10, rect.y + 26), fill=BISHOP)
-    supply = " · ".join(f"{PRIVILEGE_WORDS[k]} {n}" for k, n in found["supply"].items())
+    supply = " · ".join(f"{said(PRIVILEGE_WORDS[k])} {n}" for k, n in found["supply"].items())
     canvas.text(
         rect.x + 10,
         rect.y + 32,
-        N_("Privilege supply: {supply}").format(supply=supply),
+        told(N_("Privilege supply: {supply}"), supply=supply),
         BODY,
         max_width=rect.w - 20,
     )
@@ -149,21 +155,28 @@ def _supply(canvas: Canvas, rect: Rect, found: HenryView) -> None:
 def _players(canvas: Canvas, rect: Rect, found: HenryView, places: set[str]) -> None:
     seats = found["seats"]
     head = rect.top(22)
-    columns = [("player", 0), ("lord", 70), ("seals", 220), ("shield", 290), ("archer", 360), ("Tudor", 430)]
+    columns = [
+        (N_("player"), 0),  # Italian: "posto" (the seat), short enough for its column
+        (N_("lord"), 70),
+        (N_("seals"), 220),
+        (N_("shield"), 290),
+        (N_("archer"), 360),
+        (N_("Tudor"), 430),
+    ]
     for label, dx in columns:
         canvas.text(head.x + dx, head.y + 2, label, SMALL, palette.MUTED)
     rows = rect.below(24).rows(max(1, len(seats)), 2)
-    names = {c["space"]: c["name"].split()[-1] for c in found["court"]}
+    names = {c["space"]: said(c["name"]).split()[-1] for c in found["court"]}  # "Cancelliere"
     for row, info in zip(rows, seats, strict=False):
         seat = int(info["seat"])
         mid = row.y + row.h // 2
         canvas.marker(row.x + 12, mid, seat, min(24, row.h))
         where = str(info["lord"])
-        shown = names.get(where, where)
+        shown = names.get(where) or move_word("lancaster", where)  # "home"
         canvas.text(row.x + 70, mid, shown, BODY - 1, anchor="lm", max_width=140, min_size=14)
         seals = info["seals"]
         canvas.text(
-            row.x + 220, mid, "hidden" if seals is None else str(seals), BODY, style="bold", anchor="lm"
+            row.x + 220, mid, N_("hidden") if seals is None else str(seals), BODY, style="bold", anchor="lm"
         )
         for kind, dx in (("shield", 290), ("archer", 360), ("tudor_knight", 430)):
             canvas.text(row.x + dx, mid, str(info["privileges"][kind]), BODY, style="bold", anchor="lm")
@@ -184,16 +197,23 @@ def facts(view: LancasterView) -> list[str]:
     found = part(view)
     if found is None:
         return []
-    said = []
+    told_: list[str] = []
     for space in found["court"]:
         lord = space["lord"]
         if lord is not None:
-            said.append(f"{space['name']}: {seat_name(int(lord['seat']))}'s lord, strength {lord['total']}.")
-    held = _treasury_words(found["treasury"]) or "nothing"
-    said.append(f"Treasury holds {held}; bishops on the board {found['bishops']}.")
+            told_.append(
+                told(
+                    N_("{space}: {seat}'s lord, strength {strength}."),
+                    space=said(space["name"]),
+                    seat=seat_name(int(lord["seat"])),
+                    strength=lord["total"],
+                )
+            )
+    held = _treasury_words(found["treasury"]) or said(N_("nothing"))
+    told_.append(told(N_("Treasury holds {held}; bishops on the board {n}."), held=held, n=found["bishops"]))
     seals = "; ".join(
-        f"{seat_name(int(s['seat']))} {'hidden' if s['seals'] is None else s['seals']}"
+        f"{seat_name(int(s['seat']))} {said(N_('hidden')) if s['seals'] is None else s['seals']}"
         for s in found["seats"]
     )
-    said.append(f"Royal seals: {seals}.")
-    return said
+    told_.append(told(N_("Royal seals: {seals}."), seals=seals))
+    return told_

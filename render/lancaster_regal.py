@@ -16,7 +16,7 @@ from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, NUMBER, SMALL
 from render.palette import hex_rgb
-from render.words import N_
+from render.words import N_, colour, said, told
 
 if TYPE_CHECKING:
     from rules.lancaster.resentment import ResentmentView
@@ -89,14 +89,16 @@ def _held(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
 def _tower(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
     canvas.box(rect, palette.PANEL, REGAL_EDGE, width=2, radius=8)
     least = part["tower_minimum"]
-    rule = "nobody can enter" if least is None else f"takes strength {least}+ *"
-    canvas.text(rect.x + 10, rect.y + 6, N_("Tower: {rule}").format(rule=rule), BODY, style="bold")
+    rule = (
+        N_("nobody can enter") if least is None else told(N_("takes strength {strength}+ *"), strength=least)
+    )
+    canvas.text(rect.x + 10, rect.y + 6, told(N_("Tower: {rule}"), rule=said(rule)), BODY, style="bold")
     neutral = part["tower_neutral"]
     y = rect.y + 56
     if neutral:
         canvas.marker(rect.x + 50, y, None, 36, label=str(neutral))
     canvas.text(
-        rect.x + 50, y + 24, N_("non-player") if neutral else "none", SMALL, palette.MUTED, anchor="mt"
+        rect.x + 50, y + 24, N_("non-player") if neutral else N_("none"), SMALL, palette.MUTED, anchor="mt"
     )
     x = rect.x + 140
     for knight in part["tower"]:
@@ -104,8 +106,12 @@ def _tower(canvas: Canvas, rect: Rect, part: ResentmentView) -> None:
         x += 46
     if not part["tower"]:
         canvas.text(x, y, N_("no player knight"), SMALL, palette.MUTED, anchor="lm")
-    sheltered = ", ".join(palette.seat_style(s).name.capitalize() for s in part["protected"])
-    shown = f"Sheltered this round: {sheltered}" if sheltered else "Nobody sheltered this round"
+    sheltered = ", ".join(colour(palette.seat_style(s).name).capitalize() for s in part["protected"])
+    shown = (
+        told(N_("Sheltered this round: {seats}"), seats=sheltered)
+        if sheltered
+        else N_("Nobody sheltered this round")
+    )
     canvas.text(rect.x + 10, rect.bottom - 26, shown, SMALL)
 
 
@@ -115,11 +121,21 @@ def facts(view: LancasterView) -> list[str]:
     if part is None:
         return []
     held = "; ".join(f"{seat_name(seat)} {count}" for seat, count in enumerate(part["held"]))
-    said = [f"Dishonor track {', '.join(map(str, part['track']))}, supply box {part['box']}; held: {held}."]
-    inside = (
-        ", ".join(f"{seat_name(int(k['seat']))} {k['strength']}" for k in part["tower"]) or "no player knight"
+    track = ", ".join(map(str, part["track"]))
+    facts = [
+        told(
+            N_("Dishonor track {track}, supply box {box}; held: {held}."),
+            track=track,
+            box=part["box"],
+            held=held,
+        )
+    ]
+    inside = ", ".join(f"{seat_name(int(k['seat']))} {k['strength']}" for k in part["tower"]) or said(
+        N_("no player knight")
     )
-    said.append(f"Tower: non-player knight {part['tower_neutral'] or 'none'}, {inside}.")
+    neutral = part["tower_neutral"] or said(N_("none"))
+    facts.append(told(N_("Tower: non-player knight {neutral}, {inside}."), neutral=neutral, inside=inside))
     if part["protected"]:
-        said.append("Sheltered this round: " + ", ".join(seat_name(s) for s in part["protected"]) + ".")
-    return said
+        seats = ", ".join(seat_name(s) for s in part["protected"])
+        facts.append(told(N_("Sheltered this round: {seats}."), seats=seats))
+    return facts

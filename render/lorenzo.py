@@ -10,6 +10,7 @@ text record.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,7 @@ from render.layout import (
     LorenzoPublic,
 )
 from render.palette import RGB, hex_rgb
-from render.words import N_, said
+from render.words import N_, Said, move_word, said, told
 from rules.lorenzo.scoring import CATEGORIES
 
 if TYPE_CHECKING:
@@ -194,7 +195,7 @@ def _floor(
     bonus = floor.get("bonus") or {}
     if bonus:
         words = [f"+{n}" for n in bonus.values()] + [
-            said(str(k).replace("special_token", "token")) for k in bonus
+            said(N_("token") if k == "special_token" else str(k)) for k in bonus
         ]
         canvas.text_in(Rect(strip.x + 2, strip.y + 43, strip.w - 4, 20), words[0], BODY, style="bold")
         canvas.text_in(Rect(strip.x + 2, strip.y + 63, strip.w - 4, 18), " ".join(words[1:]), SMALL + 1)
@@ -273,7 +274,7 @@ def _excommunication_tiles(canvas: Canvas, view: LorenzoView) -> None:
             palette.BAD if current else palette.LINE,
             width=3 if current else 2,
         )
-        need = f" · {requirement[period - 1]} FP" if 0 < period <= len(requirement) else ""
+        need = f" · {requirement[period - 1]} {said(N_('FP'))}" if 0 < period <= len(requirement) else ""
         canvas.text_in(
             Rect(rect.x + 8, rect.y + 4, rect.w - 16, 24),
             f"{ROMAN.get(period, '?')} · {tile.get('id', '')}{need}",
@@ -681,19 +682,23 @@ def _public(canvas: Canvas, view: LorenzoView) -> None:
 
 
 def _public_facts(view: LorenzoView) -> list[str]:
-    said = []
+    """The public board's facts for its alt text, in the board's language (``told``)."""
+    facts = []
     dice = view.get("dice") or {}
     if any(dice.values()):
-        said.append("Dice: " + ", ".join(f"{k} {v}" for k, v in dice.items()) + ".")
+        shown = ", ".join(f"{move_word('lorenzo', k)} {v}" for k, v in dice.items())
+        facts.append(told(N_("Dice: {dice}."), dice=shown))
     scores = []
     for p in sorted(view.get("players_info") or [], key=lambda p: int(p.get("turn_position", 0))):
-        pts = p.get("points") or {}
-        scores.append(
-            f"{seat_name(int(p['seat']))} {pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP"
-        )
+        scores.append(f"{seat_name(int(p['seat']))} {_points(p.get('points') or {})}")  # all said
     if not view["header"]["outcome"]:  # at the end the final scores replace the track values
-        said.append("Scores in turn order: " + "; ".join(scores) + ".")
-    return said
+        facts.append(told(N_("Scores in turn order: {scores}."), scores="; ".join(scores)))
+    return facts
+
+
+def _points(pts: Mapping[str, Any]) -> str:
+    """ "3 VP, 2 MP, 1 FP" in the board's language."""
+    return ", ".join(f"{pts.get(k, 0)} {said(label)}" for k, label in _data()["points"])
 
 
 # ------------------------------------------------------------------------------ personal board
@@ -850,27 +855,30 @@ def _private_facts(view: LorenzoView) -> list[str]:
     pts = info.get("points") or {}
     cards = info.get("cards") or {}
     left = [m for m, v in (info.get("family") or {}).items() if not v.get("placed")]
-    said = [
-        f"{pts.get('vp', 0)} VP, {pts.get('mp', 0)} MP, {pts.get('fp', 0)} FP.",
-        "Goods: " + ", ".join(f"{goods.get(k, 0)} {label.lower()}" for k, label in _data()["goods"]) + ".",
-        "Cards: "
-        + ", ".join(
-            f"{len(cards.get(t) or [])} {_data()['type_titles'][t].lower()}"
-            for t in ("territory", "building", "character", "venture")
-        )
-        + ".",
-        "Family members left: " + (", ".join(left) or "none") + ".",
+    goods_shown = ", ".join(f"{goods.get(k, 0)} {said(label).lower()}" for k, label in _data()["goods"])
+    cards_shown = ", ".join(
+        f"{len(cards.get(t) or [])} {said(_data()['type_titles'][t]).lower()}"
+        for t in ("territory", "building", "character", "venture")
+    )
+    members = ", ".join(move_word("lorenzo", m) for m in left) or said(N_("none"))
+    facts = [
+        Said(_points(pts) + "."),
+        told(N_("Goods: {goods}."), goods=goods_shown),
+        told(N_("Cards: {cards}."), cards=cards_shown),
+        told(N_("Family members left: {members}."), members=members),
     ]
     hand = info.get("hand")
     if hand:
-        said.append("Leaders in hand: " + ", ".join(str(ld.get("name")) for ld in hand) + ".")
+        names = ", ".join(said(str(ld.get("name"))) for ld in hand)
+        facts.append(told(N_("Leaders in hand: {names}."), names=names))
     pick = info.get("draft_pick")
     if pick:
-        names = {str(ld.get("id")): str(ld.get("name")) for ld in info.get("draft_pack") or []}
-        said.append(f"Leader draft: you kept {names.get(str(pick), str(pick))}.")
+        names_of = {str(ld.get("id")): str(ld.get("name")) for ld in info.get("draft_pack") or []}
+        kept = said(names_of.get(str(pick), str(pick)))
+        facts.append(told(N_("Leader draft: you kept {name}."), name=kept))
     if info.get("excommunications"):
-        said.append("Excommunicated: " + ", ".join(info["excommunications"]) + ".")
-    return said
+        facts.append(told(N_("Excommunicated: {tiles}."), tiles=", ".join(info["excommunications"])))
+    return facts
 
 
 BOARD: frame.Board[LorenzoView] = frame.Board(

@@ -15,17 +15,20 @@ from render import palette, parts
 from render.alt import seat_name
 from render.canvas import Canvas, Rect
 from render.layout import BODY, HEADING, INNER, MARGIN, NUMBER, SMALL, LorenzoHouses, LorenzoPublic
+from render.words import N_, Said, move_word, said, told, told_n
 
 if TYPE_CHECKING:
     from rules.lorenzo.view import LorenzoView
 
 STAR = "*"  # a provisional value (no source gives it)
 TOWER_TITLES = {
-    "territory": "Territories",
-    "character": "Characters",
-    "building": "Buildings",
-    "venture": "Ventures",
+    "territory": N_("Territories"),
+    "character": N_("Characters"),
+    "building": N_("Buildings"),
+    "venture": N_("Ventures"),
 }
+# The band's sentences are ``told`` (translated, then filled with values already in the board's
+# language): their values are seats, token kinds and counts the catalogue cannot explain back.
 
 
 def band_height(view: LorenzoView) -> int:
@@ -56,10 +59,12 @@ def draw_public(
     canvas.box(header, palette.INK, palette.INK, radius=6)
     star = STAR if _provisional(view, "special_tower") else ""
     occupied = any(f.get("occupant") for f in houses["special_tower"])
-    fee = "occupied: +3 coins to enter (card 126: free)" if occupied else "not occupied: no fee"
+    fee = N_("occupied: +3 coins to enter (card 126: free)") if occupied else N_("not occupied: no fee")
     canvas.text_in(
         header.inset(10, 2),
-        f"Special Tower{star} · deck {houses['special_deck']} · {fee}",
+        told(
+            N_("Special Tower{star} · deck {n} · {fee}"), star=star, n=houses["special_deck"], fee=said(fee)
+        ),
         HEADING - 2,
         palette.TITLE_INK,
         style="bold",
@@ -84,7 +89,11 @@ def draw_public(
     note = Rect(MARGIN, seats.bottom + rows * L.space_h + 2, INNER, L.note_h - 4)
     canvas.text_in(
         note,
-        f"{STAR} provisional value: no source gives it (see /game rules; LORENZO_OVERRIDES corrects it)",
+        told(
+            N_("{star} provisional value: no source gives it (see {command}; LORENZO_OVERRIDES corrects it)"),
+            star=STAR,
+            command=said(N_("/game rules")),
+        ),
         SMALL,
         palette.MUTED,
         align="l",
@@ -99,19 +108,40 @@ def _side(canvas: Canvas, view: LorenzoView, rect: Rect) -> None:
     star = STAR if _provisional(view, "adaptation") else ""
     kinds = houses["token_kinds"]
     tokens_star = STAR if _provisional(view, "special_tokens") else ""
-    where = TOWER_TITLES.get(adaptation["tower"], adaptation["tower"])
+    where = said(TOWER_TITLES.get(adaptation["tower"], adaptation["tower"]))
     supply, discarded = houses["tokens_in_supply"], houses["tokens_discarded"]
-    privilege = houses["council_option"].split(": ", 1)[-1]
+    privilege = said(houses["council_option"].split(": ", 1)[-1])
+    adapt = N_("Adaptation tile {name}{star}: on {tower}, floors {values}; moves right each round")
     lines: list[parts.Line] = [
+        (told(adapt, name=name, star=star, tower=where, values=values), palette.INK, "bold"),
         (
-            f"Adaptation tile {name}{star}: on {where}, floors {values}; moves right each round",
+            told(
+                N_("Special Tokens: {supply} in the supply, {discarded} discarded"),
+                supply=supply,
+                discarded=discarded,
+            ),
             palette.INK,
             "bold",
         ),
-        (f"Special Tokens: {supply} in the supply, {discarded} discarded", palette.INK, "bold"),
-        ("; ".join(f"{k}{tokens_star} {v}" for k, v in kinds.items()), palette.INK, "narrow"),
-        (f"New Council row: a 6th privilege, {privilege}{STAR}", palette.INK, "regular"),
-        (f"Discard pile (cards 130/132): {len(houses['discard_pile'])} cards", palette.MUTED, "regular"),
+        (
+            Said("; ".join(f"{move_word('lorenzo', k)}{tokens_star} {said(v)}" for k, v in kinds.items())),
+            palette.INK,
+            "narrow",
+        ),
+        (
+            told(N_("New Council row: a 6th privilege, {privilege}{star}"), privilege=privilege, star=STAR),
+            palette.INK,
+            "regular",
+        ),
+        (
+            told_n(
+                "Discard pile (cards 130/132): {n} card",
+                "Discard pile (cards 130/132): {n} cards",
+                len(houses["discard_pile"]),
+            ),
+            palette.MUTED,
+            "regular",
+        ),
     ]
     canvas.box(rect, palette.PANEL, palette.LINE, radius=8)
     parts.text_block(canvas, rect.inset(12, 10), lines, BODY)
@@ -124,20 +154,25 @@ def _seats(canvas: Canvas, view: LorenzoView, rect: Rect) -> None:
         canvas.box(cell, palette.PANEL, palette.LINE, radius=8)
         canvas.marker(cell.x + 26, cell.y + 28, seat, 34)
         family = info.get("family")
-        title = str(family or "no family yet").replace("_", " ").title()
+        title = str(family).replace("_", " ").title() if family else said(N_("No family yet"))
         canvas.text_in(
             Rect(cell.x + 50, cell.y + 8, cell.w - 58, 36), title, BODY + 1, style="bold", align="l"
         )
         canvas.text_in(
             Rect(cell.x + 10, cell.y + 50, 120, 36),
-            f"{info['tokens']} token{'' if info['tokens'] == 1 else 's'}",
+            told_n("{n} token", "{n} tokens", int(info["tokens"])),
             NUMBER - 4,
             style="bold",
             align="l",
         )
-        face_up = ", ".join(f"face up: {kind} on {card}" for card, kind in sorted(info["face_up"].items()))
-        waiting = ", ".join(f"card {card} waits for a token" for card in info.get("face_up_next") or [])
-        face_up = "; ".join(x for x in (face_up, waiting) if x)
+        face_up = ", ".join(
+            told(N_("face up: {kind} on {card}"), kind=move_word("lorenzo", kind), card=card)
+            for card, kind in sorted(info["face_up"].items())
+        )
+        waiting = ", ".join(
+            told(N_("card {card} waits for a token"), card=card) for card in info.get("face_up_next") or []
+        )
+        face_up = Said("; ".join(x for x in (face_up, waiting) if x))
         if face_up:
             canvas.text_in(
                 Rect(cell.x + 130, cell.y + 50, cell.w - 138, 36),
@@ -164,7 +199,18 @@ def personal_space(
     parts.text_block(
         canvas,
         Rect(rect.x + 10, rect.y + 32, text_w, rect.h - 34),
-        [(f"needs {space['min_value']}{star} · {space['text']}", palette.INK, "narrow")],
+        [
+            (
+                told(
+                    N_("needs {n}{star} · {text}"),
+                    n=space["min_value"],
+                    star=star,
+                    text=said(str(space["text"])),
+                ),
+                palette.INK,
+                "narrow",
+            )
+        ],
         SMALL + 1,
         min_size=SMALL,
     )
@@ -173,7 +219,7 @@ def personal_space(
     if occupant:
         member(canvas, slot.x + 20, slot.y + slot.h // 2, occupant, 28)
     else:
-        canvas.text_in(slot, "free", SMALL + 1, palette.MUTED)
+        canvas.text_in(slot, N_("free"), SMALL + 1, palette.MUTED)
     if str(space["space"]) in changed:
         canvas.highlight(rect, "LAST")
 
@@ -188,10 +234,14 @@ def draw_auction(canvas: Canvas, view: LorenzoView) -> None:
     canvas.box(area, palette.BACKGROUND, palette.INK, width=2, radius=8)
     head = area.inset(12, 8).top(34)
     mover = auction.get("mover")
-    who = f" · {seat_name(int(mover))} to bid" if mover is not None else ""
+    who = told(N_(" · {seat} to bid"), seat=seat_name(int(mover))) if mover is not None else ""
     canvas.text_in(
         head,
-        f"Family Tile auction{who} (line 1 = lowest bid, most resources; lines{STAR})",
+        told(
+            N_("Family Tile auction{who} (line 1 = lowest bid, most resources; lines{star})"),
+            who=who,
+            star=STAR,
+        ),
         HEADING,
         style="bold",
         align="l",
@@ -250,25 +300,39 @@ def private_lines(view: LorenzoView) -> list[parts.Line]:
     if not houses or view.get("viewer") is None:
         return []
     me = houses["players"][int(view["viewer"] or 0)]
-    faces = ", ".join(me.get("faces") or []) or "none"
-    family = f"Family: {str(me.get('family') or 'not yet won').replace('_', ' ').title()}"
+    faces = ", ".join(move_word("lorenzo", f) for f in me.get("faces") or []) or said(N_("none"))
+    won = str(me["family"]).replace("_", " ").title() if me.get("family") else said(N_("not yet won"))
+    family = told(N_("Family: {family}"), family=won)
     lines: list[parts.Line] = [
         (family, palette.INK, "bold"),
         *([(str(me["family_text"]), palette.INK, "narrow")] if me.get("family_text") else []),
         (
-            f"Your Special Tokens ({me['tokens']}): {faces} - cash one on your turn with 'token <kind>'",
+            told(
+                N_("Your Special Tokens ({n}): {faces} - cash one on your turn with '{move}'"),
+                n=me["tokens"],
+                faces=faces,
+                move=said(N_("token <kind>")),
+            ),
             palette.INK,
             "regular",
         ),
     ]
     waiting = me.get("face_up_next") or []
     if waiting:
-        cards = ", ".join(f"card {c}" for c in waiting)
-        lines.append((f"The next token you gain goes face up on {cards}", palette.INK, "regular"))
+        cards = ", ".join(told(N_("card {card}"), card=c) for c in waiting)
+        lines.append(
+            (told(N_("The next token you gain goes face up on {cards}"), cards=cards), palette.INK, "regular")
+        )
     if me["face_up"]:
         lines.append(
             (
-                "Face up: " + ", ".join(f"{k} on card {c}" for c, k in me["face_up"].items()),
+                told(
+                    N_("Face up: {tokens}"),
+                    tokens=", ".join(
+                        told(N_("{kind} on card {card}"), kind=move_word("lorenzo", k), card=c)
+                        for c, k in me["face_up"].items()
+                    ),
+                ),
                 palette.MUTED,
                 "regular",
             )

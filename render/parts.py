@@ -11,7 +11,7 @@ from render.alt import seat_name, seat_name_with, short_name
 from render.canvas import Canvas, Rect, line_height, text_width, wrap
 from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL
 from render.palette import RGB
-from render.words import N_, said
+from render.words import N_, Said, said
 from render.words import colour as words_colour
 from rules.core import OutcomeJSON, ViewHeader, name_seats
 
@@ -125,7 +125,7 @@ def _final_name(canvas: Canvas, row: Rect, seat: int, given: str | None) -> None
 def _heading(category: str, width: int) -> str:
     """A scoring category as a column heading; a word too long for the column is abbreviated."""
     words = [w if text_width(w, BODY - 1, "narrow-bold") <= width else w[:6] + "." for w in category.split()]
-    return " ".join(words).capitalize()
+    return Said(" ".join(words).capitalize())  # already said: an abbreviation stays as it is
 
 
 Line = tuple[str, RGB, str]  # (text, colour, font style)
@@ -151,7 +151,7 @@ def text_block(canvas: Canvas, rect: Rect, lines: Sequence[Line], size: int, min
             if y + lh > rect.bottom + 2:
                 canvas.cut.extend(t for t, _, _ in lines[i:])
                 return
-            canvas.text(rect.x, y, part, size, colour, style=style)
+            canvas.text(rect.x, y, Said(part), size, colour, style=style)  # a piece of a said line
             y += lh
 
 

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
-from i18n import language, translate, translate_phrase
+from i18n import language, translate, translate_n, translate_phrase
 
 _LANG: ContextVar[str | None] = ContextVar("render_language", default=None)
 
@@ -43,12 +43,18 @@ def current() -> str | None:
     return _LANG.get()
 
 
+class Said(str):
+    """A text already in the board's language: ``said`` leaves it as it is. (Translating a
+    translation again can go wrong: an Italian sentence may match an English template's
+    pattern.) What ``said`` and ``told`` return is one, and so is each line of a wrapped block."""
+
+
 def said(text: str) -> str:
-    """``text`` in the board's language (unchanged in English)."""
+    """``text`` in the board's language (unchanged in English, or when it already is)."""
     lang = _LANG.get()
-    if lang is None or lang == "en" or not text:
+    if lang is None or lang == "en" or not text or isinstance(text, Said):
         return text
-    return _said(text, lang)
+    return Said(_said(text, lang))
 
 
 @lru_cache(maxsize=8192)
@@ -59,3 +65,22 @@ def _said(text: str, lang: str) -> str:
 def colour(name: str) -> str:
     """A seat colour's name ("blue") in the board's language."""
     return translate(name, _LANG.get(), context="seat colour")
+
+
+def told(template: str, /, **params: object) -> str:
+    """A sentence from a template marked ``N_`` in the board's language, its values (numbers,
+    or words already in that language: ``said``, ``move_word``) filled in after translation; for
+    sentences whose values the catalogue cannot explain back from the finished English (a seat,
+    a list of words), which ``said`` would leave English."""
+    return Said(translate(template, _LANG.get()).format(**params))
+
+
+def told_n(singular: str, plural: str, n: int, /) -> str:
+    """A count ("{n} tokens") in the plural form of the board's language for ``n``."""
+    return Said(translate_n(singular, plural, n, _LANG.get()))
+
+
+def move_word(game: str, word: str) -> str:
+    """A word players type in ``game`` ("coins", "black": a token kind, a family member) in the
+    board's language, as they would type it there."""
+    return translate(word, _LANG.get(), context=f"{game} move")

@@ -20,6 +20,7 @@ from i18n import translate, translate_n, translate_phrase
 from rules.core import Game, Option, Outcome, option_words
 
 CONTENT_LIMIT = 2000
+EMBED_TEXT = 4096  # an embed description's characters
 # ``lang`` below: the reader's Discord locale (a private reply) or the server's language (a public
 # post); None reads English. The engines' texts (events, prompts) are English sentences made from
 # catalogued templates and are translated here, where they meet their reader
@@ -472,10 +473,25 @@ def rules_topic(
             )
         )
     others = " · ".join(t for t, _ in sections if t != found[0])
-    footer = "\n\n" + translate(
-        "**Other topics** (`/game rules topic:`): {others}\n"
-        "The whole text as a file: `/game rules full:true`.",
-        lang,
-        others=others,
-    )
-    return f"{title} — {found[0]}", found[1][: 4096 - len(footer)] + footer
+    return f"{title} — {found[0]}", found[1] + _topics_footer(found[1], others, lang)
+
+
+def _topics_footer(body: str, others: str, lang: str | None) -> str:
+    """The other topics under a section, as many as fit beside ``body`` in an embed (the list
+    cut at a title, "…"), or nothing: the section is never cut for them (autocomplete offers
+    them too), so a long section with many topics keeps its last lines."""
+    room = EMBED_TEXT - len(body)
+
+    def footer(listed: str) -> str:
+        return "\n\n" + translate(
+            "**Other topics** (`/game rules topic:`): {others}\n"
+            "The whole text as a file: `/game rules full:true`.",
+            lang,
+            others=listed,
+        )
+
+    if len(footer(others)) <= room:
+        return footer(others)
+    space = room - len(footer(""))
+    cut = others[: max(space - 1, 0)].rsplit(" · ", 1)[0]
+    return footer(cut + "…") if space > 20 and cut else ""

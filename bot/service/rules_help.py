@@ -1,6 +1,7 @@
 """``/game rules`` in the reader's language (issue 15): the game's English rules help with each
-section a translation file of ``i18n/help/`` holds put in its place (``i18n.help``); a section no
-file translates stays English, and says so. Discord-free."""
+section a translation file of ``i18n/help/`` holds put in its place (``i18n.help``; a section
+built from data is worded line by line through the catalogue); a section no file translates stays
+English, and says so. Discord-free."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def raw_sections(game: Game, lang: str | None) -> list[tuple[str, str, str]]:
             )
             out.append((title, title, only + text))
             continue
-        body = section.text
+        body = translated.lines(text, language(lang)) if section.by_lines else section.text
         if translated.stale(section, text):
             body += "\n\n" + translate(
                 "⚠️ The English text of this part changed after it was translated; an English "

@@ -303,6 +303,8 @@ class LancasterGame:
             + [henry_v["treasury"]["name"]],
             "lancaster privilege": [p["name"] for p in henry_v["privileges"].values()],
             "lancaster move": list(MOVE_WORDS),
+            # Why each shipped provisional value was chosen (the rules help lists them).
+            "lancaster provisional": sorted(set(with_expansions(base)["provisional"].values())),
         }
 
     def rules_help(self) -> str:

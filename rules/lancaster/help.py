@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core import Option
+from rules.core import Option, say
 from rules.lancaster.words import effects_words
 
 NOTATION = """\
@@ -175,21 +175,41 @@ def _value_at(data: dict[str, Any], path: str) -> Any:
     return node
 
 
-def _show(value: Any) -> str:
+def _words(value: Any) -> str | None:
+    """A provisional value in words, where the catalogue words it (effects, rewards, a law): each
+    form a template ``i18n`` translates again; None for any other value (shown as data)."""
     if isinstance(value, list) and value and all(isinstance(e, dict) and "type" in e for e in value):
         return effects_words(value)
     if isinstance(value, list) and value and all(isinstance(t, list) for t in value):
-        return "; ".join(f"{i + 1}: {_show(t)}" for i, t in enumerate(value))
+        return "; ".join(
+            say("{tile_n}: {effects}", tile_n=i + 1, effects=effects_words(t)) for i, t in enumerate(value)
+        )
     if (
         isinstance(value, dict)
         and value
         and all(isinstance(v, dict) and "reward" in v for v in value.values())
     ):
-        return "; ".join(f"{k} {v.get('name', '')}: {_show(v['reward'])}" for k, v in value.items())
+        return "; ".join(
+            say(
+                "{space} {name}: {reward}", space=k, name=v.get("name", ""), reward=effects_words(v["reward"])
+            )
+            for k, v in value.items()
+        )
     if isinstance(value, dict) and "text" in value and "effects" in value:
-        return f'"{value["text"]}" ({_show(value["effects"])})'
+        return say('"{law}" ({effects})', law=value["text"], effects=effects_words(value["effects"]))
+    return None
+
+
+def _mark(path: str, value: Any, reason: str) -> str:
+    """One provisional value's line: its path, its value (a number, in words, else as JSON
+    between backticks, the same in every language) and why."""
+    plain = isinstance(value, (int, float)) and not isinstance(value, bool)  # a number reads alike
+    words = str(value) if plain else _words(value)
+    if words is not None:
+        return say("`{data_path}` = {shown} — {reason}", data_path=path, shown=words, reason=reason)
     text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 160 else text[:157] + "..."
+    text = text if len(text) <= 160 else text[:157] + "..."
+    return say("`{data_path}` = `{data_value}` — {reason}", data_path=path, data_value=text, reason=reason)
 
 
 def _marks(data: dict[str, Any], prefix: str | None, expansions: Sequence[str]) -> list[str]:
@@ -200,13 +220,14 @@ def _marks(data: dict[str, Any], prefix: str | None, expansions: Sequence[str]) 
     for path, reason in sorted(data["provisional"].items()):
         head = path.split(".", 1)[0]
         if (prefix is None and head not in sections) or head == prefix:
-            lines.append(f"- `{path}` = {_show(_value_at(data, path))} — {reason}")
+            lines.append("- " + _mark(path, _value_at(data, path), reason))
     return lines
 
 
 def _expansion_lines(data: dict[str, Any], expansions: Sequence[str]) -> list[str]:
-    """Each offered expansion: its rules choices and provisional values; then the values of
-    those not offered yet (the content file holds them already; EXPANSIONS.md 1.1)."""
+    """Each offered expansion: its rules choices, then its provisional values in a section of
+    their own (built from data, so ``i18n`` words them line by line); then the values of those
+    not offered yet (the content file holds them already; EXPANSIONS.md 1.1)."""
     lines: list[str] = []
     if {"henry_v", "kings_resentment"} <= set(expansions):  # C2: the extra laws come with both
         expansions = [*expansions, "extra_laws"]
@@ -215,7 +236,8 @@ def _expansion_lines(data: dict[str, Any], expansions: Sequence[str]) -> list[st
         option = "options `henry_v` and `kings_resentment`" if key == "extra_laws" else f"option `{key}`"
         lines += ["", f"## {title} ({option})", ""]
         lines += [f"- {c}" for c in EXPANSION_CHOICES.get(key, ())]
-        lines += ["", "Provisional values of this expansion (correctable in the same override file):", ""]
+        lines += ["", f"## {title}: provisional values", ""]
+        lines += [say("Provisional values of this expansion (correctable in the same override file):"), ""]
         lines += _marks(data, key, expansions)
     later = [key for key in ("henry_v", "kings_resentment", "queenie", "extra_laws") if key not in expansions]
     for key in later:
@@ -251,20 +273,48 @@ def build_help(data: dict[str, Any], options: Sequence[Option], expansions: Sequ
         "",
         "## Provisional values (not yet verified against the printed game)",
         "",
-        "No public source gave these printed values; the team chose them to keep the game balanced. "
-        "An owner of the game can correct any of them in one override file "
-        "(`LANCASTER_OVERRIDES`, see rules/lancaster/OVERRIDES.md).",
+        say(
+            "No public source gave these printed values; the team chose them to keep the game "
+            "balanced. An owner of the game can correct any of them in one override file "
+            "(`LANCASTER_OVERRIDES`, see rules/lancaster/OVERRIDES.md)."
+        ),
         "",
     ]
     lines += _marks(data, None, expansions)
     lines += _expansion_lines(data, expansions)
-    lines += ["", "## Laws", ""]
+    lines += _law_and_county_lines(data)
+    return "\n".join(lines) + "\n"
+
+
+def _law_and_county_lines(data: dict[str, Any]) -> list[str]:
+    """The laws (extra laws marked provisional) and the counties, each line a catalogued sentence
+    (the Italian help translates them line by line)."""
+    lines = ["", "## Laws", ""]
     for lid, law in sorted(data["laws"].items()):
-        lines.append(f"- **{lid}** (back {law['back']}): {law['text']}")
+        lines.append(
+            "- " + say("**{law}** (back {back}): {text}", law=lid, back=law["back"], text=law["text"])
+        )
     for lid, law in sorted(data.get("extra_laws", {}).get("laws", {}).items()):
-        lines.append(f"- **{lid}** (extra law, back {law['back']}, provisional): {law['text']}")
+        lines.append(
+            "- "
+            + say(
+                "**{law}** (extra law, back {back}, provisional): {text}",
+                law=lid,
+                back=law["back"],
+                text=law["text"],
+            )
+        )
     lines += ["", "## Counties", ""]
     for letter in data["county_order"]:
         c = data["counties"][letter]
-        lines.append(f"- **{letter} {c['name']}**: minimum {c['min_strength']}, {effects_words(c['reward'])}")
-    return "\n".join(lines) + "\n"
+        lines.append(
+            "- "
+            + say(
+                "**{county} {name}**: minimum {min}, {reward}",
+                county=letter,
+                name=c["name"],
+                min=c["min_strength"],
+                reward=effects_words(c["reward"]),
+            )
+        )
+    return lines

@@ -291,6 +291,8 @@ class Lorenzo:
 
     def catalogue_names(self) -> dict[str, list[str]]:
         """Card and leader names (i18n: the Italian printed names)."""
+        from rules.lorenzo.houses.content import SHIPPED as SHIPPED_HOUSES  # not an override's
+
         return {
             # The base game's printed names (the HoR names are provisional: "Special card N").
             "lorenzo card": [BASE_CARDS[i]["name"] for i in sorted(BASE_CARDS)],
@@ -303,6 +305,8 @@ class Lorenzo:
             "lorenzo family text": [f["text"] for f in HOUSES["families"].values()],
             "lorenzo special card": [CARDS[i]["name"] for i in sorted(CARDS) if i not in BASE_CARDS],
             "lorenzo move": list(MOVE_WORDS),
+            # Why each shipped HoR provisional value was chosen (the rules help lists them).
+            "lorenzo provisional": sorted(set(SHIPPED_HOUSES["provisional"].values())),
         }
 
     def rules_help(self) -> str:

@@ -3,7 +3,9 @@ alice it``) plays a complete game of each game through the sandbox, by the priva
 (guided walks and buttons), ``/move`` with its suggestions and a few refused commands; a checker
 finds no English sentence of the bot among her private replies, and the public posts follow the
 server's setting (Italian here, set by a moderator), while an English member's private replies stay
-English.
+English. Each game is played once plain and once with its expansions (Lorenzo with Houses of
+Renaissance; Lancaster with Henry V, The King's Resentment and Queenie); ``/game rules`` for every
+topic is checked in tests/bot/test_rules_help_i18n.py.
 
 The checker (``bot_english``) looks for the bot's own English: any literal run of three words or
 more of a ``bot.po`` message id left in what she reads. When ``i18n.check`` (the engines' English
@@ -141,7 +143,22 @@ async def play_out(say: Reader, name: str, seed: int) -> None:
     raise AssertionError(f"{name}: the game did not finish")
 
 
-@pytest.mark.parametrize(("name", "options"), [("lorenzo", "leaders:true"), ("lancaster", "")])
+GAMES = [
+    ("lorenzo", "leaders:true"),
+    ("lancaster", ""),
+    # The expansions (their prompts, events, tokens, auction, court and tower), one game each.
+    ("lorenzo", "houses:true leader_draft:deal"),
+    ("lancaster", "henry_v:true kings_resentment:true queenie:true"),
+]
+# Words she reads only when the expansion is played (so the check did meet its texts): the Family
+# auction and the Special Tokens; the lord, the tower's dishonor and a reward tile.
+SEEN = {
+    "houses:true leader_draft:deal": ("Asta", "Segnalin"),
+    "henry_v:true kings_resentment:true queenie:true": ("lord", "disonore", "tessera ricompensa"),
+}
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
 def test_an_italian_member_plays_a_whole_game_in_italian(tmp_path: Path, name: str, options: str) -> None:
     async def go() -> None:
         async with Harness(tmp_path / "t.db", games=[find_game(name)]) as h:
@@ -158,10 +175,15 @@ def test_an_italian_member_plays_a_whole_game_in_italian(tmp_path: Path, name: s
             await say("alice /move text:xyzzy")  # an unknown move (or not her turn)
             bob_board = [r for r in await h("bob click g:1:board") if r["ephemeral"]]
             assert bob_board[0]["content"].startswith("Your board in"), bob_board
+            chosen = (await h.tables.get(1)).options
+            wanted = dict(word.split(":") for word in options.split())
+            assert {k: str(chosen[k]).lower() for k in wanted} == wanted, chosen  # the options are on
             await play_out(say, name, 5)
             assert (await h.tables.get(1)).status == "finished"
             await say("alice /game status")
         assert len(say.private) > 20 and say.public
+        everything = "\n".join(say.private + say.public)
+        assert [w for w in SEEN.get(options, ()) if w not in everything] == []
         left = [(text[:200], bot_english(text)) for text in say.private + say.public if bot_english(text)]
         assert left == [], f"{len(left)} replies keep the bot's English, e.g. {left[:3]}"
         engine = [(text[:200], w) for text in say.private if (w := engine_english(text))]
