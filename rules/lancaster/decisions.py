@@ -178,7 +178,7 @@ def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events
             )  # 6.4: no goods
             continue
         tasks.append(m.effect_task(force, effect, "favor", f"favor:{move.tile}"))
-    m.queue_first(state, tasks)
+    engine.run_next(state, tasks, events)
 
 
 def _favor_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -360,7 +360,8 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     if choice in ("reward", "both"):
         tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
     # Queenie Q3: the reward tile beside the county, right after the printed reward.
-    m.queue_first(state, tasks + queenie.claim(engine, state, decision, choice, events))
+    tasks += queenie.claim(engine, state, decision, choice, events)
+    engine.run_next(state, tasks, events)
 
 
 def _took_in_county(who: str, choice: str, noble: str, reward: str, cost: int, county: str) -> str:

@@ -12,7 +12,7 @@ is skipped, so players are only asked real questions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core import IllegalMove, Wordless, rng_for, say, say_into, say_n
@@ -27,9 +27,18 @@ from rules.lancaster.words import amount, tally_gains
 State = m.State
 Task = m.Task
 Decision = dict[str, Any]
+Effect = dict[str, Any]
+Events = list[str]
+At = str | None
 
 
 _VOTES: dict[int, list[LancasterMove]] = {}
+_PLAIN = frozenset(("gain", "gain_per", "recruit_knight", "recruit_knight_per"))
+
+
+def _plain(effect: dict[str, Any]) -> bool:
+    """An effect that only adds to holdings or the court: it asks nothing and queues nothing."""
+    return effect["type"] in _PLAIN and effect.get("resource") != "dishonor"  # dishonor: extra law
 
 
 def _votes(markers: int) -> list[LancasterMove]:
@@ -52,6 +61,32 @@ class Engine:
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])
         # Provisional rules choices (data "engine", listed in the rules help).
         self.rules: dict[str, Any] = dict(data["engine"])
+        # Dispatch tables, built once: a simulation runs tens of tasks and effects per move.
+        self._turns: dict[tuple[str, type], Any] = {
+            ("place", Place): lambda s, seat, mv, ev: placement.place(self, s, seat, mv, ev),
+            ("place", Lord): lambda s, seat, mv, ev: henry.place_lord(self, s, seat, mv, ev),  # H2.3
+            ("place", Pass): lambda s, seat, mv, ev: placement.keep_in_court(s, seat, ev),
+            ("vote", Vote): self._vote,
+        }
+        self._tasks: dict[str, Any] = {
+            "first_extension": lambda s, t, ev: self.ask(
+                s, {"kind": "first_extension", "seat": t["seat"]}, ev
+            ),
+            "effect": lambda s, t, ev: self.effect(s, t["force"], t["effect"], t["source"], ev, t["at"]),
+            "law": lambda s, t, ev: self._law(s, t["law"], ev),
+            "county": lambda s, t, ev: self._county(s, t["county"], ev),
+            "castle": lambda s, t, ev: self._castle(s, t["force"], ev),
+            "conflict": lambda s, t, ev: self._conflict(s, t["conflict"], ev),
+            "ransom": lambda s, t, ev: self.ask(s, t["decision"], ev),
+            "end_round": lambda s, t, ev: self._end_round(s, ev),
+            "tower": lambda s, t, ev: resentment.clear_tower(s, ev),
+            "office": lambda s, t, ev: henry.fill(self, s, t["space"], ev),
+        }
+        self._effects: dict[str, Any] = self._effect_table()
+        # The decision a simulated move opened, its state and answers (``ask``, ``legal``): a
+        # rollout asks for them next. Only the very state it was made in matches (``is``), and
+        # states are never changed in place (model.copy_for_move).
+        self._asked: tuple[State, Decision, list[LancasterMove]] | None = None
 
     def fingerprint_for(self, options: dict[str, Any]) -> str:
         """The fingerprint of the data a game with ``options`` uses: the base data and only the
@@ -192,7 +227,12 @@ class Engine:
         """Every legal move of ``seat`` now ([] when it is not active; see ``active``)."""
         decision = state["pending"]
         if decision is not None:
-            return KINDS[decision["kind"]].answers(self, state, decision) if decision["seat"] == seat else []
+            if decision["seat"] != seat:
+                return []
+            asked = self._asked
+            if asked is not None and asked[0] is state and asked[1] is decision:
+                return asked[2][:]  # the answers ``ask`` found when it opened the decision
+            return KINDS[decision["kind"]].answers(self, state, decision)
         if state["phase"] == "place":
             return placement.turn_moves(self, state, seat) if state["turn_seat"] == seat else []
         if state["phase"] == "vote" and state["ballots"][seat] is None:
@@ -214,16 +254,12 @@ class Engine:
         if decision is not None:
             new["pending"] = None
             self._answer(new, decision, move, events)
-        elif new["phase"] == "place" and isinstance(move, Place):
-            placement.place(self, new, seat, move, events)
-        elif new["phase"] == "place" and isinstance(move, Lord):
-            henry.place_lord(self, new, seat, move, events)  # Henry V (H2.3)
-        elif new["phase"] == "place" and isinstance(move, Pass):
-            placement.keep_in_court(new, seat, events)
-        elif new["phase"] == "vote" and isinstance(move, Vote):
-            self._vote(new, seat, move, events)
-        else:  # pragma: no cover - legality is checked before apply
-            raise IllegalMove(say("That move does not fit the game right now."))
+        else:
+            # One look-up instead of a chain of type tests (every move of a simulation passes here).
+            turn = self._turns.get((new["phase"], type(move)))
+            if turn is None:  # pragma: no cover - legality is checked before apply
+                raise IllegalMove(say("That move does not fit the game right now."))
+            turn(new, seat, move, events)
         self._run(new, events)
         if words:
             events = tally_gains(events)
@@ -231,20 +267,20 @@ class Engine:
         # gets, so nothing secret) and the board places it touched, for the image's highlight.
         last = new["last_move"]
         if last is not None:  # a new dict: last_move is shared between states (model.copy_for_move)
-            new["last_move"] = {
-                **last,
-                "events": list(events),
-                "places": [x for x in last.get("places", []) if x],
-            }
+            last = new["last_move"] = last.copy()
+            last["events"] = list(events)
+            places = last.get("places", ())
+            last["places"] = list(places) if all(places) else [x for x in places if x]
         return new, events
 
     def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
-        state["ballots"] = m.replaced(state["ballots"], seat, {"yes": move.yes, "markers": move.markers})
+        ballots = state["ballots"] = state["ballots"][:]
+        ballots[seat] = {"yes": move.yes, "markers": move.markers}
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
-        state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": [f"law:{law}"]}
+        state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": ["law:" + law]}
         say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
-        if all(ballot is not None for ballot in state["ballots"]):
+        if None not in ballots:
             self._reveal_vote(state, events)
 
     def _reveal_vote(self, state: State, events: list[str]) -> None:
@@ -371,8 +407,24 @@ class Engine:
         settled = None if screened or kind.settle is None else kind.settle(answers)
         if settled is None:
             state["pending"] = decision
+            if type(events) is Wordless:
+                # A simulation asks for these answers next (``legal``): kept for that one state.
+                self._asked = (state, decision, answers)
         else:
             kind.apply(self, state, decision, settled, events)
+
+    def run_next(self, state: State, tasks: list[Task], events: list[str]) -> None:
+        """``tasks`` run next, before the queued ones (``model.queue_first``). Called only as the
+        last thing a step does before ``_run`` goes on (nothing open): the leading plain gains
+        and recruits apply now, exactly as ``_run`` would apply them next (they ask nothing and
+        leave the queue alone), so they skip the trip through the queue (issue 10 item 3)."""
+        effects = self._effects
+        for i, task in enumerate(tasks):
+            effect = task.get("effect")
+            if effect is None or not _plain(effect):
+                m.queue_first(state, tasks[i:] if i else tasks)
+                return
+            effects[effect["type"]](state, task["force"], effect, task["source"], events, task["at"])
 
     def _answer(self, state: State, decision: Decision, move: LancasterMove, events: list[str]) -> None:
         kind = KINDS[decision["kind"]]
@@ -392,10 +444,16 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def _run(self, state: State, events: list[str]) -> None:
+        tasks = self._tasks
         while state["pending"] is None:
-            if state["queue"]:
-                task, state["queue"] = state["queue"][0], state["queue"][1:]
-                self._task(state, task, events)
+            queue = state["queue"]
+            if queue:
+                task = queue[0]
+                state["queue"] = queue[1:]
+                run = tasks.get(task["task"])
+                if run is None:  # pragma: no cover
+                    raise ValueError(f"unknown task {task['task']}")
+                run(state, task, events)
                 continue
             phase = state["phase"]
             if phase == "setup":
@@ -465,29 +523,10 @@ class Engine:
         state["queue"] = tasks
 
     def _task(self, state: State, task: Task, events: list[str]) -> None:
-        kind = task["task"]
-        if kind == "first_extension":
-            self.ask(state, {"kind": "first_extension", "seat": task["seat"]}, events)
-        elif kind == "effect":
-            self.effect(state, task["force"], task["effect"], task["source"], events, task["at"])
-        elif kind == "law":
-            self._law(state, task["law"], events)
-        elif kind == "county":
-            self._county(state, task["county"], events)
-        elif kind == "castle":
-            self._castle(state, task["force"], events)
-        elif kind == "conflict":
-            self._conflict(state, task["conflict"], events)
-        elif kind == "ransom":
-            self.ask(state, task["decision"], events)
-        elif kind == "end_round":
-            self._end_round(state, events)
-        elif kind == "tower":
-            resentment.clear_tower(state, events)
-        elif kind == "office":
-            henry.fill(self, state, task["space"], events)
-        else:  # pragma: no cover
-            raise ValueError(f"unknown task {kind}")
+        run = self._tasks.get(task["task"])
+        if run is None:  # pragma: no cover
+            raise ValueError(f"unknown task {task['task']}")
+        run(state, task, events)
 
     def _county(self, state: State, letter: str, events: list[str]) -> None:
         occupant = state["counties"][letter]
@@ -526,53 +565,71 @@ class Engine:
                 ]
             else:
                 tasks += [m.effect_task(seat, effect, "laws", at) for seat in m.seat_order(state)]
-        m.queue_first(state, tasks)
+        self.run_next(state, tasks, events)
 
     def effect(
         self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
     ) -> None:
         """One effect of the data for ``force``, now; ``at`` is the board place it comes from (for
         the view). Effects that ask a question open a decision (``ask``); the rest apply at once."""
-        kind = effect["type"]
-        if extra_laws.handles(effect):  # the expansions' vocabulary (privileges, dishonor)
+        run = self._effects.get(effect["type"])
+        if run is None:  # pragma: no cover - the schema rejects unknown effects
+            raise ValueError(f"unknown effect {effect['type']}")
+        run(state, force, effect, source, events, at)
+
+    def _effect_table(self) -> dict[str, Callable[..., None]]:
+        """Effect type -> its step, each called ``(state, force, effect, source, events, at)``."""
+        table: dict[str, Callable[..., None]] = {"gain_privilege": self._extra, "lose": self._extra}
+        table |= {"gain": self._gain_or_dishonor, "gain_per": self._gain}
+        table |= dict.fromkeys(("recruit_knight", "recruit_knight_per"), self._recruit)
+        table |= dict.fromkeys(("upgrade_knight", "swap_knight"), self._upgrade)
+        table |= dict.fromkeys(
+            ("build_extension", "build_extension_per", "build_extension_optional"), self._extension
+        )
+        table |= {"take_noble": self._noble, "exchange": self._exchange}
+        table |= {"majority": self._if_holds, "conditional": self._if_holds}
+        return table | {"choose_next_start_player": self._choose_start}
+
+    def _extra(self, state: State, force: int, effect: Effect, source: str, events: Events, at: At) -> None:
+        extra_laws.effect(self, state, force, effect, events)  # the expansions' vocabulary
+
+    def _gain_or_dishonor(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        if effect.get("resource") == "dishonor":  # extra law HL8 (extra_laws.handles)
             extra_laws.effect(self, state, force, effect, events)
-        elif kind in ("gain", "gain_per"):
-            self._gain(state, force, effect, source, events)
-        elif kind in ("recruit_knight", "recruit_knight_per"):
-            self._recruit(state, force, effect, events)
-        elif kind in ("upgrade_knight", "swap_knight"):
-            self._upgrade(state, force, effect, source, events, at)
-        elif kind in ("build_extension", "build_extension_per", "build_extension_optional"):
-            self._extension(state, force, effect, source, events, at)
-        elif kind == "take_noble":
-            ally = m.is_ally(state, force)
-            decision = {
-                "kind": "noble",
-                "seat": m.controller(state, force),
-                "remove": ally,
-                "source": source,
-                "at": at,
-            }
-            self.ask(state, decision, events)
-        elif kind == "exchange":
-            if not m.is_ally(state, force):
-                decision = {
-                    "kind": "exchange",
-                    "seat": force,
-                    "force": force,
-                    "exchange": effect,
-                    "source": source,
-                    "at": at,
-                }
-                self.ask(state, decision, events)
-        elif kind in ("majority", "conditional"):
-            if not m.is_ally(state, force) and self._holds(state, force, effect):
-                m.queue_first(state, [m.effect_task(force, x, source, at) for x in effect["effects"]])
-        elif kind == "choose_next_start_player":
-            decision = {"kind": "start", "seat": m.controller(state, force), "source": source, "at": at}
-            self.ask(state, decision, events)
-        else:  # pragma: no cover - the schema rejects unknown effects
-            raise ValueError(f"unknown effect {kind}")
+        else:
+            self._gain(state, force, effect, source, events, at)
+
+    def _noble(self, state: State, force: int, effect: Effect, source: str, events: Events, at: At) -> None:
+        ally = m.is_ally(state, force)
+        decision = {
+            "kind": "noble",
+            "seat": m.controller(state, force),
+            "remove": ally,
+            "source": source,
+            "at": at,
+        }
+        self.ask(state, decision, events)
+
+    def _exchange(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        if not m.is_ally(state, force):
+            decision = {"kind": "exchange", "seat": force, "force": force, "exchange": effect}
+            self.ask(state, decision | {"source": source, "at": at}, events)
+
+    def _if_holds(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        if not m.is_ally(state, force) and self._holds(state, force, effect):
+            self.run_next(state, [m.effect_task(force, x, source, at) for x in effect["effects"]], events)
+
+    def _choose_start(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        decision = {"kind": "start", "seat": m.controller(state, force), "source": source, "at": at}
+        self.ask(state, decision, events)
 
     def _per(self, state: State, force: int, effect: dict[str, Any]) -> int:
         """The effect's amount, times its metric count for the ``*_per`` types."""
@@ -582,16 +639,19 @@ class Engine:
             count *= metric // effect["every"]
         return count
 
-    def _gain(self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str]) -> None:
-        count = self._per(state, force, effect)
-        if m.is_ally(state, force) or count <= 0:
+    def _gain(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At = None
+    ) -> None:
+        if force >= state["players"]:
             return  # 11: allies never gain goods or PP
-        seat = m.controller(state, force)
+        count = self._per(state, force, effect)
+        if count <= 0:
+            return
         key = m.HOLDING[effect["resource"]]
         if key == "power_points":
-            m.book_power_points(state, seat, source, count)
+            m.book_power_points(state, force, source, count)
         else:
-            m.seat_add(state, seat, key, count)
+            m.seat_add(state, force, key, count)
         if type(events) is not Wordless:  # a word-free simulation formats nothing
             events.append(
                 say(
@@ -601,7 +661,9 @@ class Engine:
                 )
             )
 
-    def _recruit(self, state: State, force: int, effect: dict[str, Any], events: list[str]) -> None:
+    def _recruit(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At = None
+    ) -> None:
         count = self._per(state, force, effect)
         got = m.recruit(state, force, effect["strength"], count) if count > 0 else 0
         if got:
@@ -693,7 +755,7 @@ class Engine:
                 gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
                 plain.append(m.effect_task(force, gain, "castle", None))
         # Income first, so squires earned this step can pay this step's exchanges.
-        m.queue_first(state, plain + exchanges)
+        self.run_next(state, plain + exchanges, events)
 
     def _conflict(self, state: State, cid: str, events: list[str]) -> None:
         """8.3: England's total against France; ranks win PP; losses slide down, then capture."""

@@ -84,24 +84,34 @@ def replaced(items: list[Any], index: int, value: Any) -> list[Any]:
 
 def seat_set(state: State, seat: int, **values: Any) -> None:
     """The seat's record with ``values`` changed (a new record in a new seats list)."""
-    state["seats"] = replaced(state["seats"], seat, {**state["seats"][seat], **values})
+    seats = state["seats"][:]
+    seats[seat] = {**seats[seat], **values}
+    state["seats"] = seats
 
 
 def seat_add(state: State, seat: int, key: str, amount: int) -> None:
     """The seat's holding ``key`` (gold, squires, vote_markers, power_points) changed by ``amount``."""
-    seat_set(state, seat, **{key: state["seats"][seat][key] + amount})
+    seats = state["seats"][:]
+    me = seats[seat] = seats[seat].copy()  # the same keys in the same order, one value changed
+    me[key] += amount
+    state["seats"] = seats
 
 
 def book_power_points(state: State, seat: int, source: str, amount: int) -> None:
     """``amount`` PP to the seat, booked under ``source`` for the final breakdown."""
-    me = state["seats"][seat]
-    by_source = {**me["power_points_by_source"], source: me["power_points_by_source"].get(source, 0) + amount}
-    seat_set(state, seat, power_points=me["power_points"] + amount, power_points_by_source=by_source)
+    seats = state["seats"][:]
+    me = seats[seat] = seats[seat].copy()
+    me["power_points"] += amount
+    by_source = me["power_points_by_source"] = me["power_points_by_source"].copy()
+    by_source[source] = by_source.get(source, 0) + amount
+    state["seats"] = seats
 
 
 def force_set(state: State, force: int, **values: Any) -> None:
     """The force's record (reserve, court, castle) with ``values`` changed."""
-    state["forces"] = replaced(state["forces"], force, {**state["forces"][force], **values})
+    forces = state["forces"][:]
+    forces[force] = {**forces[force], **values}
+    state["forces"] = forces
 
 
 def county_set(state: State, letter: str, occupant: dict[str, int] | None) -> None:

@@ -31,26 +31,33 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
     enough for simulation (issue 10)."""
     found: list[Place] = []
     counties = _open_counties(engine, state, seat)
-    for force in m.forces_of(state, seat):
-        court = state["forces"][force]["court"]
+    players = state["players"]
+    forces = state["forces"]
+    for force in (seat, seat + 2) if players == 2 else (seat,):
+        court = forces[force]["court"]
         if not court:
             continue
-        ally = m.is_ally(state, force)
-        targets = [f"castle:{x}" for x in free_castle_spaces(engine, state, force)]
-        targets += [f"conflict:{cid}" for cid in joinable_cards(state, force)]
+        ally = force >= players
+        spaces = free_castle_spaces(engine, state, force)
+        cards = joinable_cards(state, force)
         top = 0 if ally else squires  # 11: no squires with ally knights
         tower = resentment.tower_strengths(engine, state, force)  # R2.1: a fourth place
-        for strength in sorted(set(court)):
+        for strength in sorted(set(court)) if len(court) > 1 else court:
             for letter, minimum, total in counties:
                 if strength >= minimum:  # 6.2: the knight alone must reach the minimum
                     need = 0 if total < 0 else max(0, total + 1 - strength)  # must exceed the total
                     if need <= top:
-                        found += _county_moves(strength, letter, ally, top)[need : top + 1]
-            moves = _MOVES.setdefault((strength, ally), {})
-            found += [moves.get(t) or moves.setdefault(t, Place(strength, t, 0, ally)) for t in targets]
-            if strength in tower:
+                        moves = _COUNTY_MOVES.get((strength, letter, ally))
+                        if moves is None or len(moves) <= top:
+                            moves = _county_moves(strength, letter, ally, top)
+                        found += moves[need : top + 1]
+            if spaces:
+                found += _target_moves(_CASTLE_MOVES, "castle:", strength, ally, spaces)
+            if cards:
+                found += _target_moves(_CONFLICT_MOVES, "conflict:", strength, ally, cards)
+            if tower and strength in tower:
                 found.append(resentment.tower_move(strength))
-    if henry.in_play(state) and state["forces"][seat]["court"]:  # H2.5-H2.7: with privileges
+    if henry.in_play(state) and forces[seat]["court"]:  # H2.5-H2.7: with privileges
         found += henry.privilege_places(engine, state, seat, squires, counties, joinable_cards(state, seat))
     return found
 
@@ -60,12 +67,15 @@ def _open_counties(engine: Engine, state: State, seat: int) -> list[tuple[str, i
     may go to: never one of its own (or its ally's) knights (6.2), never a shielded one (Henry V
     H2.5); an occupant's Tudor knight counts in its total (H2.6)."""
     players = state["players"]
-    return [
-        (letter, minimum, -1 if occupant is None else _total(occupant))
-        for letter, minimum in engine.minimums
-        if (occupant := state["counties"][letter]) is None
-        or (occupant["force"] % players != seat and not occupant.get("shield"))
-    ]
+    counties = state["counties"]
+    found = []
+    for letter, minimum in engine.minimums:
+        occupant = counties[letter]
+        if occupant is None:
+            found.append((letter, minimum, -1))
+        elif occupant["force"] % players != seat and not occupant.get("shield"):
+            found.append((letter, minimum, _total(occupant)))
+    return found
 
 
 def _total(occupant: dict[str, int]) -> int:
@@ -93,7 +103,9 @@ def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> b
 
 
 _COUNTY_MOVES: dict[tuple[int, str, bool], list[Place]] = {}
-_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}  # castle and conflict placements by target
+# Castle and conflict placements by (strength, ally), then by space or card id.
+_CASTLE_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
+_CONFLICT_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
 
 
 def _county_moves(strength: int, letter: str, ally: bool, top: int) -> list[Place]:
@@ -102,6 +114,16 @@ def _county_moves(strength: int, letter: str, ally: bool, top: int) -> list[Plac
     while len(moves) <= top:
         moves.append(Place(strength, f"county:{letter}", len(moves), ally))
     return moves
+
+
+def _target_moves(
+    cache: dict[tuple[int, bool], dict[str, Place]], kind: str, strength: int, ally: bool, ids: list[str]
+) -> list[Place]:
+    """The placements of a strength-``strength`` knight on castle spaces or conflict cards ``ids``."""
+    moves = cache.get((strength, ally))
+    if moves is None:
+        moves = cache[(strength, ally)] = {}
+    return [moves.get(x) or moves.setdefault(x, Place(strength, kind + x, 0, ally)) for x in ids]
 
 
 def free_castle_spaces(engine: Engine, state: State, force: int) -> list[str]:
