@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.core import say, say_n
+from rules.core import Wordless, say, say_n
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
 from rules.lancaster import queenie
@@ -131,9 +131,10 @@ def _build(engine: Engine, state: State, decision: Decision, move: Extension, ev
     seat = decision["seat"]
     m.seat_set(state, seat, extensions=[*state["seats"][seat]["extensions"], move.space])
     name = engine.data["castle"][move.space]["name"]
-    events.append(
-        say("{p} built the extension {space} ({name}).", p=f"{{p{seat}}}", space=move.space, name=name)
-    )
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            say("{p} built the extension {space} ({name}).", p=f"{{p{seat}}}", space=move.space, name=name)
+        )
 
 
 def _first_extension_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -162,20 +163,22 @@ def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events
     state["favor_tiles"] = m.replaced(state["favor_tiles"], tile, False)
     force = decision["force"]
     effects = engine.data["kings_favor"][tile]
-    events.append(
-        say(
-            "{p} took King's Favor {tile_n} ({effects}).",
-            p=m.force_name(state, force),
-            tile_n=move.tile,
-            effects=effects_words(effects),
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            say(
+                "{p} took King's Favor {tile_n} ({effects}).",
+                p=m.force_name(state, force),
+                tile_n=move.tile,
+                effects=effects_words(effects),
+            )
         )
-    )
     tasks: list[m.Task] = []
     for effect in effects:
         if m.is_ally(state, force) and effect["type"] not in _ALLY_FAVOR:
-            events.append(
-                say("The ally forfeits {effects}.", effects=effects_words([effect]))
-            )  # 6.4: no goods
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say("The ally forfeits {effects}.", effects=effects_words([effect]))
+                )  # 6.4: no goods
             continue
         tasks.append(m.effect_task(force, effect, "favor", f"favor:{move.tile}"))
     engine.run_next(state, tasks, events)
@@ -217,18 +220,20 @@ def _upgrade_answers(engine: Engine, state: State, decision: Decision) -> list[L
 def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, events: list[str]) -> None:
     who = m.force_name(state, decision["force"])
     if move.where == "none":
-        events.append(say("{p} did not upgrade.", p=who))
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("{p} did not upgrade.", p=who))
     else:
         old, new = m.upgrade_at(state, decision["force"], move.where)
-        events.append(
-            say(
-                "{p} upgraded a knight {old_n} to {new_n} {where}.",
-                p=who,
-                old_n=old,
-                new_n=new,
-                where=place_words(engine.data, move.where),
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} upgraded a knight {old_n} to {new_n} {where}.",
+                    p=who,
+                    old_n=old,
+                    new_n=new,
+                    where=place_words(engine.data, move.where),
+                )
             )
-        )
 
 
 def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -275,24 +280,26 @@ def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events
     noble = m.take_noble(state, move.county)
     name = engine.data["nobles"][noble]["name"]
     if decision["remove"]:
-        events.append(
-            say(
-                "{p} removed a noble ({name}) from county {county} from the game.",
-                p=f"{{p{seat}}}",
-                name=name,
-                county=move.county,
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} removed a noble ({name}) from county {county} from the game.",
+                    p=f"{{p{seat}}}",
+                    name=name,
+                    county=move.county,
+                )
             )
-        )
     else:
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], noble])
-        events.append(
-            say(
-                "{p} took a noble ({name}) from county {county}.",
-                p=f"{{p{seat}}}",
-                name=name,
-                county=move.county,
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} took a noble ({name}) from county {county}.",
+                    p=f"{{p{seat}}}",
+                    name=name,
+                    county=move.county,
+                )
             )
-        )
 
 
 def _noble_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -337,14 +344,15 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     if decision["ally"]:
         if choice == "noble":
             m.take_noble(state, letter)
-            events.append(
-                say(
-                    "{p}'s ally removed a noble ({name}) of county {county} from the game.",
-                    p=f"{{p{seat}}}",
-                    name=name,
-                    county=letter,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{p}'s ally removed a noble ({name}) of county {county} from the game.",
+                        p=f"{{p{seat}}}",
+                        name=name,
+                        county=letter,
+                    )
                 )
-            )
             m.queue_first(state, queenie.claim(engine, state, decision, choice, events))
             return
         allowed = engine.data["ally"]["county_effects"]
@@ -353,9 +361,10 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
         m.seat_add(state, seat, "gold", -cost)
     if choice in ("noble", "both"):
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], m.take_noble(state, letter)])
-    events.append(
-        _took_in_county(m.force_name(state, force), choice, name, effects_words(reward), cost, letter)
-    )
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            _took_in_county(m.force_name(state, force), choice, name, effects_words(reward), cost, letter)
+        )
     tasks = []
     if choice in ("reward", "both"):
         tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
@@ -466,7 +475,10 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
         m.seat_add(state, seat, m.HOLDING[cost["resource"]], -cost["amount"] * times)
     if times:
         pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
-        events.append(say("{p} paid {pay} ({source}).", p=f"{{p{seat}}}", pay=pay, source=decision["source"]))
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say("{p} paid {pay} ({source}).", p=f"{{p{seat}}}", pay=pay, source=decision["source"])
+            )
     force, source, at = decision["force"], decision["source"], decision.get("at")
     if all(gain["type"] == "gain" for gain in exchange["gain"]):
         # Plain gains ask nothing: applied now, exactly as their queued tasks would run next,
@@ -510,11 +522,13 @@ def _start(engine: Engine, state: State, decision: Decision, move: Start, events
     seat = decision["seat"]
     state["next_start_player"] = move.seat
     if move.seat == seat:  # "alice chose alice" reads oddly
-        events.append(say("{p} chose to start the next round themselves.", p=f"{{p{seat}}}"))
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("{p} chose to start the next round themselves.", p=f"{{p{seat}}}"))
     else:
-        events.append(
-            say("{p} chose {other} to start the next round.", p=f"{{p{seat}}}", other=f"{{p{move.seat}}}")
-        )
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say("{p} chose {other} to start the next round.", p=f"{{p{seat}}}", other=f"{{p{move.seat}}}")
+            )
 
 
 def _start_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -540,22 +554,28 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
             m.to_reserve(state, force, strength)
         if decision["captured"]:
             strengths = ", ".join(str(k) for k in decision["captured"])
-            events.append(
-                say(
-                    "{p}'s captured knights ({strengths}) go to the reserve.",
-                    p=m.force_name(state, force),
-                    strengths=strengths,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{p}'s captured knights ({strengths}) go to the reserve.",
+                        p=m.force_name(state, force),
+                        strengths=strengths,
+                    )
                 )
-            )
         return
     seat = decision["seat"]
     m.seat_add(state, seat, "gold", -move.strength * engine.data["ransom_gold_per_strength"])
     captured = decision["captured"][:]  # decisions are shared between states: never changed
     captured.remove(move.strength)
     m.court_add(state, force, move.strength)
-    events.append(
-        say("{p} ransomed a captured knight (strength {strength}).", p=f"{{p{seat}}}", strength=move.strength)
-    )
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            say(
+                "{p} ransomed a captured knight (strength {strength}).",
+                p=f"{{p{seat}}}",
+                strength=move.strength,
+            )
+        )
     if captured:
         engine.ask(state, {**decision, "captured": captured}, events)
 

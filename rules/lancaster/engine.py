@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.core import IllegalMove, Wordless, rng_for, say, say_into, say_n
+from rules.core import IllegalMove, Wordless, rng_for, say, say_n
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -33,6 +33,8 @@ At = str | None
 
 
 _VOTES: dict[int, list[LancasterMove]] = {}
+_QUIET = Wordless()  # the events of every simulated move (it keeps nothing, so one is enough)
+_ONE = tuple(frozenset([seat]) for seat in range(8))  # ``active`` of one seat (frozen: shared)
 _PLAIN = frozenset(("gain", "gain_per", "recruit_knight", "recruit_knight_per"))
 
 
@@ -62,31 +64,14 @@ class Engine:
         # Provisional rules choices (data "engine", listed in the rules help).
         self.rules: dict[str, Any] = dict(data["engine"])
         # Dispatch tables, built once: a simulation runs tens of tasks and effects per move.
-        self._turns: dict[tuple[str, type], Any] = {
-            ("place", Place): lambda s, seat, mv, ev: placement.place(self, s, seat, mv, ev),
-            ("place", Lord): lambda s, seat, mv, ev: henry.place_lord(self, s, seat, mv, ev),  # H2.3
-            ("place", Pass): lambda s, seat, mv, ev: placement.keep_in_court(s, seat, ev),
-            ("vote", Vote): self._vote,
-        }
-        self._tasks: dict[str, Any] = {
-            "first_extension": lambda s, t, ev: self.ask(
-                s, {"kind": "first_extension", "seat": t["seat"]}, ev
-            ),
-            "effect": lambda s, t, ev: self.effect(s, t["force"], t["effect"], t["source"], ev, t["at"]),
-            "law": lambda s, t, ev: self._law(s, t["law"], ev),
-            "county": lambda s, t, ev: self._county(s, t["county"], ev),
-            "castle": lambda s, t, ev: self._castle(s, t["force"], ev),
-            "conflict": lambda s, t, ev: self._conflict(s, t["conflict"], ev),
-            "ransom": lambda s, t, ev: self.ask(s, t["decision"], ev),
-            "end_round": lambda s, t, ev: self._end_round(s, ev),
-            "tower": lambda s, t, ev: resentment.clear_tower(s, ev),
-            "office": lambda s, t, ev: henry.fill(self, s, t["space"], ev),
-        }
-        self._effects: dict[str, Any] = self._effect_table()
+        self._turns = self._turn_table()
+        self._tasks = self._task_table()
+        self._effects = self._effect_table()
         # The decision a simulated move opened, its state and answers (``ask``, ``legal``): a
         # rollout asks for them next. Only the very state it was made in matches (``is``), and
         # states are never changed in place (model.copy_for_move).
         self._asked: tuple[State, Decision, list[LancasterMove]] | None = None
+        self._castle_cache: dict[tuple[int, bool], list[tuple[str, list[Task], list[Task]]]] = {}
 
     def fingerprint_for(self, options: dict[str, Any]) -> str:
         """The fingerprint of the data a game with ``options`` uses: the base data and only the
@@ -215,11 +200,13 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def active(self, state: State) -> frozenset[int]:
-        if state["pending"] is not None:
-            return frozenset([state["pending"]["seat"]])
-        if state["phase"] == "place":
-            return frozenset([state["turn_seat"]])
-        if state["phase"] == "vote":
+        pending = state["pending"]
+        if pending is not None:
+            return _ONE[pending["seat"]]
+        phase = state["phase"]
+        if phase == "place":
+            return _ONE[state["turn_seat"]]
+        if phase == "vote":
             return frozenset([i for i, ballot in enumerate(state["ballots"]) if ballot is None])
         return frozenset()
 
@@ -248,8 +235,24 @@ class Engine:
     ) -> tuple[State, list[str]]:
         """The state after ``move`` and its events; ``words=False`` (``simulate``) words none: the
         state's last move then records no events (``rules.core.without_words``)."""
+        if not words:
+            return self.simulate(state, seat, move), _QUIET
+        events: list[str] = []
+        new = self._play(state, seat, move, events)
+        events = tally_gains(events)
+        _record(new, state, events)
+        return new, events
+
+    def simulate(self, state: State, seat: int, move: LancasterMove) -> State:
+        """``apply`` for simulation (``rules.core.game_simulate``): the same state, but its events
+        are never formatted (``Wordless``) and its last move records none."""
+        new = self._play(state, seat, move, _QUIET)
+        _record(new, state, [])
+        return new
+
+    def _play(self, state: State, seat: int, move: LancasterMove, events: list[str]) -> State:
+        """The state after ``move`` (copied once, ``model.copy_for_move``), its events into ``events``."""
         new = m.copy_for_move(state)
-        events: list[str] = [] if words else Wordless()
         decision = new["pending"]
         if decision is not None:
             new["pending"] = None
@@ -261,17 +264,7 @@ class Engine:
                 raise IllegalMove(say("That move does not fit the game right now."))
             turn(new, seat, move, events)
         self._run(new, events)
-        if words:
-            events = tally_gains(events)
-        # The view's last move carries the whole move in words (the same sentences the channel
-        # gets, so nothing secret) and the board places it touched, for the image's highlight.
-        last = new["last_move"]
-        if last is not None:  # a new dict: last_move is shared between states (model.copy_for_move)
-            last = new["last_move"] = last.copy()
-            last["events"] = list(events)
-            places = last.get("places", ())
-            last["places"] = list(places) if all(places) else [x for x in places if x]
-        return new, events
+        return new
 
     def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
         ballots = state["ballots"] = state["ballots"][:]
@@ -279,7 +272,8 @@ class Engine:
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
         state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": ["law:" + law]}
-        say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("{p} has voted.", p=f"{{p{seat}}}"))
         if None not in ballots:
             self._reveal_vote(state, events)
 
@@ -307,26 +301,28 @@ class Engine:
             # 7.2.6: the leftmost current law leaves, the new one enters on the right.
             old, *kept = state["current_laws"]
             state["current_laws"] = [*kept, law]
-            events.append(
-                say(
-                    "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
-                    law=law,
-                    yes_n=yes,
-                    no_n=no,
-                    ballots=detail,
-                    old=old,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
+                        law=law,
+                        yes_n=yes,
+                        no_n=no,
+                        ballots=detail,
+                        old=old,
+                    )
                 )
-            )
         else:
-            events.append(
-                say(
-                    "{law} rejected {yes_n} to {no_n} ({ballots}).",
-                    law=law,
-                    yes_n=yes,
-                    no_n=no,
-                    ballots=detail,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{law} rejected {yes_n} to {no_n} ({ballots}).",
+                        law=law,
+                        yes_n=yes,
+                        no_n=no,
+                        ballots=detail,
+                    )
                 )
-            )
         state["ballots"] = [None] * state["players"]
         if index + 1 < len(state["proposals"]):
             state["voting_on"] = index + 1
@@ -336,7 +332,8 @@ class Engine:
             # 7.2.7: unused vote markers go back to the supply.
             state["seats"] = [{**me, "vote_markers": 0} for me in state["seats"]]
         state["phase"] = "laws"
-        events.append(say("Laws applied: {laws}.", laws=", ".join(state["current_laws"])))
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("Laws applied: {laws}.", laws=", ".join(state["current_laws"])))
         state["queue"] = [{"task": "law", "law": law_id} for law_id in state["current_laws"]]
 
     # ----------------------------------------------------------------------------------------
@@ -444,16 +441,20 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def _run(self, state: State, events: list[str]) -> None:
-        tasks = self._tasks
+        tasks, effects = self._tasks, self._effects
         while state["pending"] is None:
             queue = state["queue"]
             if queue:
                 task = queue[0]
                 state["queue"] = queue[1:]
-                run = tasks.get(task["task"])
-                if run is None:  # pragma: no cover
-                    raise ValueError(f"unknown task {task['task']}")
-                run(state, task, events)
+                effect = task.get("effect")
+                if effect is not None:  # the most frequent task, called without a detour
+                    effects[effect["type"]](state, task["force"], effect, task["source"], events, task["at"])
+                else:
+                    run = tasks.get(task["task"])
+                    if run is None:  # pragma: no cover
+                        raise ValueError(f"unknown task {task['task']}")
+                    run(state, task, events)
                 continue
             phase = state["phase"]
             if phase == "setup":
@@ -468,9 +469,10 @@ class Engine:
 
     def _begin_round(self, state: State, events: list[str]) -> None:
         self._open_placement(state)
-        events.append(
-            say("Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
-        )
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say("Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
+            )
         if queenie.in_play(state):
             queenie.reveal(self, state, events)
         self._next_turn(state, events, first=True)
@@ -522,12 +524,6 @@ class Engine:
         tasks.append({"task": "end_round"})
         state["queue"] = tasks
 
-    def _task(self, state: State, task: Task, events: list[str]) -> None:
-        run = self._tasks.get(task["task"])
-        if run is None:  # pragma: no cover
-            raise ValueError(f"unknown task {task['task']}")
-        run(state, task, events)
-
     def _county(self, state: State, letter: str, events: list[str]) -> None:
         occupant = state["counties"][letter]
         if occupant is None:
@@ -576,6 +572,31 @@ class Engine:
         if run is None:  # pragma: no cover - the schema rejects unknown effects
             raise ValueError(f"unknown effect {effect['type']}")
         run(state, force, effect, source, events, at)
+
+    def _turn_table(self) -> dict[tuple[str, type], Callable[[State, int, Any, Events], None]]:
+        """(phase, move type) -> the step that plays a turn's move (``_play``)."""
+        return {
+            ("place", Place): lambda s, seat, mv, ev: placement.place(self, s, seat, mv, ev),
+            ("place", Lord): lambda s, seat, mv, ev: henry.place_lord(self, s, seat, mv, ev),  # H2.3
+            ("place", Pass): lambda s, seat, mv, ev: placement.keep_in_court(s, seat, ev),
+            ("vote", Vote): self._vote,
+        }
+
+    def _task_table(self) -> dict[str, Callable[[State, Task, Events], None]]:
+        """Task kind -> its step (``_run``; effect tasks, the most frequent, it runs itself)."""
+        return {
+            "first_extension": lambda s, t, ev: self.ask(
+                s, {"kind": "first_extension", "seat": t["seat"]}, ev
+            ),
+            "law": lambda s, t, ev: self._law(s, t["law"], ev),
+            "county": lambda s, t, ev: self._county(s, t["county"], ev),
+            "castle": lambda s, t, ev: self._castle(s, t["force"], ev),
+            "conflict": lambda s, t, ev: self._conflict(s, t["conflict"], ev),
+            "ransom": lambda s, t, ev: self.ask(s, t["decision"], ev),
+            "end_round": lambda s, t, ev: self._end_round(s, ev),
+            "tower": lambda s, t, ev: resentment.clear_tower(s, ev),
+            "office": lambda s, t, ev: henry.fill(self, s, t["space"], ev),
+        }
 
     def _effect_table(self) -> dict[str, Callable[..., None]]:
         """Effect type -> its step, each called ``(state, force, effect, source, events, at)``."""
@@ -644,7 +665,7 @@ class Engine:
     ) -> None:
         if force >= state["players"]:
             return  # 11: allies never gain goods or PP
-        count = self._per(state, force, effect)
+        count = self._per(state, force, effect) if effect["type"] == "gain_per" else effect.get("amount", 1)
         if count <= 0:
             return
         key = m.HOLDING[effect["resource"]]
@@ -666,7 +687,7 @@ class Engine:
     ) -> None:
         count = self._per(state, force, effect)
         got = m.recruit(state, force, effect["strength"], count) if count > 0 else 0
-        if got:
+        if got and type(events) is not Wordless:  # a word-free simulation formats nothing
             events.append(
                 say_n(
                     "{p} recruits {n} strength-{strength} knight.",
@@ -737,18 +758,17 @@ class Engine:
         """8.2: every space with an own knight or a built extension pays once; nobles give votes."""
         seat = m.controller(state, force)
         ally = m.is_ally(state, force)
-        spaces = self.data["ally"]["castle"] if ally else self.data["castle"]
-        built = [] if ally else state["seats"][seat]["extensions"]
+        built = () if ally else state["seats"][seat]["extensions"]
         knights = state["forces"][force]["castle"]
         plain: list[Task] = []
         exchanges: list[Task] = []
-        for sid in spaces:
+        for sid, pays, buys in self._castle_tasks(force, ally):
             # A space pays for its extension tile and for a knight on it (both only when the data
             # lets a knight stand on an extended space).
-            for _ in range((sid in built) + (sid in knights)):
-                for effect in spaces[sid]["reward"]:
-                    task = m.effect_task(force, effect, "castle", f"castle:{sid}")
-                    (exchanges if effect["type"] == "exchange" else plain).append(task)
+            times = (sid in built) + (sid in knights)
+            if times:
+                plain += pays * times
+                exchanges += buys * times
         if not ally:
             votes = len(state["seats"][seat]["nobles"]) * self.data["noble_castle_votes"]
             if votes:
@@ -756,6 +776,30 @@ class Engine:
                 plain.append(m.effect_task(force, gain, "castle", None))
         # Income first, so squires earned this step can pay this step's exchanges.
         self.run_next(state, plain + exchanges, events)
+
+    def _castle_tasks(self, force: int, ally: bool) -> list[tuple[str, list[Task], list[Task]]]:
+        """Per castle space of the force: the tasks of its reward, plain ones and exchanges. Made
+        once per force (tasks are data, never changed: states share them)."""
+        found = self._castle_cache.get((force, ally))
+        if found is None:
+            spaces = self.data["ally"]["castle"] if ally else self.data["castle"]
+            found = self._castle_cache[(force, ally)] = [
+                (
+                    sid,
+                    [
+                        m.effect_task(force, e, "castle", f"castle:{sid}")
+                        for e in space["reward"]
+                        if e["type"] != "exchange"
+                    ],
+                    [
+                        m.effect_task(force, e, "castle", f"castle:{sid}")
+                        for e in space["reward"]
+                        if e["type"] == "exchange"
+                    ],
+                )
+                for sid, space in spaces.items()
+            ]
+        return found
 
     def _conflict(self, state: State, cid: str, events: list[str]) -> None:
         """8.3: England's total against France; ranks win PP; losses slide down, then capture."""
@@ -766,27 +810,31 @@ class Engine:
             resentment.lost(self, state, card, events)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
-                events.append(say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid))
+                if type(events) is not Wordless:  # a word-free simulation formats nothing
+                    events.append(say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid))
             else:
                 state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
                 if card["row"] == "bottom":
-                    events.append(say("Conflict {conflict} unanswered again: discarded.", conflict=cid))
+                    if type(events) is not Wordless:  # a word-free simulation formats nothing
+                        events.append(say("Conflict {conflict} unanswered again: discarded.", conflict=cid))
                 else:
-                    events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
+                    if type(events) is not Wordless:  # a word-free simulation formats nothing
+                        events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
             resentment.lost(self, state, card, events)  # R4.2: a first loss dishonors too
             m.card_set(state, {**card, "row": "bottom"})
-            events.append(
-                say(
-                    "England loses {conflict} ({total} against France {france_n}): "
-                    "to the bottom row, knights stay.",
-                    conflict=cid,
-                    total=total,
-                    france_n=france,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "England loses {conflict} ({total} against France {france_n}): "
+                        "to the bottom row, knights stay.",
+                        conflict=cid,
+                        total=total,
+                        france_n=france,
+                    )
                 )
-            )
         else:
             resentment.lost(self, state, card, events)  # R4.2: dishonor, then the capture
             state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
@@ -823,15 +871,16 @@ class Engine:
             for strength in space["knights"]:
                 m.court_add(state, force, strength)
         state["conflicts"] = [c for c in state["conflicts"] if c["id"] != card["id"]]
-        events.append(
-            say(
-                "England wins {conflict} ({total} against France {france_n}): {ranks}.",
-                conflict=card["id"],
-                total=m.card_strength(card),
-                france_n=info["france"],
-                ranks="; ".join(parts),
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "England wins {conflict} ({total} against France {france_n}): {ranks}.",
+                    conflict=card["id"],
+                    total=m.card_strength(card),
+                    france_n=info["france"],
+                    ranks="; ".join(parts),
+                )
             )
-        )
 
     def _capture(self, state: State, card: dict[str, Any], events: list[str]) -> None:
         """8.3: each owner, in turn order, may ransom its captured knights; allies' go to the reserve."""
@@ -845,9 +894,10 @@ class Engine:
             if m.is_ally(state, force):
                 for strength in space["knights"]:  # allies have no gold: their knights go to the reserve
                     m.to_reserve(state, force, strength)
-                events.append(
-                    say("{p}'s captured knights go to the ally reserve.", p=m.force_name(state, force))
-                )
+                if type(events) is not Wordless:  # a word-free simulation formats nothing
+                    events.append(
+                        say("{p}'s captured knights go to the ally reserve.", p=m.force_name(state, force))
+                    )
             else:
                 decision = {
                     "kind": "ransom",
@@ -916,6 +966,19 @@ class Engine:
             ]  # alternative reading: clockwise
         state["vote_results"] = []
         self._begin_round(state, events)
+
+
+def _record(new: State, before: State, events: list[str]) -> None:
+    """The view's last move carries the whole move in words (the same sentences the channel gets,
+    so nothing secret) and the board places it touched, for the image's highlight."""
+    last = new["last_move"]
+    if last is None:
+        return
+    if last is before["last_move"]:  # not this move's: shared with the state before, so copied
+        last = new["last_move"] = last.copy()
+    last["events"] = list(events)
+    places = last.get("places", ())
+    last["places"] = list(places) if all(places) else [x for x in places if x]
 
 
 def _ballot_text(ballot: dict[str, Any]) -> str:

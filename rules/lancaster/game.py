@@ -200,7 +200,7 @@ class LancasterGame:
     def simulate(self, state: m.State, player: int, move: LancasterMove) -> m.State:
         """The fast path (``rules.core.game_simulate``): the state ``apply`` returns but for the
         move's words, for a move taken from ``legal_moves`` (not checked again)."""
-        return self._engine_of(state).apply(state, player, move, words=False)[0]
+        return self._engine_of(state).simulate(state, player, move)
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)

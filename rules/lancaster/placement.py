@@ -43,13 +43,16 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
         top = 0 if ally else squires  # 11: no squires with ally knights
         tower = resentment.tower_strengths(engine, state, force)  # R2.1: a fourth place
         for strength in sorted(set(court)) if len(court) > 1 else court:
+            by_county = _COUNTY_MOVES.get((strength, ally))
+            if by_county is None:
+                by_county = _COUNTY_MOVES[(strength, ally)] = {}
             for letter, minimum, total in counties:
                 if strength >= minimum:  # 6.2: the knight alone must reach the minimum
                     need = 0 if total < 0 else max(0, total + 1 - strength)  # must exceed the total
                     if need <= top:
-                        moves = _COUNTY_MOVES.get((strength, letter, ally))
+                        moves = by_county.get(letter)
                         if moves is None or len(moves) <= top:
-                            moves = _county_moves(strength, letter, ally, top)
+                            moves = _county_moves(by_county, strength, letter, ally, top)
                         found += moves[need : top + 1]
             if spaces:
                 found += _target_moves(_CASTLE_MOVES, "castle:", strength, ally, spaces)
@@ -86,15 +89,17 @@ def _total(occupant: dict[str, int]) -> int:
 def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
     """Whether ``placements`` with ``squires`` (``None``: as many as needed) is not empty. The
     strongest knight in a court reaches every county a weaker one reaches, with fewer squires."""
-    for force in m.forces_of(state, seat):
-        court = state["forces"][force]["court"]
+    players = state["players"]
+    for force in (seat, seat + 2) if players == 2 else (seat,):
+        knights = state["forces"][force]
+        court = knights["court"]
         if not court:
             continue
-        if free_castle_spaces(engine, state, force) or joinable_cards(state, force):
+        if _castle_open(engine, state, force, knights["castle"]) or joinable_cards(state, force):
             return True
         if resentment.tower_strengths(engine, state, force):
             return True
-        top = 0 if m.is_ally(state, force) else squires
+        top = 0 if force >= players else squires
         best = max(court) + henry.tudor_bonus(engine, state, force)  # H2.6: public, held openly
         for _, minimum, total in _open_counties(engine, state, seat):
             if best >= minimum and (top is None or total < 0 or total + 1 - best <= top):
@@ -102,15 +107,28 @@ def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> b
     return False
 
 
-_COUNTY_MOVES: dict[tuple[int, str, bool], list[Place]] = {}
-# Castle and conflict placements by (strength, ally), then by space or card id.
+def _castle_open(engine: Engine, state: State, force: int, castle: dict[str, int]) -> bool:
+    """Whether ``free_castle_spaces`` is not empty (without listing them)."""
+    if force >= state["players"]:
+        return len(castle) < len(engine.ally_castle_ids)
+    if engine.rules["knight_on_extended_space"]:
+        return len(castle) < len(engine.castle_ids)
+    built = state["seats"][force]["extensions"]
+    return any(x not in castle and x not in built for x in engine.castle_ids)
+
+
+# Placements made once (they are frozen values): on counties by (strength, ally) and county,
+# with 0, 1, 2... squires; on castle spaces and conflict cards by (strength, ally) and id.
+_COUNTY_MOVES: dict[tuple[int, bool], dict[str, list[Place]]] = {}
 _CASTLE_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
 _CONFLICT_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
 
 
-def _county_moves(strength: int, letter: str, ally: bool, top: int) -> list[Place]:
+def _county_moves(
+    by_county: dict[str, list[Place]], strength: int, letter: str, ally: bool, top: int
+) -> list[Place]:
     """Placements on county ``letter`` with 0, 1, 2, ... squires, at least up to ``top``."""
-    moves = _COUNTY_MOVES.setdefault((strength, letter, ally), [])
+    moves = by_county.setdefault(letter, [])
     while len(moves) <= top:
         moves.append(Place(strength, f"county:{letter}", len(moves), ally))
     return moves
@@ -210,28 +228,33 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     """Put a knight from the court on its place (6.2-6.4); a conflict placement may earn a King's
     Favor, asked at once."""
     force = seat + 2 if move.ally else seat
-    court = state["forces"][force]["court"][:]
+    knights = state["forces"][force]
+    court = knights["court"][:]
     court.remove(move.strength)
-    m.force_set(state, force, court=court)
-    henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
     kind, _, where = move.target.partition(":")
+    if kind == "castle":  # one new force record for both changes
+        m.force_set(state, force, court=court, castle={**knights["castle"], where: move.strength})
+    else:
+        m.force_set(state, force, court=court)
+    if move.tudor or move.shield or move.archer:
+        henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
     who = m.force_name(state, force)
     if kind == "county":
         _place_in_county(engine, state, seat, force, move, who, events)
     elif kind == resentment.TOWER:
         resentment.enter(state, force, move.strength, events)
     elif kind == "castle":
-        m.force_set(state, force, castle={**state["forces"][force]["castle"], where: move.strength})
-        name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
-        events.append(
-            say(
-                "{p} placed a strength-{strength} knight in castle {space} ({name}).",
-                p=who,
-                strength=move.strength,
-                space=where,
-                name=name,
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
+            events.append(
+                say(
+                    "{p} placed a strength-{strength} knight in castle {space} ({name}).",
+                    p=who,
+                    strength=move.strength,
+                    space=where,
+                    name=name,
+                )
             )
-        )
     else:
         _place_on_conflict(engine, state, seat, force, move, who, where, events)
         # 6.4: King's Favor for the first knights into conflicts this round.
@@ -249,15 +272,16 @@ def _place_on_conflict(
     spaces = card["spaces"]
     if all(space["force"] != force or space.get("archer") for space in spaces):
         spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
-        events.append(
-            say(
-                "{p} placed a strength-{strength} knight on conflict {conflict} (space {space_n}).",
-                p=who,
-                strength=move.strength,
-                conflict=where,
-                space_n=len(spaces),
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} placed a strength-{strength} knight on conflict {conflict} (space {space_n}).",
+                    p=who,
+                    strength=move.strength,
+                    conflict=where,
+                    space_n=len(spaces),
+                )
             )
-        )
     else:
         # 6.4: further knights stack on the force's space.
         spaces = [
@@ -352,4 +376,5 @@ def keep_in_court(state: State, seat: int, events: list[str]) -> None:
     state["kept_in_court"] = m.replaced(state["kept_in_court"], seat, True)
     state["last_move"] = {"seat": seat, "move": "pass", "where": None, "places": [f"knights:{seat}"]}
     state["turn_done"] = True
-    events.append(say("{p} passes: the knights left in court stay there this round.", p=f"{{p{seat}}}"))
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(say("{p} passes: the knights left in court stay there this round.", p=f"{{p{seat}}}"))
