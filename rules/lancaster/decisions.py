@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rules.core import Wordless, say, say_n
 from rules.core import seat as seat_token
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 State = m.State
 Decision = dict[str, Any]
+_M = TypeVar("_M")
 
 # Effect types an ally may gain from a King's Favor (the rest is forfeited, rules section 6.4).
 _ALLY_FAVOR = ("upgrade_knight", "take_noble")
@@ -95,6 +96,18 @@ class Kind:
     "ransom none" only): skipping it would tell everyone the player is broke."""
 
 
+_MADE: dict[tuple[Callable[[Any], Any], Any], Any] = {}
+
+
+def _one(cls: Callable[[Any], _M], value: Any) -> _M:
+    """The answer ``cls(value)``, made once: answers are frozen values, listed again on every
+    decision of a simulation (issue 10 item 3)."""
+    found = _MADE.get((cls, value))
+    if found is None:
+        found = _MADE[(cls, value)] = cls(value)
+    return cast(_M, found)
+
+
 def _at(decision: Decision) -> list[str]:
     return [str(decision["at"])] if decision.get("at") else []
 
@@ -114,14 +127,14 @@ def _single(answers: list[LancasterMove]) -> LancasterMove | None:
 
 
 def _first_extension_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Extension(x) for x in engine.castle_ids]
+    return [_one(Extension, x) for x in engine.castle_ids]
 
 
 def _extension_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
     built = state["seats"][decision["seat"]]["extensions"]
-    moves: list[LancasterMove] = [Extension(x) for x in engine.castle_ids if x not in built]
+    moves: list[LancasterMove] = [_one(Extension, x) for x in engine.castle_ids if x not in built]
     if decision["optional"] and moves:
-        moves.append(Extension("none"))
+        moves.append(_one(Extension, "none"))
     return moves
 
 
@@ -155,7 +168,7 @@ def _extension_places(decision: Decision, move: Extension) -> list[str]:
 
 
 def _favor_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Favor(i + 1) for i, up in enumerate(state["favor_tiles"]) if up]
+    return [_one(Favor, i + 1) for i, up in enumerate(state["favor_tiles"]) if up]
 
 
 def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events: list[str]) -> None:
@@ -208,12 +221,12 @@ def _upgrade_answers(engine: Engine, state: State, decision: Decision) -> list[L
     places = m.knight_locations(state, force, decision["deployed"], engine.include_castle)
     only = decision.get("from_strength")
     moves: list[LancasterMove] = [
-        Upgrade(where)
+        _one(Upgrade, where)
         for where, strength in places
         if m.can_upgrade(state, force, strength) and (only is None or strength == only)
     ]
     if decision["optional"] and moves:
-        moves.append(Upgrade("none"))
+        moves.append(_one(Upgrade, "none"))
     return moves
 
 
@@ -269,7 +282,7 @@ def _noble_answers(engine: Engine, state: State, decision: Decision) -> list[Lan
     stacks = state["noble_stacks"]
     held = state["seats"][decision["seat"]]["nobles"]
     return [
-        Noble(letter)
+        _one(Noble, letter)
         for letter in engine.order
         if stacks[letter]["left"] > 0 and (decision["remove"] or stacks[letter]["noble"] not in held)
     ]
@@ -331,7 +344,7 @@ def county_options(engine: Engine, state: State, decision: Decision) -> list[str
 
 
 def _county_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Take(choice) for choice in county_options(engine, state, decision)]
+    return [_one(Take, choice) for choice in county_options(engine, state, decision)]
 
 
 def _take_county(engine: Engine, state: State, decision: Decision, move: Take, events: list[str]) -> None:
@@ -515,7 +528,7 @@ def _exchange_why(
 
 
 def _start_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Start(i) for i in range(state["players"])]
+    return [_one(Start, i) for i in range(state["players"])]
 
 
 def _start(engine: Engine, state: State, decision: Decision, move: Start, events: list[str]) -> None:
@@ -543,8 +556,10 @@ def _start_prompt(engine: Engine, state: State, decision: Decision) -> str:
 def _ransom_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
     rate = engine.data["ransom_gold_per_strength"]
     gold = state["seats"][decision["seat"]]["gold"]
-    moves: list[LancasterMove] = [Ransom(s) for s in sorted(set(decision["captured"])) if gold >= s * rate]
-    return [*moves, Ransom(0)]
+    moves: list[LancasterMove] = [
+        _one(Ransom, s) for s in sorted(set(decision["captured"])) if gold >= s * rate
+    ]
+    return [*moves, _one(Ransom, 0)]
 
 
 def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, events: list[str]) -> None:
