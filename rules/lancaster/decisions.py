@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.core import Wordless, say, say_n
 from rules.core import seat as seat_token
@@ -105,7 +105,7 @@ def _one(cls: Callable[[Any], _M], value: Any) -> _M:
     found = _MADE.get((cls, value))
     if found is None:
         found = _MADE[(cls, value)] = cls(value)
-    return cast(_M, found)
+    return found
 
 
 def _at(decision: Decision) -> list[str]:

@@ -38,6 +38,7 @@ State keys (format 3):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import copy_state, say
@@ -292,32 +293,44 @@ def card_strength(card: dict[str, Any]) -> int:
 
 
 def metric(state: State, seat: int, name: str, include_castle: bool) -> int:
-    me = state["seats"][seat]
-    if name == "gold_owned":
-        return int(me["gold"])
-    if name == "squires_owned":
-        return int(me["squires"])
-    if name == "counties_occupied":
-        return sum(1 for occ in state["counties"].values() if occ is not None and occ["force"] == seat)
-    if name == "conflicts_involved":
-        return sum(
-            1 for card in state["conflicts"] if any(space["force"] == seat for space in card["spaces"])
-        )
-    if name == "extension_tiles":
-        return len(me["extensions"])
-    if name == "nobles_at_table":
-        return len(me["nobles"])
-    if name == "dishonor_markers":
-        return int(me.get("dishonor", 0))
-    if name == "royal_seals_owned":  # Henry V
-        return int(me.get("seals", 0))
-    if name == "lord_on_office":  # Henry V: an office, not the treasury, home or withdrawn
-        return int(me.get("lord") in (state.get("court_spaces") or {}) and me.get("lord") != "treasury")
-    if name == "knights_in_tower":
-        return sum(1 for k in state.get("tower", {}).get("knights", []) if k["force"] == seat)
-    if name.startswith("deployed_knights_of_strength_"):
+    """A law's measure of the seat (``metric`` and ``per`` names of the data)."""
+    measure = _METRICS.get(name)
+    if measure is None:
+        if not name.startswith("deployed_knights_of_strength_"):
+            raise ValueError(f"unknown metric {name}")
         return _deployed_of_strength(state, seat, int(name.rsplit("_", 1)[1]), include_castle)
-    raise ValueError(f"unknown metric {name}")
+    return measure(state, seat, include_castle)
+
+
+def _lord_on_office(state: State, seat: int) -> int:
+    """Henry V: the lord is on an office, not the treasury, home or withdrawn."""
+    lord = state["seats"][seat].get("lord")
+    return int(lord in (state.get("court_spaces") or {}) and lord != "treasury")
+
+
+# Metric name -> its count, called (state, seat, include_castle); one look-up per law effect.
+_METRICS: dict[str, Callable[[State, int, bool], int]] = {
+    "gold_owned": lambda state, seat, _: int(state["seats"][seat]["gold"]),
+    "squires_owned": lambda state, seat, _: int(state["seats"][seat]["squires"]),
+    "counties_occupied": lambda state, seat, _: sum(
+        1 for occ in state["counties"].values() if occ is not None and occ["force"] == seat
+    ),
+    "conflicts_involved": lambda state, seat, _: sum(
+        1 for card in state["conflicts"] if any(space["force"] == seat for space in card["spaces"])
+    ),
+    "extension_tiles": lambda state, seat, _: len(state["seats"][seat]["extensions"]),
+    "nobles_at_table": lambda state, seat, _: len(state["seats"][seat]["nobles"]),
+    "dishonor_markers": lambda state, seat, _: int(state["seats"][seat].get("dishonor", 0)),
+    "royal_seals_owned": lambda state, seat, _: int(state["seats"][seat].get("seals", 0)),  # Henry V
+    "lord_on_office": lambda state, seat, _: _lord_on_office(state, seat),
+    "knights_in_tower": lambda state, seat, _: sum(
+        1 for k in state.get("tower", {}).get("knights", []) if k["force"] == seat
+    ),
+}
+
+
+def _deployed(strength: int) -> Callable[[State, int, bool], int]:
+    return lambda state, seat, include_castle: _deployed_of_strength(state, seat, strength, include_castle)
 
 
 def _deployed_of_strength(state: State, seat: int, strength: int, include_castle: bool) -> int:
@@ -338,6 +351,9 @@ def _deployed_of_strength(state: State, seat: int, strength: int, include_castle
     if state.get("escort_deployed") and _escort(state, seat) == strength:
         count += 1
     return count
+
+
+_METRICS |= {f"deployed_knights_of_strength_{n}": _deployed(n) for n in (1, 2, 3, 4)}
 
 
 def effect_task(force: int, effect: dict[str, Any], source: str, at: str | None) -> Task:
