@@ -43,16 +43,14 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
         top = 0 if ally else squires  # 11: no squires with ally knights
         tower = resentment.tower_strengths(engine, state, force)  # R2.1: a fourth place
         for strength in sorted(set(court)) if len(court) > 1 else court:
-            by_county = _COUNTY_MOVES.get((strength, ally))
-            if by_county is None:
-                by_county = _COUNTY_MOVES[(strength, ally)] = {}
+            by_county = _COUNTY_MOVES.get((strength, ally)) or _county_table(strength, ally)
             for letter, minimum, total in counties:
                 if strength >= minimum:  # 6.2: the knight alone must reach the minimum
                     need = 0 if total < 0 else max(0, total + 1 - strength)  # must exceed the total
                     if need <= top:
-                        moves = by_county.get(letter)
-                        if moves is None or len(moves) <= top:
-                            moves = _county_moves(by_county, strength, letter, ally, top)
+                        moves = by_county[letter]
+                        if len(moves) <= top:
+                            _more_squires(moves, strength, letter, ally, top)
                         found += moves[need : top + 1]
             if spaces:
                 found += _target_moves(_CASTLE_MOVES, "castle:", strength, ally, spaces)
@@ -119,19 +117,39 @@ def _castle_open(engine: Engine, state: State, force: int, castle: dict[str, int
 
 # Placements made once (they are frozen values): on counties by (strength, ally) and county,
 # with 0, 1, 2... squires; on castle spaces and conflict cards by (strength, ally) and id.
-_COUNTY_MOVES: dict[tuple[int, bool], dict[str, list[Place]]] = {}
+_COUNTY_MOVES: dict[tuple[int, bool], _CountyMoves] = {}
 _CASTLE_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
+_PASS = Pass()
 _CONFLICT_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
 
 
-def _county_moves(
-    by_county: dict[str, list[Place]], strength: int, letter: str, ally: bool, top: int
-) -> list[Place]:
-    """Placements on county ``letter`` with 0, 1, 2, ... squires, at least up to ``top``."""
-    moves = by_county.setdefault(letter, [])
+_SQUIRES_MADE = 8  # county placements made at first with 0..7 squires (more when a seat has more)
+
+
+def _county_table(strength: int, ally: bool) -> dict[str, list[Place]]:
+    """Placements on each county with 0, 1, 2, ... squires (a missing county: made when asked)."""
+    table = _COUNTY_MOVES[(strength, ally)] = _CountyMoves(strength, ally)
+    return table
+
+
+class _CountyMoves(dict[str, list[Place]]):
+    """County letter -> its placements by squires, made on first use."""
+
+    def __init__(self, strength: int, ally: bool) -> None:
+        super().__init__()
+        self.strength, self.ally = strength, ally
+
+    def __missing__(self, letter: str) -> list[Place]:
+        moves: list[Place] = []
+        _more_squires(moves, self.strength, letter, self.ally, _SQUIRES_MADE - 1)
+        self[letter] = moves
+        return moves
+
+
+def _more_squires(moves: list[Place], strength: int, letter: str, ally: bool, top: int) -> None:
+    """Extend ``moves`` (a county's placements by squires) up to ``top`` squires."""
     while len(moves) <= top:
         moves.append(Place(strength, f"county:{letter}", len(moves), ally))
-    return moves
 
 
 def _target_moves(
@@ -174,7 +192,7 @@ def turn_moves(engine: Engine, state: State, seat: int) -> list[LancasterMove]:
     if all(place.squires for place in places) and any(
         state["forces"][force]["court"] for force in m.forces_of(state, seat)
     ):
-        moves.append(Pass())
+        moves.append(_PASS)
     moves += henry.lord_moves(engine, state, seat)
     return moves
 
