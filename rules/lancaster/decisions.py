@@ -484,11 +484,11 @@ def _exchange_answers(engine: Engine, state: State, decision: Decision) -> list[
 
 def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: list[str]) -> None:
     exchange, seat, times = decision["exchange"], decision["seat"], move.times
-    for cost in exchange["pay"]:
-        m.seat_add(state, seat, m.HOLDING[cost["resource"]], -cost["amount"] * times)
-    if times:
-        pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
+    if times:  # (buying 0 times changes nothing)
+        for cost in exchange["pay"]:
+            m.seat_add(state, seat, m.HOLDING[cost["resource"]], -cost["amount"] * times)
         if type(events) is not Wordless:  # a word-free simulation formats nothing
+            pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
             events.append(
                 say("{p} paid {pay} ({source}).", p=f"{{p{seat}}}", pay=pay, source=decision["source"])
             )

@@ -240,7 +240,7 @@ class Engine:
         events: list[str] = []
         new = self._play(state, seat, move, events)
         events = tally_gains(events)
-        _record(new, state, events)
+        _record(new, state, list(events))
         return new, events
 
     def simulate(self, state: State, seat: int, move: LancasterMove) -> State:
@@ -976,9 +976,10 @@ def _record(new: State, before: State, events: list[str]) -> None:
         return
     if last is before["last_move"]:  # not this move's: shared with the state before, so copied
         last = new["last_move"] = last.copy()
-    last["events"] = list(events)
-    places = last.get("places", ())
-    last["places"] = list(places) if all(places) else [x for x in places if x]
+    last["events"] = events
+    places = last.get("places")
+    if places is None or not all(places):  # (the places a move names are all words)
+        last["places"] = [x for x in places or () if x]
 
 
 def _ballot_text(ballot: dict[str, Any]) -> str:

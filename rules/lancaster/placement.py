@@ -46,12 +46,12 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
             by_county = _COUNTY_MOVES.get((strength, ally)) or _county_table(strength, ally)
             for letter, minimum, total in counties:
                 if strength >= minimum:  # 6.2: the knight alone must reach the minimum
-                    need = 0 if total < 0 else max(0, total + 1 - strength)  # must exceed the total
+                    need = total + 1 - strength  # must exceed the total (-1: empty)
                     if need <= top:
                         moves = by_county[letter]
-                        if len(moves) <= top:
+                        if top >= _SQUIRES_MADE and len(moves) <= top:
                             _more_squires(moves, strength, letter, ally, top)
-                        found += moves[need : top + 1]
+                        found += moves[need if need > 0 else 0 : top + 1]
             if spaces:
                 found += _target_moves(_CASTLE_MOVES, "castle:", strength, ally, spaces)
             if cards:
@@ -325,11 +325,13 @@ def _place_in_county(
 ) -> None:
     where = move.target.partition(":")[2]
     occupant = state["counties"][where]
-    m.seat_add(state, seat, "squires", -move.squires)
-    marks = henry.county_marks(engine, move)  # Henry V: a Tudor knight, a shield (H2.5, H2.6)
+    if move.squires:
+        m.seat_add(state, seat, "squires", -move.squires)
+    knight = {"force": force, "strength": move.strength, "squires": move.squires}
+    marks = henry.county_marks(engine, move) if move.tudor or move.shield else {}  # H2.5, H2.6
     if occupant is not None:  # 6.2: the expelled knight goes back to its court; its squires are lost
         m.court_add(state, occupant["force"], occupant["strength"])
-    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
+    m.county_set(state, where, knight | marks if marks else knight)
     if type(events) is Wordless:  # a word-free simulation formats nothing
         return
     values = {
