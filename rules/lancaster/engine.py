@@ -67,6 +67,7 @@ class Engine:
         self._turns = self._turn_table()
         self._tasks = self._task_table()
         self._effects = self._effect_table()
+        self._plain = self._plain_effects(data)
         # The decision a simulated move opened, its state and answers (``ask``, ``legal``): a
         # rollout asks for them next. Only the very state it was made in matches (``is``), and
         # states are never changed in place (model.copy_for_move).
@@ -415,13 +416,14 @@ class Engine:
         last thing a step does before ``_run`` goes on (nothing open): the leading plain gains
         and recruits apply now, exactly as ``_run`` would apply them next (they ask nothing and
         leave the queue alone), so they skip the trip through the queue (issue 10 item 3)."""
-        effects = self._effects
+        plain = self._plain
         for i, task in enumerate(tasks):
             effect = task.get("effect")
-            if effect is None or not _plain(effect):
+            step = plain.get(id(effect))  # (a plain effect of the data; others are queued)
+            if step is None or step[0] is not effect:
                 m.queue_first(state, tasks[i:] if i else tasks)
                 return
-            effects[effect["type"]](state, task["force"], effect, task["source"], events, task["at"])
+            step[1](state, task["force"], effect, task["source"], events, task["at"])
 
     def _answer(self, state: State, decision: Decision, move: LancasterMove, events: list[str]) -> None:
         kind = KINDS[decision["kind"]]
@@ -610,6 +612,25 @@ class Engine:
         table |= {"take_noble": self._noble, "exchange": self._exchange}
         table |= {"majority": self._if_holds, "conditional": self._if_holds}
         return table | {"choose_next_start_player": self._choose_start}
+
+    def _plain_effects(self, data: Any) -> dict[int, tuple[Effect, Callable[..., None]]]:
+        """The plain gains and recruits of the data (``_plain``: they ask nothing and queue
+        nothing), by identity, with their step: ``run_next`` applies those at once. The data
+        holds them as long as the engine, so an id stays theirs; an effect made during play (a
+        bought gain, a loaded game's task) is not among them and simply takes the queue."""
+        steps = {"gain": self._gain, "gain_per": self._gain}  # (not dishonor: not plain)
+        steps |= {"recruit_knight": self._recruit, "recruit_knight_per": self._recruit}
+        found: dict[int, tuple[Effect, Callable[..., None]]] = {}
+        stack = [data]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                if isinstance(item.get("type"), str) and _plain(item):
+                    found[id(item)] = (item, steps[item["type"]])
+                stack += item.values()
+            elif isinstance(item, list):
+                stack += item
+        return found
 
     def _extra(self, state: State, force: int, effect: Effect, source: str, events: Events, at: At) -> None:
         extra_laws.effect(self, state, force, effect, events)  # the expansions' vocabulary
