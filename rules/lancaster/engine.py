@@ -414,8 +414,9 @@ class Engine:
     def run_next(self, state: State, tasks: list[Task], events: list[str]) -> None:
         """``tasks`` run next, before the queued ones (``model.queue_first``). Called only as the
         last thing a step does before ``_run`` goes on (nothing open): the leading plain gains
-        and recruits apply now, exactly as ``_run`` would apply them next (they ask nothing and
-        leave the queue alone), so they skip the trip through the queue (issue 10 item 3)."""
+        and recruits of the data (``_plain_effects``) apply now, exactly as ``_run`` would apply
+        them next (they ask nothing and leave the queue alone), so they skip the trip through
+        the queue (issue 10 item 3); the rest is queued, as it would be anyway."""
         plain = self._plain
         for i, task in enumerate(tasks):
             effect = task.get("effect")
