@@ -58,6 +58,7 @@ class Engine:
         self.fingerprint = self.fingerprint_for({})
         self.order: list[str] = list(data["county_order"])
         self.minimums = [(letter, int(data["counties"][letter]["min_strength"])) for letter in self.order]
+        self.open_counties = [(letter, minimum, -1) for letter, minimum in self.minimums]  # placement.py
         self.castle_ids: list[str] = list(data["castle"])
         self.ally_castle_ids: list[str] = list(data["ally"]["castle"])
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])

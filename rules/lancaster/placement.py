@@ -70,18 +70,15 @@ def _open_counties(engine: Engine, state: State, seat: int) -> list[tuple[str, i
     players = state["players"]
     counties = state["counties"]
     found = []
-    for letter, minimum in engine.minimums:
-        occupant = counties[letter]
+    for empty in engine.open_counties:  # (letter, minimum, -1), made once
+        occupant = counties[empty[0]]
         if occupant is None:
-            found.append((letter, minimum, -1))
+            found.append(empty)
         elif occupant["force"] % players != seat and not occupant.get("shield"):
-            found.append((letter, minimum, _total(occupant)))
+            # What a challenger must exceed: knight, squires and a Tudor knight.
+            total = occupant["strength"] + occupant["squires"] + occupant.get("extra", 0)
+            found.append((empty[0], empty[1], total))
     return found
-
-
-def _total(occupant: dict[str, int]) -> int:
-    """What a county knight's challenger must exceed: knight, squires and a Tudor knight."""
-    return occupant["strength"] + occupant["squires"] + occupant.get("extra", 0)
 
 
 def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
@@ -118,9 +115,9 @@ def _castle_open(engine: Engine, state: State, force: int, castle: dict[str, int
 # Placements made once (they are frozen values): on counties by (strength, ally) and county,
 # with 0, 1, 2... squires; on castle spaces and conflict cards by (strength, ally) and id.
 _COUNTY_MOVES: dict[tuple[int, bool], _CountyMoves] = {}
-_CASTLE_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
+_CASTLE_MOVES: dict[tuple[int, bool], _TargetMoves] = {}
 _PASS = Pass()
-_CONFLICT_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}
+_CONFLICT_MOVES: dict[tuple[int, bool], _TargetMoves] = {}
 
 
 _SQUIRES_MADE = 8  # county placements made at first with 0..7 squires (more when a seat has more)
@@ -153,13 +150,25 @@ def _more_squires(moves: list[Place], strength: int, letter: str, ally: bool, to
 
 
 def _target_moves(
-    cache: dict[tuple[int, bool], dict[str, Place]], kind: str, strength: int, ally: bool, ids: list[str]
+    cache: dict[tuple[int, bool], _TargetMoves], kind: str, strength: int, ally: bool, ids: list[str]
 ) -> list[Place]:
     """The placements of a strength-``strength`` knight on castle spaces or conflict cards ``ids``."""
     moves = cache.get((strength, ally))
     if moves is None:
-        moves = cache[(strength, ally)] = {}
-    return [moves.get(x) or moves.setdefault(x, Place(strength, kind + x, 0, ally)) for x in ids]
+        moves = cache[(strength, ally)] = _TargetMoves(kind, strength, ally)
+    return [moves[x] for x in ids]
+
+
+class _TargetMoves(dict[str, Place]):
+    """Castle space or conflict card id -> the placement there, made on first use."""
+
+    def __init__(self, kind: str, strength: int, ally: bool) -> None:
+        super().__init__()
+        self.kind, self.strength, self.ally = kind, strength, ally
+
+    def __missing__(self, target: str) -> Place:
+        move = self[target] = Place(self.strength, self.kind + target, 0, self.ally)
+        return move
 
 
 def free_castle_spaces(engine: Engine, state: State, force: int) -> list[str]:
