@@ -225,7 +225,8 @@ class Engine:
         if state["phase"] == "place":
             return placement.turn_moves(self, state, seat) if state["turn_seat"] == seat else []
         if state["phase"] == "vote" and state["ballots"][seat] is None:
-            return _votes(state["seats"][seat]["vote_markers"])[:]
+            markers = state["seats"][seat]["vote_markers"]
+            return (_VOTES.get(markers) or _votes(markers))[:]
         return []
 
     # ----------------------------------------------------------------------------------------

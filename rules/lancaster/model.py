@@ -56,18 +56,17 @@ HOLDING = {
 """Resource names of the data -> the seat keys that hold them."""
 
 
-def copy_for_move(state: State) -> State:
-    """The copy ``apply`` changes: a new top-level dict that shares every section with ``state``.
+copy_for_move: Callable[[State], State] = dict
+"""The copy ``apply`` changes: a new top-level dict that shares every section with ``state``
+(``dict`` itself: no Python call on every move of a simulation).
 
-    States are never changed in place: a change replaces the containers on its path (the seats
-    list and the one seat dict it touches, say) with new ones through the helpers below
-    (``seat_add``, ``force_set``, ``county_set``, ``card_set``, ``replaced``, ...), so a move
-    copies only the few small containers it changes. A deep copy made every move cost more than
-    all the rules (issue 10). Code outside the engine must not change a state in place either;
-    ``clone`` gives a private deep copy. The tests check on every move of many random games that
-    ``apply`` leaves its input unchanged.
-    """
-    return dict(state)
+States are never changed in place: a change replaces the containers on its path (the seats list
+and the one seat dict it touches, say) with new ones through the helpers below (``seat_add``,
+``force_set``, ``county_set``, ``card_set``, ``replaced``, ...), so a move copies only the few
+small containers it changes. A deep copy made every move cost more than all the rules (issue
+10). Code outside the engine must not change a state in place either; ``clone`` gives a private
+deep copy. The tests check on every move of many random games that ``apply`` leaves its input
+unchanged."""
 
 
 def clone(state: State) -> State:
