@@ -33,7 +33,7 @@ At = str | None
 
 
 _VOTES: dict[int, list[LancasterMove]] = {}
-_QUIET = Wordless()  # the events of every simulated move (it keeps nothing, so one is enough)
+_QUIET = Wordless()  # the events of every simulated move inside the engine (it keeps nothing)
 _ONE = tuple(frozenset([seat]) for seat in range(8))  # ``active`` of one seat (frozen: shared)
 _PLAIN = frozenset(("gain", "gain_per", "recruit_knight", "recruit_knight_per"))
 
@@ -239,7 +239,7 @@ class Engine:
         """The state after ``move`` and its events; ``words=False`` (``simulate``) words none: the
         state's last move then records no events (``rules.core.without_words``)."""
         if not words:
-            return self.simulate(state, seat, move), _QUIET
+            return self.simulate(state, seat, move), Wordless()
         events: list[str] = []
         new = self._play(state, seat, move, events)
         events = tally_gains(events)
