@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from rules.core import say, say_n
+from rules.core import Wordless, say, say_n
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
 from rules.lancaster import queenie
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 State = m.State
 Decision = dict[str, Any]
+_M = TypeVar("_M")
 
 # Effect types an ally may gain from a King's Favor (the rest is forfeited, rules section 6.4).
 _ALLY_FAVOR = ("upgrade_knight", "take_noble")
@@ -95,6 +96,18 @@ class Kind:
     "ransom none" only): skipping it would tell everyone the player is broke."""
 
 
+_MADE: dict[tuple[Callable[[Any], Any], Any], Any] = {}
+
+
+def _one(cls: Callable[[Any], _M], value: Any) -> _M:
+    """The answer ``cls(value)``, made once: answers are frozen values, listed again on every
+    decision of a simulation (issue 10 item 3)."""
+    found = _MADE.get((cls, value))
+    if found is None:
+        found = _MADE[(cls, value)] = cls(value)
+    return found
+
+
 def _at(decision: Decision) -> list[str]:
     return [str(decision["at"])] if decision.get("at") else []
 
@@ -114,14 +127,14 @@ def _single(answers: list[LancasterMove]) -> LancasterMove | None:
 
 
 def _first_extension_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Extension(x) for x in engine.castle_ids]
+    return [_one(Extension, x) for x in engine.castle_ids]
 
 
 def _extension_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
     built = state["seats"][decision["seat"]]["extensions"]
-    moves: list[LancasterMove] = [Extension(x) for x in engine.castle_ids if x not in built]
+    moves: list[LancasterMove] = [_one(Extension, x) for x in engine.castle_ids if x not in built]
     if decision["optional"] and moves:
-        moves.append(Extension("none"))
+        moves.append(_one(Extension, "none"))
     return moves
 
 
@@ -131,9 +144,10 @@ def _build(engine: Engine, state: State, decision: Decision, move: Extension, ev
     seat = decision["seat"]
     m.seat_set(state, seat, extensions=[*state["seats"][seat]["extensions"], move.space])
     name = engine.data["castle"][move.space]["name"]
-    events.append(
-        say("{p} built the extension {space} ({name}).", p=f"{{p{seat}}}", space=move.space, name=name)
-    )
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            say("{p} built the extension {space} ({name}).", p=f"{{p{seat}}}", space=move.space, name=name)
+        )
 
 
 def _first_extension_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -154,7 +168,7 @@ def _extension_places(decision: Decision, move: Extension) -> list[str]:
 
 
 def _favor_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Favor(i + 1) for i, up in enumerate(state["favor_tiles"]) if up]
+    return [_one(Favor, i + 1) for i, up in enumerate(state["favor_tiles"]) if up]
 
 
 def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events: list[str]) -> None:
@@ -162,23 +176,25 @@ def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events
     state["favor_tiles"] = m.replaced(state["favor_tiles"], tile, False)
     force = decision["force"]
     effects = engine.data["kings_favor"][tile]
-    events.append(
-        say(
-            "{p} took King's Favor {tile_n} ({effects}).",
-            p=m.force_name(state, force),
-            tile_n=move.tile,
-            effects=effects_words(effects),
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            say(
+                "{p} took King's Favor {tile_n} ({effects}).",
+                p=m.force_name(state, force),
+                tile_n=move.tile,
+                effects=effects_words(effects),
+            )
         )
-    )
     tasks: list[m.Task] = []
     for effect in effects:
         if m.is_ally(state, force) and effect["type"] not in _ALLY_FAVOR:
-            events.append(
-                say("The ally forfeits {effects}.", effects=effects_words([effect]))
-            )  # 6.4: no goods
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say("The ally forfeits {effects}.", effects=effects_words([effect]))
+                )  # 6.4: no goods
             continue
         tasks.append(m.effect_task(force, effect, "favor", f"favor:{move.tile}"))
-    m.queue_first(state, tasks)
+    engine.run_next(state, tasks, events)
 
 
 def _favor_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -205,30 +221,32 @@ def _upgrade_answers(engine: Engine, state: State, decision: Decision) -> list[L
     places = m.knight_locations(state, force, decision["deployed"], engine.include_castle)
     only = decision.get("from_strength")
     moves: list[LancasterMove] = [
-        Upgrade(where)
+        _one(Upgrade, where)
         for where, strength in places
         if m.can_upgrade(state, force, strength) and (only is None or strength == only)
     ]
     if decision["optional"] and moves:
-        moves.append(Upgrade("none"))
+        moves.append(_one(Upgrade, "none"))
     return moves
 
 
 def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, events: list[str]) -> None:
     who = m.force_name(state, decision["force"])
     if move.where == "none":
-        events.append(say("{p} did not upgrade.", p=who))
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("{p} did not upgrade.", p=who))
     else:
         old, new = m.upgrade_at(state, decision["force"], move.where)
-        events.append(
-            say(
-                "{p} upgraded a knight {old_n} to {new_n} {where}.",
-                p=who,
-                old_n=old,
-                new_n=new,
-                where=place_words(engine.data, move.where),
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} upgraded a knight {old_n} to {new_n} {where}.",
+                    p=who,
+                    old_n=old,
+                    new_n=new,
+                    where=place_words(engine.data, move.where),
+                )
             )
-        )
 
 
 def _upgrade_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -264,7 +282,7 @@ def _noble_answers(engine: Engine, state: State, decision: Decision) -> list[Lan
     stacks = state["noble_stacks"]
     held = state["seats"][decision["seat"]]["nobles"]
     return [
-        Noble(letter)
+        _one(Noble, letter)
         for letter in engine.order
         if stacks[letter]["left"] > 0 and (decision["remove"] or stacks[letter]["noble"] not in held)
     ]
@@ -275,24 +293,26 @@ def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events
     noble = m.take_noble(state, move.county)
     name = engine.data["nobles"][noble]["name"]
     if decision["remove"]:
-        events.append(
-            say(
-                "{p} removed a noble ({name}) from county {county} from the game.",
-                p=f"{{p{seat}}}",
-                name=name,
-                county=move.county,
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} removed a noble ({name}) from county {county} from the game.",
+                    p=f"{{p{seat}}}",
+                    name=name,
+                    county=move.county,
+                )
             )
-        )
     else:
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], noble])
-        events.append(
-            say(
-                "{p} took a noble ({name}) from county {county}.",
-                p=f"{{p{seat}}}",
-                name=name,
-                county=move.county,
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} took a noble ({name}) from county {county}.",
+                    p=f"{{p{seat}}}",
+                    name=name,
+                    county=move.county,
+                )
             )
-        )
 
 
 def _noble_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -324,7 +344,7 @@ def county_options(engine: Engine, state: State, decision: Decision) -> list[str
 
 
 def _county_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Take(choice) for choice in county_options(engine, state, decision)]
+    return [_one(Take, choice) for choice in county_options(engine, state, decision)]
 
 
 def _take_county(engine: Engine, state: State, decision: Decision, move: Take, events: list[str]) -> None:
@@ -337,14 +357,15 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     if decision["ally"]:
         if choice == "noble":
             m.take_noble(state, letter)
-            events.append(
-                say(
-                    "{p}'s ally removed a noble ({name}) of county {county} from the game.",
-                    p=f"{{p{seat}}}",
-                    name=name,
-                    county=letter,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{p}'s ally removed a noble ({name}) of county {county} from the game.",
+                        p=f"{{p{seat}}}",
+                        name=name,
+                        county=letter,
+                    )
                 )
-            )
             m.queue_first(state, queenie.claim(engine, state, decision, choice, events))
             return
         allowed = engine.data["ally"]["county_effects"]
@@ -353,14 +374,16 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
         m.seat_add(state, seat, "gold", -cost)
     if choice in ("noble", "both"):
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], m.take_noble(state, letter)])
-    events.append(
-        _took_in_county(m.force_name(state, force), choice, name, effects_words(reward), cost, letter)
-    )
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            _took_in_county(m.force_name(state, force), choice, name, effects_words(reward), cost, letter)
+        )
     tasks = []
     if choice in ("reward", "both"):
         tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
     # Queenie Q3: the reward tile beside the county, right after the printed reward.
-    m.queue_first(state, tasks + queenie.claim(engine, state, decision, choice, events))
+    tasks += queenie.claim(engine, state, decision, choice, events)
+    engine.run_next(state, tasks, events)
 
 
 def _took_in_county(who: str, choice: str, noble: str, reward: str, cost: int, county: str) -> str:
@@ -461,11 +484,14 @@ def _exchange_answers(engine: Engine, state: State, decision: Decision) -> list[
 
 def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: list[str]) -> None:
     exchange, seat, times = decision["exchange"], decision["seat"], move.times
-    for cost in exchange["pay"]:
-        m.seat_add(state, seat, m.HOLDING[cost["resource"]], -cost["amount"] * times)
-    if times:
-        pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
-        events.append(say("{p} paid {pay} ({source}).", p=f"{{p{seat}}}", pay=pay, source=decision["source"]))
+    if times:  # (buying 0 times changes nothing)
+        for cost in exchange["pay"]:
+            m.seat_add(state, seat, m.HOLDING[cost["resource"]], -cost["amount"] * times)
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            pay = " + ".join(amount(c["resource"], c["amount"] * times) for c in exchange["pay"])
+            events.append(
+                say("{p} paid {pay} ({source}).", p=f"{{p{seat}}}", pay=pay, source=decision["source"])
+            )
     force, source, at = decision["force"], decision["source"], decision.get("at")
     if all(gain["type"] == "gain" for gain in exchange["gain"]):
         # Plain gains ask nothing: applied now, exactly as their queued tasks would run next,
@@ -502,18 +528,20 @@ def _exchange_why(
 
 
 def _start_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
-    return [Start(i) for i in range(state["players"])]
+    return [_one(Start, i) for i in range(state["players"])]
 
 
 def _start(engine: Engine, state: State, decision: Decision, move: Start, events: list[str]) -> None:
     seat = decision["seat"]
     state["next_start_player"] = move.seat
     if move.seat == seat:  # "alice chose alice" reads oddly
-        events.append(say("{p} chose to start the next round themselves.", p=f"{{p{seat}}}"))
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("{p} chose to start the next round themselves.", p=f"{{p{seat}}}"))
     else:
-        events.append(
-            say("{p} chose {other} to start the next round.", p=f"{{p{seat}}}", other=f"{{p{move.seat}}}")
-        )
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say("{p} chose {other} to start the next round.", p=f"{{p{seat}}}", other=f"{{p{move.seat}}}")
+            )
 
 
 def _start_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -528,8 +556,10 @@ def _start_prompt(engine: Engine, state: State, decision: Decision) -> str:
 def _ransom_answers(engine: Engine, state: State, decision: Decision) -> list[LancasterMove]:
     rate = engine.data["ransom_gold_per_strength"]
     gold = state["seats"][decision["seat"]]["gold"]
-    moves: list[LancasterMove] = [Ransom(s) for s in sorted(set(decision["captured"])) if gold >= s * rate]
-    return [*moves, Ransom(0)]
+    moves: list[LancasterMove] = [
+        _one(Ransom, s) for s in sorted(set(decision["captured"])) if gold >= s * rate
+    ]
+    return [*moves, _one(Ransom, 0)]
 
 
 def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, events: list[str]) -> None:
@@ -539,22 +569,28 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
             m.to_reserve(state, force, strength)
         if decision["captured"]:
             strengths = ", ".join(str(k) for k in decision["captured"])
-            events.append(
-                say(
-                    "{p}'s captured knights ({strengths}) go to the reserve.",
-                    p=m.force_name(state, force),
-                    strengths=strengths,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{p}'s captured knights ({strengths}) go to the reserve.",
+                        p=m.force_name(state, force),
+                        strengths=strengths,
+                    )
                 )
-            )
         return
     seat = decision["seat"]
     m.seat_add(state, seat, "gold", -move.strength * engine.data["ransom_gold_per_strength"])
     captured = decision["captured"][:]  # decisions are shared between states: never changed
     captured.remove(move.strength)
     m.court_add(state, force, move.strength)
-    events.append(
-        say("{p} ransomed a captured knight (strength {strength}).", p=f"{{p{seat}}}", strength=move.strength)
-    )
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(
+            say(
+                "{p} ransomed a captured knight (strength {strength}).",
+                p=f"{{p{seat}}}",
+                strength=move.strength,
+            )
+        )
     if captured:
         engine.ask(state, {**decision, "captured": captured}, events)
 

@@ -12,10 +12,10 @@ is skipped, so players are only asked real questions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.core import IllegalMove, Wordless, rng_for, say, say_into, say_n
+from rules.core import IllegalMove, Wordless, rng_for, say, say_n
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -27,9 +27,20 @@ from rules.lancaster.words import amount, tally_gains
 State = m.State
 Task = m.Task
 Decision = dict[str, Any]
+Effect = dict[str, Any]
+Events = list[str]
+At = str | None
 
 
 _VOTES: dict[int, list[LancasterMove]] = {}
+_QUIET = Wordless()  # the events of every simulated move inside the engine (it keeps nothing)
+_ONE = tuple(frozenset([seat]) for seat in range(8))  # ``active`` of one seat (frozen: shared)
+_PLAIN = frozenset(("gain", "gain_per", "recruit_knight", "recruit_knight_per"))
+
+
+def _plain(effect: dict[str, Any]) -> bool:
+    """An effect that only adds to holdings or the court: it asks nothing and queues nothing."""
+    return effect["type"] in _PLAIN and effect.get("resource") != "dishonor"  # dishonor: extra law
 
 
 def _votes(markers: int) -> list[LancasterMove]:
@@ -47,11 +58,22 @@ class Engine:
         self.fingerprint = self.fingerprint_for({})
         self.order: list[str] = list(data["county_order"])
         self.minimums = [(letter, int(data["counties"][letter]["min_strength"])) for letter in self.order]
+        self.open_counties = [(letter, minimum, -1) for letter, minimum in self.minimums]  # placement.py
         self.castle_ids: list[str] = list(data["castle"])
         self.ally_castle_ids: list[str] = list(data["ally"]["castle"])
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])
         # Provisional rules choices (data "engine", listed in the rules help).
         self.rules: dict[str, Any] = dict(data["engine"])
+        # Dispatch tables, built once: a simulation runs tens of tasks and effects per move.
+        self._turns = self._turn_table()
+        self._tasks = self._task_table()
+        self._effects = self._effect_table()
+        self._plain = self._plain_effects(data)
+        # The decision a simulated move opened, its state and answers (``ask``, ``legal``): a
+        # rollout asks for them next. Only the very state it was made in matches (``is``), and
+        # states are never changed in place (model.copy_for_move).
+        self._asked: tuple[State, Decision, list[LancasterMove]] | None = None
+        self._castle_cache: dict[tuple[int, bool], list[tuple[str, list[Task], list[Task]]]] = {}
 
     def fingerprint_for(self, options: dict[str, Any]) -> str:
         """The fingerprint of the data a game with ``options`` uses: the base data and only the
@@ -180,11 +202,13 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def active(self, state: State) -> frozenset[int]:
-        if state["pending"] is not None:
-            return frozenset([state["pending"]["seat"]])
-        if state["phase"] == "place":
-            return frozenset([state["turn_seat"]])
-        if state["phase"] == "vote":
+        pending = state["pending"]
+        if pending is not None:
+            return _ONE[pending["seat"]]
+        phase = state["phase"]
+        if phase == "place":
+            return _ONE[state["turn_seat"]]
+        if phase == "vote":
             return frozenset([i for i, ballot in enumerate(state["ballots"]) if ballot is None])
         return frozenset()
 
@@ -192,11 +216,17 @@ class Engine:
         """Every legal move of ``seat`` now ([] when it is not active; see ``active``)."""
         decision = state["pending"]
         if decision is not None:
-            return KINDS[decision["kind"]].answers(self, state, decision) if decision["seat"] == seat else []
+            if decision["seat"] != seat:
+                return []
+            asked = self._asked
+            if asked is not None and asked[0] is state and asked[1] is decision:
+                return asked[2][:]  # the answers ``ask`` found when it opened the decision
+            return KINDS[decision["kind"]].answers(self, state, decision)
         if state["phase"] == "place":
             return placement.turn_moves(self, state, seat) if state["turn_seat"] == seat else []
         if state["phase"] == "vote" and state["ballots"][seat] is None:
-            return _votes(state["seats"][seat]["vote_markers"])[:]
+            markers = state["seats"][seat]["vote_markers"]
+            return (_VOTES.get(markers) or _votes(markers))[:]
         return []
 
     # ----------------------------------------------------------------------------------------
@@ -208,43 +238,46 @@ class Engine:
     ) -> tuple[State, list[str]]:
         """The state after ``move`` and its events; ``words=False`` (``simulate``) words none: the
         state's last move then records no events (``rules.core.without_words``)."""
+        if not words:
+            return self.simulate(state, seat, move), Wordless()
+        events: list[str] = []
+        new = self._play(state, seat, move, events)
+        events = tally_gains(events)
+        _record(new, state, list(events))
+        return new, events
+
+    def simulate(self, state: State, seat: int, move: LancasterMove) -> State:
+        """``apply`` for simulation (``rules.core.game_simulate``): the same state, but its events
+        are never formatted (``Wordless``) and its last move records none."""
+        new = self._play(state, seat, move, _QUIET)
+        _record(new, state, [])
+        return new
+
+    def _play(self, state: State, seat: int, move: LancasterMove, events: list[str]) -> State:
+        """The state after ``move`` (copied once, ``model.copy_for_move``), its events into ``events``."""
         new = m.copy_for_move(state)
-        events: list[str] = [] if words else Wordless()
         decision = new["pending"]
         if decision is not None:
             new["pending"] = None
             self._answer(new, decision, move, events)
-        elif new["phase"] == "place" and isinstance(move, Place):
-            placement.place(self, new, seat, move, events)
-        elif new["phase"] == "place" and isinstance(move, Lord):
-            henry.place_lord(self, new, seat, move, events)  # Henry V (H2.3)
-        elif new["phase"] == "place" and isinstance(move, Pass):
-            placement.keep_in_court(new, seat, events)
-        elif new["phase"] == "vote" and isinstance(move, Vote):
-            self._vote(new, seat, move, events)
-        else:  # pragma: no cover - legality is checked before apply
-            raise IllegalMove(say("That move does not fit the game right now."))
+        else:
+            # One look-up instead of a chain of type tests (every move of a simulation passes here).
+            turn = self._turns.get((new["phase"], type(move)))
+            if turn is None:  # pragma: no cover - legality is checked before apply
+                raise IllegalMove(say("That move does not fit the game right now."))
+            turn(new, seat, move, events)
         self._run(new, events)
-        if words:
-            events = tally_gains(events)
-        # The view's last move carries the whole move in words (the same sentences the channel
-        # gets, so nothing secret) and the board places it touched, for the image's highlight.
-        last = new["last_move"]
-        if last is not None:  # a new dict: last_move is shared between states (model.copy_for_move)
-            new["last_move"] = {
-                **last,
-                "events": list(events),
-                "places": [x for x in last.get("places", []) if x],
-            }
-        return new, events
+        return new
 
     def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
-        state["ballots"] = m.replaced(state["ballots"], seat, {"yes": move.yes, "markers": move.markers})
+        ballots = state["ballots"] = state["ballots"][:]
+        ballots[seat] = {"yes": move.yes, "markers": move.markers}
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
-        state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": [f"law:{law}"]}
-        say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
-        if all(ballot is not None for ballot in state["ballots"]):
+        state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": ["law:" + law]}
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("{p} has voted.", p=f"{{p{seat}}}"))
+        if None not in ballots:
             self._reveal_vote(state, events)
 
     def _reveal_vote(self, state: State, events: list[str]) -> None:
@@ -271,26 +304,28 @@ class Engine:
             # 7.2.6: the leftmost current law leaves, the new one enters on the right.
             old, *kept = state["current_laws"]
             state["current_laws"] = [*kept, law]
-            events.append(
-                say(
-                    "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
-                    law=law,
-                    yes_n=yes,
-                    no_n=no,
-                    ballots=detail,
-                    old=old,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
+                        law=law,
+                        yes_n=yes,
+                        no_n=no,
+                        ballots=detail,
+                        old=old,
+                    )
                 )
-            )
         else:
-            events.append(
-                say(
-                    "{law} rejected {yes_n} to {no_n} ({ballots}).",
-                    law=law,
-                    yes_n=yes,
-                    no_n=no,
-                    ballots=detail,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "{law} rejected {yes_n} to {no_n} ({ballots}).",
+                        law=law,
+                        yes_n=yes,
+                        no_n=no,
+                        ballots=detail,
+                    )
                 )
-            )
         state["ballots"] = [None] * state["players"]
         if index + 1 < len(state["proposals"]):
             state["voting_on"] = index + 1
@@ -300,7 +335,8 @@ class Engine:
             # 7.2.7: unused vote markers go back to the supply.
             state["seats"] = [{**me, "vote_markers": 0} for me in state["seats"]]
         state["phase"] = "laws"
-        events.append(say("Laws applied: {laws}.", laws=", ".join(state["current_laws"])))
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(say("Laws applied: {laws}.", laws=", ".join(state["current_laws"])))
         state["queue"] = [{"task": "law", "law": law_id} for law_id in state["current_laws"]]
 
     # ----------------------------------------------------------------------------------------
@@ -371,8 +407,26 @@ class Engine:
         settled = None if screened or kind.settle is None else kind.settle(answers)
         if settled is None:
             state["pending"] = decision
+            if type(events) is Wordless:
+                # A simulation asks for these answers next (``legal``): kept for that one state.
+                self._asked = (state, decision, answers)
         else:
             kind.apply(self, state, decision, settled, events)
+
+    def run_next(self, state: State, tasks: list[Task], events: list[str]) -> None:
+        """``tasks`` run next, before the queued ones (``model.queue_first``). Called only as the
+        last thing a step does before ``_run`` goes on (nothing open): the leading plain gains
+        and recruits of the data (``_plain_effects``) apply now, exactly as ``_run`` would apply
+        them next (they ask nothing and leave the queue alone), so they skip the trip through
+        the queue (issue 10 item 3); the rest is queued, as it would be anyway."""
+        plain = self._plain
+        for i, task in enumerate(tasks):
+            effect = task.get("effect")
+            step = plain.get(id(effect))  # (a plain effect of the data; others are queued)
+            if step is None or step[0] is not effect:
+                m.queue_first(state, tasks[i:] if i else tasks)
+                return
+            step[1](state, task["force"], effect, task["source"], events, task["at"])
 
     def _answer(self, state: State, decision: Decision, move: LancasterMove, events: list[str]) -> None:
         kind = KINDS[decision["kind"]]
@@ -392,10 +446,20 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def _run(self, state: State, events: list[str]) -> None:
+        tasks, effects = self._tasks, self._effects
         while state["pending"] is None:
-            if state["queue"]:
-                task, state["queue"] = state["queue"][0], state["queue"][1:]
-                self._task(state, task, events)
+            queue = state["queue"]
+            if queue:
+                task = queue[0]
+                state["queue"] = queue[1:]
+                effect = task.get("effect")
+                if effect is not None:  # the most frequent task, called without a detour
+                    effects[effect["type"]](state, task["force"], effect, task["source"], events, task["at"])
+                else:
+                    run = tasks.get(task["task"])
+                    if run is None:  # pragma: no cover
+                        raise ValueError(f"unknown task {task['task']}")
+                    run(state, task, events)
                 continue
             phase = state["phase"]
             if phase == "setup":
@@ -410,9 +474,10 @@ class Engine:
 
     def _begin_round(self, state: State, events: list[str]) -> None:
         self._open_placement(state)
-        events.append(
-            say("Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
-        )
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say("Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
+            )
         if queenie.in_play(state):
             queenie.reveal(self, state, events)
         self._next_turn(state, events, first=True)
@@ -464,31 +529,6 @@ class Engine:
         tasks.append({"task": "end_round"})
         state["queue"] = tasks
 
-    def _task(self, state: State, task: Task, events: list[str]) -> None:
-        kind = task["task"]
-        if kind == "first_extension":
-            self.ask(state, {"kind": "first_extension", "seat": task["seat"]}, events)
-        elif kind == "effect":
-            self.effect(state, task["force"], task["effect"], task["source"], events, task["at"])
-        elif kind == "law":
-            self._law(state, task["law"], events)
-        elif kind == "county":
-            self._county(state, task["county"], events)
-        elif kind == "castle":
-            self._castle(state, task["force"], events)
-        elif kind == "conflict":
-            self._conflict(state, task["conflict"], events)
-        elif kind == "ransom":
-            self.ask(state, task["decision"], events)
-        elif kind == "end_round":
-            self._end_round(state, events)
-        elif kind == "tower":
-            resentment.clear_tower(state, events)
-        elif kind == "office":
-            henry.fill(self, state, task["space"], events)
-        else:  # pragma: no cover
-            raise ValueError(f"unknown task {kind}")
-
     def _county(self, state: State, letter: str, events: list[str]) -> None:
         occupant = state["counties"][letter]
         if occupant is None:
@@ -526,53 +566,115 @@ class Engine:
                 ]
             else:
                 tasks += [m.effect_task(seat, effect, "laws", at) for seat in m.seat_order(state)]
-        m.queue_first(state, tasks)
+        self.run_next(state, tasks, events)
 
     def effect(
         self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
     ) -> None:
         """One effect of the data for ``force``, now; ``at`` is the board place it comes from (for
         the view). Effects that ask a question open a decision (``ask``); the rest apply at once."""
-        kind = effect["type"]
-        if extra_laws.handles(effect):  # the expansions' vocabulary (privileges, dishonor)
+        run = self._effects.get(effect["type"])
+        if run is None:  # pragma: no cover - the schema rejects unknown effects
+            raise ValueError(f"unknown effect {effect['type']}")
+        run(state, force, effect, source, events, at)
+
+    def _turn_table(self) -> dict[tuple[str, type], Callable[[State, int, Any, Events], None]]:
+        """(phase, move type) -> the step that plays a turn's move (``_play``)."""
+        return {
+            ("place", Place): lambda s, seat, mv, ev: placement.place(self, s, seat, mv, ev),
+            ("place", Lord): lambda s, seat, mv, ev: henry.place_lord(self, s, seat, mv, ev),  # H2.3
+            ("place", Pass): lambda s, seat, mv, ev: placement.keep_in_court(s, seat, ev),
+            ("vote", Vote): self._vote,
+        }
+
+    def _task_table(self) -> dict[str, Callable[[State, Task, Events], None]]:
+        """Task kind -> its step (``_run``; effect tasks, the most frequent, it runs itself)."""
+        return {
+            "first_extension": lambda s, t, ev: self.ask(
+                s, {"kind": "first_extension", "seat": t["seat"]}, ev
+            ),
+            "law": lambda s, t, ev: self._law(s, t["law"], ev),
+            "county": lambda s, t, ev: self._county(s, t["county"], ev),
+            "castle": lambda s, t, ev: self._castle(s, t["force"], ev),
+            "conflict": lambda s, t, ev: self._conflict(s, t["conflict"], ev),
+            "ransom": lambda s, t, ev: self.ask(s, t["decision"], ev),
+            "end_round": lambda s, t, ev: self._end_round(s, ev),
+            "tower": lambda s, t, ev: resentment.clear_tower(s, ev),
+            "office": lambda s, t, ev: henry.fill(self, s, t["space"], ev),
+        }
+
+    def _effect_table(self) -> dict[str, Callable[..., None]]:
+        """Effect type -> its step, each called ``(state, force, effect, source, events, at)``."""
+        table: dict[str, Callable[..., None]] = {"gain_privilege": self._extra, "lose": self._extra}
+        table |= {"gain": self._gain_or_dishonor, "gain_per": self._gain}
+        table |= dict.fromkeys(("recruit_knight", "recruit_knight_per"), self._recruit)
+        table |= dict.fromkeys(("upgrade_knight", "swap_knight"), self._upgrade)
+        table |= dict.fromkeys(
+            ("build_extension", "build_extension_per", "build_extension_optional"), self._extension
+        )
+        table |= {"take_noble": self._noble, "exchange": self._exchange}
+        table |= {"majority": self._if_holds, "conditional": self._if_holds}
+        return table | {"choose_next_start_player": self._choose_start}
+
+    def _plain_effects(self, data: Any) -> dict[int, tuple[Effect, Callable[..., None]]]:
+        """The plain gains and recruits of the data (``_plain``: they ask nothing and queue
+        nothing), by identity, with their step: ``run_next`` applies those at once. The data
+        holds them as long as the engine, so an id stays theirs; an effect made during play (a
+        bought gain, a loaded game's task) is not among them and simply takes the queue."""
+        steps = {"gain": self._gain, "gain_per": self._gain}  # (not dishonor: not plain)
+        steps |= {"recruit_knight": self._recruit, "recruit_knight_per": self._recruit}
+        found: dict[int, tuple[Effect, Callable[..., None]]] = {}
+        stack = [data]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                if isinstance(item.get("type"), str) and _plain(item):
+                    found[id(item)] = (item, steps[item["type"]])
+                stack += item.values()
+            elif isinstance(item, list):
+                stack += item
+        return found
+
+    def _extra(self, state: State, force: int, effect: Effect, source: str, events: Events, at: At) -> None:
+        extra_laws.effect(self, state, force, effect, events)  # the expansions' vocabulary
+
+    def _gain_or_dishonor(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        if effect.get("resource") == "dishonor":  # extra law HL8 (extra_laws.handles)
             extra_laws.effect(self, state, force, effect, events)
-        elif kind in ("gain", "gain_per"):
-            self._gain(state, force, effect, source, events)
-        elif kind in ("recruit_knight", "recruit_knight_per"):
-            self._recruit(state, force, effect, events)
-        elif kind in ("upgrade_knight", "swap_knight"):
-            self._upgrade(state, force, effect, source, events, at)
-        elif kind in ("build_extension", "build_extension_per", "build_extension_optional"):
-            self._extension(state, force, effect, source, events, at)
-        elif kind == "take_noble":
-            ally = m.is_ally(state, force)
-            decision = {
-                "kind": "noble",
-                "seat": m.controller(state, force),
-                "remove": ally,
-                "source": source,
-                "at": at,
-            }
-            self.ask(state, decision, events)
-        elif kind == "exchange":
-            if not m.is_ally(state, force):
-                decision = {
-                    "kind": "exchange",
-                    "seat": force,
-                    "force": force,
-                    "exchange": effect,
-                    "source": source,
-                    "at": at,
-                }
-                self.ask(state, decision, events)
-        elif kind in ("majority", "conditional"):
-            if not m.is_ally(state, force) and self._holds(state, force, effect):
-                m.queue_first(state, [m.effect_task(force, x, source, at) for x in effect["effects"]])
-        elif kind == "choose_next_start_player":
-            decision = {"kind": "start", "seat": m.controller(state, force), "source": source, "at": at}
-            self.ask(state, decision, events)
-        else:  # pragma: no cover - the schema rejects unknown effects
-            raise ValueError(f"unknown effect {kind}")
+        else:
+            self._gain(state, force, effect, source, events, at)
+
+    def _noble(self, state: State, force: int, effect: Effect, source: str, events: Events, at: At) -> None:
+        ally = m.is_ally(state, force)
+        decision = {
+            "kind": "noble",
+            "seat": m.controller(state, force),
+            "remove": ally,
+            "source": source,
+            "at": at,
+        }
+        self.ask(state, decision, events)
+
+    def _exchange(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        if not m.is_ally(state, force):
+            decision = {"kind": "exchange", "seat": force, "force": force, "exchange": effect}
+            self.ask(state, decision | {"source": source, "at": at}, events)
+
+    def _if_holds(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        if not m.is_ally(state, force) and self._holds(state, force, effect):
+            self.run_next(state, [m.effect_task(force, x, source, at) for x in effect["effects"]], events)
+
+    def _choose_start(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
+    ) -> None:
+        decision = {"kind": "start", "seat": m.controller(state, force), "source": source, "at": at}
+        self.ask(state, decision, events)
 
     def _per(self, state: State, force: int, effect: dict[str, Any]) -> int:
         """The effect's amount, times its metric count for the ``*_per`` types."""
@@ -582,16 +684,19 @@ class Engine:
             count *= metric // effect["every"]
         return count
 
-    def _gain(self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str]) -> None:
-        count = self._per(state, force, effect)
-        if m.is_ally(state, force) or count <= 0:
+    def _gain(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At = None
+    ) -> None:
+        if force >= state["players"]:
             return  # 11: allies never gain goods or PP
-        seat = m.controller(state, force)
+        count = self._per(state, force, effect) if effect["type"] == "gain_per" else effect.get("amount", 1)
+        if count <= 0:
+            return
         key = m.HOLDING[effect["resource"]]
         if key == "power_points":
-            m.book_power_points(state, seat, source, count)
+            m.book_power_points(state, force, source, count)
         else:
-            m.seat_add(state, seat, key, count)
+            m.seat_add(state, force, key, count)
         if type(events) is not Wordless:  # a word-free simulation formats nothing
             events.append(
                 say(
@@ -601,10 +706,12 @@ class Engine:
                 )
             )
 
-    def _recruit(self, state: State, force: int, effect: dict[str, Any], events: list[str]) -> None:
+    def _recruit(
+        self, state: State, force: int, effect: Effect, source: str, events: Events, at: At = None
+    ) -> None:
         count = self._per(state, force, effect)
         got = m.recruit(state, force, effect["strength"], count) if count > 0 else 0
-        if got:
+        if got and type(events) is not Wordless:  # a word-free simulation formats nothing
             events.append(
                 say_n(
                     "{p} recruits {n} strength-{strength} knight.",
@@ -675,25 +782,48 @@ class Engine:
         """8.2: every space with an own knight or a built extension pays once; nobles give votes."""
         seat = m.controller(state, force)
         ally = m.is_ally(state, force)
-        spaces = self.data["ally"]["castle"] if ally else self.data["castle"]
-        built = [] if ally else state["seats"][seat]["extensions"]
+        built = () if ally else state["seats"][seat]["extensions"]
         knights = state["forces"][force]["castle"]
         plain: list[Task] = []
         exchanges: list[Task] = []
-        for sid in spaces:
+        for sid, pays, buys in self._castle_tasks(force, ally):
             # A space pays for its extension tile and for a knight on it (both only when the data
             # lets a knight stand on an extended space).
-            for _ in range((sid in built) + (sid in knights)):
-                for effect in spaces[sid]["reward"]:
-                    task = m.effect_task(force, effect, "castle", f"castle:{sid}")
-                    (exchanges if effect["type"] == "exchange" else plain).append(task)
+            times = (sid in built) + (sid in knights)
+            if times:
+                plain += pays * times
+                exchanges += buys * times
         if not ally:
             votes = len(state["seats"][seat]["nobles"]) * self.data["noble_castle_votes"]
             if votes:
                 gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
                 plain.append(m.effect_task(force, gain, "castle", None))
         # Income first, so squires earned this step can pay this step's exchanges.
-        m.queue_first(state, plain + exchanges)
+        self.run_next(state, plain + exchanges, events)
+
+    def _castle_tasks(self, force: int, ally: bool) -> list[tuple[str, list[Task], list[Task]]]:
+        """Per castle space of the force: the tasks of its reward, plain ones and exchanges. Made
+        once per force (tasks are data, never changed: states share them)."""
+        found = self._castle_cache.get((force, ally))
+        if found is None:
+            spaces = self.data["ally"]["castle"] if ally else self.data["castle"]
+            found = self._castle_cache[(force, ally)] = [
+                (
+                    sid,
+                    [
+                        m.effect_task(force, e, "castle", f"castle:{sid}")
+                        for e in space["reward"]
+                        if e["type"] != "exchange"
+                    ],
+                    [
+                        m.effect_task(force, e, "castle", f"castle:{sid}")
+                        for e in space["reward"]
+                        if e["type"] == "exchange"
+                    ],
+                )
+                for sid, space in spaces.items()
+            ]
+        return found
 
     def _conflict(self, state: State, cid: str, events: list[str]) -> None:
         """8.3: England's total against France; ranks win PP; losses slide down, then capture."""
@@ -704,27 +834,31 @@ class Engine:
             resentment.lost(self, state, card, events)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
-                events.append(say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid))
+                if type(events) is not Wordless:  # a word-free simulation formats nothing
+                    events.append(say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid))
             else:
                 state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
                 if card["row"] == "bottom":
-                    events.append(say("Conflict {conflict} unanswered again: discarded.", conflict=cid))
+                    if type(events) is not Wordless:  # a word-free simulation formats nothing
+                        events.append(say("Conflict {conflict} unanswered again: discarded.", conflict=cid))
                 else:
-                    events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
+                    if type(events) is not Wordless:  # a word-free simulation formats nothing
+                        events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
             resentment.lost(self, state, card, events)  # R4.2: a first loss dishonors too
             m.card_set(state, {**card, "row": "bottom"})
-            events.append(
-                say(
-                    "England loses {conflict} ({total} against France {france_n}): "
-                    "to the bottom row, knights stay.",
-                    conflict=cid,
-                    total=total,
-                    france_n=france,
+            if type(events) is not Wordless:  # a word-free simulation formats nothing
+                events.append(
+                    say(
+                        "England loses {conflict} ({total} against France {france_n}): "
+                        "to the bottom row, knights stay.",
+                        conflict=cid,
+                        total=total,
+                        france_n=france,
+                    )
                 )
-            )
         else:
             resentment.lost(self, state, card, events)  # R4.2: dishonor, then the capture
             state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
@@ -761,15 +895,16 @@ class Engine:
             for strength in space["knights"]:
                 m.court_add(state, force, strength)
         state["conflicts"] = [c for c in state["conflicts"] if c["id"] != card["id"]]
-        events.append(
-            say(
-                "England wins {conflict} ({total} against France {france_n}): {ranks}.",
-                conflict=card["id"],
-                total=m.card_strength(card),
-                france_n=info["france"],
-                ranks="; ".join(parts),
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "England wins {conflict} ({total} against France {france_n}): {ranks}.",
+                    conflict=card["id"],
+                    total=m.card_strength(card),
+                    france_n=info["france"],
+                    ranks="; ".join(parts),
+                )
             )
-        )
 
     def _capture(self, state: State, card: dict[str, Any], events: list[str]) -> None:
         """8.3: each owner, in turn order, may ransom its captured knights; allies' go to the reserve."""
@@ -783,9 +918,10 @@ class Engine:
             if m.is_ally(state, force):
                 for strength in space["knights"]:  # allies have no gold: their knights go to the reserve
                     m.to_reserve(state, force, strength)
-                events.append(
-                    say("{p}'s captured knights go to the ally reserve.", p=m.force_name(state, force))
-                )
+                if type(events) is not Wordless:  # a word-free simulation formats nothing
+                    events.append(
+                        say("{p}'s captured knights go to the ally reserve.", p=m.force_name(state, force))
+                    )
             else:
                 decision = {
                     "kind": "ransom",
@@ -854,6 +990,20 @@ class Engine:
             ]  # alternative reading: clockwise
         state["vote_results"] = []
         self._begin_round(state, events)
+
+
+def _record(new: State, before: State, events: list[str]) -> None:
+    """The view's last move carries the whole move in words (the same sentences the channel gets,
+    so nothing secret) and the board places it touched, for the image's highlight."""
+    last = new["last_move"]
+    if last is None:
+        return
+    if last is before["last_move"]:  # not this move's: shared with the state before, so copied
+        last = new["last_move"] = last.copy()
+    last["events"] = events
+    places = last.get("places")
+    if places is None or not all(places):  # (the places a move names are all words)
+        last["places"] = [x for x in places or () if x]
 
 
 def _ballot_text(ballot: dict[str, Any]) -> str:

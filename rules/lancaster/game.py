@@ -136,7 +136,8 @@ class LancasterGame:
         self.engine = Engine(self.data)
         self._override = override
         self._engines: list[Engine] | None = None  # earlier revisions, built when first asked
-        self._last: tuple[str, Mapping[str, Any], Engine] | None = None
+        # The last answer of ``_engine_of`` and the content and options it was for (see there).
+        self._last: tuple[str, Mapping[str, Any] | None, Engine] = ("", None, self.engine)
 
     def _engine_of(self, state: m.State) -> Engine:
         """The engine of the data the game was started with (today's unless it is older): the
@@ -145,10 +146,10 @@ class LancasterGame:
         Every contract call asks this, so the last answer is kept for the options dict it was
         for: a move's state shares its options with the state before (states are never changed
         in place, model.copy_for_move), so a whole game or simulation asks it once."""
-        content, options = state["content"], state["options"]
-        last = self._last
-        if last is not None and last[1] is options and last[0] == content:
+        last = self._last  # one tuple, read and replaced whole (replays run in other threads)
+        if last[1] is state["options"] and last[0] == state["content"]:
             return last[2]
+        content, options = state["content"], state["options"]
         engine = self._find_engine(content, options)
         self._last = (content, options, engine)
         return engine
@@ -200,7 +201,7 @@ class LancasterGame:
     def simulate(self, state: m.State, player: int, move: LancasterMove) -> m.State:
         """The fast path (``rules.core.game_simulate``): the state ``apply`` returns but for the
         move's words, for a move taken from ``legal_moves`` (not checked again)."""
-        return self._engine_of(state).apply(state, player, move, words=False)[0]
+        return self._engine_of(state).simulate(state, player, move)
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)

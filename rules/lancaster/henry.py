@@ -401,20 +401,21 @@ def _county_privileges(
 ) -> list[Place]:
     tudors = (False, True) if _usable(engine, state, seat, "tudor_knight", "county") else (False,)
     shields = (False, True) if _usable(engine, state, seat, "shield", "county") else (False,)
+    if len(tudors) == len(shields) == 1:
+        return []  # no privilege to spend here (the loops below would find nothing)
     bonus = int(engine.data["henry_v"]["privileges"]["tudor_knight"]["strength"])
     found: list[Place] = []
     for letter, minimum, total in counties:
+        target = f"county:{letter}"
         for tudor in tudors:
             base = strength + bonus * tudor  # H2.6: the Tudor knight counts toward the minimum
             if base < minimum:
                 continue
             need = 0 if total < 0 else max(0, total + 1 - base)
+            marks = [shield for shield in shields if tudor or shield]
             for sq in range(need, squires + 1):
-                found += [
-                    _place(strength, f"county:{letter}", sq, tudor, shield, False)
-                    for shield in shields
-                    if tudor or shield
-                ]
+                for shield in marks:
+                    found.append(_place(strength, target, sq, tudor, shield, False))
     return found
 
 
@@ -435,6 +436,8 @@ def _conflict_privileges(
     archer_ok = _usable(engine, state, seat, "archer", "conflict") and can_pay(
         state["seats"][seat], archer_cost
     )
+    if len(tudors) == 1 and not archer_ok:
+        return []  # no privilege to spend here (the loop below would find nothing)
     found: list[Place] = []
     for cid in cards:
         card = next(c for c in state["conflicts"] if c["id"] == cid)

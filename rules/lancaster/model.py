@@ -38,6 +38,7 @@ State keys (format 3):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import copy_state, say
@@ -55,18 +56,17 @@ HOLDING = {
 """Resource names of the data -> the seat keys that hold them."""
 
 
-def copy_for_move(state: State) -> State:
-    """The copy ``apply`` changes: a new top-level dict that shares every section with ``state``.
+copy_for_move: Callable[[State], State] = dict
+"""The copy ``apply`` changes: a new top-level dict that shares every section with ``state``
+(``dict`` itself: no Python call on every move of a simulation).
 
-    States are never changed in place: a change replaces the containers on its path (the seats
-    list and the one seat dict it touches, say) with new ones through the helpers below
-    (``seat_add``, ``force_set``, ``county_set``, ``card_set``, ``replaced``, ...), so a move
-    copies only the few small containers it changes. A deep copy made every move cost more than
-    all the rules (issue 10). Code outside the engine must not change a state in place either;
-    ``clone`` gives a private deep copy. The tests check on every move of many random games that
-    ``apply`` leaves its input unchanged.
-    """
-    return dict(state)
+States are never changed in place: a change replaces the containers on its path (the seats list
+and the one seat dict it touches, say) with new ones through the helpers below (``seat_add``,
+``force_set``, ``county_set``, ``card_set``, ``replaced``, ...), so a move copies only the few
+small containers it changes. A deep copy made every move cost more than all the rules (issue
+10). Code outside the engine must not change a state in place either; ``clone`` gives a private
+deep copy. The tests check on every move of many random games that ``apply`` leaves its input
+unchanged."""
 
 
 def clone(state: State) -> State:
@@ -84,24 +84,34 @@ def replaced(items: list[Any], index: int, value: Any) -> list[Any]:
 
 def seat_set(state: State, seat: int, **values: Any) -> None:
     """The seat's record with ``values`` changed (a new record in a new seats list)."""
-    state["seats"] = replaced(state["seats"], seat, {**state["seats"][seat], **values})
+    seats = state["seats"][:]
+    seats[seat] = {**seats[seat], **values}
+    state["seats"] = seats
 
 
 def seat_add(state: State, seat: int, key: str, amount: int) -> None:
     """The seat's holding ``key`` (gold, squires, vote_markers, power_points) changed by ``amount``."""
-    seat_set(state, seat, **{key: state["seats"][seat][key] + amount})
+    seats = state["seats"][:]
+    me = seats[seat] = seats[seat].copy()  # the same keys in the same order, one value changed
+    me[key] += amount
+    state["seats"] = seats
 
 
 def book_power_points(state: State, seat: int, source: str, amount: int) -> None:
     """``amount`` PP to the seat, booked under ``source`` for the final breakdown."""
-    me = state["seats"][seat]
-    by_source = {**me["power_points_by_source"], source: me["power_points_by_source"].get(source, 0) + amount}
-    seat_set(state, seat, power_points=me["power_points"] + amount, power_points_by_source=by_source)
+    seats = state["seats"][:]
+    me = seats[seat] = seats[seat].copy()
+    me["power_points"] += amount
+    by_source = me["power_points_by_source"] = me["power_points_by_source"].copy()
+    by_source[source] = by_source.get(source, 0) + amount
+    state["seats"] = seats
 
 
 def force_set(state: State, force: int, **values: Any) -> None:
     """The force's record (reserve, court, castle) with ``values`` changed."""
-    state["forces"] = replaced(state["forces"], force, {**state["forces"][force], **values})
+    forces = state["forces"][:]
+    forces[force] = {**forces[force], **values}
+    state["forces"] = forces
 
 
 def county_set(state: State, letter: str, occupant: dict[str, int] | None) -> None:
@@ -282,32 +292,44 @@ def card_strength(card: dict[str, Any]) -> int:
 
 
 def metric(state: State, seat: int, name: str, include_castle: bool) -> int:
-    me = state["seats"][seat]
-    if name == "gold_owned":
-        return int(me["gold"])
-    if name == "squires_owned":
-        return int(me["squires"])
-    if name == "counties_occupied":
-        return sum(1 for occ in state["counties"].values() if occ is not None and occ["force"] == seat)
-    if name == "conflicts_involved":
-        return sum(
-            1 for card in state["conflicts"] if any(space["force"] == seat for space in card["spaces"])
-        )
-    if name == "extension_tiles":
-        return len(me["extensions"])
-    if name == "nobles_at_table":
-        return len(me["nobles"])
-    if name == "dishonor_markers":
-        return int(me.get("dishonor", 0))
-    if name == "royal_seals_owned":  # Henry V
-        return int(me.get("seals", 0))
-    if name == "lord_on_office":  # Henry V: an office, not the treasury, home or withdrawn
-        return int(me.get("lord") in (state.get("court_spaces") or {}) and me.get("lord") != "treasury")
-    if name == "knights_in_tower":
-        return sum(1 for k in state.get("tower", {}).get("knights", []) if k["force"] == seat)
-    if name.startswith("deployed_knights_of_strength_"):
+    """A law's measure of the seat (``metric`` and ``per`` names of the data)."""
+    measure = _METRICS.get(name)
+    if measure is None:
+        if not name.startswith("deployed_knights_of_strength_"):
+            raise ValueError(f"unknown metric {name}")
         return _deployed_of_strength(state, seat, int(name.rsplit("_", 1)[1]), include_castle)
-    raise ValueError(f"unknown metric {name}")
+    return measure(state, seat, include_castle)
+
+
+def _lord_on_office(state: State, seat: int) -> int:
+    """Henry V: the lord is on an office, not the treasury, home or withdrawn."""
+    lord = state["seats"][seat].get("lord")
+    return int(lord in (state.get("court_spaces") or {}) and lord != "treasury")
+
+
+# Metric name -> its count, called (state, seat, include_castle); one look-up per law effect.
+_METRICS: dict[str, Callable[[State, int, bool], int]] = {
+    "gold_owned": lambda state, seat, _: int(state["seats"][seat]["gold"]),
+    "squires_owned": lambda state, seat, _: int(state["seats"][seat]["squires"]),
+    "counties_occupied": lambda state, seat, _: sum(
+        1 for occ in state["counties"].values() if occ is not None and occ["force"] == seat
+    ),
+    "conflicts_involved": lambda state, seat, _: sum(
+        1 for card in state["conflicts"] if any(space["force"] == seat for space in card["spaces"])
+    ),
+    "extension_tiles": lambda state, seat, _: len(state["seats"][seat]["extensions"]),
+    "nobles_at_table": lambda state, seat, _: len(state["seats"][seat]["nobles"]),
+    "dishonor_markers": lambda state, seat, _: int(state["seats"][seat].get("dishonor", 0)),
+    "royal_seals_owned": lambda state, seat, _: int(state["seats"][seat].get("seals", 0)),  # Henry V
+    "lord_on_office": lambda state, seat, _: _lord_on_office(state, seat),
+    "knights_in_tower": lambda state, seat, _: sum(
+        1 for k in state.get("tower", {}).get("knights", []) if k["force"] == seat
+    ),
+}
+
+
+def _deployed(strength: int) -> Callable[[State, int, bool], int]:
+    return lambda state, seat, include_castle: _deployed_of_strength(state, seat, strength, include_castle)
 
 
 def _deployed_of_strength(state: State, seat: int, strength: int, include_castle: bool) -> int:
@@ -328,6 +350,9 @@ def _deployed_of_strength(state: State, seat: int, strength: int, include_castle
     if state.get("escort_deployed") and _escort(state, seat) == strength:
         count += 1
     return count
+
+
+_METRICS |= {f"deployed_knights_of_strength_{n}": _deployed(n) for n in (1, 2, 3, 4)}
 
 
 def effect_task(force: int, effect: dict[str, Any], source: str, at: str | None) -> Task:

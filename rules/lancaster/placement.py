@@ -31,26 +31,34 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
     enough for simulation (issue 10)."""
     found: list[Place] = []
     counties = _open_counties(engine, state, seat)
-    for force in m.forces_of(state, seat):
-        court = state["forces"][force]["court"]
+    players = state["players"]
+    forces = state["forces"]
+    for force in (seat, seat + 2) if players == 2 else (seat,):
+        court = forces[force]["court"]
         if not court:
             continue
-        ally = m.is_ally(state, force)
-        targets = [f"castle:{x}" for x in free_castle_spaces(engine, state, force)]
-        targets += [f"conflict:{cid}" for cid in joinable_cards(state, force)]
+        ally = force >= players
+        spaces = free_castle_spaces(engine, state, force)
+        cards = joinable_cards(state, force)
         top = 0 if ally else squires  # 11: no squires with ally knights
         tower = resentment.tower_strengths(engine, state, force)  # R2.1: a fourth place
-        for strength in sorted(set(court)):
+        for strength in sorted(set(court)) if len(court) > 1 else court:
+            by_county = _COUNTY_MOVES.get((strength, ally)) or _county_table(strength, ally)
             for letter, minimum, total in counties:
                 if strength >= minimum:  # 6.2: the knight alone must reach the minimum
-                    need = 0 if total < 0 else max(0, total + 1 - strength)  # must exceed the total
+                    need = total + 1 - strength  # must exceed the total (-1: empty)
                     if need <= top:
-                        found += _county_moves(strength, letter, ally, top)[need : top + 1]
-            moves = _MOVES.setdefault((strength, ally), {})
-            found += [moves.get(t) or moves.setdefault(t, Place(strength, t, 0, ally)) for t in targets]
-            if strength in tower:
+                        moves = by_county[letter]
+                        if top >= _SQUIRES_MADE and len(moves) <= top:
+                            _more_squires(moves, strength, letter, ally, top)
+                        found += moves[need if need > 0 else 0 : top + 1]
+            if spaces:
+                found += _target_moves(_CASTLE_MOVES, "castle:", strength, ally, spaces)
+            if cards:
+                found += _target_moves(_CONFLICT_MOVES, "conflict:", strength, ally, cards)
+            if tower and strength in tower:
                 found.append(resentment.tower_move(strength))
-    if henry.in_play(state) and state["forces"][seat]["court"]:  # H2.5-H2.7: with privileges
+    if henry.in_play(state) and forces[seat]["court"]:  # H2.5-H2.7: with privileges
         found += henry.privilege_places(engine, state, seat, squires, counties, joinable_cards(state, seat))
     return found
 
@@ -60,31 +68,33 @@ def _open_counties(engine: Engine, state: State, seat: int) -> list[tuple[str, i
     may go to: never one of its own (or its ally's) knights (6.2), never a shielded one (Henry V
     H2.5); an occupant's Tudor knight counts in its total (H2.6)."""
     players = state["players"]
-    return [
-        (letter, minimum, -1 if occupant is None else _total(occupant))
-        for letter, minimum in engine.minimums
-        if (occupant := state["counties"][letter]) is None
-        or (occupant["force"] % players != seat and not occupant.get("shield"))
-    ]
-
-
-def _total(occupant: dict[str, int]) -> int:
-    """What a county knight's challenger must exceed: knight, squires and a Tudor knight."""
-    return occupant["strength"] + occupant["squires"] + occupant.get("extra", 0)
+    counties = state["counties"]
+    found = []
+    for empty in engine.open_counties:  # (letter, minimum, -1), made once
+        occupant = counties[empty[0]]
+        if occupant is None:
+            found.append(empty)
+        elif occupant["force"] % players != seat and not occupant.get("shield"):
+            # What a challenger must exceed: knight, squires and a Tudor knight.
+            total = occupant["strength"] + occupant["squires"] + occupant.get("extra", 0)
+            found.append((empty[0], empty[1], total))
+    return found
 
 
 def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
     """Whether ``placements`` with ``squires`` (``None``: as many as needed) is not empty. The
     strongest knight in a court reaches every county a weaker one reaches, with fewer squires."""
-    for force in m.forces_of(state, seat):
-        court = state["forces"][force]["court"]
+    players = state["players"]
+    for force in (seat, seat + 2) if players == 2 else (seat,):
+        knights = state["forces"][force]
+        court = knights["court"]
         if not court:
             continue
-        if free_castle_spaces(engine, state, force) or joinable_cards(state, force):
+        if _castle_open(engine, state, force, knights["castle"]) or joinable_cards(state, force):
             return True
         if resentment.tower_strengths(engine, state, force):
             return True
-        top = 0 if m.is_ally(state, force) else squires
+        top = 0 if force >= players else squires
         best = max(court) + henry.tudor_bonus(engine, state, force)  # H2.6: public, held openly
         for _, minimum, total in _open_counties(engine, state, seat):
             if best >= minimum and (top is None or total < 0 or total + 1 - best <= top):
@@ -92,16 +102,73 @@ def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> b
     return False
 
 
-_COUNTY_MOVES: dict[tuple[int, str, bool], list[Place]] = {}
-_MOVES: dict[tuple[int, bool], dict[str, Place]] = {}  # castle and conflict placements by target
+def _castle_open(engine: Engine, state: State, force: int, castle: dict[str, int]) -> bool:
+    """Whether ``free_castle_spaces`` is not empty (without listing them)."""
+    if force >= state["players"]:
+        return len(castle) < len(engine.ally_castle_ids)
+    if engine.rules["knight_on_extended_space"]:
+        return len(castle) < len(engine.castle_ids)
+    built = state["seats"][force]["extensions"]
+    return any(x not in castle and x not in built for x in engine.castle_ids)
 
 
-def _county_moves(strength: int, letter: str, ally: bool, top: int) -> list[Place]:
-    """Placements on county ``letter`` with 0, 1, 2, ... squires, at least up to ``top``."""
-    moves = _COUNTY_MOVES.setdefault((strength, letter, ally), [])
+# Placements made once (they are frozen values): on counties by (strength, ally) and county,
+# with 0, 1, 2... squires; on castle spaces and conflict cards by (strength, ally) and id.
+_COUNTY_MOVES: dict[tuple[int, bool], _CountyMoves] = {}
+_CASTLE_MOVES: dict[tuple[int, bool], _TargetMoves] = {}
+_PASS = Pass()
+_CONFLICT_MOVES: dict[tuple[int, bool], _TargetMoves] = {}
+
+
+_SQUIRES_MADE = 8  # county placements made at first with 0..7 squires (more when a seat has more)
+
+
+def _county_table(strength: int, ally: bool) -> dict[str, list[Place]]:
+    """Placements on each county with 0, 1, 2, ... squires (a missing county: made when asked)."""
+    table = _COUNTY_MOVES[(strength, ally)] = _CountyMoves(strength, ally)
+    return table
+
+
+class _CountyMoves(dict[str, list[Place]]):
+    """County letter -> its placements by squires, made on first use."""
+
+    def __init__(self, strength: int, ally: bool) -> None:
+        super().__init__()
+        self.strength, self.ally = strength, ally
+
+    def __missing__(self, letter: str) -> list[Place]:
+        moves: list[Place] = []
+        _more_squires(moves, self.strength, letter, self.ally, _SQUIRES_MADE - 1)
+        self[letter] = moves
+        return moves
+
+
+def _more_squires(moves: list[Place], strength: int, letter: str, ally: bool, top: int) -> None:
+    """Extend ``moves`` (a county's placements by squires) up to ``top`` squires."""
     while len(moves) <= top:
         moves.append(Place(strength, f"county:{letter}", len(moves), ally))
-    return moves
+
+
+def _target_moves(
+    cache: dict[tuple[int, bool], _TargetMoves], kind: str, strength: int, ally: bool, ids: list[str]
+) -> list[Place]:
+    """The placements of a strength-``strength`` knight on castle spaces or conflict cards ``ids``."""
+    moves = cache.get((strength, ally))
+    if moves is None:
+        moves = cache[(strength, ally)] = _TargetMoves(kind, strength, ally)
+    return [moves[x] for x in ids]
+
+
+class _TargetMoves(dict[str, Place]):
+    """Castle space or conflict card id -> the placement there, made on first use."""
+
+    def __init__(self, kind: str, strength: int, ally: bool) -> None:
+        super().__init__()
+        self.kind, self.strength, self.ally = kind, strength, ally
+
+    def __missing__(self, target: str) -> Place:
+        move = self[target] = Place(self.strength, self.kind + target, 0, self.ally)
+        return move
 
 
 def free_castle_spaces(engine: Engine, state: State, force: int) -> list[str]:
@@ -134,7 +201,7 @@ def turn_moves(engine: Engine, state: State, seat: int) -> list[LancasterMove]:
     if all(place.squires for place in places) and any(
         state["forces"][force]["court"] for force in m.forces_of(state, seat)
     ):
-        moves.append(Pass())
+        moves.append(_PASS)
     moves += henry.lord_moves(engine, state, seat)
     return moves
 
@@ -188,28 +255,33 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
     """Put a knight from the court on its place (6.2-6.4); a conflict placement may earn a King's
     Favor, asked at once."""
     force = seat + 2 if move.ally else seat
-    court = state["forces"][force]["court"][:]
+    knights = state["forces"][force]
+    court = knights["court"][:]
     court.remove(move.strength)
-    m.force_set(state, force, court=court)
-    henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
     kind, _, where = move.target.partition(":")
+    if kind == "castle":  # one new force record for both changes
+        m.force_set(state, force, court=court, castle={**knights["castle"], where: move.strength})
+    else:
+        m.force_set(state, force, court=court)
+    if move.tudor or move.shield or move.archer:
+        henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
     who = m.force_name(state, force)
     if kind == "county":
         _place_in_county(engine, state, seat, force, move, who, events)
     elif kind == resentment.TOWER:
         resentment.enter(state, force, move.strength, events)
     elif kind == "castle":
-        m.force_set(state, force, castle={**state["forces"][force]["castle"], where: move.strength})
-        name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
-        events.append(
-            say(
-                "{p} placed a strength-{strength} knight in castle {space} ({name}).",
-                p=who,
-                strength=move.strength,
-                space=where,
-                name=name,
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            name = (engine.data["ally"]["castle"] if move.ally else engine.data["castle"])[where]["name"]
+            events.append(
+                say(
+                    "{p} placed a strength-{strength} knight in castle {space} ({name}).",
+                    p=who,
+                    strength=move.strength,
+                    space=where,
+                    name=name,
+                )
             )
-        )
     else:
         _place_on_conflict(engine, state, seat, force, move, who, where, events)
         # 6.4: King's Favor for the first knights into conflicts this round.
@@ -227,15 +299,16 @@ def _place_on_conflict(
     spaces = card["spaces"]
     if all(space["force"] != force or space.get("archer") for space in spaces):
         spaces = [*spaces, {"force": force, "knights": [move.strength]}]  # 6.4: top down
-        events.append(
-            say(
-                "{p} placed a strength-{strength} knight on conflict {conflict} (space {space_n}).",
-                p=who,
-                strength=move.strength,
-                conflict=where,
-                space_n=len(spaces),
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(
+                say(
+                    "{p} placed a strength-{strength} knight on conflict {conflict} (space {space_n}).",
+                    p=who,
+                    strength=move.strength,
+                    conflict=where,
+                    space_n=len(spaces),
+                )
             )
-        )
     else:
         # 6.4: further knights stack on the force's space.
         spaces = [
@@ -261,11 +334,13 @@ def _place_in_county(
 ) -> None:
     where = move.target.partition(":")[2]
     occupant = state["counties"][where]
-    m.seat_add(state, seat, "squires", -move.squires)
-    marks = henry.county_marks(engine, move)  # Henry V: a Tudor knight, a shield (H2.5, H2.6)
+    if move.squires:
+        m.seat_add(state, seat, "squires", -move.squires)
+    knight = {"force": force, "strength": move.strength, "squires": move.squires}
+    marks = henry.county_marks(engine, move) if move.tudor or move.shield else {}  # H2.5, H2.6
     if occupant is not None:  # 6.2: the expelled knight goes back to its court; its squires are lost
         m.court_add(state, occupant["force"], occupant["strength"])
-    m.county_set(state, where, {"force": force, "strength": move.strength, "squires": move.squires, **marks})
+    m.county_set(state, where, knight | marks if marks else knight)
     if type(events) is Wordless:  # a word-free simulation formats nothing
         return
     values = {
@@ -330,4 +405,5 @@ def keep_in_court(state: State, seat: int, events: list[str]) -> None:
     state["kept_in_court"] = m.replaced(state["kept_in_court"], seat, True)
     state["last_move"] = {"seat": seat, "move": "pass", "where": None, "places": [f"knights:{seat}"]}
     state["turn_done"] = True
-    events.append(say("{p} passes: the knights left in court stay there this round.", p=f"{{p{seat}}}"))
+    if type(events) is not Wordless:  # a word-free simulation formats nothing
+        events.append(say("{p} passes: the knights left in court stay there this round.", p=f"{{p{seat}}}"))

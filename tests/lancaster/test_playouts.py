@@ -14,6 +14,7 @@ import pytest
 from rules.core import game_simulate, without_words
 from rules.lancaster import GAME
 from rules.lancaster.decisions import KINDS
+from rules.lancaster.model import clone
 from rules.playout import playout_states
 from tests.conformance import play_checked
 
@@ -89,3 +90,42 @@ def test_the_fast_path_gives_the_states_apply_gives_over_whole_random_games(play
             state = fast
             moves += 1
         assert moves > 40 and GAME.outcome(state) is not None
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {}),  # allies
+        (4, {}),
+        (5, {"kings_resentment": True, "queenie": True}),
+        (2, {"henry_v": True, "queenie": True}),
+        (3, {"kings_resentment": True, "queenie": True, "henry_v": True}),
+    ],
+)
+def test_a_simulated_decisions_kept_answers_are_the_ones_listed_anew(
+    players: int, options: dict[str, object]
+) -> None:
+    """Issue 10 item 3: a decision opened by ``simulate`` keeps the answers ``ask`` found for the
+    ``legal_moves`` that follows (engine ``_asked``). Over seeded games played only through
+    ``simulate``, those answers are the ones the decision's kind lists anew for that state, the
+    kept list is never handed out itself (a caller may change its copy), and a state equal to it
+    but not the same object (a private copy) gets the answers listed anew, the same."""
+    engine = GAME.engine
+    for seed in (1, 2):
+        rnd = random.Random(seed)
+        state = GAME.setup(players, seed, options)
+        kept = 0
+        while active := sorted(GAME.active_players(state)):
+            seat = rnd.choice(active)
+            legal = list(GAME.legal_moves(state, seat))
+            decision = state["pending"]
+            if decision is not None:
+                assert legal == KINDS[decision["kind"]].answers(engine, state, decision)
+                assert GAME.legal_moves(clone(state), seat) == legal
+                asked = engine._asked
+                if asked is not None and asked[0] is state:
+                    kept += 1
+                    handed = GAME.legal_moves(state, seat)
+                    assert handed == legal and handed is not asked[2]
+            state = game_simulate(GAME, state, seat, rnd.choice(legal))
+        assert kept > 10 and GAME.outcome(state) is not None
