@@ -82,6 +82,7 @@ from rules.lorenzo.moves import (
     Place,
     Take,
 )
+from rules.lorenzo.state_copy import own_players
 from rules.lorenzo.state_format import UPGRADES
 
 State = dict[str, Any]
@@ -97,6 +98,9 @@ class Log:
 
     events: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
+    # The players of the state the move was applied to, whose dicts the move's copy shares until
+    # it changes one (state_copy.py: ``own_player``); None when nothing is shared.
+    shared: list[dict[str, Any]] | None = None
 
 
 def without(items: list[Any], item: Any) -> list[Any]:
@@ -258,6 +262,7 @@ def setup_round(state: State) -> None:
 
 def end_round(state: State, log: Log) -> None:
     # §15: discard leftover cards, new turn order from the Council Palace, members come home.
+    own_players(state, log.shared)  # every seat's members and leaders change (state_copy.py)
     council_first: list[int] = []
     for player, _member in state["space_occupants"]["council"]:
         if player not in council_first:

@@ -33,6 +33,7 @@ from rules.lorenzo.moves import (
     Take,
     Token,
 )
+from rules.lorenzo.state_copy import own_player, own_players
 
 State = dict[str, Any]
 
@@ -56,6 +57,9 @@ def advance(state: State, log: Log) -> None:
         if "houses" in state:
             tokens.ask_payment(state)  # tokens paid: the payer chooses which first (HOUSES.md §10.2)
         if stack:
+            # A frame settled by itself may be another seat's (a Vatican Report): its dict is
+            # copied before it changes (state_copy.py, copy on write).
+            own_player(state, stack[-1]["seat"], log.shared)
             if KINDS[stack[-1]["kind"]].settle(state, stack[-1], log):
                 continue
             return
@@ -78,6 +82,7 @@ def _next_phase(state: State, log: Log) -> bool:
             return True
         if all(len(pack) == 1 for pack in draft["packs"]):
             draft["picks"] = [pack[0] for pack in draft["packs"]]  # the last card is forced
+            own_players(state, log.shared)
             leaders.pass_packs(state)
             log.events.append(say("The leader draft is over: everyone holds 4 leaders."))
             return True
@@ -92,6 +97,7 @@ def _next_phase(state: State, log: Log) -> bool:
 
 def _next_placement(state: State, log: Log) -> bool:
     if not any(state["dice"].values()):  # the drafts are over: set round 1 up now
+        own_players(state, log.shared)
         engine.setup_round(state)
         dice = state["dice"]
         log.events.append(
@@ -254,6 +260,7 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
         draft["picks"][player] = move.leader
         log.events.append(say("{p} kept a leader.", p=seat(player)))
         if all(x is not None for x in draft["picks"]):
+            own_players(state, log.shared)
             leaders.pass_packs(state)
             log.events.append(say("Leader packs are passed to the right."))
     elif state["stack"]:

@@ -6,8 +6,15 @@ so the engine keeps one rule and this copy relies on it: **lists in a state are 
 changed in place** (``engine.without``, ``engine.replaced``, ``[*items, item]``). Then, by the
 state's layout (engine.py's docstring lists the keys):
 
-- the state dict, each ``BY_NAME`` dict (towers, spaces' occupants, decks) and each player's
-  dict, goods and cards dict are copied: the engine assigns into those;
+- the state dict and each ``BY_NAME`` dict (towers, spaces' occupants, decks) are copied: the
+  engine assigns into those;
+- the mover's player dict, goods and cards dict are copied (``copy_player``); in the base game the
+  other players' dicts are shared until the move changes one (**copy on write**: the engine takes
+  ``own_player``/``own_players`` first, which copy a dict still shared with the input; the log of
+  the move carries the input's list of players, ``Log.shared``). A move changes another seat only
+  where play passes to it without a decision: ``flow.advance`` settling a frame of that seat (a
+  Vatican Report without enough faith), the leader packs passed, a round set up or ended. With
+  ``houses`` every player is copied (its tokens, auction and families change other seats);
 - the lists and everything else in them are shared;
 - everything else is copied deep: the decision stack (its frames change as they are worked
   off), the leader draft, and any key not listed here (one added later is safe until listed).
@@ -58,12 +65,17 @@ PLAYER_SHARED = frozenset(
 PLAYER_BY_NAME = frozenset({"resources", "cards"})
 
 
-def copy_for_move(state: State) -> State:
-    """A copy of ``state`` that a move may change (by the rule above) without changing ``state``."""
+def copy_for_move(state: State, mover: int | None = None) -> State:
+    """A copy of ``state`` that a move of ``mover`` may change (by the rule above) without
+    changing ``state``; every player's dict is copied when ``mover`` is None or with ``houses``."""
     new = state.copy()
     for key in BY_NAME:
         new[key] = state[key].copy()
-    new["players"] = [_copy_player(player) for player in state["players"]]
+    if mover is None or "houses" in state:
+        new["players"] = [copy_player(player) for player in state["players"]]
+    else:
+        players = new["players"] = state["players"].copy()
+        players[mover] = copy_player(players[mover])
     if state.keys() <= _KNOWN:  # the usual case: only the stack and the draft are copied deep
         if state["stack"]:
             new["stack"] = marshal.loads(marshal.dumps(state["stack"]))
@@ -79,7 +91,8 @@ def copy_for_move(state: State) -> State:
     return new
 
 
-def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
+def copy_player(player: dict[str, Any]) -> dict[str, Any]:
+    """A player's dict that a move may change (``PLAYER_BY_NAME`` copied, lists shared)."""
     new = player.copy()
     new["resources"] = player["resources"].copy()
     new["cards"] = player["cards"].copy()
@@ -88,6 +101,22 @@ def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
     for key in player.keys() - _PLAYER_NOT_DEEP:
         new[key] = marshal.loads(marshal.dumps(player[key]))
     return new
+
+
+def own_player(state: State, player: int, shared: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """``player``'s dict in ``state``, copied first if it is still the one of ``shared`` (the
+    players of the state the move was applied to; None: nothing is shared)."""
+    record: dict[str, Any] = state["players"][player]
+    if shared is not None and record is shared[player]:
+        record = state["players"][player] = copy_player(record)
+    return record
+
+
+def own_players(state: State, shared: list[dict[str, Any]] | None) -> None:
+    """``own_player`` for every seat: before a step that changes them all (a round's setup)."""
+    if shared is not None:
+        for player in range(len(state["players"])):
+            own_player(state, player, shared)
 
 
 _NOT_DEEP = SHARED | BY_NAME | {"players"}
