@@ -53,13 +53,15 @@ def new_game(players: int, seed: int, options: dict[str, Any]) -> State:
 def advance(state: State, log: Log) -> None:
     """Resolve automatic work until a player must decide or place (or the game is over)."""
     stack = state["stack"]
+    shared = log.shared
     while True:
         if "houses" in state:
             tokens.ask_payment(state)  # tokens paid: the payer chooses which first (HOUSES.md §10.2)
         if stack:
             # A frame settled by itself may be another seat's (a Vatican Report): its dict is
             # copied before it changes (state_copy.py, copy on write).
-            own_player(state, stack[-1]["seat"], log.shared)
+            if shared is not None and state["players"][stack[-1]["seat"]] is shared[stack[-1]["seat"]]:
+                own_player(state, stack[-1]["seat"], shared)
             if KINDS[stack[-1]["kind"]].settle(state, stack[-1], log):
                 continue
             return
@@ -161,12 +163,14 @@ def legal_moves(state: State, player: int) -> list[LorenzoMove]:
     if state["stack"]:
         return decision_moves(state)
     moves = engine.placements(state, player)
-    extra = engine.leader_moves(state, player) + tokens.cash_moves(state, player)
+    placed = bool(moves)
+    moves += engine.leader_moves(state, player)  # the list is this call's own: extended in place
     if "houses" in state:
-        extra += families.convert_moves(state, player)  # Della Scala, Este
-    if state["options"].get("voluntary_pass") or not moves:
-        extra.append(Pass())  # without a placement a player with leader actions may still pass
-    return moves + extra
+        moves += tokens.cash_moves(state, player)
+        moves += families.convert_moves(state, player)  # Della Scala, Este
+    if state["options"].get("voluntary_pass") or not placed:
+        moves.append(Pass())  # without a placement a player with leader actions may still pass
+    return moves
 
 
 def is_legal(state: State, player: int, move: LorenzoMove) -> bool:
