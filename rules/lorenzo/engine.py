@@ -1288,7 +1288,10 @@ def has_placement(state: State, player: int) -> bool:
     mods = modifiers(state, player)
     player_state = state["players"][player]
     reach = 1 - servant_points(player_state["resources"]["servant"], mods)
-    return any(member_value(state, mods, m) >= reach for m in player_state["free_members"])
+    for m in player_state["free_members"]:  # noqa: SIM110 (a loop: cheaper than any() here)
+        if member_value(state, mods, m) >= reach:
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1556,7 +1559,10 @@ def window_open(state: State, player: int) -> bool:
             x != leaders.COPY or leaders.copy_targets(state, player)
         ):
             return True
-    return any(leaders.can_activate(state, player, x) for x in player_state["leaders_played"])
+    for x in player_state["leaders_played"]:  # noqa: SIM110 (a loop: cheaper than any() here)
+        if leaders.can_activate(state, player, x):
+            return True
+    return False
 
 
 def has_leader_move(state: State, player: int) -> bool:
