@@ -8,7 +8,9 @@ are the engine's earlier ones, which asked those two for every candidate.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,6 +42,7 @@ from rules.lorenzo.engine import (
 from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.leaders import unmet_requirements
 from rules.lorenzo.moves import LeaderAction, LorenzoMove, Place, Take
+from rules.lorenzo.state_copy import _KNOWN, _PLAYER_NOT_DEEP
 from rules.playout import playout_states, random_playout
 from tests.lorenzo.helpers import rich, scenario
 
@@ -310,3 +313,29 @@ def test_7_placements_list_high_servant_counts_as_the_reference_does() -> None:
     for player in (0, 1, 2):
         assert placements(st, player) == reference_placements(st, player)
     assert Place("neutral", "production_big", 18) in placements(st, 0)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_state_holds_exactly_the_keys_the_copy_names_but_houses(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """``copy_for_move`` tells the usual state (and player) from one with keys it does not name
+    by their count: that holds because every state of a game has every named key, and only the
+    ``houses`` option adds others (copied deep)."""
+    houses = bool(options.get("houses"))
+    for state in playout_states(GAME, players, seed, options):
+        assert (state.keys() == _KNOWN) != houses
+        assert (state.keys() - _KNOWN == {"houses"}) == houses
+        for player in state["players"]:
+            assert (player.keys() == _PLAYER_NOT_DEEP) != houses
+            assert player.keys() >= _PLAYER_NOT_DEEP
+
+
+def test_upgraded_saves_hold_exactly_the_keys_the_copy_names() -> None:
+    """As above, for the format 1 games saved by older code (``state_format`` upgrades them)."""
+    saved = json.loads((Path(__file__).with_name("saved") / "format1_main_f278edd.json").read_text())
+    for game in saved["games"]:
+        for old in (game["state"], game["final_state"]):
+            state = GAME.from_json(json.dumps(old))
+            assert state.keys() == _KNOWN
+            assert all(player.keys() == _PLAYER_NOT_DEEP for player in state["players"])
