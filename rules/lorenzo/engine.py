@@ -677,13 +677,13 @@ def open_floors(
         owned = len(cards_held[card_type])
         if owned >= MAX_CARDS_PER_TYPE or card_type not in card_types:
             continue
-        occupied = coloured = False  # tower_fee and _coloured_in_tower, in one pass
-        for occupant in state["tower_occupants"][card_type]:
-            if occupant is not None:
-                occupied = True
-                if occupant[0] == player and occupant[1] != "neutral":
+        occupants = state["tower_occupants"][card_type]
+        fee, coloured = 0, False  # tower_fee and _coloured_in_tower: an empty tower needs neither
+        if occupants.count(None) != len(occupants):
+            fee = occupied_fee
+            for occupant in occupants:
+                if occupant is not None and occupant[0] == player and occupant[1] != "neutral":
                     coloured = True
-        fee = occupied_fee if occupied else 0
         if held["coin"] < fee:
             continue
         slot_mp = _slot_mp(mods, owned) if card_type == "territory" else 0
@@ -1160,7 +1160,8 @@ def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log:
         elif op == "gain_per_points":
             ((key, per),) = effect["per"].items()
             times = player_state["resources"][key] // per
-        gains = {k: v * times for k, v in effect["res"].items()}
+        # The card's own gains when counted once (gain never changes what it is given).
+        gains = effect["res"] if times == 1 else {k: v * times for k, v in effect["res"].items()}
         gain(state, player, gains, src, log, frame.get("immediate", False))
     elif op == "privileges":
         state["stack"].append(

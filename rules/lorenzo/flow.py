@@ -255,7 +255,9 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
 
 def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     """Mutate ``state`` (a private copy) by a legal move, then advance to the next decision."""
-    if isinstance(move, Bid):
+    if type(move) is Place and not state["stack"]:  # the most frequent move, tested first
+        engine.do_place(state, player, move, log)
+    elif isinstance(move, Bid):
         auction.bid(state, player, move, log)
     elif isinstance(move, BidTile):
         auction.choose(state, player, move, log)
@@ -279,8 +281,6 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
         state["stack"].append(tokens.cash(state, player, move.kind))
     elif isinstance(move, Convert):
         state["stack"].append(families.convert(state, player, log))
-    elif isinstance(move, Place):
-        engine.do_place(state, player, move, log)
     else:
         log.events.append(say("{p} passes.", p=seat(player)))
         state["turn_index"] += 1
