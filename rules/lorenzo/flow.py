@@ -131,10 +131,14 @@ def active(state: State) -> frozenset[int]:
     if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
         return frozenset(p for p, pick in enumerate(state["leader_draft"]["picks"]) if pick is None)
     if state["stack"]:
-        return frozenset({state["stack"][-1]["seat"]})
+        return _ALONE[state["stack"][-1]["seat"]]
     if state["phase"] == "actions" and state["turn_index"] < len(state["turn_queue"]):
-        return frozenset({state["turn_queue"][state["turn_index"]]})
+        return _ALONE[state["turn_queue"][state["turn_index"]]]
     return frozenset()
+
+
+_ALONE = tuple(frozenset({seat}) for seat in range(8))
+"""Each seat alone, made once (asked twice a move in a simulation; frozensets never change)."""
 
 
 # ----------------------------------------------------------------------------------------------
