@@ -225,8 +225,10 @@ class Lorenzo:
     def _apply(
         self, state: State, player: int, move: LorenzoMove, log: Log | None = None
     ) -> tuple[State, list[str]]:
-        new = copy_for_move(state)  # copies what a move changes in place (state_copy.py)
+        new = copy_for_move(state, player)  # copies what a move changes in place (state_copy.py)
         log = Log() if log is None else log
+        if "houses" not in state:
+            log.shared = state["players"]  # the other seats' dicts until the move changes one
         flow.apply_move(new, player, move, log)
         new["moves_applied"] += 1
         # A draft pick is secret: the public record says only that a leader was kept; a token

@@ -144,7 +144,19 @@ def _privilege_answers(state: State, frame: Frame) -> list[LorenzoMove]:
     menu = (*PRIVILEGE_ORDER, "special_token") if houses_setup.council_row(state) else PRIVILEGE_ORDER
     if "houses" in state:  # Della Scala, Da Montefeltro (houses/families.py)
         menu = houses_families.privilege_menu(state, frame["seat"], menu)
-    return [Privilege(choice) for choice in menu if choice not in frame["chosen"]]
+    return [_privilege(choice) for choice in menu if choice not in frame["chosen"]]
+
+
+_PRIVILEGES: dict[str, Privilege] = {}
+
+
+def _privilege(choice: str) -> Privilege:
+    """``Privilege(choice)``, made once: moves are frozen, so equal ones are shared (a simulation
+    answers a privilege every few moves, issue 10 item 3)."""
+    move = _PRIVILEGES.get(choice)
+    if move is None:
+        move = _PRIVILEGES[choice] = Privilege(choice)
+    return move
 
 
 def _privilege_answer(state: State, player: int, frame: Frame, move: Privilege, log: Log) -> None:
@@ -429,6 +441,11 @@ def _window_refusal(state: State, player: int, frame: Frame, move: Any) -> str |
     return engine.leader_refusal(state, player, move) if isinstance(move, LeaderAction) else None
 
 
+# The answers every such frame lists, made once (frozen moves are shared, see ``_privilege``).
+_VATICAN = (Vatican(True), Vatican(False))
+_LOSE = (Lose("wood"), Lose("stone"))
+_END = End()
+
 KINDS: dict[str, FrameKind] = {
     "effects": FrameKind(answers=None, settle=_settle_effects),
     "activation": FrameKind(answers=None, settle=_settle_activation),
@@ -453,7 +470,7 @@ KINDS: dict[str, FrameKind] = {
         refusal=_bonus_refusal,
     ),
     "vatican": FrameKind(
-        lambda state, frame: [Vatican(True), Vatican(False)],
+        lambda state, frame: [*_VATICAN],
         _vatican_answer,
         lambda state, frame: say(
             "Vatican Report - support the Church (score your faith) or refuse (be excommunicated)."
@@ -469,7 +486,7 @@ KINDS: dict[str, FrameKind] = {
         view_kind=lambda frame: "tile",
     ),
     "lose_wood_or_stone": FrameKind(
-        lambda state, frame: [Lose("wood"), Lose("stone")],
+        lambda state, frame: [*_LOSE],
         _lose_answer,
         lambda state, frame: say(
             "your excommunication takes 1 wood or 1 stone from {source} - which?", source=frame["source"]
@@ -495,7 +512,7 @@ KINDS: dict[str, FrameKind] = {
             *engine.leader_moves(state, frame["seat"]),
             *tokens.cash_moves(state, frame["seat"]),
             *(houses_families.convert_moves(state, frame["seat"]) if "houses" in state else []),
-            End(),
+            _END,
         ],
         _window_answer,
         lambda state, frame: say("play or activate a Leader after your placement, or end your turn."),

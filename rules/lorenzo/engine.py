@@ -82,6 +82,7 @@ from rules.lorenzo.moves import (
     Place,
     Take,
 )
+from rules.lorenzo.state_copy import own_players
 from rules.lorenzo.state_format import UPGRADES
 
 State = dict[str, Any]
@@ -97,6 +98,9 @@ class Log:
 
     events: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
+    # The players of the state the move was applied to, whose dicts the move's copy shares until
+    # it changes one (state_copy.py: ``own_player``); None when nothing is shared.
+    shared: list[dict[str, Any]] | None = None
 
 
 def without(items: list[Any], item: Any) -> list[Any]:
@@ -258,6 +262,7 @@ def setup_round(state: State) -> None:
 
 def end_round(state: State, log: Log) -> None:
     # §15: discard leftover cards, new turn order from the Council Palace, members come home.
+    own_players(state, log.shared)  # every seat's members and leaders change (state_copy.py)
     council_first: list[int] = []
     for player, _member in state["space_occupants"]["council"]:
         if player not in council_first:
@@ -663,37 +668,36 @@ def open_floors(
     cards_held = player_state["cards"]
     servants = held["servant"]
     memo_key = ("floors", *sorted(discount.items())) if discount else "floors"
-    kept: dict[tuple[int, int, int], _FloorRule] | None = mods.memo.get(memo_key)
+    kept: _Kept | None = mods.memo.get(memo_key)
     if kept is None:
         kept = mods.memo[memo_key] = _shared_thresholds(mods, memo_key)
+    occupied_fee = 0 if mods.waive_fee else FEE_COINS  # tower_fee, for an occupied tower
     floors: list[_Floor] = []
     for card_type in CARD_TYPES:
         owned = len(cards_held[card_type])
         if owned >= MAX_CARDS_PER_TYPE or card_type not in card_types:
             continue
-        occupied = coloured = False  # tower_fee and _coloured_in_tower, in one pass
-        for occupant in state["tower_occupants"][card_type]:
-            if occupant is not None:
-                occupied = True
-                if occupant[0] == player and occupant[1] != "neutral":
+        occupants = state["tower_occupants"][card_type]
+        fee, coloured = 0, False  # tower_fee and _coloured_in_tower: an empty tower needs neither
+        if occupants.count(None) != len(occupants):
+            fee = occupied_fee
+            for occupant in occupants:
+                if occupant is not None and occupant[0] == player and occupant[1] != "neutral":
                     coloured = True
-        fee = (0 if mods.waive_fee else FEE_COINS) if occupied else 0
         if held["coin"] < fee:
             continue
         slot_mp = _slot_mp(mods, owned) if card_type == "territory" else 0
-        for floor_index, card_id in enumerate(state["tower_cards"][card_type]):
-            if card_id is None:
-                continue
-            found = kept.get((card_id, floor_index, fee))
-            if found is None:
-                found = _floor_thresholds(mods, card_type, floor_index, card_id, fee, discount, kept)
-            space, min_value, bonus_mp, costs = found
+        cards = state["tower_cards"][card_type]
+        rules = kept.towers.get((card_type, fee, *cards))
+        if rules is None:
+            rules = _tower_rules(mods, card_type, cards, fee, discount, kept)
+        for space, min_value, bonus_mp, costs in rules:
             if slot_mp and held["mp"] + bonus_mp < slot_mp:
                 continue
             spare = -1  # servants_to_spare, from the thresholds _floor_thresholds worked out
             for checks, offset in costs:
-                for k, least in checks:
-                    if held.get(k, 0) < least:
+                for k, least in checks:  # goods and points: every player holds each key
+                    if held[k] < least:
                         break
                 else:
                     if servants + offset > spare:
@@ -707,7 +711,17 @@ _Thresholds = tuple[tuple[tuple[str, int], ...], int]
 _FloorRule = tuple[str, int, int, tuple[_Thresholds, ...]]
 
 
-def _shared_thresholds(mods: Mods, memo_key: Any) -> dict[tuple[int, int, int], _FloorRule]:
+@dataclass
+class _Kept:
+    """The floor rules kept for a fold's thresholds (``_shared_thresholds``): per card, floor and
+    fee (``_floor_thresholds``), and per tower as it stands (its type, the fee and its cards, floor
+    1 first): the rules of the floors that hold a card, in floor order (``_tower_rules``)."""
+
+    floors: dict[tuple[int, int, int], _FloorRule] = field(default_factory=dict)
+    towers: dict[tuple[Any, ...], list[_FloorRule]] = field(default_factory=dict)
+
+
+def _shared_thresholds(mods: Mods, memo_key: Any) -> _Kept:
     """The kept floor thresholds of every fold that reads the same from its modifiers what
     ``_floor_thresholds`` reads (floor bonuses and their cuts, card discounts, take bonuses): a
     fold met for the first time in a game (a new Character) starts with what others worked out."""
@@ -716,8 +730,26 @@ def _shared_thresholds(mods: Mods, memo_key: Any) -> dict[tuple[int, int, int], 
     if kept is None:
         if len(_THRESHOLDS) >= _THRESHOLDS_KEPT:
             _THRESHOLDS.clear()  # a bound, not a policy
-        kept = _THRESHOLDS[key] = {}
+        kept = _THRESHOLDS[key] = _Kept()
     return kept
+
+
+def _tower_rules(
+    mods: Mods, card_type: str, cards: list[int | None], fee: int, discount: dict[str, int], kept: _Kept
+) -> list[_FloorRule]:
+    """The rules of a tower's floors that hold a card (``_floor_thresholds``), kept in
+    ``kept.towers`` by what the tower holds: one look-up per tower instead of one per floor."""
+    found = []
+    for floor_index, card_id in enumerate(cards):
+        if card_id is not None:
+            rule = kept.floors.get((card_id, floor_index, fee))
+            if rule is None:
+                rule = _floor_thresholds(mods, card_type, floor_index, card_id, fee, discount, kept.floors)
+            found.append(rule)
+    if len(kept.towers) >= _TOWERS_KEPT:
+        kept.towers.clear()  # a bound, not a policy
+    kept.towers[(card_type, fee, *cards)] = found
+    return found
 
 
 def _threshold_mods(mods: Mods) -> tuple[Any, ...]:
@@ -740,11 +772,14 @@ def _threshold_mods(mods: Mods) -> tuple[Any, ...]:
     )
 
 
-_THRESHOLDS: dict[tuple[Any, ...], dict[tuple[int, int, int], _FloorRule]] = {}
+_THRESHOLDS: dict[tuple[Any, ...], _Kept] = {}
 # Measured (bench.memory, 2026-12-01): a game meets ~3 new folds and ~230 floor rules (~100 KB);
 # 5,000 folds grew the bot by ~1 MB per ten games for weeks. 256 folds (~80 games) are ~8 MB,
 # and one game (or one computer's search) meets far fewer, so it loses nothing of its speed.
 _THRESHOLDS_KEPT = 256
+_TOWERS_KEPT = 2_000
+"""Towers as they stand, per kept thresholds: a game's towers stand in at most 768 ways (4 towers,
+6 rounds, any of the 16 sets of floors taken, 2 fees), a few references each."""
 
 
 def _floor_thresholds(
@@ -1125,7 +1160,8 @@ def run_effect(state: State, frame: dict[str, Any], effect: dict[str, Any], log:
         elif op == "gain_per_points":
             ((key, per),) = effect["per"].items()
             times = player_state["resources"][key] // per
-        gains = {k: v * times for k, v in effect["res"].items()}
+        # The card's own gains when counted once (gain never changes what it is given).
+        gains = effect["res"] if times == 1 else {k: v * times for k, v in effect["res"].items()}
         gain(state, player, gains, src, log, frame.get("immediate", False))
     elif op == "privileges":
         state["stack"].append(
@@ -1251,11 +1287,12 @@ def has_placement(state: State, player: int) -> bool:
     """Whether ``p`` can place any free member. The Council Palace (min 1, unlimited) is always
     open, so this is whether some member reaches value 1 with the servants held."""
     mods = modifiers(state, player)
-    servants = state["players"][player]["resources"]["servant"]
-    return any(
-        member_value(state, mods, m) + servant_points(servants, mods) >= 1
-        for m in state["players"][player]["free_members"]
-    )
+    player_state = state["players"][player]
+    reach = 1 - servant_points(player_state["resources"]["servant"], mods)
+    for m in player_state["free_members"]:  # noqa: SIM110 (a loop: cheaper than any() here)
+        if member_value(state, mods, m) >= reach:
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1277,18 +1314,19 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
     rate = mods.servants_per_point
     floors = open_floors(state, player, mods, CARD_TYPES, {})
     spaces = _open_spaces(state, player, mods)
-    made = _PLACES  # written out (no _place call): this loop is the hot one
+    by_member = _place_rows(have)  # rows of shared moves by servants: no Place made here
     out: list[LorenzoMove] = []
     for member in player_state["free_members"]:
         base = member_value(state, mods, member)
         coloured = member != "neutral"
+        rows = by_member[member]
         for space, min_value, coloured_taken, spare in floors:
             if coloured and coloured_taken:
                 continue
             short = min_value - base  # servants_for, written out
             need = short * rate if short > 0 else 0
             if need <= have and need <= spare:
-                out.append(made.get((member, space, need)) or _place(member, space, need))
+                out.append(rows[space][need])
         for space, min_value, coloured_taken, bonus, activations in spaces:
             if coloured and coloured_taken:
                 continue
@@ -1296,13 +1334,14 @@ def placements(state: State, player: int) -> list[LorenzoMove]:
             need = short * rate if short > 0 else 0
             if need > have:
                 continue
-            out.append(made.get((member, space, need)) or _place(member, space, need))
+            row = rows[space]
+            out.append(row[need])
             value = base + need // rate + bonus
             for threshold in activations:
                 if threshold > value:
                     extra = need + (threshold - value) * rate
                     if extra <= have:
-                        out.append(made.get((member, space, extra)) or _place(member, space, extra))
+                        out.append(row[extra])
     return out
 
 
@@ -1315,17 +1354,19 @@ def houses_placements(state: State, player: int) -> list[LorenzoMove]:
     rate, pps = mods.servants_per_point, mods.points_per_servant  # pps: Carlo VIII (houses)
     floors = open_floors(state, player, mods, CARD_TYPES, {})
     spaces = _open_spaces(state, player, mods)
+    by_member = _place_rows(have)
     out: list[LorenzoMove] = []
     for member in player_state["free_members"]:
         base = member_value(state, mods, member)
         coloured = member not in COLOURLESS
+        rows = by_member[member]
         for space_id, min_value, coloured_taken, spare in floors:
             if coloured and coloured_taken:
                 continue
             short = min_value - base
             need = -(-short * rate // pps) if short > 0 else 0
             if need <= have and need <= spare:
-                out.append(_place(member, space_id, need))
+                out.append(rows[space_id][need])
         for space_id, min_value, coloured_taken, bonus, activations in spaces:
             if coloured and coloured_taken:
                 continue
@@ -1333,13 +1374,14 @@ def houses_placements(state: State, player: int) -> list[LorenzoMove]:
             need = -(-short * rate // pps) if short > 0 else 0
             if need > have:
                 continue
-            out.append(_place(member, space_id, need))
+            row = rows[space_id]
+            out.append(row[need])
             value = base + need * pps // rate + bonus
             for threshold in activations:
                 if threshold > value:
                     extra = need + -(-(threshold - value) * rate // pps)
                     if extra <= have:
-                        out.append(_place(member, space_id, extra))
+                        out.append(row[extra])
     if "houses" in state:  # the personal action spaces of played Leaders (HOUSES.md §12.3)
         out += houses_leaders.placements(state, player, mods)
     return out
@@ -1357,6 +1399,21 @@ def _place(member: str, space: str, servants: int) -> Place:
     return move
 
 
+_ROWS: dict[str, dict[str, list[Place]]] = {member: {} for member in (*MEMBERS, "brown")}
+"""The shared ``Place`` moves by member and board space, each row by servants (0, 1, ...)."""
+
+
+def _place_rows(servants: int) -> dict[str, dict[str, list[Place]]]:
+    """``_ROWS`` with every row at least ``servants + 1`` long, so that the move generators pick
+    a move by its servants (any count they list is at most the servants held)."""
+    if len(_ROWS["neutral"].get("council", ())) <= servants:
+        length = max(servants + 1, 16)
+        for member, rows in _ROWS.items():
+            for space in (*ALL_TOWER_SPACES, *SPACE_ORDER):
+                rows[space] = [_place(member, space, n) for n in range(length)]
+    return _ROWS
+
+
 _Space = tuple[str, int, bool, int, tuple[int, ...]]
 """A non-tower space open to a player this turn, as ``space_check`` judges it (§10-12): (space,
 what the member must reach before servants (less the bonus tested with it), §10 whether a
@@ -1370,18 +1427,22 @@ def _open_spaces(state: State, player: int, mods: Mods) -> list[_Space]:
     occupants = state["space_occupants"]
     player_state = state["players"][player]
     found: list[_Space] = []
+    seen = None  # the area whose two spaces come in a row (board order), worked out once
+    taken = False
+    activations: tuple[int, ...] = ()
     for space, capacity, area, min_value, bonus in _board_spaces(mods, state["player_count"], member_check):
         if capacity is not None and len(occupants[space]) >= capacity:
             continue
         if area is None:
             found.append((space, min_value, False, 0, ()))
             continue
-        taken = False
-        for area_space in AREA_SPACES[area]:
-            for occupant in occupants[area_space]:
-                if occupant[0] == player and occupant[1] not in COLOURLESS:
-                    taken = True
-        found.append((space, min_value, taken, bonus, _activations(player_state, area)))
+        if area != seen:
+            seen, taken, activations = area, False, _activations(player_state, area)
+            for area_space in AREA_SPACES[area]:
+                for occupant in occupants[area_space]:
+                    if occupant[0] == player and occupant[1] not in COLOURLESS:
+                        taken = True
+        found.append((space, min_value, taken, bonus, activations))
     return found
 
 
@@ -1494,11 +1555,15 @@ def window_open(state: State, player: int) -> bool:
     player_state = state["players"][player]
     waiver = modifiers(state, player).leader_waiver if "houses" in state else 0  # card 127
     # leader_moves less the discards, stopping at the first (it is asked after every placement).
-    return any(
-        leaders.requirement_met(state, player, x, waiver)
-        and (x != leaders.COPY or leaders.copy_targets(state, player))
-        for x in player_state["leader_hand"]
-    ) or any(leaders.can_activate(state, player, x) for x in player_state["leaders_played"])
+    for x in player_state["leader_hand"]:
+        if leaders.unmet_requirements(state, player, x) <= waiver and (
+            x != leaders.COPY or leaders.copy_targets(state, player)
+        ):
+            return True
+    for x in player_state["leaders_played"]:  # noqa: SIM110 (a loop: cheaper than any() here)
+        if leaders.can_activate(state, player, x):
+            return True
+    return False
 
 
 def has_leader_move(state: State, player: int) -> bool:

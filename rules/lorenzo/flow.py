@@ -33,6 +33,7 @@ from rules.lorenzo.moves import (
     Take,
     Token,
 )
+from rules.lorenzo.state_copy import own_player, own_players
 
 State = dict[str, Any]
 
@@ -52,10 +53,15 @@ def new_game(players: int, seed: int, options: dict[str, Any]) -> State:
 def advance(state: State, log: Log) -> None:
     """Resolve automatic work until a player must decide or place (or the game is over)."""
     stack = state["stack"]
+    shared = log.shared
     while True:
         if "houses" in state:
             tokens.ask_payment(state)  # tokens paid: the payer chooses which first (HOUSES.md §10.2)
         if stack:
+            # A frame settled by itself may be another seat's (a Vatican Report): its dict is
+            # copied before it changes (state_copy.py, copy on write).
+            if shared is not None and state["players"][stack[-1]["seat"]] is shared[stack[-1]["seat"]]:
+                own_player(state, stack[-1]["seat"], shared)
             if KINDS[stack[-1]["kind"]].settle(state, stack[-1], log):
                 continue
             return
@@ -78,6 +84,7 @@ def _next_phase(state: State, log: Log) -> bool:
             return True
         if all(len(pack) == 1 for pack in draft["packs"]):
             draft["picks"] = [pack[0] for pack in draft["packs"]]  # the last card is forced
+            own_players(state, log.shared)
             leaders.pass_packs(state)
             log.events.append(say("The leader draft is over: everyone holds 4 leaders."))
             return True
@@ -92,6 +99,7 @@ def _next_phase(state: State, log: Log) -> bool:
 
 def _next_placement(state: State, log: Log) -> bool:
     if not any(state["dice"].values()):  # the drafts are over: set round 1 up now
+        own_players(state, log.shared)
         engine.setup_round(state)
         dice = state["dice"]
         log.events.append(
@@ -123,10 +131,14 @@ def active(state: State) -> frozenset[int]:
     if state["phase"] == "leader_draft" and state["leader_draft"] is not None:
         return frozenset(p for p, pick in enumerate(state["leader_draft"]["picks"]) if pick is None)
     if state["stack"]:
-        return frozenset({state["stack"][-1]["seat"]})
+        return _ALONE[state["stack"][-1]["seat"]]
     if state["phase"] == "actions" and state["turn_index"] < len(state["turn_queue"]):
-        return frozenset({state["turn_queue"][state["turn_index"]]})
+        return _ALONE[state["turn_queue"][state["turn_index"]]]
     return frozenset()
+
+
+_ALONE = tuple(frozenset({seat}) for seat in range(8))
+"""Each seat alone, made once (asked twice a move in a simulation; frozensets never change)."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -155,12 +167,14 @@ def legal_moves(state: State, player: int) -> list[LorenzoMove]:
     if state["stack"]:
         return decision_moves(state)
     moves = engine.placements(state, player)
-    extra = engine.leader_moves(state, player) + tokens.cash_moves(state, player)
+    placed = bool(moves)
+    moves += engine.leader_moves(state, player)  # the list is this call's own: extended in place
     if "houses" in state:
-        extra += families.convert_moves(state, player)  # Della Scala, Este
-    if state["options"].get("voluntary_pass") or not moves:
-        extra.append(Pass())  # without a placement a player with leader actions may still pass
-    return moves + extra
+        moves += tokens.cash_moves(state, player)
+        moves += families.convert_moves(state, player)  # Della Scala, Este
+    if state["options"].get("voluntary_pass") or not placed:
+        moves.append(Pass())  # without a placement a player with leader actions may still pass
+    return moves
 
 
 def is_legal(state: State, player: int, move: LorenzoMove) -> bool:
@@ -245,7 +259,9 @@ def refusal(state: State, player: int, move: LorenzoMove) -> str:
 
 def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
     """Mutate ``state`` (a private copy) by a legal move, then advance to the next decision."""
-    if isinstance(move, Bid):
+    if type(move) is Place and not state["stack"]:  # the most frequent move, tested first
+        engine.do_place(state, player, move, log)
+    elif isinstance(move, Bid):
         auction.bid(state, player, move, log)
     elif isinstance(move, BidTile):
         auction.choose(state, player, move, log)
@@ -254,6 +270,7 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
         draft["picks"][player] = move.leader
         log.events.append(say("{p} kept a leader.", p=seat(player)))
         if all(x is not None for x in draft["picks"]):
+            own_players(state, log.shared)
             leaders.pass_packs(state)
             log.events.append(say("Leader packs are passed to the right."))
     elif state["stack"]:
@@ -268,8 +285,6 @@ def apply_move(state: State, player: int, move: LorenzoMove, log: Log) -> None:
         state["stack"].append(tokens.cash(state, player, move.kind))
     elif isinstance(move, Convert):
         state["stack"].append(families.convert(state, player, log))
-    elif isinstance(move, Place):
-        engine.do_place(state, player, move, log)
     else:
         log.events.append(say("{p} passes.", p=seat(player)))
         state["turn_index"] += 1

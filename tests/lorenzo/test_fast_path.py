@@ -8,7 +8,9 @@ are the engine's earlier ones, which asked those two for every candidate.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,7 +42,9 @@ from rules.lorenzo.engine import (
 from rules.lorenzo.houses import leaders as houses_leaders
 from rules.lorenzo.leaders import unmet_requirements
 from rules.lorenzo.moves import LeaderAction, LorenzoMove, Place, Take
+from rules.lorenzo.state_copy import _KNOWN, _PLAYER_NOT_DEEP
 from rules.playout import playout_states, random_playout
+from tests.lorenzo.helpers import rich, scenario
 
 State = dict[str, Any]
 
@@ -274,3 +278,64 @@ def test_13_leader_requirements_read_once_count_what_the_data_asks(
                 assert unmet == reference_unmet_requirements(state, player, leader_id), leader_id
                 unmet_seen.add(unmet)
     assert {0, 1} <= unmet_seen
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES + MANY)
+def test_a_move_copies_another_seats_dict_only_when_it_changes_it(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """Copy on write (state_copy.py): in the base game a move shares the other seats' dicts with
+    the state it was applied to, unless it changes them (a Vatican Report settled for another
+    seat, the leader packs passed, a round set up), when it copies them first; with ``houses``
+    every seat is copied. With the whole-games test above (no move changes its input, every
+    state equal to ``apply``'s) this holds both kinds of move to the rule."""
+    shared = copied_and_changed = 0
+    for step in random_playout(GAME, players, seed, options):
+        for other in range(players):
+            if other == step.player:
+                continue
+            if step.after["players"][other] is step.before["players"][other]:
+                shared += 1
+            elif step.after["players"][other] != step.before["players"][other]:
+                copied_and_changed += 1
+    assert copied_and_changed  # rounds are set up in every game
+    assert (shared == 0) if options.get("houses") else shared
+
+
+def test_7_placements_list_high_servant_counts_as_the_reference_does() -> None:
+    """§7: the placements are picked from rows of shared moves by servant count; a player with
+    more servants than the rows first held (16) is listed as the reference lists them (E2-6: two
+    servants a point; the neutral member reaches a value 6 Building on the big Production space,
+    -3, with 18)."""
+    st = scenario(3, dice=(1, 1, 1), res=rich(servant=40))
+    st["players"][0]["cards"]["building"] = [25, 27, 29]  # Production values 5, 6, 4
+    st["players"][0]["excommunications"] = ["E2-6"]
+    for player in (0, 1, 2):
+        assert placements(st, player) == reference_placements(st, player)
+    assert Place("neutral", "production_big", 18) in placements(st, 0)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_state_holds_exactly_the_keys_the_copy_names_but_houses(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """``copy_for_move`` tells the usual state (and player) from one with keys it does not name
+    by their count: that holds because every state of a game has every named key, and only the
+    ``houses`` option adds others (copied deep)."""
+    houses = bool(options.get("houses"))
+    for state in playout_states(GAME, players, seed, options):
+        assert (state.keys() == _KNOWN) != houses
+        assert (state.keys() - _KNOWN == {"houses"}) == houses
+        for player in state["players"]:
+            assert (player.keys() == _PLAYER_NOT_DEEP) != houses
+            assert player.keys() >= _PLAYER_NOT_DEEP
+
+
+def test_upgraded_saves_hold_exactly_the_keys_the_copy_names() -> None:
+    """As above, for the format 1 games saved by older code (``state_format`` upgrades them)."""
+    saved = json.loads((Path(__file__).with_name("saved") / "format1_main_f278edd.json").read_text())
+    for game in saved["games"]:
+        for old in (game["state"], game["final_state"]):
+            state = GAME.from_json(json.dumps(old))
+            assert state.keys() == _KNOWN
+            assert all(player.keys() == _PLAYER_NOT_DEEP for player in state["players"])

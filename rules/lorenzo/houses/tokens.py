@@ -210,10 +210,10 @@ def sync_all(state: State) -> None:
 
 def cash_moves(state: State, player: int) -> list[Any]:
     """§10.2 (``cash_on_own_turn``): each distinct held kind may be cashed on the player's turn."""
+    if "houses" not in state or HOUSES["engine"]["token_bonus_timing"] != "cash_on_own_turn":
+        return []  # before the import below: legal moves ask this every placement turn
     from rules.lorenzo.moves import Token
 
-    if "houses" not in state or HOUSES["engine"]["token_bonus_timing"] != "cash_on_own_turn":
-        return []
     return [Token(kind) for kind in sorted(set(state["players"][player]["tokens"]))]
 
 
