@@ -557,13 +557,21 @@ class Tables:
         seats, seating = renumbered(order, record.seating)
         state = game.setup(count, record.seed, record.options)
         waits, asleep = self._waits(record, seats, game, None, state, None)
+        owed = board_notices(record, game, state, seating, None)  # computers open: their report
         saved = await self.store.commit(
             record.id,
             record.version,
-            Change(status="running", state=game.to_json(state), seats=seats, waits=waits, seating=seating),
+            Change(
+                status="running",
+                state=game.to_json(state),
+                seats=seats,
+                waits=waits,
+                seating=seating,
+                notices=owed,
+            ),
         )
         self._remember(saved, state)
-        return replace(self._turn(saved, game, state, ()), asleep=asleep)
+        return replace(self._turn(saved, game, state, ()), asleep=asleep, board_later=bool(owed))
 
     async def move_to_channel(self, game_id: int, channel_id: int) -> Turn:
         """Carry an open game to another channel, e.g. the thread opened for it at the start."""
@@ -1016,9 +1024,9 @@ def computer_notices(
 def board_notices(
     record: GameRecord, game: Game, after: Any, seating: Seating, actor: str | None
 ) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The outbox entry owing the board after a person's move that leaves the game waiting for
-    computers only (none otherwise): their report, posted seconds later, carries it, so the
-    person's own post is words only. Written with the move, so a restart or a failed computer
+    """The outbox entry owing the board after a person's move (or the start) that leaves the game
+    waiting for computers only (none otherwise): their report, posted seconds later, carries it,
+    so the person's own post is words only. Written with the move, so a restart or a failed computer
     pass still gets the board posted (``bot.service.computers``: the report, or the board alone
     once ``BOARD_WAIT_SECONDS`` passed)."""
     if actor == COMPUTER or game.outcome(after) is not None:
