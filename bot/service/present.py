@@ -173,8 +173,11 @@ def turn_content(turn: Turn, intro: Sequence[str] = (), lang: str | None = None)
         lines = final_lines(lines, lang, flagged=ends)
     elif turn.still_secret:  # a secret choice while others decide: its short line only
         pass
-    elif turn.board_later:  # the computers' report follows at once with the board
+    elif turn.board_later and turn.only_computers:  # their report follows with the board
         lines.append(computers_line(turn, lang))
+    elif turn.board_later and not turn.secret_series:  # people decide beside the computers
+        lines.extend(waiting_lines(turn, lang=lang))
+        lines.append(translate("🤖 The board comes with the computer moves.", lang))
     else:
         lines.extend(waiting_lines(turn, lang=lang))
     # Keep the mentions (the end) when events overflow: pinging the next player matters most.
@@ -190,8 +193,8 @@ def computers_line(turn: Turn, lang: str | None = None) -> str:
     ]
     joint = f" {translate('and', lang, context='list')} "
     return translate_n(
-        "🤖 {names} is playing; the board follows with the computer's moves.",
-        "🤖 {names} are playing; the board follows with the computers' moves.",
+        "🤖 {names} is playing; the board comes with the computer moves.",
+        "🤖 {names} are playing; the board comes with the computer moves.",
         len(names),
         lang,
         names=joint.join(names),

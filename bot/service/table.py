@@ -135,7 +135,7 @@ class Turn:
     # asked in their private reply, and ``events`` are this move's only. Otherwise ``events``
     # are the whole turn's, follow-ups included, for the one public post of the turn.
     follow_up: bool = False
-    # A person's move left the game waiting for computers only: its post is words only, and the
+    # A person's move left the game waiting for a computer: its post is words only, and the
     # board goes with the computers' report, owed by an outbox notice written with the move
     # (``board_notices``), so a board seconds out of date is not posted first.
     board_later: bool = False
@@ -147,7 +147,12 @@ class Turn:
         same series): nothing is on the board that the words do not say, and the board comes
         once the series ends (issue 12: no public image after a secret decision before its
         reveal). Not when the computers' report brings it (``board_later``)."""
-        return not self.board_later and not (
+        return not self.board_later and not self.secret_series
+
+    @property
+    def secret_series(self) -> bool:
+        """A secret decision led to another secret decision (no board until the series ends)."""
+        return (
             self.secret_move
             and self.outcome is None
             and bool(self.acting)
@@ -169,6 +174,11 @@ class Turn:
     def computer_turn(self) -> bool:
         """The computer must decide for one of the seats the game waits for now."""
         return any(self.record.seating.playing(s.seat) for s in self.acting)
+
+    @property
+    def only_computers(self) -> bool:
+        """The computer decides for every seat the game waits for now."""
+        return bool(self.acting) and all(self.record.seating.playing(s.seat) for s in self.acting)
 
     @property
     def public_view(self) -> dict[str, Any]:
@@ -1025,14 +1035,15 @@ def board_notices(
     record: GameRecord, game: Game, after: Any, seating: Seating, actor: str | None
 ) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The outbox entry owing the board after a person's move (or the start) that leaves the game
-    waiting for computers only (none otherwise): their report, posted seconds later, carries it,
-    so the person's own post is words only. Written with the move, so a restart or a failed computer
-    pass still gets the board posted (``bot.service.computers``: the report, or the board alone
-    once ``BOARD_WAIT_SECONDS`` passed)."""
+    waiting for a computer (none otherwise; people may decide beside it, as in a vote): the
+    computers' report, posted seconds later, carries it, so the person's own post is words only.
+    Written with the move, so a restart or a failed computer pass still gets the board posted
+    (``bot.service.computers``: the report, or the board alone once ``BOARD_WAIT_SECONDS``
+    passed)."""
     if actor == COMPUTER or game.outcome(after) is not None:
         return ()
     acting = game.active_players(after)
-    if not acting or not all(seating.playing(s) for s in acting):
+    if not any(seating.playing(s) for s in acting):
         return ()
     version = record.version + 1
     return ((f"board:{version}", {"board": True, "version": version}),)

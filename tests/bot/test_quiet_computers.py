@@ -27,9 +27,14 @@ def boards(replies: list[dict[str, Any]]) -> int:
 
 
 async def alice_to_move(h: Harness) -> None:
-    """A started game of alice and two computers, the computers' opening moves made."""
+    """A started game of alice and two computers, the computers' opening moves made. A computer
+    opens (the seats are drawn from the seed), so the start is posted in words and the
+    computers' report brings the first board."""
     await h(NEW)
-    await h("alice /game start")
+    started = posts(await h("alice /game start"))
+    assert [len(r["files"]) for r in started] == [0, 1]
+    assert "has started" in started[0]["content"] and "the board comes" in started[0]["content"]
+    assert started[1]["mentions"] == ["alice"]
     turn = await h.tables.turn(1)
     assert [s.name for s in turn.acting] == ["alice"]
 
@@ -63,7 +68,7 @@ def test_a_persons_move_before_computers_posts_one_board(db: Path | str, tmp_pat
                 mine, report = replies
                 assert mine["files"] == [] and mine["mentions"] == []
                 assert "alice added 1" in mine["content"]
-                said = [f"🤖 {name} is playing; the board follows" in mine["content"] for name in names]
+                said = [f"🤖 {name} is playing; the board comes" in mine["content"] for name in names]
                 assert sorted(said) == [False, True]  # the computer whose turn came
                 assert [c["label"] for c in mine["components"]] == ["My board"]
                 assert report["kind"] == "message" and len(report["files"]) == 1
