@@ -150,3 +150,31 @@ def test_games_without_computers_keep_the_board_on_the_move(db: Path | str, tmp_
             assert (await h.store.unsent_notices()) == []
 
     asyncio.run(go())
+
+
+def test_people_deciding_beside_a_computer_get_words_then_the_board(db: Path | str, tmp_path: Path) -> None:
+    """Alice's move opens a secret vote for her and the computer: her post names both with the
+    vote's button, says the board comes with the computer moves, and carries none; the
+    computer's report brings it. Her vote ends the game: the result post is unchanged (the
+    ranking with the board)."""
+
+    async def go() -> None:
+        async with Harness(db, out=tmp_path / "out") as h:
+            await h("alice /game new game:tally target:6 bots:1 bot_level:random")
+            await h("alice /game start")
+            (name,) = await computers(h)
+            for _ in range(3):  # the seeded computer adds 2, then 1: alice's second add opens it
+                mine, report = posts(await h('alice /move "text:add 2"'))
+                if "Vote" in mine["content"]:
+                    break
+            assert f"➡️ {name}, alice: Vote yes or no in secret" in mine["content"]
+            assert mine["content"].endswith("🤖 The board comes with the computer moves.")
+            assert mine["files"] == [] and "Decide privately" in [c["label"] for c in mine["components"]]
+            assert len(report["files"]) == 1 and report["mentions"] == ["alice"]
+            (final,) = posts(await h('alice /move "text:vote yes"'))[-1:]
+            assert (await h.tables.get(1)).status == "finished"
+            # the board and, for a game keeping a score, the chart: the toy keeps none
+            assert [f["name"].split(".")[0] for f in final["files"]] == ["tally-board"]
+            assert final["embeds"] and "🏁" in final["content"]
+
+    asyncio.run(go())
