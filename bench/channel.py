@@ -8,9 +8,12 @@ most public boards one seat's consecutive moves produced (Lorenzo: a turn with i
 and public images posted after a secret decision that did not reveal (the vote goes on).
 
 Run from the repository root: ``.venv/bin/python -m bench.channel [game ...]`` (names from
-``CASES``). Choices are seeded and taken from the legal moves, so the same games are played
-before and after a change of the bot's presentation; each move is submitted the way a player
-would: a button or select they were shown, else the private "Choose" reply, else ``/move``.
+``CASES``; ``--before TREE`` plays each also with another checkout's bot first, e.g. a
+``git worktree`` of main, so before and after come from one run). Choices are seeded and taken
+from the legal moves, so the same games are played before and after a change of the bot's
+presentation; each move is submitted the way a player would: a button or select they were
+shown, else the private "Choose" reply, else ``/move``. Computers' moves are the bot's own (the
+``*-computers`` cases): only the people's moves are submitted and counted in ``moves``.
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import random
 import re
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -42,6 +47,10 @@ CASES: dict[str, tuple[str, str, int, int]] = {
     "lorenzo-3p-leaders": ("lorenzo", "leaders:true", 3, 4),
     "lancaster-4p": ("lancaster", "", 4, 8),
     "lancaster-2p-allies": ("lancaster", "", 2, 5),
+    # alice against two computers: their moves come in the replies to hers (the sandbox waits for
+    # the pass her move kicked), so these count what a person playing computers sees
+    "lorenzo-3p-computers": ("lorenzo", "bots:2 bot_level:easy", 1, 4),
+    "lancaster-3p-computers": ("lancaster", "bots:2 bot_level:easy", 1, 8),
 }
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 CHOICE = re.compile(r"g:1:v(?P<ver>\d+):(?:m(?P<seat>\d+)\.(?P<idx>\d+)|s(?P<sel>\d+))(?::k[0-9a-f]{8})?")
@@ -177,7 +186,10 @@ class Table:
             turn = await self.tables.turn(1)
             if turn.outcome is not None:
                 return self.tally
-            acting = sorted(s.seat for s in turn.acting)
+            acting = sorted(s.seat for s in turn.acting if not turn.record.seating.playing(s.seat))
+            if not acting:  # only computers act (their pass was cut short): let the clock run
+                self.tally.add("", await self.send("@clock +0h"))
+                continue
             seat = rng.choice(acting)
             user = turn.record.seats[seat].name
             moves = self.game.legal_moves(turn.state, seat)
@@ -252,13 +264,36 @@ async def measure(case: str, out: Path | None = None, *, show: bool = False) -> 
     return {"case": case, **tally.figures()}
 
 
+def measured_in(tree: Path, case: str) -> dict[str, Any]:
+    """The figures of ``case`` played by the bot of another checkout (``tree``: its packages
+    first on the path), with this file's cases and counting."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    # Run as code, not as a script: a script's folder (bench/, with its render.py) would come
+    # first on the path and hide the render package.
+    run = (
+        f"import runpy, sys; sys.argv = ['channel', {case!r}]; "
+        f"runpy.run_path({__file__!r}, run_name='__main__')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", run], cwd=tree, env=env, capture_output=True, text=True, check=True
+    )
+    figures: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return figures
+
+
 def main(argv: list[str]) -> None:
-    """``--show``: also print every response of the games, as the players read them."""
+    """``--show``: also print every response of the games, as the players read them.
+    ``--before TREE``: play each case first with the bot of checkout TREE, then with this one,
+    printing both lines (``"code": "before"``/``"after"``): the same seeded games side by side."""
     show = "--show" in argv
-    cases = [a for a in argv if a != "--show"] or list(CASES)
-    for case in cases:
+    before = Path(argv[argv.index("--before") + 1]).resolve() if "--before" in argv else None
+    skip = {"--show", "--before", str(before)} if before else {"--show"}
+    cases = [a for a in argv if a not in skip and (before is None or Path(a).resolve() != before)]
+    for case in cases or list(CASES):
+        if before is not None:
+            print(json.dumps({"code": "before", **measured_in(before, case)}), flush=True)
         figures = asyncio.run(measure(case, show=show))
-        print(json.dumps(figures), flush=True)
+        print(json.dumps({"code": "after", **figures} if before else figures), flush=True)
 
 
 if __name__ == "__main__":

@@ -305,7 +305,9 @@ def turn_view(turn: Turn, lang: str | None = None) -> discord.ui.View:
     (labels in the server's language)."""
     view = discord.ui.View(timeout=None)
     record = turn.record
-    if turn.outcome is None:
+    # The post before the computers' report when only they act (``Turn.board_later``): they move
+    # within seconds, so nothing to choose here; the report brings the next choices with the board.
+    if turn.outcome is None and not (turn.board_later and turn.only_computers):
         prompts = [turn.prompts[s.seat] for s in turn.acting]
         public_choices: list[discord.ui.Item[Any]] = []
         if len(turn.acting) == 1 and prompts[0].decision and not prompts[0].secret:

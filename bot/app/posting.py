@@ -385,6 +385,8 @@ async def post_report(client: discord.Client, report: Report) -> bool:
     and (after a move) the board with whom the game waits for. True when settled (posted, or
     refused for good); False to retry later."""
     turn = report.turn
+    if report.held:
+        return False  # the computers' report brings the board soon; else a later pass posts it
     if turn is None:
         return True
     try:

@@ -43,6 +43,9 @@ PASS_SECONDS = 5.0
 # How long a process holds the games whose computer work it took (renewed every round of a pass,
 # released at its end): a process that died holding them leaves them a few minutes late.
 LEASE_SECONDS = 180.0
+# A board owed after a person's move (``table.board_notices``) waits this long for the computers'
+# report to carry it; then (their pass failed, or is late) it is posted alone, at the next pass.
+BOARD_WAIT_SECONDS = 30.0
 Chooser = Callable[..., Move]  # players.choose_move(game, seat, view, legal, level, rng, think_seconds)
 
 
@@ -73,7 +76,8 @@ class Report:
     keys: tuple[str, ...]
     turn: Turn | None
     lines: tuple[str, ...]
-    moved: bool  # the computer moved: post the board
+    moved: bool  # the computer moved, or a board is owed: post the board
+    held: bool = False  # only a board is owed, and the computers may still move: not yet
 
     @property
     def nonce(self) -> str:
@@ -192,7 +196,11 @@ class Computers:
         legal = list(game.legal_moves(state, seat))
         rng = random.Random(f"tavola-computer:{record.seed}:{record.version}:{seat}")
         # CPU work in a worker process (the pool runs it inline in tests and the sandbox).
-        move = await workers.run(self.choose, game, seat, view, legal, level, rng, self.think_seconds)
+        try:
+            move = await workers.run(self.choose, game, seat, view, legal, level, rng, self.think_seconds)
+        except Exception:  # one game's failing computer must not hold back the pass (posts, pings)
+            log.exception("the computer found no move in game %s", record.id)
+            return 0
         try:
             await self.tables.apply_text(record, seat, move.to_text(), actor=COMPUTER)
         except (StoreError, RulesError) as exc:  # the game moved meanwhile: looked at again
@@ -204,7 +212,7 @@ class Computers:
         """Every claimed, unsent takeover and computer-move notice, one report per game."""
         by_game: dict[int, list[Notice]] = {}
         for n in notices:
-            if "computer" in n.body or "takeover" in n.body:
+            if "computer" in n.body or "takeover" in n.body or "board" in n.body:
                 by_game.setdefault(n.game_id, []).append(n)
         found = []
         for game_id, mine in by_game.items():
@@ -222,10 +230,26 @@ class Computers:
             return Report(game_id, keys, None, (), False)
         if record.status not in ("running", "finished"):
             return Report(game_id, keys, None, (), False)
-        ordered = sorted(notices, key=_order)
-        groups = [(("takeover" in n.body), report_lines(n.body, record, self.tables)) for n in ordered]
+        told = sorted((n for n in notices if "board" not in n.body), key=_order)
+        groups = [(("takeover" in n.body), report_lines(n.body, record, self.tables)) for n in told]
         moved = any("computer" in n.body for n in notices)
+        owed = [n for n in notices if "board" in n.body]
+        if owed and not (moved or groups) and record.status == "running":
+            if await self._board_shown_later(record, owed):
+                owed = []  # a later computer move's report carries the board
+            elif self.tables.clock() - min(n.created_at for n in owed) < BOARD_WAIT_SECONDS:
+                return Report(game_id, keys, None, (), False, held=True)
+        moved = moved or (bool(owed) and record.status == "running")
+        if not (groups or moved):
+            return Report(game_id, keys, None, (), False)  # a board owed by a game now over
         return Report(game_id, keys, self.tables.turn_of(record), tuple(fit_report(groups)), moved)
+
+    async def _board_shown_later(self, record: GameRecord, owed: Sequence[Notice]) -> bool:
+        """A computer moved in the game after the owed boards' moves: that move's report (posted,
+        or owed by its own notice) carries a board newer than theirs."""
+        newest = max(int(n.body.get("version", 0)) for n in owed)
+        keys = await self.tables.store.notice_keys(record.id)
+        return any(k.startswith("computer:") and int(k.split(":")[1]) > newest for k in keys)
 
 
 # Characters of a report's message its lines may fill: Discord's 2,000 less room for who must act

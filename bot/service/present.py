@@ -172,10 +172,34 @@ def turn_content(turn: Turn, intro: Sequence[str] = (), lang: str | None = None)
     if turn.outcome is not None:
         ends = bool(turn.events) and turn.events[-1].startswith("The game is over")
         lines = final_lines(lines, lang, flagged=ends)
-    elif not turn.still_secret:  # a secret choice while others decide: its short line only
+    elif turn.still_secret:  # a secret choice while others decide: its short line only
+        pass
+    elif turn.board_later and turn.only_computers:  # their report follows with the board
+        lines.append(computers_line(turn, lang))
+    elif turn.board_later and not turn.secret_series:  # people decide beside the computers
+        lines.extend(waiting_lines(turn, lang=lang))
+        lines.append(translate("🤖 The board comes with the computer moves.", lang))
+    else:
         lines.extend(waiting_lines(turn, lang=lang))
     # Keep the mentions (the end) when events overflow: pinging the next player matters most.
     return clip("\n".join(lines))
+
+
+def computers_line(turn: Turn, lang: str | None = None) -> str:
+    """Who plays now when only computers do (``Turn.board_later``): the board follows with
+    their moves, in the report posted seconds later."""
+    names = [
+        s.name + (translate(" (the computer plays for them)", lang) if s.user_id > 0 else "")
+        for s in turn.acting
+    ]
+    joint = f" {translate('and', lang, context='list')} "
+    return translate_n(
+        "🤖 {names} is playing; the board comes with the computer moves.",
+        "🤖 {names} are playing; the board comes with the computer moves.",
+        len(names),
+        lang,
+        names=joint.join(names),
+    )
 
 
 def final_lines(lines: Sequence[str], lang: str | None = None, *, flagged: bool | None = None) -> list[str]:

@@ -135,6 +135,10 @@ class Turn:
     # asked in their private reply, and ``events`` are this move's only. Otherwise ``events``
     # are the whole turn's, follow-ups included, for the one public post of the turn.
     follow_up: bool = False
+    # A person's move left the game waiting for a computer: its post is words only, and the
+    # board goes with the computers' report, owed by an outbox notice written with the move
+    # (``board_notices``), so a board seconds out of date is not posted first.
+    board_later: bool = False
 
     @property
     def shows_board(self) -> bool:
@@ -142,8 +146,13 @@ class Turn:
         follow one another (the others still deciding, or the next vote or draft pick of the
         same series): nothing is on the board that the words do not say, and the board comes
         once the series ends (issue 12: no public image after a secret decision before its
-        reveal)."""
-        return not (
+        reveal). Not when the computers' report brings it (``board_later``)."""
+        return not self.board_later and not self.secret_series
+
+    @property
+    def secret_series(self) -> bool:
+        """A secret decision led to another secret decision (no board until the series ends)."""
+        return (
             self.secret_move
             and self.outcome is None
             and bool(self.acting)
@@ -165,6 +174,11 @@ class Turn:
     def computer_turn(self) -> bool:
         """The computer must decide for one of the seats the game waits for now."""
         return any(self.record.seating.playing(s.seat) for s in self.acting)
+
+    @property
+    def only_computers(self) -> bool:
+        """The computer decides for every seat the game waits for now."""
+        return bool(self.acting) and all(self.record.seating.playing(s.seat) for s in self.acting)
 
     @property
     def public_view(self) -> dict[str, Any]:
@@ -553,13 +567,21 @@ class Tables:
         seats, seating = renumbered(order, record.seating)
         state = game.setup(count, record.seed, record.options)
         waits, asleep = self._waits(record, seats, game, None, state, None)
+        owed = board_notices(record, game, state, seating, None)  # computers open: their report
         saved = await self.store.commit(
             record.id,
             record.version,
-            Change(status="running", state=game.to_json(state), seats=seats, waits=waits, seating=seating),
+            Change(
+                status="running",
+                state=game.to_json(state),
+                seats=seats,
+                waits=waits,
+                seating=seating,
+                notices=owed,
+            ),
         )
         self._remember(saved, state)
-        return replace(self._turn(saved, game, state, ()), asleep=asleep)
+        return replace(self._turn(saved, game, state, ()), asleep=asleep, board_later=bool(owed))
 
     async def move_to_channel(self, game_id: int, channel_id: int) -> Turn:
         """Carry an open game to another channel, e.g. the thread opened for it at the start."""
@@ -675,6 +697,7 @@ class Tables:
         waits, asleep = self._waits(record, record.seats, game, state, new_state, seat)
         seating, reclaimed = moved_seating(record.seating, seat, actor)
         notices = computer_notices(record, seat, actor, raw_events)
+        owed = board_notices(record, game, new_state, seating or record.seating, actor)
         saved = await self.store.commit(
             record.id,
             record.version,
@@ -685,7 +708,7 @@ class Tables:
                 status=status,
                 waits=waits,
                 seating=seating,
-                notices=notices,
+                notices=(*notices, *owed),
             ),
         )
         self.moves_made += 1
@@ -710,6 +733,7 @@ class Tables:
             follow_up=follow_up,
             by_computer=actor == COMPUTER,
             reclaimed=reclaimed,
+            board_later=bool(owed),
         )
 
     async def _untold(self, record: GameRecord, game: Game, seat: int) -> tuple[str, ...]:
@@ -1005,6 +1029,24 @@ def computer_notices(
     named = [name_seats(e, record.names) for e in raw_events]
     body = {"computer": True, "seat": seat, "version": record.version + 1, "events": named}
     return ((f"computer:{record.version + 1}", body),)
+
+
+def board_notices(
+    record: GameRecord, game: Game, after: Any, seating: Seating, actor: str | None
+) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The outbox entry owing the board after a person's move (or the start) that leaves the game
+    waiting for a computer (none otherwise; people may decide beside it, as in a vote): the
+    computers' report, posted seconds later, carries it, so the person's own post is words only.
+    Written with the move, so a restart or a failed computer pass still gets the board posted
+    (``bot.service.computers``: the report, or the board alone once ``BOARD_WAIT_SECONDS``
+    passed)."""
+    if actor == COMPUTER or game.outcome(after) is not None:
+        return ()
+    acting = game.active_players(after)
+    if not any(seating.playing(s) for s in acting):
+        return ()
+    version = record.version + 1
+    return ((f"board:{version}", {"board": True, "version": version}),)
 
 
 def moved_seating(seating: Seating, seat: int, actor: str | None) -> tuple[Seating | None, bool]:
