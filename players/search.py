@@ -40,16 +40,18 @@ BUDGETS: dict[str, Budget] = {
     "hard": Budget(candidates=6, simulations=2000, depth=12, seconds=1.0),
 }
 """Tuned by ``python -m bench.arena`` on the 2-core development machine under a load average of 4
-to 9 (2026-12-01). ``hard`` thinks until its ``seconds`` (the simulation count is a ceiling it
+to 10 (2026-12-01). ``hard`` thinks until its ``seconds`` (the simulation count is a ceiling it
 reaches only on a fast machine), so faster engines make it stronger; the simulation under way
-when the time is up overruns it by milliseconds, and the one-step ranking of the candidates comes
-first, so a decision stays well under 2 s. What made it stronger than ``normal``: simulations per
-candidate, not candidates. The former ``hard`` (8 candidates, 120 simulations: 15 each) won 10 of
-20 two-player Lancaster games against ``normal`` (10 each); 6 candidates and 400 simulations won
-15 of 20 (mean 44.0 PP to 36.0), 150 simulations with playouts of the best of 3 moves 14 of 20,
-sequential halving over shared samples 12 of 20 (same seeds). ``normal`` was 30 simulations 6
-deep: it won only 45% of two-player Lancaster games against ``easy`` (a few random moves then the
-evaluation is noisier than one step); 12 deep it won 85% (40 games), 80% in Lorenzo (20 games)."""
+when the time is up overruns it a little (slowest decision measured: 1.38 s). What made it
+stronger than ``normal`` was simulations per candidate, not candidates: the former ``hard`` (8
+candidates, 120 simulations: 15 each) won 10 of 20 two-player Lancaster games against ``normal``
+(10 each); on the same seeds 6 candidates with 400 simulations won 15, 150 simulations with
+playouts of the best of 3 moves 14, sequential halving over shared samples 12. The levels as set
+here, two-player games on fresh seeds (2 and 3; 1 and 2 in Lorenzo): ``hard`` beat ``normal`` in
+32 of 40 Lancaster games (95% interval 65-90%) and 35 of 40 Lorenzo games (74-95%); ``normal``
+beat ``easy`` in 15 of 20 Lancaster games (34 of 40 before) and 33 of 40 Lorenzo games (68-91%).
+``normal`` was 30 simulations 6 deep: it won only 45% of two-player Lancaster games against
+``easy`` (a few random moves then the evaluation is noisier than one step)."""
 
 EXPLORATION = 0.5
 """UCB1's exploration constant for rewards in [0, 1] (below sqrt(2): the candidates are already
