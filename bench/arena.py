@@ -29,7 +29,7 @@ from typing import Any
 from bench.simulate import game_options
 from players import LEVELS, choose_move
 from rules import find_game
-from rules.core import Game
+from rules.core import Game, RulesError
 
 MAX_MOVES = 5000
 
@@ -128,6 +128,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not game.min_players <= args.players <= game.max_players:
         parser.error(f"{game.title} is for {game.min_players}-{game.max_players} players")
     options = game_options(game, args.option)
+    try:  # a player count the options refuse (Lorenzo: 5 players only with houses=true)
+        game.setup(args.players, seed=0, options=dict(options))
+    except RulesError as exc:
+        parser.error(str(exc))
     print(json.dumps(arena(game, args.players, args.games, levels, args.think, args.seed, options)))
 
 

@@ -14,11 +14,13 @@ Levels, weakest first:
   gains nothing);
 - ``normal`` and ``hard``: determinized Monte Carlo search (``players.search``) over the moves
   ``easy`` ranks best, each simulation a fresh sample of the hidden information, played on
-  with ``rules.core.game_simulate`` and scored by the evaluation; ``hard`` searches wider and
-  longer (well under 2 s a decision on the development machine).
+  with ``rules.core.game_simulate`` and scored by the evaluation; ``hard`` searches a few more
+  moves, for as many simulations as fit its ``seconds`` (well under 2 s a decision on the
+  development machine), so it plays better on a faster machine.
 
-The same ``rng`` state gives the same choice (budgets count simulations, not seconds), unless
-``think_seconds`` cuts a search short.
+Below ``hard`` the same ``rng`` state gives the same choice (``normal``'s simulations are counted
+and end well before its seconds), unless ``think_seconds`` or a loaded machine cuts a search
+short; ``hard`` depends on the clock.
 """
 
 from __future__ import annotations

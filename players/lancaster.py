@@ -30,6 +30,9 @@ LOST_CONFLICT_PP_PER_STRENGTH = -0.7
 """Knights captured in a conflict lost twice: their ransom or their loss, per point of strength."""
 ALLY_SHARE = 0.5
 """The share of an ally's reward counted for its controller (two-player game)."""
+PRIVILEGE_PP = 1.0
+"""Henry V: a shield, archer or Tudor knight held (or an office's promise of one): strength it
+adds to a later placement."""
 
 
 def values(state: dict[str, Any]) -> list[float]:
@@ -41,8 +44,11 @@ def values(state: dict[str, Any]) -> list[float]:
     found = [float(s) for s in scores]
     for i, seat in enumerate(state["seats"]):
         found[i] += sum(w * seat[k] for k, w in HOLDING_PP.items() if isinstance(seat[k], int))
+        found[i] += PRIVILEGE_PP * sum(seat.get("privileges", {}).values())
     if state["phase"] in ("place", "vote"):
         _add_rewards_to_come(state, data, found)
+        if "court_spaces" in state:
+            _add_court_to_come(state, data, found)
     return found
 
 
@@ -53,7 +59,11 @@ def _effect_pp(effects: list[dict[str, Any]]) -> float:
             resource = effect.get("resource", "")
             key = m.HOLDING.get(resource, resource)  # data names -> seat keys ("squire" -> "squires")
             per = 1.0 if key == "power_points" else HOLDING_PP.get(key, OTHER_EFFECT_PP)
+            if key == "seals":  # Henry V: each scores seal_points at the end (H6.1)
+                per = float(GAME.data["henry_v"]["seal_points"])
             total += per * effect.get("amount", 1)
+        elif effect["type"] == "gain_privilege":
+            total += PRIVILEGE_PP * effect.get("amount", 1)
         else:
             total += EFFECT_PP.get(effect["type"], OTHER_EFFECT_PP)
     return total
@@ -90,3 +100,18 @@ def _credit_conflict(card: dict[str, Any], info: dict[str, Any], n: int, credit:
     ranked = sorted((f for f in strengths if f < n), key=lambda f: -strengths[f])
     for rank, force in enumerate(ranked[: len(info["pp"])]):
         credit(force, info["pp"][rank])
+
+
+def _add_court_to_come(state: dict[str, Any], data: dict[str, Any], found: list[float]) -> None:
+    """Henry V: a lord on an office gets its reward at phase 3 (H4.1; a cost paid on filling is
+    left out), the treasury's lord what was paid into it (or the empty treasury's reward)."""
+    hv = data["henry_v"]
+    for space, occupant in state["court_spaces"].items():
+        if occupant is None:
+            continue
+        if space in hv["offices"]:
+            found[occupant["seat"]] += _effect_pp(hv["offices"][space]["reward"])
+        elif any(state["treasury"].values()):
+            found[occupant["seat"]] += sum(HOLDING_PP.get(k, 0.0) * n for k, n in state["treasury"].items())
+        else:
+            found[occupant["seat"]] += _effect_pp(hv["treasury"]["empty_reward"])

@@ -84,4 +84,7 @@ def test_arena_plays_with_the_options_given(
         ]
     )
     assert json.loads(capsys.readouterr().out)["options"] == {"leaders": True}
-    assert setups == [{"leaders": True}]
+    assert setups == [{"leaders": True}] * 2  # the check of the player count, then the game
+    with pytest.raises(SystemExit):  # five players need houses=true: a usage error, not a traceback
+        arena.main(["--game", "lorenzo", "--players", "5", "--games", "1", "--levels", "random"])
+    assert "5 players need the houses option" in capsys.readouterr().err

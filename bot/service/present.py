@@ -31,9 +31,21 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def seat_label(seat: SeatRecord, lang: str | None = None) -> str:
+def seat_label(seat: SeatRecord, lang: str | None = None, seating: Seating | None = None) -> str:
+    """ "alice (Blue B)"; with ``seating``, a computer seat's level after it ("Computer 1 (Red R)
+    🤖 hard")."""
     colour, letter = colour_name(seat.seat, lang)
-    return f"{seat.name} ({colour} {letter})"
+    level = computer_level(seating, seat.seat, lang) if seating is not None else ""
+    return f"{seat.name} ({colour} {letter}){level}"
+
+
+def computer_level(seating: Seating, seat: int, lang: str | None = None) -> str:
+    """ " 🤖 hard" after a computer seat's name (its level, in the reader's language); "" for a
+    person's seat, even one the computer plays for now (its name is the person's)."""
+    found = seating.computers.get(seat)
+    if found is None or found.mode != "seat":
+        return ""
+    return f" 🤖 {level_word(found.level, lang)}"
 
 
 def plain_name(name: str) -> str:
@@ -67,7 +79,9 @@ def option_text(option: Option, value: Any, lang: str | None = None) -> str:
 
 def lobby_text(record: GameRecord, game: Game, lang: str | None = None) -> tuple[str, str]:
     """(title, description) of a lobby card."""
-    players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(record.seats))
+    players = "\n".join(
+        f"{i + 1}. {s.name}{computer_level(record.seating, s.seat, lang)}" for i, s in enumerate(record.seats)
+    )
     title = translate("{title} — lobby (game #{id})", lang, title=game.title, id=record.id)
     if record.status != "lobby":
         said = {
@@ -217,7 +231,7 @@ def final_lines(lines: Sequence[str], lang: str | None = None, *, flagged: bool 
 
 
 def start_intro(turn: Turn, lang: str | None = None) -> list[str]:
-    order = ", ".join(seat_label(s, lang) for s in turn.record.seats)
+    order = ", ".join(seat_label(s, lang, turn.record.seating) for s in turn.record.seats)
     return [
         translate(
             "**{title}** has started (game #{id}). Seat order: {order}.",
@@ -319,7 +333,7 @@ def status_text(turn: Turn, hours: float = 0, lang: str | None = None) -> tuple[
     head = headline(turn.public_view, lang)
     if head:
         lines.append(head)
-    players = ", ".join(seat_label(s, lang) for s in record.seats)
+    players = ", ".join(seat_label(s, lang, record.seating) for s in record.seats)
     lines.append(translate("Players: {players}", lang, players=players))
     if turn.outcome is not None:
         lines.append(

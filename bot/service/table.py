@@ -987,13 +987,15 @@ def with_computers(
     seats: Sequence[SeatRecord], seating: Seating, count: int, level: str
 ) -> tuple[tuple[SeatRecord, ...], Seating]:
     """``count`` computer seats of ``level`` added to a lobby. A computer has a negative user id
-    (no Discord user has one), unique in the game, and is named as a computer everywhere."""
+    (no Discord user has one), unique in the game, and is named as a computer everywhere:
+    "Computer 1", short enough for a board's seat label and the same word in English and
+    Italian; its level is shown apart, in the reader's language (``present.computer_level``)."""
     added = list(seats)
     computers = dict(seating.computers)
     for _ in range(count):
         user_id = min([0, *(s.user_id for s in added)]) - 1
         number = sum(1 for s in added if s.user_id < 0) + 1
-        added.append(SeatRecord(len(added), user_id, f"Computer {number} ({level})"))
+        added.append(SeatRecord(len(added), user_id, f"Computer {number}"))
         computers[len(added) - 1] = Computer(level, "seat")
     return tuple(added), replace(seating, computers=computers)
 

@@ -335,14 +335,15 @@ def test_replace_a_player_the_new_one_confirms(db: Path | str, tmp_path: Path) -
 
 def test_lobby_add_computer_and_bots_option(db: Path | str, tmp_path: Path) -> None:
     """Issue 10 item 2: /game new bots and bot_level, and the lobby's Add computer button; the
-    computers are named as such on the card."""
+    computers are named as such on the card, their level beside the stored short name."""
 
     async def body(h: Harness) -> None:
         r = await h.one("alice /game new game:tally bots:2 bot_level:easy")
         description = r["embeds"][0]["description"]
-        assert "Computer 1 (easy)" in description and "Computer 2 (easy)" in description
+        assert "Computer 1 🤖 easy" in description and "Computer 2 🤖 easy" in description
         card = await h.one(f"alice click {button([r], ':bot')}")
-        assert "Computer 3 (normal)" in card["embeds"][0]["description"]
+        assert "Computer 3 🤖 normal" in card["embeds"][0]["description"]
+        assert (await h.tables.get(1)).names[1:] == ["Computer 1", "Computer 2", "Computer 3"]
         r = await h.one(f"bob click {button([r], ':bot')}")
         assert "Only the player who created" in r["content"]
         r = await h.one(f"alice click {button([card], ':bot')}")

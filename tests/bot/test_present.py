@@ -52,3 +52,29 @@ def test_game_over_is_said_once() -> None:
         "x won the last conflict.",
         "🏁 The game is over.",
     ]
+
+
+def test_computer_seats_are_named_short_and_their_level_is_shown_apart() -> None:
+    """Issue 10: a computer seat is stored as "Computer 1" (it fits a board's seat label, and
+    reads the same in Italian); the lobby, the seat order and /game status show its level after
+    the name in the reader's language, and the result marks it as a computer with its level. A
+    person the computer plays for keeps their own name, without a level."""
+    from bot.service.store import Computer, GameRecord, Seating
+    from bot.service.table import with_computers
+    from rules import find_game
+
+    seats, seating = with_computers((SeatRecord(0, 1, "Ann"),), Seating(), 2, "hard")
+    assert [s.name for s in seats] == ["Ann", "Computer 1", "Computer 2"]
+    assert all(s.user_id < 0 for s in seats[1:]) and set(seating.computers) == {1, 2}
+    seating = Seating({**seating.computers, 0: Computer("normal", "away")})
+    record = GameRecord(1, 1, 1, "lancaster", {}, 1, 1, "lobby", 1, None, 0.0, 0.0, seats, seating=seating)
+    _, card = present.lobby_text(record, find_game("lancaster"), "it")
+    assert "1. Ann\n" in card and "2. Computer 1 🤖 difficile\n3. Computer 2 🤖 difficile" in card
+    assert present.seat_label(seats[1], "it", seating).startswith("Computer 1 (") and (
+        present.seat_label(seats[1], "it", seating).endswith(") 🤖 difficile")
+    )
+    assert present.seat_label(seats[1], None, seating).endswith(") 🤖 hard")
+    assert present.seat_label(seats[0], None, seating) == present.seat_label(seats[0]) == "Ann (blue B)"
+    outcome = Outcome((3, 5, 4), (1, 2, 0), frozenset({1}), ({}, {}, {}), ())
+    _, result = present.outcome_text(outcome, seats, seating, "it")
+    assert "**1. Computer 1 (" in result and "— 🤖 computer (difficile)" in result

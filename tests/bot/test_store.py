@@ -182,13 +182,18 @@ def test_storage_migration_upgrades_an_existing_database(tmp_path: Path) -> None
             " state, created_at, updated_at) VALUES (1, 2, 'x', '{}', 3, 11, 'lobby', 4, NULL, 0, 0)"
         )
         old.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 11, 'Ann')")
+        old.executemany(  # named the old way (migration 10), and a person who chose such a name
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?, ?, ?)",
+            [(1, -1, "Computer 1 (normal)"), (2, -2, "Computer 2 (hard)"), (3, 12, "Computer 3 (easy)")],
+        )
         old.execute("PRAGMA user_version=1")
 
     async def go() -> None:
         store = await SqliteStore.open(path)
         assert await store.schema_version() == len(migrations()) >= 2
         game = await store.open_in_channel(2)
-        assert game is not None and game.version == 4 and game.names == ["Ann"]
+        assert game is not None and game.version == 4
+        assert game.names == ["Ann", "Computer 1", "Computer 2", "Computer 3 (easy)"]
         assert game.lobby_message_id is None
         moved = await store.commit(game.id, 4, Change(lobby_message_id=77))
         assert moved.lobby_message_id == 77
@@ -361,13 +366,14 @@ def test_storage_migration_upgrades_an_existing_postgres_database(db: str) -> No
             " INSERT INTO schema_migrations VALUES (1, 0);"
             " INSERT INTO games (guild_id, channel_id, game, options, seed, creator_id, status, version,"
             " state, created_at, updated_at) VALUES (1, 2, 'x', '{}', 3, 11, 'running', 4, '{}', 0, 0);"
-            " INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 11, 'Ann')"
+            " INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 11, 'Ann');"
+            " INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 1, -1, 'Computer 1 (random)')"
         )
         await conn.close()
         store = await open_store(db)
         assert await store.schema_version() == len(migrations()) >= 4
         game = await store.open_in_channel(2)
-        assert game is not None and game.version == 4 and game.names == ["Ann"]
+        assert game is not None and game.version == 4 and game.names == ["Ann", "Computer 1"]
         assert game.lobby_message_id is None and game.clock_hours is None and game.waits == ()
         assert [g.id for g in await store.running()] == [1]
         moved = await store.commit(game.id, 4, Change(lobby_message_id=SNOWFLAKE))
