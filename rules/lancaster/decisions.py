@@ -488,7 +488,7 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
 
 
 def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    return say("{exchange}: how many times?", exchange=effect_words(decision["exchange"]))
+    return say("How many times? {exchange}", exchange=effect_words(decision["exchange"]))
 
 
 def _exchange_why(

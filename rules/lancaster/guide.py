@@ -93,9 +93,15 @@ def _henry_step(move: Place) -> Step:
     return Step(key, say("With {privileges}", privileges=" and ".join(w for _, w in spent)))
 
 
-def _place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
+def _place_steps(engine: Engine, state: State, move: Place, privileged: bool) -> tuple[Step, ...]:
+    """``privileged``: some move on offer spends a Henry V privilege, so every placement ends
+    with that step; without one it would only repeat "No Henry V privilege" on every choice."""
     steps = _plain_place_steps(engine, state, move)
-    return (*steps, _henry_step(move)) if henry.in_play(state) else steps
+    return (*steps, _henry_step(move)) if privileged else steps
+
+
+def _spends_privilege(move: LancasterMove) -> bool:
+    return isinstance(move, Place) and (move.tudor or move.shield or move.archer)
 
 
 def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
@@ -168,9 +174,10 @@ def _lord_strength_step(data: dict[str, Any], move: Lord) -> Step:
 def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> list[tuple[Step, ...]]:
     """Each move as the steps of a guided turn (see the module docstring)."""
     out: list[tuple[Step, ...]] = []
+    privileged = henry.in_play(state) and any(_spends_privilege(move) for move in moves)
     for move in moves:
         if isinstance(move, Place):
-            out.append(_place_steps(engine, state, move))
+            out.append(_place_steps(engine, state, move, privileged))
         elif isinstance(move, Pass):
             out.append((Step("pass", say("Pass: keep your knights in court")),))
         elif isinstance(move, Lord):

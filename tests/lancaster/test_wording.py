@@ -1,0 +1,31 @@
+"""Wording a newcomer reads (the playtest of December 2026): lobby option titles, castle
+exchanges and the lord's words, each checked where the player meets it."""
+
+from __future__ import annotations
+
+from rules.core import option_words
+from rules.lancaster import GAME
+from rules.lancaster.game import OPTIONS
+from rules.lancaster.words import effect_words, place_words
+
+
+def test_lobby_names_each_expansion_by_its_title() -> None:
+    said = {o.name: option_words(o, True) for o in OPTIONS}
+    assert said["henry_v"] == "Henry V: on"
+    assert said["kings_resentment"] == "The King's Resentment: on"
+    assert said["queenie"] == "Queenie reward tiles: on"
+
+
+def test_a_castle_exchange_reads_as_a_sentence_with_how_often() -> None:
+    """Rules 17.2: pay 2 squires to upgrade a knight, 3 squires for a new knight (once each)."""
+    castle = GAME.data["castle"]
+    tiltyard = next(e for e in castle["X4"]["reward"] if e["type"] == "exchange")
+    assert effect_words(tiltyard) == "pay 2 squires: upgrade a knight (once)"
+    twice = {**tiltyard, "repeat": 2}
+    assert effect_words(twice) == "pay 2 squires: upgrade a knight (up to 2 times)"
+    assert effect_words({**tiltyard, "repeat": "unlimited"}).endswith("(any number of times)")
+
+
+def test_the_knight_with_a_lord_is_named_for_its_owner_and_for_others_alike() -> None:
+    """A button "Upgrade the knight escorting the lord" is read by the lord's owner."""
+    assert place_words(GAME.data, "lord:2") == "escorting the lord"
