@@ -182,9 +182,45 @@ def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> 
             out.append((Step("pass", say("Pass: keep your knights in court")),))
         elif isinstance(move, Lord):
             out.append(_lord_steps(engine, state, move))
+        elif isinstance(move, Take):
+            out.append(
+                (Step(move.to_text(), answer_words(engine, move)[:80], _take_detail(engine, state, move)),)
+            )
         else:
             out.append((Step(move.to_text(), answer_words(engine, move)[:80]),))
     return out
+
+
+def _take_detail(engine: Engine, state: State, move: Take) -> str:
+    """8.1: which noble, which reward (the buttons say only "The noble", "The reward"), and why
+    "both" is missing when it is; "" outside a county's choice."""
+    decision = state.get("pending") or {}
+    letter = decision.get("county")
+    if decision.get("kind") != "county" or letter is None:
+        return ""
+    data = engine.data
+    stack = state["noble_stacks"][letter]
+    noble = str(data["nobles"][stack["noble"]]["name"])
+    reward = data["counties"][letter]["reward"]
+    if decision.get("ally"):
+        allowed = data["ally"]["county_effects"]
+        reward = [e for e in reward if e["type"] in allowed]
+        if move.choice == "noble":
+            return say("{name}, removed from the game", name=noble)[:100]
+    said = effects_words(reward)
+    if move.choice == "noble":
+        return noble[:100]
+    if move.choice == "both":
+        return say("{name} and {effects}", name=noble, effects=said)[:100]
+    me = state["seats"][decision["seat"]]
+    if decision.get("ally") or stack["left"] == 0:
+        return said[:100]
+    if stack["noble"] in me["nobles"]:
+        return say("{effects} (you already have this noble)", effects=said)[:100]
+    cost = data["both_cost_gold"]
+    if me["gold"] < cost:
+        return say("{effects} (both would cost {gold_n} gold)", effects=said, gold_n=cost)[:100]
+    return said[:100]
 
 
 def answer_words(engine: Engine, move: LancasterMove) -> str:

@@ -46,6 +46,19 @@ def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None
     assert "for 3 gold" in events[0]
 
 
+def test_8_1_county_choices_say_which_noble_which_reward_and_why_not_both(state) -> None:
+    """The buttons read "The noble", "The reward": their details name them (playtest), and a
+    player short of 3 gold is told why "both" is missing."""
+    deploy(state, 0, 1, "county:G")
+    state, _ = run_steps(state, ["county:G"])
+    noble = GAME.data["nobles"][state["noble_stacks"]["G"]["noble"]]["name"]
+    details = [own[-1].detail for own in GAME.move_steps(state, 0, GAME.legal_moves(state, 0))]
+    assert details == [noble, "2 gold + 1 squire (both would cost 3 gold)"]
+    state["seats"][0]["gold"] = 3
+    details = [own[-1].detail for own in GAME.move_steps(state, 0, GAME.legal_moves(state, 0))]
+    assert details == [noble, "2 gold + 1 squire", f"{noble} and 2 gold + 1 squire"]
+
+
 def test_8_1_county_reward_only_noble(state) -> None:
     deploy(state, 1, 1, "county:H")  # H: 2 squires + 1 vote marker
     state, _ = run_steps(state, ["county:H"])
