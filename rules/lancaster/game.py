@@ -285,7 +285,8 @@ class LancasterGame:
         return state
 
     def cards(self) -> list[Card]:
-        return cards.cards(self.data)  # /card lookups (rules/lancaster/cards.py), with overrides
+        # /card lookups (rules/lancaster/cards.py), with overrides; the expansions' content too
+        return cards.cards(self.data) + cards.expansion_cards(load_expansions())
 
     def catalogue_names(self) -> dict[str, list[str]]:
         """County, noble and castle space names, law texts, sources and move words (i18n)."""

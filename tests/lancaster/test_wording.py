@@ -3,7 +3,7 @@ exchanges and the lord's words, each checked where the player meets it."""
 
 from __future__ import annotations
 
-from rules.core import option_words
+from rules.core import find_cards, option_words
 from rules.lancaster import GAME
 from rules.lancaster.game import OPTIONS
 from rules.lancaster.words import effect_words, place_words
@@ -29,3 +29,15 @@ def test_a_castle_exchange_reads_as_a_sentence_with_how_often() -> None:
 def test_the_knight_with_a_lord_is_named_for_its_owner_and_for_others_alike() -> None:
     """A button "Upgrade the knight escorting the lord" is read by the lord's owner."""
     assert place_words(GAME.data, "lord:2") == "escorting the lord"
+
+
+def test_card_looks_up_what_the_expansions_put_on_the_board() -> None:
+    """The board shows "HL4", "Lord Chancellor", "tile D": /card found none of them (playtest).
+    Each is found by what the board shows, with its provisional note."""
+    every = GAME.cards()
+    law = find_cards(every, "HL4")
+    assert [c.key for c in law] == ["law:HL4"] and law[0].text and law[0].provisional
+    (office,) = find_cards(every, "Chancellor")
+    assert office.text == "Cost: 1 vote marker. Reward: 2 royal seals + 1 shield."
+    assert "tile:D" in [c.key for c in find_cards(every, "Reward tile D")]
+    assert len({c.key for c in every}) == len(every)  # keys stay unique
