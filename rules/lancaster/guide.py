@@ -182,6 +182,9 @@ def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> 
             out.append((Step("pass", say("Pass: keep your knights in court")),))
         elif isinstance(move, Lord):
             out.append(_lord_steps(engine, state, move))
+        elif isinstance(move, Extension) and move.space in engine.data["castle"]:  # what it pays
+            effects = effects_words(engine.data["castle"][move.space]["reward"])[:100]
+            out.append((Step(move.to_text(), answer_words(engine, move)[:80], effects),))
         elif isinstance(move, Take):
             out.append(
                 (Step(move.to_text(), answer_words(engine, move)[:80], _take_detail(engine, state, move)),)

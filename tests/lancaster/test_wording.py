@@ -41,3 +41,13 @@ def test_card_looks_up_what_the_expansions_put_on_the_board() -> None:
     assert office.text == "Cost: 1 vote marker. Reward: 2 royal seals + 1 shield."
     assert "tile:D" in [c.key for c in find_cards(every, "Reward tile D")]
     assert len({c.key for c in every}) == len(every)  # keys stay unique
+
+
+def test_4_1_step_9_the_first_extension_choice_says_what_each_space_pays() -> None:
+    """The setup select read "Extension on Chapel" alone: each option now says what it gives."""
+    state = GAME.setup(3, 1, {})
+    seat = state["pending"]["seat"]
+    steps = GAME.move_steps(state, seat, GAME.legal_moves(state, seat))
+    said = {own[-1].label: own[-1].detail for own in steps}
+    assert said["Extension on Chapel"] == "2 vote markers"
+    assert said["Extension on Tiltyard"] == "pay 2 squires: upgrade a knight (once)"
