@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.service import present
-from i18n import translate_phrase
 from bot.service.store import SeatRecord
+from i18n import translate_phrase
 from rules.core import Outcome
 from rules.lancaster import GAME
 
