@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Step, move_label, say
-from rules.lancaster import henry, placement
+from rules.lancaster import henry, placement, queenie
 from rules.lancaster import model as m
 from rules.lancaster.engine import Engine
 from rules.lancaster.moves import (
@@ -52,9 +52,12 @@ def _county_step(engine: Engine, state: State, letter: str) -> Step:
         say("needs strength {strength}", strength=county["min_strength"]),
         say("gives {effects}", effects=effects_words(county["reward"])),
     ]
+    if queenie.in_play(state) and letter in state["reward_tiles"]:  # Queenie: the tile beside it
+        tile = effects_words(queenie.tiles(engine.data, state)[letter])
+        parts.append(say("reward tile: {effects}", effects=tile))
     held = state["counties"][letter]
     if held is not None:
-        total = held["strength"] + held["squires"]
+        total = held["strength"] + held["squires"] + held.get("extra", 0)  # its Tudor knight too
         parts.insert(
             0, say("held by {p} ({total}): beat it", p=m.force_name(state, held["force"]), total=total)
         )
