@@ -52,7 +52,7 @@ OPTIONS = (
         (1, 2),
         "Starting vote markers per player: 1 (English rules, default) or 2 (an early German translation).",
         title="Starting vote markers",
-        words=("1 each", "2 each"),
+        words=("1 each (2 with Henry V)", "2 each"),  # Henry V's C6: 2 whatever this says
     ),
     Option(
         "discard_unused_votes",

@@ -158,10 +158,21 @@ def test_R4_2_absentees_of_a_lost_conflict_take_dishonor_participants_and_protec
 
 def test_R4_2_a_second_loss_dishonors_again_before_the_capture() -> None:
     state, events = _evaluate(3, "bottom", [(1, 1)])
-    assert _held(state) == [1, 0, 1]
+    assert _held(state) == [1, 0, 1]  # dealt before the capture: seat 1's knight spared it
+    # Said after the loss it follows from (playtest: the shame line came before the loss line).
+    loss = next(i for i, e in enumerate(events) if e.startswith("England loses"))
     shame = next(i for i, e in enumerate(events) if "shames" in e)
-    capture = next(i for i, e in enumerate(events) if "captured" in e)
-    assert shame < capture
+    assert loss < shame
+
+
+def test_R4_2_R4_3_dishonor_is_said_after_the_loss_or_the_unanswered_card() -> None:
+    state, events = _evaluate(3, "top", [(1, 1)])
+    assert [e.split(" ")[:2] for e in events] == [["England", "loses"], ["England's", "loss"]]
+    state = _game(3)
+    empty_courts(state)
+    set_cards(state, [("K01", "top")])
+    state, events = run_steps(state, ["conflict:K01"])
+    assert events[0].startswith("Conflict K01 unanswered") and "shames" in events[1]
 
 
 def test_R4_2_a_won_conflict_gives_no_dishonor() -> None:

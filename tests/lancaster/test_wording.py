@@ -51,3 +51,11 @@ def test_4_1_step_9_the_first_extension_choice_says_what_each_space_pays() -> No
     said = {own[-1].label: own[-1].detail for own in steps}
     assert said["Extension on Chapel"] == "2 vote markers"
     assert said["Extension on Tiltyard"] == "pay 2 squires: upgrade a knight (once)"
+
+
+def test_the_lobby_does_not_promise_one_vote_marker_when_henry_v_gives_two() -> None:
+    """Henry V's setup gives 2 vote markers whatever the option (EXPANSIONS.md C6)."""
+    option = next(o for o in OPTIONS if o.name == "vote_markers")
+    assert option_words(option, 1) == "Starting vote markers: 1 each (2 with Henry V)"
+    state = GAME.setup(3, 1, {"henry_v": True, "vote_markers": 1})
+    assert {seat["vote_markers"] for seat in state["seats"]} == {2}
