@@ -396,9 +396,10 @@ class LancasterGame:
         if mv.squires and kind != "county":
             return say("Squires may only be added in a county (never in the castle or a conflict).")
         if mv.squires > state["seats"][player]["squires"]:
-            return say_n(
-                "You have only {n} squire.", "You have only {n} squires.", state["seats"][player]["squires"]
-            )
+            held = state["seats"][player]["squires"]
+            if not held:  # not "You have only 0 squires."
+                return say("You have no squires.")
+            return say_n("You have only {n} squire.", "You have only {n} squires.", held)
         if kind == "county":
             return self._why_county(state, player, mv, where)
         if kind == "castle":

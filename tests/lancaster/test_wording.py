@@ -3,10 +3,14 @@ exchanges and the lord's words, each checked where the player meets it."""
 
 from __future__ import annotations
 
-from rules.core import find_cards, option_words
+import pytest
+
+from rules.core import IllegalMove, find_cards, option_words
 from rules.lancaster import GAME
 from rules.lancaster.game import OPTIONS
 from rules.lancaster.words import effect_words, place_words
+
+from .helpers import give_court, play, setup_game
 
 
 def test_lobby_names_each_expansion_by_its_title() -> None:
@@ -59,3 +63,15 @@ def test_the_lobby_does_not_promise_one_vote_marker_when_henry_v_gives_two() -> 
     assert option_words(option, 1) == "Starting vote markers: 1 each (2 with Henry V)"
     state = GAME.setup(3, 1, {"henry_v": True, "vote_markers": 1})
     assert {seat["vote_markers"] for seat in state["seats"]} == {2}
+
+
+def test_a_placement_without_squires_says_you_have_none() -> None:
+    """Refused squires read "You have only 0 squires." (playtest)."""
+    state = setup_game(3)
+    give_court(state, 0, [1])
+    state["seats"][0]["squires"] = 0
+    with pytest.raises(IllegalMove, match=r"^You have no squires\.$"):
+        play(state, 0, "knight 1 county:G squires=1")
+    state["seats"][0]["squires"] = 1
+    with pytest.raises(IllegalMove, match=r"^You have only 1 squire\.$"):
+        play(state, 0, "knight 1 county:G squires=2")
