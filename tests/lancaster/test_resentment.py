@@ -143,7 +143,8 @@ def test_R4_1_the_tower_is_cleared_before_counties_and_protects_its_owners() -> 
     state["forces"][2]["reserve"][3] -= 1
     deploy(state, 0, 1, "county:G")
     state, events = run_steps(state, ["rewards"])
-    assert "The tower is cleared: {p2} return to court, protected from dishonor this round." in events
+    cleared = "The tower is cleared: {p2} takes their knight back to court and is protected from dishonor"
+    assert cleared + " this round." in events
     assert state["pending"]["kind"] == "county" and state["pending"]["county"] == "G"  # after the tower
     assert state["tower"]["knights"] == [] and state["tower"]["neutral"] == 3
     assert state["protected"] == [2] and 4 in state["forces"][2]["court"]
