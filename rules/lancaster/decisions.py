@@ -561,7 +561,11 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
 
 def _ransom_prompt(engine: Engine, state: State, decision: Decision) -> str:
     rate = engine.data["ransom_gold_per_strength"]
-    return say("Ransom your captured knights, at {rate_n} gold per strength, or none?", rate_n=rate)
+    return say(  # what becomes of each choice (the prompt said only the price)
+        "Ransom your captured knights at {rate_n} gold per strength (they return to your court), "
+        "or none (they go to your reserve)?",
+        rate_n=rate,
+    )
 
 
 def _ransom_why(

@@ -213,8 +213,11 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
     state, events = run_steps(state, ["conflict:K12"])
     assert "captured" in events[0]
     assert state["conflicts"] == []
-    # Seat 0 (first in player order) may free each knight at 1 gold per strength point.
+    # Seat 0 (first in player order) may free each knight at 1 gold per strength point; the
+    # question says where each answer sends them (playtest: it gave only the price).
     assert move_texts(state, 0) == ["ransom 1", "ransom 3", "ransom none"]
+    asked = GAME.prompt(state, 0)
+    assert asked is not None and "return to your court" in asked.text and "go to your reserve" in asked.text
     state, _ = play(state, 0, "ransom 3")
     # 0 gold left: only "ransom none" (still asked: gold is secret with 3+ players).
     assert move_texts(state, 0) == ["ransom none"]
