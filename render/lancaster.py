@@ -743,9 +743,7 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
         (N_("Power points"), info.get("power_points")),
         (N_("Nobles"), len(info.get("nobles") or [])),
     ]
-    henry = court.part(view)
-    if henry is not None:  # Henry V: your seals (behind the screen with the reading seals_secret)
-        items.append((N_("Royal seals"), henry["seats"][seat]["seals"]))
+    items += _expansion_goods(view, seat)
     for cell, (label, value) in zip(L.goods.inset(12, 8).columns(len(items), 10), items, strict=True):
         canvas.text_in(cell.top(30), label, BODY, palette.MUTED, style="bold")
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
@@ -762,6 +760,27 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
         str(c["nobles"]["type"]): said(str(c["nobles"]["name"])) for c in view.get("counties") or []
     }
     _nobles(canvas, L.nobles.below(30), info, noble_names)
+
+
+def _expansion_goods(view: LancasterView, seat: int) -> list[tuple[str, int | None]]:
+    """Henry V: your seals (behind the screen with the reading seals_secret) and the privileges
+    you hold; The King's Resentment: your dishonor markers. A player looked for them on the public
+    board only (playtest: a shield won in round 1 was nowhere on the private screen)."""
+    items: list[tuple[str, int | None]] = []
+    henry = court.part(view)
+    if henry is not None:
+        mine = henry["seats"][seat]
+        items.append((N_("Royal seals"), mine["seals"]))
+        held = mine.get("privileges") or {}
+        items += [
+            (N_("Shields"), held.get("shield", 0)),
+            (N_("Archers"), held.get("archer", 0)),
+            (N_("Tudor knights"), held.get("tudor_knight", 0)),
+        ]
+    resentment = (view.get("expansions") or {}).get("kings_resentment")
+    if resentment is not None:
+        items.append((N_("Dishonor"), int(resentment["held"][seat])))
+    return items
 
 
 def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -> None:

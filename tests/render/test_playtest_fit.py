@@ -42,3 +42,20 @@ def test_a_long_reward_tile_keeps_its_reward_and_an_open_vote_says_nobody_voted_
     assert state["phase"] == "vote"
     drawn = draw_view("lancaster", GAME.player_view(state, None), private=False, names=["a", "b", "c"])
     assert "nobody yet" in drawn.canvas.texts
+
+
+def test_the_private_screen_shows_held_privileges_and_dishonor_whole() -> None:
+    """A shield won at the Lord Chancellor and dishonor markers were on the public board only."""
+    state = setup_game(3, henry_v=True, kings_resentment=True, queenie=True)
+    state["seats"][0]["privileges"]["shield"] = 1
+    state["seats"][0]["dishonor"] = 2
+    view = GAME.player_view(state, 0)
+    for lang in (None, "it"):
+        drawn = draw_view("lancaster", view, private=True, names=["a", "b", "c"], lang=lang)
+        assert not drawn.canvas.cut
+    texts = draw_view("lancaster", view, private=True, names=["a", "b", "c"]).canvas.texts
+    for label in ("Shields", "Archers", "Tudor knights", "Dishonor"):
+        assert label in texts
+    assert texts[texts.index("Shields") + 1] == "1" and texts[texts.index("Dishonor") + 1] == "2"
+    plain = draw_view("lancaster", GAME.player_view(setup_game(3), 0), private=True).canvas.texts
+    assert "Shields" not in plain and "Dishonor" not in plain
