@@ -17,7 +17,7 @@ from render import frame, palette, parts
 from render import lancaster_court as court
 from render import lancaster_regal as regal
 from render.alt import seat_name
-from render.canvas import Canvas, Rect
+from render.canvas import Canvas, Rect, text_width
 from render.layout import (
     BIG_NUMBER,
     BODY,
@@ -124,10 +124,15 @@ def _county_reward(canvas: Canvas, box: Rect, county: County, tile: RewardTile |
     canvas.paragraph(box.top(box.h - 21), reward, BODY, style="narrow", min_size=14)
     strip = Rect(box.x, box.bottom - 20, box.w + 56, 22)  # under the min badge too
     canvas.box(strip, EXTENSION, LAW_EDGE, width=2, radius=6)
+    room = strip.inset(6, 0)
     text = N_("+ tile {letter}: {reward} *  (bag {n})").format(
         letter=tile["letter"], reward=said(str(tile["reward"])), n=bag
     )
-    canvas.text_in(strip.inset(6, 0), text, BODY - 2, LAW_INK, style="narrow-bold", align="l", min_size=14)
+    if text_width(said(text), 14, "narrow-bold") > room.w:  # the tile's reward matters more than the bag
+        text = N_("+ tile {letter}: {reward} *").format(
+            letter=tile["letter"], reward=said(str(tile["reward"]))
+        )
+    canvas.text_in(room, text, BODY - 2, LAW_INK, style="narrow-bold", align="l", min_size=14)
 
 
 def _county_nobles(canvas: Canvas, box: Rect, nobles: Mapping[str, Any]) -> None:
@@ -389,7 +394,16 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
             canvas.text_in(
                 Rect(foot.x + 4, foot.y, 130, 28), N_("Voted so far:"), BODY, style="bold", align="l"
             )
-            parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
+            if done:
+                parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
+            else:  # the heading alone read as if something were missing
+                canvas.text_in(
+                    Rect(foot.x + 4, foot.y + 32, foot.w - 8, 28),
+                    N_("nobody yet"),
+                    BODY - 1,
+                    palette.MUTED,
+                    align="l",
+                )
         else:
             canvas.text_in(foot.inset(4, 0).top(28), N_("not yet voted"), BODY - 1, palette.MUTED, align="l")
         if f"law:{law.get('id')}" in places and voting != i:
@@ -729,9 +743,7 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
         (N_("Power points"), info.get("power_points")),
         (N_("Nobles"), len(info.get("nobles") or [])),
     ]
-    henry = court.part(view)
-    if henry is not None:  # Henry V: your seals (behind the screen with the reading seals_secret)
-        items.append((N_("Royal seals"), henry["seats"][seat]["seals"]))
+    items += _expansion_goods(view, seat)
     for cell, (label, value) in zip(L.goods.inset(12, 8).columns(len(items), 10), items, strict=True):
         canvas.text_in(cell.top(30), label, BODY, palette.MUTED, style="bold")
         canvas.text_in(cell.below(30), "–" if value is None else str(value), BIG_NUMBER + 14, style="bold")
@@ -748,6 +760,27 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
         str(c["nobles"]["type"]): said(str(c["nobles"]["name"])) for c in view.get("counties") or []
     }
     _nobles(canvas, L.nobles.below(30), info, noble_names)
+
+
+def _expansion_goods(view: LancasterView, seat: int) -> list[tuple[str, int | None]]:
+    """Henry V: your seals (behind the screen with the reading seals_secret) and the privileges
+    you hold; The King's Resentment: your dishonor markers. A player looked for them on the public
+    board only (playtest: a shield won in round 1 was nowhere on the private screen)."""
+    items: list[tuple[str, int | None]] = []
+    henry = court.part(view)
+    if henry is not None:
+        mine = henry["seats"][seat]
+        items.append((N_("Royal seals"), mine["seals"]))
+        held = mine.get("privileges") or {}
+        items += [
+            (N_("Shields"), held.get("shield", 0)),
+            (N_("Archers"), held.get("archer", 0)),
+            (N_("Tudor knights"), held.get("tudor_knight", 0)),
+        ]
+    resentment = (view.get("expansions") or {}).get("kings_resentment")
+    if resentment is not None:
+        items.append((N_("Dishonor"), int(resentment["held"][seat])))
+    return items
 
 
 def _private_knights(canvas: Canvas, seat: int, me: Me | None, info: SeatInfo) -> None:

@@ -60,11 +60,12 @@ def final_panel(
     first_w, total_w = 200, 90  # rank, marker and colour name; the total
     cat_w = (table.w - first_w - total_w) // max(1, len(categories))
     row_h = min(64, table.h // (len(ranking) + 1))
+    size = _heading_size([said(c) for c in categories], cat_w - 4)
     for j, cat in enumerate(categories):
         canvas.paragraph(
             Rect(table.x + first_w + j * cat_w + 2, table.y, cat_w - 4, row_h),
-            _heading(said(cat), cat_w - 4),
-            BODY - 1,
+            _heading(said(cat), cat_w - 4, size),
+            size,
             palette.INK,
             style="narrow-bold",
             min_size=14,
@@ -122,9 +123,27 @@ def _final_name(canvas: Canvas, row: Rect, seat: int, given: str | None) -> None
         )
 
 
-def _heading(category: str, width: int) -> str:
+HEADING_SLACK = 3
+"""Pixels a heading's word keeps free in its column: a word measured to fit exactly was still cut
+by the wrapper ("Conflic…" over the Lancaster final scoring)."""
+
+
+def _heading_size(categories: Sequence[str], width: int) -> int:
+    """One type size for every column heading: the largest from BODY - 1 down to 14 at which each
+    word fits its column, so words are shrunk before any is abbreviated."""
+    words = [w for c in categories for w in c.split()]
+    for size in range(BODY - 1, 13, -1):
+        if all(text_width(w, size, "narrow-bold") + HEADING_SLACK <= width for w in words):
+            return size
+    return 14
+
+
+def _heading(category: str, width: int, size: int = BODY - 1) -> str:
     """A scoring category as a column heading; a word too long for the column is abbreviated."""
-    words = [w if text_width(w, BODY - 1, "narrow-bold") <= width else w[:6] + "." for w in category.split()]
+    words = [
+        w if text_width(w, size, "narrow-bold") + HEADING_SLACK <= width else w[:6] + "."
+        for w in category.split()
+    ]
     return Said(" ".join(words).capitalize())  # already said: an abbreviation stays as it is
 
 

@@ -16,7 +16,15 @@ from typing import Any
 import discord
 
 from bot.app import permissions
-from bot.app.components import BUTTON_ID, SELECT_LIMIT, choice_items, lobby_view, undo_button, walk_items
+from bot.app.components import (
+    BUTTON_ID,
+    BUTTON_LIMIT,
+    SELECT_LIMIT,
+    choice_items,
+    lobby_view,
+    undo_button,
+    walk_items,
+)
 from bot.app.context import (
     NO_MENTIONS,
     Interaction,
@@ -289,6 +297,9 @@ def walk_lines(guided: Guided, lang: str | None = None, names: Sequence[str] = (
     lines = [translate("Chosen: {steps}", lang, steps=taken)] if level.taken else []
     if level.move is None:
         lines.append(translate("Choose below, step by step (or type the move with `/move`).", lang))
+        if len(level.options) <= BUTTON_LIMIT:  # a button shows no detail (a select does): here
+            said = [(present.engine_text(o.label, lang, names), o.detail) for o in level.options]
+            lines += [f"• **{x}** — {present.engine_text(d, lang, names)}" for x, d in said if d]
         return lines
     preview = "\n".join(present.engine_text(line, lang, names) for line in (guided.preview or "").split("\n"))
     lines += [

@@ -114,9 +114,15 @@ def lobby_text(record: GameRecord, game: Game, lang: str | None = None) -> tuple
 def headline(view: Mapping[str, Any], lang: str | None = None) -> str:
     """Round / period / phase facts a view offers, in a short line (keys vary by game)."""
     parts = []
+    # The phase's name for players ("Place knights"), not its id ("Phase place"), when the view's
+    # header has one.
+    header = view.get("header")
+    titled = header.get("phase_title") if isinstance(header, Mapping) else None
     for key in ("period", "round", "turn", "phase"):
         value = view.get(key)
-        if isinstance(value, str | int) and not isinstance(value, bool):
+        if key == "phase" and isinstance(titled, str) and titled:
+            parts.append(translate_phrase(titled, lang))
+        elif isinstance(value, str | int) and not isinstance(value, bool):
             parts.append(_fact(key, translate_phrase(str(value), lang), lang))
     return " · ".join(parts)
 

@@ -1,5 +1,6 @@
 """Every Lancaster law, conflict card, King's Favor tile, county and castle space as players
-look them up (rules.core ``cards``); values still provisional say so."""
+look them up (rules.core ``cards``), and the expansions' extra laws, court spaces and reward
+tiles (a player sees "HL4" on the board and looks it up); values still provisional say so."""
 
 from __future__ import annotations
 
@@ -82,6 +83,70 @@ def cards(data: dict[str, Any]) -> list[Card]:
                 say("Castle space"),
                 text,
                 _provisional(data, f"castle.{space}"),
+            )
+        )
+    return found
+
+
+def expansion_cards(expansions: dict[str, Any]) -> list[Card]:
+    """The expansions' content (``data.load_expansions``): Henry V + The King's Resentment's extra
+    laws, Henry V's court spaces, Queenie's reward tiles (A, D and F also as seal tiles)."""
+    found = [
+        Card(
+            f"law:{lid}",
+            f"Law {lid}",
+            say("Extra law of Henry V and The King's Resentment (back {back})", back=law["back"]),
+            str(law["text"]),
+            _provisional(expansions, f"extra_laws.laws.{lid}"),
+        )
+        for lid, law in sorted(expansions["extra_laws"]["laws"].items())
+    ]
+    henry_v = expansions["henry_v"]
+    for key, office in henry_v["offices"].items():
+        cost = ", ".join(effects_words([{"type": "gain", **c}]) for c in office["cost"]) or say("free")
+        text = say("Cost: {goods}. Reward: {effects}.", goods=cost, effects=effects_words(office["reward"]))
+        found.append(
+            Card(
+                f"office:{key}",
+                str(office["name"]),
+                say("Henry V office"),
+                text,
+                _provisional(expansions, f"henry_v.offices.{key}"),
+            )
+        )
+    treasury = henry_v["treasury"]
+    text = say(
+        "Its lord takes everything paid into the treasury this round (if nothing: {effects}).",
+        effects=effects_words(treasury["empty_reward"]),
+    )
+    found.append(
+        Card(
+            "office:treasury",
+            str(treasury["name"]),
+            say("Henry V court space"),
+            text,
+            _provisional(expansions, "henry_v.treasury"),
+        )
+    )
+    queenie = expansions["queenie"]
+    for letter, tile in sorted(queenie["tiles"].items()):
+        found.append(
+            Card(
+                f"tile:{letter}",
+                f"Reward tile {letter}",
+                say("Queenie reward tile"),
+                effects_words(tile),
+                _provisional(expansions, f"queenie.tiles.{letter}"),
+            )
+        )
+    for letter, tile in sorted(queenie["seal_tiles"].items()):
+        found.append(
+            Card(
+                f"tile:{letter}:seal",
+                f"Seal tile {letter}",
+                say("Queenie reward tile, with Henry V"),
+                effects_words(tile),
+                _provisional(expansions, f"queenie.seal_tiles.{letter}"),
             )
         )
     return found

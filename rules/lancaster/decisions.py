@@ -514,7 +514,7 @@ def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: li
 
 
 def _exchange_prompt(engine: Engine, state: State, decision: Decision) -> str:
-    return say("{exchange}: how many times?", exchange=effect_words(decision["exchange"]))
+    return say("How many times? {exchange}", exchange=effect_words(decision["exchange"]))
 
 
 def _exchange_why(
@@ -597,7 +597,11 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
 
 def _ransom_prompt(engine: Engine, state: State, decision: Decision) -> str:
     rate = engine.data["ransom_gold_per_strength"]
-    return say("Ransom your captured knights, at {rate_n} gold per strength, or none?", rate_n=rate)
+    return say(  # what becomes of each choice (the prompt said only the price)
+        "Ransom your captured knights at {rate_n} gold per strength (they return to your court), "
+        "or none (they go to your reserve)?",
+        rate_n=rate,
+    )
 
 
 def _ransom_why(

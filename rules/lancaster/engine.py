@@ -830,8 +830,11 @@ class Engine:
         card = next(c for c in state["conflicts"] if c["id"] == cid)
         france = self.data["conflicts"][cid]["france"]
         total = m.card_strength(card)
+        # The King's Resentment's dishonor is dealt first (a capture must not change who is
+        # spared) but said after the loss it follows from.
+        shame: list[str] = type(events)()
         if not card["spaces"]:
-            resentment.lost(self, state, card, events)  # R4.3: counts as lost
+            resentment.lost(self, state, card, shame)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
                 if type(events) is not Wordless:  # a word-free simulation formats nothing
@@ -844,10 +847,11 @@ class Engine:
                 else:
                     if type(events) is not Wordless:  # a word-free simulation formats nothing
                         events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
+            events.extend(shame)
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
-            resentment.lost(self, state, card, events)  # R4.2: a first loss dishonors too
+            resentment.lost(self, state, card, shame)  # R4.2: a first loss dishonors too
             m.card_set(state, {**card, "row": "bottom"})
             if type(events) is not Wordless:  # a word-free simulation formats nothing
                 events.append(
@@ -859,8 +863,9 @@ class Engine:
                         france_n=france,
                     )
                 )
+            events.extend(shame)
         else:
-            resentment.lost(self, state, card, events)  # R4.2: dishonor, then the capture
+            resentment.lost(self, state, card, shame)  # R4.2: dishonor, then the capture
             state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
             events.append(
                 say(
@@ -870,6 +875,7 @@ class Engine:
                     france_n=france,
                 )
             )
+            events.extend(shame)
             self._capture(state, card, events)
 
     def _conflict_won(self, state: State, card: dict[str, Any], events: list[str]) -> None:

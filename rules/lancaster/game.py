@@ -52,7 +52,7 @@ OPTIONS = (
         (1, 2),
         "Starting vote markers per player: 1 (English rules, default) or 2 (an early German translation).",
         title="Starting vote markers",
-        words=("1 each", "2 each"),
+        words=("1 each (2 with Henry V)", "2 each"),  # Henry V's C6: 2 whatever this says
     ),
     Option(
         "discard_unused_votes",
@@ -83,6 +83,7 @@ OPTIONS = (
         "counties (royal seals, shields, archers, Tudor knights; the treasury's lord takes all paid "
         "into it); 2 vote markers to start; seals score at the end. With The King's Resentment too, "
         "8 extra laws join the pile. Values and readings are provisional (listed in the rules help).",
+        title="Henry V",
     ),
     Option(
         "kings_resentment",
@@ -93,6 +94,7 @@ OPTIONS = (
         "with 5); a knight there returns before counties and shelters its owner; each lost conflict "
         "gives a dishonor marker to every player without a knight on it, -2 PP each at the end. "
         "Values and readings are provisional (listed in the rules help).",
+        title="The King's Resentment",
     ),
     Option(
         "queenie",
@@ -101,6 +103,7 @@ OPTIONS = (
         "Queenie 1: Reward Tiles (expansion; EXPANSIONS.md 6): each round one of 9 tiles A-I is laid "
         "beside the county of its letter; whoever takes that county's printed reward gains the tile "
         "too. Tile values and when a tile is taken are provisional (listed in the rules help).",
+        title="Queenie reward tiles",
     ),
 )
 EXPANSION_OPTIONS = ("henry_v", "kings_resentment", "queenie")
@@ -283,7 +286,8 @@ class LancasterGame:
         return state
 
     def cards(self) -> list[Card]:
-        return cards.cards(self.data)  # /card lookups (rules/lancaster/cards.py), with overrides
+        # /card lookups (rules/lancaster/cards.py), with overrides; the expansions' content too
+        return cards.cards(self.data) + cards.expansion_cards(load_expansions())
 
     def catalogue_names(self) -> dict[str, list[str]]:
         """County, noble and castle space names, law texts, sources and move words (i18n)."""
@@ -393,9 +397,10 @@ class LancasterGame:
         if mv.squires and kind != "county":
             return say("Squires may only be added in a county (never in the castle or a conflict).")
         if mv.squires > state["seats"][player]["squires"]:
-            return say_n(
-                "You have only {n} squire.", "You have only {n} squires.", state["seats"][player]["squires"]
-            )
+            held = state["seats"][player]["squires"]
+            if not held:  # not "You have only 0 squires."
+                return say("You have no squires.")
+            return say_n("You have only {n} squire.", "You have only {n} squires.", held)
         if kind == "county":
             return self._why_county(state, player, mv, where)
         if kind == "castle":
@@ -419,7 +424,8 @@ class LancasterGame:
         if where not in d["counties"]:
             return say("There is no county {county}.", county=where)
         need = d["counties"][where]["min_strength"]
-        if mv.strength < need:
+        # A Tudor knight raises the knight's own strength toward the minimum (H2.6).
+        if mv.strength + henry.county_marks(self._engine_of(state), mv).get("extra", 0) < need:
             return say(
                 "County {county} needs a knight of strength {need} or more on its own; "
                 "squires do not count toward the minimum.",
@@ -429,11 +435,13 @@ class LancasterGame:
         occupant = state["counties"][where]
         if occupant is not None and m.controller(state, occupant["force"]) == player:
             return say("You may never expel your own (or your ally's) knight.")
-        if occupant is not None:
+        if occupant is not None and occupant.get("shield"):  # Henry V H2.5
+            return say("The knight on {county} has a shield: it cannot be expelled this round.", county=where)
+        if occupant is not None:  # the total to beat counts its Tudor knight too (H2.6)
             return say(
                 "To expel the knight on {county} your total (knight + squires) must be more than {total}.",
                 county=where,
-                total=occupant["strength"] + occupant["squires"],
+                total=occupant["strength"] + occupant["squires"] + occupant.get("extra", 0),
             )
         return say("That placement is not possible.")
 
@@ -490,9 +498,7 @@ def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
     channel's line stays short (issue 12)."""
     if henry.lord_ready(engine, state, player):
         if not any(state["forces"][force]["court"] for force in m.forces_of(state, player)):
-            return Prompt(
-                say("Place your lord (lord chancellor, marshal, steward or treasury), or lord home.")
-            )
+            return Prompt(say("Place your lord on an office or the treasury, or keep it at home."))
         lord = True
     else:
         lord = False
@@ -501,8 +507,9 @@ def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
         if lord:  # Henry V's lord
             return Prompt(
                 say(
-                    "Place a knight or your lord (or lord home): every place left for a knight needs "
-                    "squires. Place one with enough squires or pass (your knights stay in court this round)."
+                    "Place a knight or your lord (or keep your lord at home): every place left for a knight "
+                    "needs squires. Place one with enough squires or pass (your knights stay in court this "
+                    "round)."
                 )
             )
         return Prompt(
@@ -511,6 +518,6 @@ def _place_prompt(engine: Engine, state: m.State, player: int) -> Prompt:
                 "squires or pass (your knights stay in court this round)."
             )
         )
-    return (
-        Prompt(say("Place a knight or your lord (or lord home).")) if lord else Prompt(say("Place a knight."))
-    )
+    if lord:
+        return Prompt(say("Place a knight or your lord (or keep your lord at home)."))
+    return Prompt(say("Place a knight."))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Step, move_label, say
-from rules.lancaster import henry, placement
+from rules.lancaster import henry, placement, queenie
 from rules.lancaster import model as m
 from rules.lancaster.engine import Engine
 from rules.lancaster.moves import (
@@ -52,9 +52,12 @@ def _county_step(engine: Engine, state: State, letter: str) -> Step:
         say("needs strength {strength}", strength=county["min_strength"]),
         say("gives {effects}", effects=effects_words(county["reward"])),
     ]
+    if queenie.in_play(state) and letter in state["reward_tiles"]:  # Queenie: the tile beside it
+        tile = effects_words(queenie.tiles(engine.data, state)[letter])
+        parts.append(say("reward tile: {effects}", effects=tile))
     held = state["counties"][letter]
     if held is not None:
-        total = held["strength"] + held["squires"]
+        total = held["strength"] + held["squires"] + held.get("extra", 0)  # its Tudor knight too
         parts.insert(
             0, say("held by {p} ({total}): beat it", p=m.force_name(state, held["force"]), total=total)
         )
@@ -93,9 +96,15 @@ def _henry_step(move: Place) -> Step:
     return Step(key, say("With {privileges}", privileges=" and ".join(w for _, w in spent)))
 
 
-def _place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
+def _place_steps(engine: Engine, state: State, move: Place, privileged: bool) -> tuple[Step, ...]:
+    """``privileged``: some move on offer spends a Henry V privilege, so every placement ends
+    with that step; without one it would only repeat "No Henry V privilege" on every choice."""
     steps = _plain_place_steps(engine, state, move)
-    return (*steps, _henry_step(move)) if henry.in_play(state) else steps
+    return (*steps, _henry_step(move)) if privileged else steps
+
+
+def _spends_privilege(move: LancasterMove) -> bool:
+    return isinstance(move, Place) and (move.tudor or move.shield or move.archer)
 
 
 def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
@@ -168,16 +177,56 @@ def _lord_strength_step(data: dict[str, Any], move: Lord) -> Step:
 def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> list[tuple[Step, ...]]:
     """Each move as the steps of a guided turn (see the module docstring)."""
     out: list[tuple[Step, ...]] = []
+    privileged = henry.in_play(state) and any(_spends_privilege(move) for move in moves)
     for move in moves:
         if isinstance(move, Place):
-            out.append(_place_steps(engine, state, move))
+            out.append(_place_steps(engine, state, move, privileged))
         elif isinstance(move, Pass):
             out.append((Step("pass", say("Pass: keep your knights in court")),))
         elif isinstance(move, Lord):
             out.append(_lord_steps(engine, state, move))
+        elif isinstance(move, Extension) and move.space in engine.data["castle"]:  # what it pays
+            effects = effects_words(engine.data["castle"][move.space]["reward"])[:100]
+            out.append((Step(move.to_text(), answer_words(engine, move)[:80], effects),))
+        elif isinstance(move, Take):
+            out.append(
+                (Step(move.to_text(), answer_words(engine, move)[:80], _take_detail(engine, state, move)),)
+            )
         else:
             out.append((Step(move.to_text(), answer_words(engine, move)[:80]),))
     return out
+
+
+def _take_detail(engine: Engine, state: State, move: Take) -> str:
+    """8.1: which noble, which reward (the buttons say only "The noble", "The reward"), and why
+    "both" is missing when it is; "" outside a county's choice."""
+    decision = state.get("pending") or {}
+    letter = decision.get("county")
+    if decision.get("kind") != "county" or letter is None:
+        return ""
+    data = engine.data
+    stack = state["noble_stacks"][letter]
+    noble = str(data["nobles"][stack["noble"]]["name"])
+    reward = data["counties"][letter]["reward"]
+    if decision.get("ally"):
+        allowed = data["ally"]["county_effects"]
+        reward = [e for e in reward if e["type"] in allowed]
+        if move.choice == "noble":
+            return say("{name}, removed from the game", name=noble)[:100]
+    said = effects_words(reward)
+    if move.choice == "noble":
+        return noble[:100]
+    if move.choice == "both":
+        return say("{name} and {effects}", name=noble, effects=said)[:100]
+    me = state["seats"][decision["seat"]]
+    if decision.get("ally") or stack["left"] == 0:
+        return said[:100]
+    if stack["noble"] in me["nobles"]:
+        return say("{effects} (you already have this noble)", effects=said)[:100]
+    cost = data["both_cost_gold"]
+    if me["gold"] < cost:
+        return say("{effects} (both would cost {gold_n} gold)", effects=said, gold_n=cost)[:100]
+    return said[:100]
 
 
 def answer_words(engine: Engine, move: LancasterMove) -> str:

@@ -159,8 +159,12 @@ def clear_tower(state: State, events: list[str]) -> None:
     if knights:
         names = ", ".join(m.force_name(state, k["force"]) for k in knights)
         events.append(
-            say(
-                "The tower is cleared: {players} return to court, protected from dishonor this round.",
+            say_n(  # "bob return to court" read as a typo (playtest)
+                "The tower is cleared: {players} takes their knight back to court and is protected from "
+                "dishonor this round.",
+                "The tower is cleared: {players} take their knights back to court and are protected from "
+                "dishonor this round.",
+                len(knights),
                 players=names,
             )
         )

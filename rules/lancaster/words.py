@@ -76,9 +76,12 @@ def effect_words(e: dict[str, Any]) -> str:
     if t == "exchange":
         pay = " + ".join(amount(p["resource"], p["amount"]) for p in e["pay"])
         gain = effects_words(e["gain"])
+        # "pay 2 squires: upgrade a knight (once)": a gain may be a verb, so no "for" before it.
         if e["repeat"] == "unlimited":
-            return say("pay {pay} for {gain} (any number of times)", pay=pay, gain=gain)
-        return say("pay {pay} for {gain} (up to {times_n}x)", pay=pay, gain=gain, times_n=e["repeat"])
+            return say("pay {pay}: {gain} (any number of times)", pay=pay, gain=gain)
+        return say_n(
+            "pay {pay}: {gain} (once)", "pay {pay}: {gain} (up to {n} times)", e["repeat"], pay=pay, gain=gain
+        )
     if t == "majority":
         return say(
             "most {metric}: {effects}", metric=metric_words(e["metric"]), effects=effects_words(e["effects"])
@@ -206,7 +209,7 @@ def place_words(data: dict[str, Any], where: str) -> str:
         card, _, _strength = rest.partition(":")
         return say("in conflict {conflict}", conflict=card)
     if kind == "lord":  # Henry V: the knight escorting its lord ("upgrade lord:3")
-        return say("escorting their lord")
+        return say("escorting the lord")
     if kind == "tower":  # The King's Resentment: a knight in the tower ("tower:2")
         return say("in the tower")
     return f"at {kind.replace('_', ' ')} {rest}".rstrip()  # another expansion's place (none today)

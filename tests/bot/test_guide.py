@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.guide import FLAT_LIMIT, PathError, guided, paged, walk
+from bot.app.actions import walk_lines
+from bot.service.guide import FLAT_LIMIT, Guided, Level, PathError, guided, paged, walk
 from rules import find_game
 from rules.core import Game, Step, game_move_steps, game_preview, move_summary
 from rules.lorenzo.data import CARDS
@@ -202,3 +203,19 @@ def test_move_autocomplete_says_what_a_move_does(tmp_path: Path) -> None:
             assert all("value" in c["name"] and " · " in c["name"] for c in choices)
 
     asyncio.run(go())
+
+
+def test_a_guided_level_shown_as_buttons_says_what_each_choice_needs_and_gives() -> None:
+    """Buttons carry no description (a select does): a Lancaster lord's court spaces, offered as
+    five buttons, were bare names. The private reply lists each choice's detail (playtest)."""
+    level = Level(
+        (2,),
+        (Step("lord", "Your lord"),),
+        (Step("c", "Lord Chancellor", "costs 1 vote marker"), Step("h", "Keep your lord at home")),
+        None,
+    )
+    lines = walk_lines(Guided(level, None))
+    assert "• **Lord Chancellor** — costs 1 vote marker" in lines
+    assert not [line for line in lines if "Keep your lord" in line]  # nothing more to say
+    many = Level((), (), tuple(Step(str(i), f"County {i}", "needs 1") for i in range(9)), None)
+    assert not [line for line in walk_lines(Guided(many, None)) if "needs 1" in line]  # a select says it

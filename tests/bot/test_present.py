@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bot.service import present
 from bot.service.store import SeatRecord
+from i18n import translate_phrase
 from rules.core import Outcome
+from rules.lancaster import GAME
 
 
 def test_turn_text_keeps_the_ping_when_events_overflow() -> None:
@@ -40,6 +42,16 @@ def test_headline_reads_round_facts_from_any_view() -> None:
         "Period 2 · Round 3 · Phase actions"
     )
     assert present.headline({"round": True, "towers": {}}) == ""
+
+
+def test_headline_names_the_phase_as_players_know_it() -> None:
+    """/game status said "Round 1 · Phase place" (the id) for Lancaster: the header's title."""
+    view = GAME.player_view(GAME.setup(3, 1, {}), None)
+    assert present.headline(view) == "Round 1 · Setup"
+    assert present.headline({"round": 2, "phase": "place", "header": {"phase_title": "Place knights"}}) == (
+        "Round 2 · Place knights"
+    )
+    assert present.headline(view, "it").endswith(" · " + translate_phrase("Setup", "it"))
 
 
 def test_game_over_is_said_once() -> None:

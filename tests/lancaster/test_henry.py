@@ -160,6 +160,26 @@ def test_H2_5_a_shielded_county_knight_cannot_be_expelled() -> None:
     assert "shield" not in " ".join(move_texts(state, 1))  # seat 1 holds none
 
 
+def test_H2_5_refusing_to_expel_a_shielded_knight_names_the_shield_not_the_total() -> None:
+    state = _game(3)
+    state["seats"][0]["privileges"]["shield"] = 1
+    state, _ = play(state, 0, "knight 1 county:I shield")
+    give_court(state, 1, [1])
+    state["seats"][1]["squires"] = 2
+    with pytest.raises(IllegalMove, match="has a shield: it cannot be expelled"):
+        play(state, 1, "knight 1 county:I squires=2")  # total 3 beats 1: the shield is why
+
+
+def test_H2_6_refusing_to_expel_counts_the_occupants_tudor_knight_in_the_total() -> None:
+    state = _game(3)
+    give_court(state, 0, [2])
+    state["seats"][0]["privileges"]["tudor_knight"] = 1
+    state, _ = play(state, 0, "knight 2 county:A tudor")
+    give_court(state, 1, [4])
+    with pytest.raises(IllegalMove, match="must be more than 4"):  # knight 2 + Tudor knight 2
+        play(state, 1, "knight 4 county:A")
+
+
 def test_H2_6_a_tudor_knight_counts_toward_the_minimum_and_is_lost_on_expulsion() -> None:
     state = _game(3)
     give_court(state, 0, [2])
@@ -445,3 +465,17 @@ def test_1_4_random_playouts_with_every_other_henry_v_reading(players: int) -> N
         play_checked(
             GAME, players, 700 + players, {"henry_v": True, "kings_resentment": True, "queenie": True}
         )
+
+
+def test_H2_5_guided_placements_ask_about_privileges_only_when_one_could_be_spent() -> None:
+    """Without a privilege every knight placement would end with "No Henry V privilege" (issue:
+    playtest); with a shield held, placements end with that choice so the two are told apart."""
+    state = _game(3)
+    moves = [mv for mv in GAME.legal_moves(state, 0) if mv.to_text().startswith("knight")]
+    steps = GAME.move_steps(state, 0, moves)
+    assert not [s for own in steps for s in own if "privilege" in s.label]
+    assert steps[0][-1].label != "No Henry V privilege"
+    state["seats"][0]["privileges"]["shield"] = 1
+    moves = [mv for mv in GAME.legal_moves(state, 0) if mv.to_text().startswith("knight")]
+    lasts = {own[-1].label for own in GAME.move_steps(state, 0, moves)}
+    assert lasts == {"No Henry V privilege", "With shield"}

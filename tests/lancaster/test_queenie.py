@@ -213,3 +213,13 @@ def test_1_1_the_option_is_offered_and_its_values_are_in_the_rules_help() -> Non
     text = GAME.rules_help()
     assert "## Queenie 1: Reward Tiles (option `queenie`)" in text
     assert "- `queenie.tiles.A` = 4 PP" in text and "`queenie.engine.tile_goes_with`" in text
+
+
+def test_Q2_a_guided_county_choice_names_the_tile_lying_beside_it() -> None:
+    """The county's step said only its printed reward; the tile beside it is part of the choice."""
+    state = _with_tile(3, "H")  # H: 2 squires + 1 vote marker; tile H: 1 gold + 1 squire
+    give_court(state, 0, [1])
+    moves = [mv for mv in GAME.legal_moves(state, 0) if "county:" in mv.to_text()]
+    details = {own[2].label: own[2].detail for own in GAME.move_steps(state, 0, moves)}
+    assert details["H Bedford"].endswith("; reward tile: 1 gold + 1 squire")
+    assert "reward tile" not in details["G Somerset"]

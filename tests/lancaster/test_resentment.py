@@ -143,7 +143,8 @@ def test_R4_1_the_tower_is_cleared_before_counties_and_protects_its_owners() -> 
     state["forces"][2]["reserve"][3] -= 1
     deploy(state, 0, 1, "county:G")
     state, events = run_steps(state, ["rewards"])
-    assert "The tower is cleared: {p2} return to court, protected from dishonor this round." in events
+    cleared = "The tower is cleared: {p2} takes their knight back to court and is protected from dishonor"
+    assert cleared + " this round." in events
     assert state["pending"]["kind"] == "county" and state["pending"]["county"] == "G"  # after the tower
     assert state["tower"]["knights"] == [] and state["tower"]["neutral"] == 3
     assert state["protected"] == [2] and 4 in state["forces"][2]["court"]
@@ -158,10 +159,21 @@ def test_R4_2_absentees_of_a_lost_conflict_take_dishonor_participants_and_protec
 
 def test_R4_2_a_second_loss_dishonors_again_before_the_capture() -> None:
     state, events = _evaluate(3, "bottom", [(1, 1)])
-    assert _held(state) == [1, 0, 1]
+    assert _held(state) == [1, 0, 1]  # dealt before the capture: seat 1's knight spared it
+    # Said after the loss it follows from (playtest: the shame line came before the loss line).
+    loss = next(i for i, e in enumerate(events) if e.startswith("England loses"))
     shame = next(i for i, e in enumerate(events) if "shames" in e)
-    capture = next(i for i, e in enumerate(events) if "captured" in e)
-    assert shame < capture
+    assert loss < shame
+
+
+def test_R4_2_R4_3_dishonor_is_said_after_the_loss_or_the_unanswered_card() -> None:
+    state, events = _evaluate(3, "top", [(1, 1)])
+    assert [e.split(" ")[:2] for e in events] == [["England", "loses"], ["England's", "loss"]]
+    state = _game(3)
+    empty_courts(state)
+    set_cards(state, [("K01", "top")])
+    state, events = run_steps(state, ["conflict:K01"])
+    assert events[0].startswith("Conflict K01 unanswered") and "shames" in events[1]
 
 
 def test_R4_2_a_won_conflict_gives_no_dishonor() -> None:

@@ -46,6 +46,19 @@ def test_8_1_county_noble_or_reward_and_both_only_with_three_gold(state) -> None
     assert "for 3 gold" in events[0]
 
 
+def test_8_1_county_choices_say_which_noble_which_reward_and_why_not_both(state) -> None:
+    """The buttons read "The noble", "The reward": their details name them (playtest), and a
+    player short of 3 gold is told why "both" is missing."""
+    deploy(state, 0, 1, "county:G")
+    state, _ = run_steps(state, ["county:G"])
+    noble = GAME.data["nobles"][state["noble_stacks"]["G"]["noble"]]["name"]
+    details = [own[-1].detail for own in GAME.move_steps(state, 0, GAME.legal_moves(state, 0))]
+    assert details == [noble, "2 gold + 1 squire (both would cost 3 gold)"]
+    state["seats"][0]["gold"] = 3
+    details = [own[-1].detail for own in GAME.move_steps(state, 0, GAME.legal_moves(state, 0))]
+    assert details == [noble, "2 gold + 1 squire", f"{noble} and 2 gold + 1 squire"]
+
+
 def test_8_1_county_reward_only_noble(state) -> None:
     deploy(state, 1, 1, "county:H")  # H: 2 squires + 1 vote marker
     state, _ = run_steps(state, ["county:H"])
@@ -200,8 +213,11 @@ def test_8_3_a_second_loss_captures_the_knights_and_they_are_ransomed(state) -> 
     state, events = run_steps(state, ["conflict:K12"])
     assert "captured" in events[0]
     assert state["conflicts"] == []
-    # Seat 0 (first in player order) may free each knight at 1 gold per strength point.
+    # Seat 0 (first in player order) may free each knight at 1 gold per strength point; the
+    # question says where each answer sends them (playtest: it gave only the price).
     assert move_texts(state, 0) == ["ransom 1", "ransom 3", "ransom none"]
+    asked = GAME.prompt(state, 0)
+    assert asked is not None and "return to your court" in asked.text and "go to your reserve" in asked.text
     state, _ = play(state, 0, "ransom 3")
     # 0 gold left: only "ransom none" (still asked: gold is secret with 3+ players).
     assert move_texts(state, 0) == ["ransom none"]
