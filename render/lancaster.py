@@ -390,24 +390,22 @@ def _parliament(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
         elif voting == i:
             # The open proposal already carries the VOTING frame; the last vote is on it too.
             canvas.highlight(rect.top(L.law_row_h), N_("VOTING"))
-            done = [s for s, v in enumerate(voted) if v]
-            canvas.text_in(
-                Rect(foot.x + 4, foot.y, 130, 28), N_("Voted so far:"), BODY, style="bold", align="l"
-            )
-            if done:
-                parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
-            else:  # the heading alone read as if something were missing
-                canvas.text_in(
-                    Rect(foot.x + 4, foot.y + 32, foot.w - 8, 28),
-                    N_("nobody yet"),
-                    BODY - 1,
-                    palette.MUTED,
-                    align="l",
-                )
+            _voted_so_far(canvas, foot, voted)
         else:
             canvas.text_in(foot.inset(4, 0).top(28), N_("not yet voted"), BODY - 1, palette.MUTED, align="l")
         if f"law:{law.get('id')}" in places and voting != i:
             canvas.highlight(rect.top(L.law_row_h), N_("LAST"))
+
+
+def _voted_so_far(canvas: Canvas, foot: Rect, voted: list[Any]) -> None:
+    """Under the open proposal: the seats that have voted (never how), or "nobody yet"."""
+    done = [s for s, v in enumerate(voted) if v]
+    canvas.text_in(Rect(foot.x + 4, foot.y, 130, 28), N_("Voted so far:"), BODY, style="bold", align="l")
+    if done:
+        parts.markers_grid(canvas, Rect(foot.x + 4, foot.y + 32, foot.w - 8, 34), done, 30)
+    else:  # the heading alone read as if something were missing
+        line = Rect(foot.x + 4, foot.y + 32, foot.w - 8, 28)
+        canvas.text_in(line, N_("nobody yet"), BODY - 1, palette.MUTED, align="l")
 
 
 def _vote_result(canvas: Canvas, foot: Rect, result: VoteResult) -> None:

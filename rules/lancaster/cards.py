@@ -128,6 +128,12 @@ def expansion_cards(expansions: dict[str, Any]) -> list[Card]:
             _provisional(expansions, "henry_v.treasury"),
         )
     )
+    return found + _queenie_cards(expansions)
+
+
+def _queenie_cards(expansions: dict[str, Any]) -> list[Card]:
+    """Queenie's reward tiles, and A, D and F again as the seal tiles they are with Henry V."""
+    found = []
     queenie = expansions["queenie"]
     for letter, tile in sorted(queenie["tiles"].items()):
         found.append(
