@@ -52,9 +52,9 @@ def _votes(markers: int) -> list[LancasterMove]:
 
 
 class Engine:
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], fingerprints: dict[frozenset[str], str] | None = None) -> None:
         self.data = data
-        self._fingerprints: dict[frozenset[str], str] = {}
+        self._fingerprints: dict[frozenset[str], str] = dict(fingerprints or {})
         self.fingerprint = self.fingerprint_for({})
         self.order: list[str] = list(data["county_order"])
         self.minimums = [(letter, int(data["counties"][letter]["min_strength"])) for letter in self.order]
@@ -74,6 +74,12 @@ class Engine:
         # states are never changed in place (model.copy_for_move).
         self._asked: tuple[State, Decision, list[LancasterMove]] | None = None
         self._castle_cache: dict[tuple[int, bool], list[tuple[str, list[Task], list[Task]]]] = {}
+
+    def __reduce__(self) -> tuple[type[Engine], tuple[dict[str, Any], dict[frozenset[str], str]]]:
+        """A pickled engine (a computer's move is chosen in a worker process, bot.service.workers)
+        is its data and known fingerprints: the dispatch tables hold closures, which don't pickle,
+        and they and the caches are made again from the data on arrival."""
+        return Engine, (self.data, self._fingerprints)
 
     def fingerprint_for(self, options: dict[str, Any]) -> str:
         """The fingerprint of the data a game with ``options`` uses: the base data and only the

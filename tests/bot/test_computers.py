@@ -16,6 +16,7 @@ from typing import Any
 from bot.service.computers import Computers
 from bot.service.movelog import replay_log
 from bot.service.store import COMPUTER
+from rules import find_game
 from rules.core import Move
 from tests.bot.harness import Harness, public
 from tests.bot.toy import TALLY
@@ -27,8 +28,9 @@ def messages(replies: list[dict[str, Any]]) -> list[str]:
 
 async def replay_is_exact(h: Harness, game_id: int = 1) -> None:
     record = await h.tables.get(game_id)
-    start = TALLY.setup(len(record.seats), record.seed, record.options)
-    assert TALLY.to_json(replay_log(TALLY, start, await h.tables.log(game_id))) == record.state
+    game = h.tables.game(record.game)
+    start = game.setup(len(record.seats), record.seed, record.options)
+    assert game.to_json(replay_log(game, start, await h.tables.log(game_id))) == record.state
 
 
 async def two_player_game(h: Harness, clock: str = "clock:1", options: str = "target:10") -> list[str]:
@@ -143,6 +145,31 @@ def test_computer_seats_play_before_the_sandbox_is_idle(db: Path | str, tmp_path
             await replay_is_exact(h)
 
     asyncio.run(go())
+
+
+def test_real_games_computers_move_before_the_sandbox_is_idle(tmp_path: Path) -> None:
+    """Issue 10 item 2 with the real engines: the computers' moves cross to a worker by pickle
+    (``bot.service.workers`` runs even inline on pickled copies). Lancaster's computers once
+    failed every move there, silently: here each game's computer seats play their opening
+    decisions before the sandbox is idle, until the person is asked."""
+
+    async def play(game: str) -> None:
+        async with Harness(tmp_path / f"{game}.db", games=[find_game(game)], out=tmp_path / game) as h:
+            await h(f"alice /game new game:{game} bots:2 bot_level:easy")
+            await h("alice /game start")
+            alice = next(s.seat for s in (await h.tables.get(1)).seats if s.user_id > 0)
+            for _ in range(4):  # alice answers until a computer had its turn
+                if any(m.seat != alice for m in await h.tables.log(1)):
+                    break
+                turn = await h.tables.turn(1)
+                await h(f'alice /move "text:{turn.game.legal_moves(turn.state, alice)[0].to_text()}"')
+            assert any(m.seat != alice for m in await h.tables.log(1)), game  # a computer moved
+            turn = await h.tables.turn(1)
+            assert [s.name for s in turn.acting] == ["alice"], (game, turn.acting)
+            await replay_is_exact(h)
+
+    for game in ("lancaster", "lorenzo"):
+        asyncio.run(play(game))
 
 
 def test_kick_by_a_vote_of_the_others(db: Path | str, tmp_path: Path) -> None:
