@@ -18,6 +18,10 @@ Levels, weakest first:
   moves, for as many simulations as fit its ``seconds`` (well under 2 s a decision on the
   development machine), so it plays better on a faster machine.
 
+Above ``random`` a game may first drop moves that can only waste something whatever the seat
+cannot see (``players.evaluate.pruning``: Lancaster votes with more markers than could change
+the result).
+
 Below ``hard`` the same ``rng`` state gives the same choice (``normal``'s simulations are counted
 and end well before its seconds), unless ``think_seconds`` or a loaded machine cuts a search
 short; ``hard`` depends on the clock.
@@ -29,7 +33,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from players.evaluate import evaluation
+from players.evaluate import evaluation, pruning
 from players.search import BUDGETS, one_step_order, search
 from rules.core import Game, Move, game_sample_state
 
@@ -58,6 +62,9 @@ def choose_move(
     sample = game_sample_state(game, view, seat, rng)
     if sample is None:
         return rng.choice(list(legal))
+    prune = pruning(game)
+    if prune is not None:
+        legal = prune(view, seat, legal)
     if level == "easy":
         return one_step_order(game, values, sample, seat, legal, rng)[0]
     return search(game, values, view, seat, legal, rng, BUDGETS[level], think_seconds)

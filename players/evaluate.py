@@ -5,12 +5,13 @@ every level (``players.choose_move``)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.core import Game
+from rules.core import Game, Move
 
 Values = Callable[[Any], list[float]]
+Prune = Callable[[Mapping[str, Any], int, Sequence[Move]], list[Move]]
 
 SCALE = {"lorenzo": 6.0, "lancaster": 4.0}
 """A lead worth about 73% of a win (the logistic of 1): a few VP / PP in each game."""
@@ -27,6 +28,18 @@ def evaluation(game: Game) -> Values | None:
         from players import lancaster
 
         return lancaster.values
+    return None
+
+
+def pruning(game: Game) -> Prune | None:
+    """The game's filter of moves a thinking computer never considers (view, seat, legal ->
+    the moves kept, never empty when ``legal`` is not), or None: moves that can only waste
+    something whatever the hidden information, which neither one step nor a few random playouts
+    reliably tell apart from better ones."""
+    if game.name == "lancaster":
+        from players import lancaster
+
+        return lancaster.useful_moves
     return None
 
 

@@ -5,14 +5,25 @@ judgement, not rules: tuned by the arena."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.core import Move
 from rules.lancaster import GAME
 from rules.lancaster import model as m
+from rules.lancaster.moves import Vote
 from rules.lancaster.scoring import final_outcome
 
 HOLDING_PP = {"gold": 0.5, "squires": 0.4, "vote_markers": 0.3}
-"""PP a unit held is worth: what it buys (knights, exchanges) or swings (a vote)."""
+"""PP a unit held is worth: what it buys (knights, exchanges) or swings (a vote). Vote markers a
+seat has put on its secret ballot count as spent already: the engine takes them only when the
+last ballot reveals all (7.2), and without this a seat voting before the others would see
+markers as free and spend them at random."""
+SPENT_MARKER_PP = 0.05
+"""What a vote marker used in this round's Parliament costs beyond its holding: markers left are
+discarded after the third vote (option ``discard_unused_votes``), so without it a seat casting
+the last ballot would spend them for nothing as readily as keep them; small enough to decide
+only between moves otherwise equal."""
 EFFECT_PP = {
     "gain": 0.0,  # valued by its resource (HOLDING_PP, or 1 per power point)
     "build_extension": 2.5,
@@ -45,11 +56,24 @@ def values(state: dict[str, Any]) -> list[float]:
     for i, seat in enumerate(state["seats"]):
         found[i] += sum(w * seat[k] for k, w in HOLDING_PP.items() if isinstance(seat[k], int))
         found[i] += PRIVILEGE_PP * sum(seat.get("privileges", {}).values())
+    _charge_markers(state, found)
     if state["phase"] in ("place", "vote"):
         _add_rewards_to_come(state, data, found)
         if "court_spaces" in state:
             _add_court_to_come(state, data, found)
     return found
+
+
+def _charge_markers(state: dict[str, Any], found: list[float]) -> None:
+    """Vote markers on a secret ballot (still held until the reveal) and those revealed this
+    round: see ``HOLDING_PP`` and ``SPENT_MARKER_PP``."""
+    if state["phase"] == "vote":
+        for i, ballot in enumerate(state["ballots"]):
+            if ballot is not None:
+                found[i] -= (HOLDING_PP["vote_markers"] + SPENT_MARKER_PP) * ballot["markers"]
+    for result in state["vote_results"]:
+        for ballot in result["ballots"]:
+            found[ballot["seat"]] -= SPENT_MARKER_PP * ballot["markers"]
 
 
 def _effect_pp(effects: list[dict[str, Any]]) -> float:
@@ -115,3 +139,19 @@ def _add_court_to_come(state: dict[str, Any], data: dict[str, Any], found: list[
             found[occupant["seat"]] += sum(HOLDING_PP.get(k, 0.0) * n for k, n in state["treasury"].items())
         else:
             found[occupant["seat"]] += _effect_pp(hv["treasury"]["empty_reward"])
+
+
+def useful_moves(view: Mapping[str, Any], seat: int, legal: Sequence[Move]) -> list[Move]:
+    """``legal`` without the votes that put more vote markers on the ballot than could change the
+    result in any outcome the seat's view allows (ballots are secret until all reveal, 7.2): the
+    other seats could at most all vote against with every marker they hold, and a tie passes, so
+    a "yes" needs at most that many votes less one to pass, a "no" that many to reject."""
+    parliament = view["parliament"]
+    if view["phase"] != "vote" or parliament["voting"] is None:
+        return list(legal)
+    against = sum(1 + s["vote_markers"] for s in view["seats"] if s["seat"] != seat)
+    return [
+        move
+        for move in legal
+        if not isinstance(move, Vote) or move.markers <= max(0, against - 1 if move.yes else against)
+    ]
