@@ -250,8 +250,8 @@ def answer_words(engine: Engine, move: LancasterMove) -> str:
             return say("Both (pay {n} gold)", n=data["both_cost_gold"])
         return {"noble": say("The noble"), "reward": say("The reward")}.get(move.choice, move.choice)
     if isinstance(move, Buy):
-        if not move.times:
-            return say("None")
+        if not move.times:  # also the move's words in the log, where "None" said nothing (playtest)
+            return say("Pay nothing")
         return {1: say("Once"), 2: say("Twice")}.get(move.times) or say("{n} times", n=move.times)
     if isinstance(move, Start):
         return say("{p} starts", p=f"{{p{move.seat}}}")

@@ -101,10 +101,22 @@ def test_H2_3_costs_go_into_the_treasury_when_the_lord_is_placed() -> None:
     assert state["seats"][0]["vote_markers"] == 0  # 1 for the office, 1 for the bishop
     assert state["treasury"]["vote_markers"] == 2
     assert henry.bishops_free(GAME.data, state) == 4
-    assert events[0] == "{p0} pays 2 vote markers into the treasury (lord to the Lord Chancellor)."
+    paid = "{p0} pays 2 vote markers into the treasury (lord to the Lord Chancellor with 1 bishop)."
+    assert events[0] == paid
     assert "(strength 2: 1 bishop)" in events[1]
     state, _ = play(state, 1, "lord steward")
     assert state["seats"][1]["gold"] == 1 and state["treasury"]["gold"] == 1
+
+
+def test_H2_3_a_free_office_names_the_bishops_as_what_is_paid_for() -> None:
+    """Playtest: "(lord to the Earl Marshal)" read as if the free Marshal cost a vote marker."""
+    state = _game(3)
+    state, events = play(state, 0, "lord marshal bishops=1")
+    marshal = henry.space_name(GAME.data, "marshal")
+    paid = f"{{p0}} pays 1 vote marker into the treasury (1 bishop for the lord on the {marshal})."
+    assert events[0] == paid
+    state, events = play(state, 1, "lord chancellor")
+    assert events[0] == "{p1} pays 1 vote marker into the treasury (lord to the Lord Chancellor)."
 
 
 def test_H2_3_the_chancellor_needs_a_vote_marker_and_bishops_are_capped() -> None:
