@@ -466,6 +466,9 @@ def _law(canvas: Canvas, rect: Rect, law: Law, fill: tuple[int, int, int]) -> No
     )
 
 
+HEADER_CLEARANCE = 8  # px between the castle headers' text and the first seat row's frame
+
+
 def _castles(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     """One row per player: power, gold, squires and votes, knights, nobles, castle."""
     L = LancasterPublic
@@ -473,7 +476,9 @@ def _castles(canvas: Canvas, view: LancasterView, places: set[str]) -> None:
     table.headings(canvas, skip=("castle",))
     seats = list(view.get("seats") or [])
     if seats:  # every castle has the same spaces: their names head the castle columns once
-        _castle_header(canvas, table.band("castle").inset(4, 2), seats[0])
+        band = table.band("castle").inset(4, 2)
+        # Clear of the first row's TO MOVE / LAST frame, drawn 6 px above the row (playtest: X4).
+        _castle_header(canvas, band.top(band.h - HEADER_CLEARANCE), seats[0])
     last = view["header"]["last"]
     row_h = L.row_h(len(view["header"]["seats"]))
     for i, info in enumerate(seats):
@@ -750,7 +755,8 @@ def _private(canvas: Canvas, view: LancasterView) -> None:
     canvas.text_in(Rect(L.castle.x, L.castle.y, 400, 28), "Your castle", HEADING, style="bold", align="l")
     last = view["header"]["last"]
     mine = last is not None and last["seat"] == seat
-    _castle_spaces(canvas, L.castle.below(32), seat, info, frame.touched(view["header"]) if mine else set())
+    # 42, not 32: the LAST tag over a first-row space (X1) stays clear of the heading (playtest).
+    _castle_spaces(canvas, L.castle.below(42), seat, info, frame.touched(view["header"]) if mine else set())
     canvas.text_in(
         Rect(L.nobles.x, L.nobles.y, 400, 28), N_("Your nobles at table"), HEADING, style="bold", align="l"
     )

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import present
+from bot.service import guide, present
 from bot.service.movelog import live, replay_states
 from bot.service.store import GameRecord
 from bot.service.table import TableError, Tables
 from bot.service.words import N_, engine_text
 from i18n import translate
 from render.chart import Chart, series
-from rules.core import Game, name_seats, round_scores
+from rules.core import Game, game_prompt, name_seats, round_scores
 
 PAGE_CHARS = 3800  # one embed's description holds 4096: a page of the log stays under it
 
@@ -29,18 +29,27 @@ PAGE_CHARS = 3800  # one embed's description holds 4096: a page of the log stays
 @dataclass(frozen=True)
 class Told:
     """One move of a game in force, in words: its number (1 = the first move), who made it,
-    and the events it caused (seats named)."""
+    and the events it caused (seats named); ``move``: the move in words when the engine wrote no
+    line of its own for it (a declined castle exchange), else "" (``unsaid``)."""
 
     number: int
     who: str
     lines: tuple[str, ...]
+    move: str = ""
 
     def text(self, lang: str | None = None, names: Sequence[str] = ()) -> str:
         """The move's line in the reader's ``lang`` (the engine's events through the catalogue;
         ``names``: the seats' names the events carry)."""
+        said = " ".join(engine_text(line, lang, names) for line in self.lines)
+        if self.move:  # "carol: Pay nothing. bob gains 2 squires.", not carol gaining bob's squires
+            did = " · ".join(engine_text(part, lang, names) for part in self.move.split(" · "))
+            return (
+                f"**{self.number}.** "
+                + translate("{who}: {move}.", lang, who=self.who, move=did)
+                + f" {said}".rstrip()
+            )
         if not self.lines:
             return f"**{self.number}.** {self.who}: " + translate("(nothing to tell)", lang)
-        said = " ".join(engine_text(line, lang, names) for line in self.lines)
         if said.startswith(self.who):  # "anna added 2": the events name the mover already
             return f"**{self.number}.** {said}"
         return f"**{self.number}.** {self.who}: {said}"
@@ -65,10 +74,25 @@ async def told(tables: Tables, record: GameRecord) -> list[Told]:
     names = record.names
     out: list[Told] = []
     for number, entry in enumerate(live(await tables.log(record.id)), start=1):
+        before = state
         state, events = game.apply(state, entry.seat, game.parse(state, entry.seat, entry.text))
         who = names[entry.seat] if 0 <= entry.seat < len(names) else N_("the table")
-        out.append(Told(number, who, tuple(name_seats(e, names) for e in events)))
+        move = unsaid(game, before, entry.seat, entry.text, events, names)
+        out.append(Told(number, who, tuple(name_seats(e, names) for e in events), move))
     return out
+
+
+def unsaid(game: Game, state: Any, seat: int, text: str, events: Sequence[str], names: Sequence[str]) -> str:
+    """The move in words (``guide.words_of``) when its events are none or open with another seat
+    (``present.opens_with_another``: the engine wrote no line for it, playtest); "" otherwise,
+    and for a secret move or an entry made by someone not seated."""
+    if not 0 <= seat < len(names):
+        return ""
+    if not present.opens_with_another([name_seats(e, names) for e in events[:1]], names, seat):
+        return ""
+    if game_prompt(game, state, seat).secret:
+        return ""
+    return guide.words_of(game, state, seat, text, names)
 
 
 def pages(

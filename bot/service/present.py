@@ -188,7 +188,7 @@ def turn_content(turn: Turn, intro: Sequence[str] = (), lang: str | None = None)
         else []
     )
     events = [engine_text(e, lang, turn.record.names) for e in turn.events]
-    lines = [*back, *intro, *events]
+    lines = [*back, *intro, *unsaid_move(turn, lang), *events]
     if turn.outcome is not None:
         ends = bool(turn.events) and turn.events[-1].startswith("The game is over")
         lines = final_lines(lines, lang, flagged=ends)
@@ -203,6 +203,28 @@ def turn_content(turn: Turn, intro: Sequence[str] = (), lang: str | None = None)
         lines.extend(waiting_lines(turn, lang=lang))
     # Keep the mentions (the end) when events overflow: pinging the next player matters most.
     return clip("\n".join(lines))
+
+
+def unsaid_move(turn: Turn, lang: str | None = None) -> list[str]:
+    """The mover's move in words when the engine wrote no line for it (a declined castle
+    exchange): otherwise the post opened with someone else's income (playtest). Not for a
+    secret move, nor a computer's (its report names it)."""
+    if turn.mover is None or turn.secret_move or turn.by_computer or not turn.move_words:
+        return []
+    who = turn.record.seats[turn.mover].name
+    if not opens_with_another(turn.events, turn.record.names, turn.mover):
+        return []
+    said = move_words(turn.move_words, lang, turn.record.names)
+    return [translate("{who}: {move}.", lang, who=who, move=said)]
+
+
+def opens_with_another(events: Sequence[str], names: Sequence[str], mover: int) -> bool:
+    """Whether a move's events (seats named) are none or open with another seat: then the
+    engine wrote no line of its own for the move. A line about the game ("The hidden number
+    was 3") is the move's own: it may follow a secret choice that must not be echoed."""
+    if not events:
+        return True
+    return any(events[0].startswith(name) for i, name in enumerate(names) if i != mover and name)
 
 
 def computers_line(turn: Turn, lang: str | None = None) -> str:

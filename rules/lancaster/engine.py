@@ -22,7 +22,7 @@ from rules.lancaster.data import content_of, fingerprint, used_expansions
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.migrate import EXPANSIONS_OFF, FORMAT
 from rules.lancaster.moves import LancasterMove, Lord, Pass, Place, Vote
-from rules.lancaster.words import amount, tally_gains
+from rules.lancaster.words import amount, gain_line, tally_gains
 
 State = m.State
 Task = m.Task
@@ -704,13 +704,8 @@ class Engine:
         else:
             m.seat_add(state, force, key, count)
         if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(
-                say(
-                    "{p} gains {goods}.",
-                    p=m.force_name(state, force),
-                    goods=amount(effect["resource"], count),
-                )
-            )
+            goods = amount(effect["resource"], count)
+            events.append(gain_line(m.force_name(state, force), goods, source == "castle"))
 
     def _recruit(
         self, state: State, force: int, effect: Effect, source: str, events: Events, at: At = None

@@ -96,18 +96,31 @@ def _henry_step(move: Place) -> Step:
     return Step(key, say("With {privileges}", privileges=" and ".join(w for _, w in spent)))
 
 
-def _place_steps(engine: Engine, state: State, move: Place, privileged: bool) -> tuple[Step, ...]:
+def _place_steps(
+    engine: Engine, state: State, move: Place, privileged: bool, tudor: int = 0
+) -> tuple[Step, ...]:
     """``privileged``: some move on offer spends a Henry V privilege, so every placement ends
-    with that step; without one it would only repeat "No Henry V privilege" on every choice."""
-    steps = _plain_place_steps(engine, state, move)
+    with that step; without one it would only repeat "No Henry V privilege" on every choice.
+    ``tudor``: what a Tudor knight chosen after the squires would add (0: none is offered)."""
+    steps = _plain_place_steps(engine, state, move, tudor)
     return (*steps, _henry_step(move)) if privileged else steps
+
+
+def _tudor_follows(moves: Sequence[LancasterMove]) -> set[tuple[int, str, int]]:
+    """The county placements (knight, target, squires) offered with a Tudor knight too: their
+    squires step says the strength with it, since the Tudor choice only comes after (playtest)."""
+    return {
+        (move.strength, move.target, move.squires)
+        for move in moves
+        if isinstance(move, Place) and move.tudor and move.target.startswith("county:")
+    }
 
 
 def _spends_privilege(move: LancasterMove) -> bool:
     return isinstance(move, Place) and (move.tudor or move.shield or move.archer)
 
 
-def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step, ...]:
+def _plain_place_steps(engine: Engine, state: State, move: Place, tudor: int = 0) -> tuple[Step, ...]:
     kind, _, where = move.target.partition(":")
     if kind == "tower":  # The King's Resentment (R2)
         return (_knight_step(move), Step(kind, say("Tower")), Step(move.target, say("Into the tower")))
@@ -115,19 +128,31 @@ def _plain_place_steps(engine: Engine, state: State, move: Place) -> tuple[Step,
         return (_knight_step(move), Step(kind, kind.capitalize()), Step(move.target, move_label(move)[:80]))
     area = Step(kind, say("Your ally's castle") if kind == "castle" and move.ally else AREAS[kind])
     if kind == "county":
-        strength = move.strength + move.squires
-        squires = Step(
-            f"q{move.squires}",
-            say("No squires: strength {strength}", strength=strength)
-            if not move.squires
-            else say(
-                "{squires}: strength {strength}", squires=amount("squire", move.squires), strength=strength
-            ),
-        )
+        squires = Step(f"q{move.squires}", _squires_words(move, tudor))
         return (_knight_step(move), area, _county_step(engine, state, where), squires)
     if kind == "castle":
         return (_knight_step(move), area, _castle_step(engine, where, move.ally))
     return (_knight_step(move), area, _conflict_step(engine, state, where))
+
+
+def _squires_words(move: Place, tudor: int) -> str:
+    """The squires step of a county placement: the strength it makes, and with the Tudor knight
+    when that choice follows (``tudor``: its strength; 0: not offered)."""
+    strength = move.strength + move.squires
+    if not tudor:
+        if not move.squires:
+            return say("No squires: strength {strength}", strength=strength)
+        return say(
+            "{squires}: strength {strength}", squires=amount("squire", move.squires), strength=strength
+        )
+    values = {"strength": strength, "tudor": strength + tudor}
+    if not move.squires:
+        return say("No squires: strength {strength}, {tudor} with the Tudor knight", **values)
+    return say(
+        "{squires}: strength {strength}, {tudor} with the Tudor knight",
+        squires=amount("squire", move.squires),
+        **values,
+    )
 
 
 def _lord_steps(engine: Engine, state: State, move: Lord) -> tuple[Step, ...]:
@@ -178,9 +203,12 @@ def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> 
     """Each move as the steps of a guided turn (see the module docstring)."""
     out: list[tuple[Step, ...]] = []
     privileged = henry.in_play(state) and any(_spends_privilege(move) for move in moves)
+    tudors = _tudor_follows(moves) if privileged else set()
+    bonus = int(engine.data["henry_v"]["privileges"]["tudor_knight"]["strength"]) if tudors else 0
     for move in moves:
         if isinstance(move, Place):
-            out.append(_place_steps(engine, state, move, privileged))
+            tudor = bonus if (move.strength, move.target, move.squires) in tudors else 0
+            out.append(_place_steps(engine, state, move, privileged, tudor))
         elif isinstance(move, Pass):
             out.append((Step("pass", say("Pass: keep your knights in court")),))
         elif isinstance(move, Lord):
@@ -250,8 +278,8 @@ def answer_words(engine: Engine, move: LancasterMove) -> str:
             return say("Both (pay {n} gold)", n=data["both_cost_gold"])
         return {"noble": say("The noble"), "reward": say("The reward")}.get(move.choice, move.choice)
     if isinstance(move, Buy):
-        if not move.times:
-            return say("None")
+        if not move.times:  # also the move's words in the log, where "None" said nothing (playtest)
+            return say("Pay nothing")
         return {1: say("Once"), 2: say("Twice")}.get(move.times) or say("{n} times", n=move.times)
     if isinstance(move, Start):
         return say("{p} starts", p=f"{{p{move.seat}}}")

@@ -149,6 +149,17 @@ def pay(state: State, seat: int, costs: list[dict[str, Any]], why: str, events: 
     events.append(say("{p} pays {goods} into the treasury ({why}).", p=f"{{p{seat}}}", goods=paid, why=why))
 
 
+def _cost_why(office: str, bishops: int, office_costs: bool) -> str:
+    """Why a lord placement pays (H2.3): the office, its bishops or both; the Earl Marshal is
+    free, so there the bishops pay (the playtest read "(lord to the Earl Marshal)")."""
+    if not bishops:
+        return say("lord to the {office}", office=office)
+    with_bishops = amount("bishop", bishops)
+    if office_costs:
+        return say("lord to the {office} with {bishops}", office=office, bishops=with_bishops)
+    return say("{bishops} for the lord on the {office}", office=office, bishops=with_bishops)
+
+
 def _lord_costs(data: dict[str, Any], space: str, bishops: int) -> list[dict[str, Any]]:
     """What placing the lord costs now: the space (H2.3, when paid on placement) and bishops."""
     hv = data["henry_v"]
@@ -250,13 +261,9 @@ def place_lord(engine: Engine, state: State, seat: int, move: Lord, events: list
         return
     data = engine.data
     name = space_name(data, move.space)
-    pay(
-        state,
-        seat,
-        _lord_costs(data, move.space, move.bishops),
-        say("lord to the {office}", office=name),
-        events,
-    )
+    costs = _lord_costs(data, move.space, move.bishops)
+    office_costs = bool(_lord_costs(data, move.space, 0))
+    pay(state, seat, costs, _cost_why(name, move.bishops, office_costs), events)
     if move.tudor:
         _hold(state, seat, "tudor_knight", -1)
     if move.knight:

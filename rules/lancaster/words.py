@@ -131,7 +131,10 @@ def effects_words(effects: list[dict[str, Any]]) -> str:
     return " + ".join(effect_words(e) for e in effects) or say("nothing")
 
 
-_GAIN = re.compile(r"^(?P<who>.+?) gains (?P<what>.+)\.$")
+# A castle's income says so (" from their castle"): added up with other castle income only, never
+# with a county reward taken in the same step (playtest: "took the reward (2 squires + 1 vote
+# marker)" then "gains 2 squires and 3 vote markers" did not add up).
+_GAIN = re.compile(r"^(?P<who>.+?) gains (?P<what>.+?)(?P<castle> from their castle)?\.$")
 _AMOUNT = re.compile(r"^(?P<n>\d+) (?P<word>.+)$")
 _WORD_RESOURCE = {"gold": "gold", "squire": "squire", "squires": "squire", "vote marker": "vote_marker"}
 _WORD_RESOURCE |= {"vote markers": "vote_marker", "PP": "power_points"}
@@ -162,34 +165,45 @@ def _summed(parts: list[str]) -> list[str]:
 def tally_gains(events: list[str]) -> list[str]:
     """Issue 12: totals instead of repeated lines. Consecutive "X gains ..." lines of one player
     become one ("X gains 3 gold, 1 squire and 1 vote marker"); then consecutive players gaining the
-    same become one line ("X, Y and Z each gain 1 squire")."""
-    merged: list[tuple[str, list[str]] | str] = []
+    same become one line ("X, Y and Z each gain 1 squire"). Castle income stays apart (``_GAIN``)."""
+    merged: list[tuple[str, bool, list[str]] | str] = []
     for event in events:
         found = _GAIN.match(event)
         last = merged[-1] if merged else None
         if found is None:
             merged.append(event)
-        elif isinstance(last, tuple) and last[0] == found["who"]:
-            last[1].extend(found["what"].replace(" and ", ", ").split(", "))
+            continue
+        castle = found["castle"] is not None
+        if isinstance(last, tuple) and last[0] == found["who"] and last[1] == castle:
+            last[2].extend(found["what"].replace(" and ", ", ").split(", "))
         else:
-            merged.append((found["who"], found["what"].replace(" and ", ", ").split(", ")))
-    lines: list[tuple[list[str], str] | str] = []
+            merged.append((found["who"], castle, found["what"].replace(" and ", ", ").split(", ")))
+    lines: list[tuple[list[str], bool, str] | str] = []
     for item in merged:
         if isinstance(item, str):
             lines.append(item)
             continue
-        what = listed(_summed(item[1]))
+        what = listed(_summed(item[2]))
         last_line = lines[-1] if lines else None
-        if isinstance(last_line, tuple) and last_line[1] == what and item[0] not in last_line[0]:
+        if isinstance(last_line, tuple) and last_line[1:] == (item[1], what) and item[0] not in last_line[0]:
             last_line[0].append(item[0])
         else:
-            lines.append(([item[0]], what))
-    return [line if isinstance(line, str) else _gain_line(line[0], line[1]) for line in lines]
+            lines.append(([item[0]], item[1], what))
+    return [line if isinstance(line, str) else _gain_line(*line) for line in lines]
 
 
-def _gain_line(who: list[str], what: str) -> str:
+def gain_line(who: str, what: str, castle: bool = False) -> str:
+    """One player's gain; ``castle``: their castle's income (said apart, ``_GAIN``)."""
+    if castle:
+        return say("{p} gains {goods} from their castle.", p=who, goods=what)
+    return say("{p} gains {goods}.", p=who, goods=what)
+
+
+def _gain_line(who: list[str], castle: bool, what: str) -> str:
     if len(who) == 1:
-        return say("{p} gains {goods}.", p=who[0], goods=what)
+        return gain_line(who[0], what, castle)
+    if castle:
+        return say("{players} each gain {goods} from their castles.", players=listed(who), goods=what)
     return say("{players} each gain {goods}.", players=listed(who), goods=what)
 
 

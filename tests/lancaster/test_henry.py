@@ -101,10 +101,22 @@ def test_H2_3_costs_go_into_the_treasury_when_the_lord_is_placed() -> None:
     assert state["seats"][0]["vote_markers"] == 0  # 1 for the office, 1 for the bishop
     assert state["treasury"]["vote_markers"] == 2
     assert henry.bishops_free(GAME.data, state) == 4
-    assert events[0] == "{p0} pays 2 vote markers into the treasury (lord to the Lord Chancellor)."
+    paid = "{p0} pays 2 vote markers into the treasury (lord to the Lord Chancellor with 1 bishop)."
+    assert events[0] == paid
     assert "(strength 2: 1 bishop)" in events[1]
     state, _ = play(state, 1, "lord steward")
     assert state["seats"][1]["gold"] == 1 and state["treasury"]["gold"] == 1
+
+
+def test_H2_3_a_free_office_names_the_bishops_as_what_is_paid_for() -> None:
+    """Playtest: "(lord to the Earl Marshal)" read as if the free Marshal cost a vote marker."""
+    state = _game(3)
+    state, events = play(state, 0, "lord marshal bishops=1")
+    marshal = henry.space_name(GAME.data, "marshal")
+    paid = f"{{p0}} pays 1 vote marker into the treasury (1 bishop for the lord on the {marshal})."
+    assert events[0] == paid
+    state, events = play(state, 1, "lord chancellor")
+    assert events[0] == "{p1} pays 1 vote marker into the treasury (lord to the Lord Chancellor)."
 
 
 def test_H2_3_the_chancellor_needs_a_vote_marker_and_bishops_are_capped() -> None:
@@ -479,3 +491,34 @@ def test_H2_5_guided_placements_ask_about_privileges_only_when_one_could_be_spen
     moves = [mv for mv in GAME.legal_moves(state, 0) if mv.to_text().startswith("knight")]
     lasts = {own[-1].label for own in GAME.move_steps(state, 0, moves)}
     assert lasts == {"No Henry V privilege", "With shield"}
+
+
+def test_H2_6_the_squires_step_says_the_strength_with_the_tudor_knight_that_follows() -> None:
+    """Playtest: "No squires: strength 3" was offered for Northumberland (minimum 4) before the
+    "With Tudor knight +2" step. The squires step now says both strengths, one option each."""
+    state = _game(3)
+    give_court(state, 0, [2, 3])
+    state["seats"][0]["privileges"]["tudor_knight"] = 1
+    moves = GAME.legal_moves(state, 0)
+    steps = GAME.move_steps(state, 0, moves)
+    northumberland = [
+        (m.to_text(), s) for m, s in zip(moves, steps, strict=True) if "knight 3 county:A" in m.to_text()
+    ]
+    squires = {s[3].key: s[3].label for _, s in northumberland}
+    assert squires == {
+        "q0": "No squires: strength 3, 5 with the Tudor knight",
+        "q1": "1 squire: strength 4, 6 with the Tudor knight",
+        "q2": "2 squires: strength 5, 7 with the Tudor knight",
+    }
+    somerset = [
+        s for m, s in zip(moves, steps, strict=True) if m.to_text().startswith("knight 3 county:G squires=1")
+    ]
+    assert [s[3].label for s in somerset] == [
+        "1 squire: strength 4, 6 with the Tudor knight"
+    ] * 2  # one option
+    assert [s[4].label for s in somerset] == ["No Henry V privilege", "With Tudor knight +2"]
+    state["seats"][0]["privileges"]["tudor_knight"] = 0  # no Tudor to follow: the plain words
+    moves = GAME.legal_moves(state, 0)
+    steps = GAME.move_steps(state, 0, moves)
+    labels = {s[3].label for m, s in zip(moves, steps, strict=True) if " county:" in m.to_text()}
+    assert "1 squire: strength 4" in labels and not [x for x in labels if "Tudor" in x]

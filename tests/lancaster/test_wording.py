@@ -75,3 +75,38 @@ def test_a_placement_without_squires_says_you_have_none() -> None:
     state["seats"][0]["squires"] = 1
     with pytest.raises(IllegalMove, match=r"^You have only 1 squire\.$"):
         play(state, 0, "knight 1 county:G squires=2")
+
+
+def test_8_2_castle_income_is_said_apart_from_the_county_reward_taken_before_it() -> None:
+    """Playtest: "took the reward (2 squires + 1 vote marker)" then "gains 2 squires and 3 vote
+    markers" folded the castle's income into the reward's line; each gain now has its own."""
+    from .helpers import deploy, empty_courts, run_steps
+
+    state = setup_game(3)
+    empty_courts(state)
+    deploy(state, 0, 1, "county:G")  # G: 2 gold + 1 squire
+    state["seats"][0]["extensions"] = ["X1", "X3"]  # squires' hall (2 squires), chapel (2 votes)
+    state, _ = run_steps(state, ["county:G", "castle:0"])
+    _, events = play(state, 0, "take reward")
+    assert events == [
+        "{p0} took the reward (2 gold + 1 squire) in county G.",
+        "{p0} gains 2 gold and 1 squire.",
+        "{p0} gains 2 squires and 2 vote markers from their castle.",
+    ]
+
+
+def test_castle_income_adds_up_with_castle_income_only() -> None:
+    from rules.lancaster.words import tally_gains
+
+    events = [
+        "{p0} gains 1 squire.",
+        "{p0} gains 2 squires from their castle.",
+        "{p0} gains 1 vote marker from their castle.",
+        "{p1} gains 2 squires and 1 vote marker from their castle.",
+        "{p2} gains 2 squires and 1 vote marker.",
+    ]
+    assert tally_gains(events) == [
+        "{p0} gains 1 squire.",
+        "{p0} and {p1} each gain 2 squires and 1 vote marker from their castles.",
+        "{p2} gains 2 squires and 1 vote marker.",
+    ]
