@@ -198,9 +198,11 @@ class Computers:
         # CPU work in a worker process (the pool runs it inline in tests and the sandbox).
         try:
             move = await workers.run(self.choose, game, seat, view, legal, level, rng, self.think_seconds)
-        except Exception:  # one game's failing computer must not hold back the pass (posts, pings)
-            log.exception("the computer found no move in game %s", record.id)
-            return 0
+        except Exception:
+            # A failing computer player must neither hold back the pass (posts, pings) nor stall
+            # its game until someone reads the log: logged, and the seat plays a random legal move.
+            log.exception("the computer player failed in game %s: a random legal move instead", record.id)
+            move = any_legal(game, seat, view, legal, level, rng)
         try:
             await self.tables.apply_text(record, seat, move.to_text(), actor=COMPUTER)
         except (StoreError, RulesError) as exc:  # the game moved meanwhile: looked at again

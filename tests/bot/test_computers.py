@@ -172,6 +172,32 @@ def test_real_games_computers_move_before_the_sandbox_is_idle(tmp_path: Path) ->
         asyncio.run(play(game))
 
 
+def raising(game: Any, seat: int, view: Any, legal: Any, level: str, rng: random.Random, think: Any) -> Move:
+    """A computer player that fails every time (top-level: the worker pool pickles it)."""
+    raise RuntimeError("the computer player broke")
+
+
+def test_a_failing_computer_player_plays_a_random_legal_move(tmp_path: Path, caplog: Any) -> None:
+    """A computer player that raises must not stall its game until someone reads the log: the
+    failure is logged and the seat plays a random legal move, reported as any computer move."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", out=tmp_path / "out") as h:
+            h.sandbox.bot.computers._choose = raising
+            await h("alice /game new game:tally target:15 vote:off bots:1 bot_level:hard")
+            await h("alice /game start")
+            alice = next(s.seat for s in (await h.tables.get(1)).seats if s.user_id > 0)
+            for _ in range(2):
+                turn = await h.tables.turn(1)
+                if [s.seat for s in turn.acting] == [alice]:
+                    await h('alice /move "text:add 1"')
+            assert any(m.seat != alice for m in await h.tables.log(1))  # the computer moved
+            assert [s.name for s in (await h.tables.turn(1)).acting] == ["alice"]
+
+    asyncio.run(go())
+    assert "the computer player failed" in caplog.text
+
+
 def test_kick_by_a_vote_of_the_others(db: Path | str, tmp_path: Path) -> None:
     """/game kick: only a timed-out player; more than half of the others; then for good."""
 

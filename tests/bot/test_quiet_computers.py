@@ -50,9 +50,17 @@ async def next_name(h: Harness) -> str:
     return seat.name
 
 
+class Nonsense:
+    """A move no game knows (top-level: the worker pool pickles it)."""
+
+    def to_text(self) -> str:
+        return "nonsense"
+
+
 def broken(game: Any, seat: int, view: Any, legal: Any, level: str, rng: random.Random, think: Any) -> Move:
-    """A computer player that fails every time (top-level: the worker pool pickles it)."""
-    raise RuntimeError("the computer player broke")
+    """A computer player whose every move is refused: its pass makes no move (a chooser that
+    raises is replaced by a random legal move, ``Computers._play_one``)."""
+    return Nonsense()
 
 
 def test_a_persons_move_before_computers_posts_one_board(db: Path | str, tmp_path: Path) -> None:
