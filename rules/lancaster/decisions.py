@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rules.core import Wordless, say, say_n
+from rules.core import Wordless, say, say_into, say_n
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
 from rules.lancaster import queenie
@@ -144,10 +144,9 @@ def _build(engine: Engine, state: State, decision: Decision, move: Extension, ev
     seat = decision["seat"]
     m.seat_set(state, seat, extensions=[*state["seats"][seat]["extensions"], move.space])
     name = engine.data["castle"][move.space]["name"]
-    if type(events) is not Wordless:  # a word-free simulation formats nothing
-        events.append(
-            say("{p} built the extension {space} ({name}).", p=f"{{p{seat}}}", space=move.space, name=name)
-        )
+    say_into(
+        events, "{p} built the extension {space} ({name}).", p=f"{{p{seat}}}", space=move.space, name=name
+    )
 
 
 def _first_extension_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -233,8 +232,7 @@ def _upgrade_answers(engine: Engine, state: State, decision: Decision) -> list[L
 def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, events: list[str]) -> None:
     who = m.force_name(state, decision["force"])
     if move.where == "none":
-        if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(say("{p} did not upgrade.", p=who))
+        say_into(events, "{p} did not upgrade.", p=who)
     else:
         old, new = m.upgrade_at(state, decision["force"], move.where)
         if type(events) is not Wordless:  # a word-free simulation formats nothing
@@ -293,26 +291,22 @@ def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events
     noble = m.take_noble(state, move.county)
     name = engine.data["nobles"][noble]["name"]
     if decision["remove"]:
-        if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(
-                say(
-                    "{p} removed a noble ({name}) from county {county} from the game.",
-                    p=f"{{p{seat}}}",
-                    name=name,
-                    county=move.county,
-                )
-            )
+        say_into(
+            events,
+            "{p} removed a noble ({name}) from county {county} from the game.",
+            p=f"{{p{seat}}}",
+            name=name,
+            county=move.county,
+        )
     else:
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], noble])
-        if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(
-                say(
-                    "{p} took a noble ({name}) from county {county}.",
-                    p=f"{{p{seat}}}",
-                    name=name,
-                    county=move.county,
-                )
-            )
+        say_into(
+            events,
+            "{p} took a noble ({name}) from county {county}.",
+            p=f"{{p{seat}}}",
+            name=name,
+            county=move.county,
+        )
 
 
 def _noble_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -357,15 +351,13 @@ def _take_county(engine: Engine, state: State, decision: Decision, move: Take, e
     if decision["ally"]:
         if choice == "noble":
             m.take_noble(state, letter)
-            if type(events) is not Wordless:  # a word-free simulation formats nothing
-                events.append(
-                    say(
-                        "{p}'s ally removed a noble ({name}) of county {county} from the game.",
-                        p=f"{{p{seat}}}",
-                        name=name,
-                        county=letter,
-                    )
-                )
+            say_into(
+                events,
+                "{p}'s ally removed a noble ({name}) of county {county} from the game.",
+                p=f"{{p{seat}}}",
+                name=name,
+                county=letter,
+            )
             m.queue_first(state, queenie.claim(engine, state, decision, choice, events))
             return
         allowed = engine.data["ally"]["county_effects"]
@@ -535,13 +527,11 @@ def _start(engine: Engine, state: State, decision: Decision, move: Start, events
     seat = decision["seat"]
     state["next_start_player"] = move.seat
     if move.seat == seat:  # "alice chose alice" reads oddly
-        if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(say("{p} chose to start the next round themselves.", p=f"{{p{seat}}}"))
+        say_into(events, "{p} chose to start the next round themselves.", p=f"{{p{seat}}}")
     else:
-        if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(
-                say("{p} chose {other} to start the next round.", p=f"{{p{seat}}}", other=f"{{p{move.seat}}}")
-            )
+        say_into(
+            events, "{p} chose {other} to start the next round.", p=f"{{p{seat}}}", other=f"{{p{move.seat}}}"
+        )
 
 
 def _start_prompt(engine: Engine, state: State, decision: Decision) -> str:
@@ -583,14 +573,12 @@ def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, even
     captured = decision["captured"][:]  # decisions are shared between states: never changed
     captured.remove(move.strength)
     m.court_add(state, force, move.strength)
-    if type(events) is not Wordless:  # a word-free simulation formats nothing
-        events.append(
-            say(
-                "{p} ransomed a captured knight (strength {strength}).",
-                p=f"{{p{seat}}}",
-                strength=move.strength,
-            )
-        )
+    say_into(
+        events,
+        "{p} ransomed a captured knight (strength {strength}).",
+        p=f"{{p{seat}}}",
+        strength=move.strength,
+    )
     if captured:
         engine.ask(state, {**decision, "captured": captured}, events)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.core import IllegalMove, Wordless, rng_for, say, say_n
+from rules.core import IllegalMove, Wordless, rng_for, say, say_into, say_n
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -281,8 +281,7 @@ class Engine:
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
         state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": ["law:" + law]}
-        if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(say("{p} has voted.", p=f"{{p{seat}}}"))
+        say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
         if None not in ballots:
             self._reveal_vote(state, events)
 
@@ -310,28 +309,24 @@ class Engine:
             # 7.2.6: the leftmost current law leaves, the new one enters on the right.
             old, *kept = state["current_laws"]
             state["current_laws"] = [*kept, law]
-            if type(events) is not Wordless:  # a word-free simulation formats nothing
-                events.append(
-                    say(
-                        "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
-                        law=law,
-                        yes_n=yes,
-                        no_n=no,
-                        ballots=detail,
-                        old=old,
-                    )
-                )
+            say_into(
+                events,
+                "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
+                law=law,
+                yes_n=yes,
+                no_n=no,
+                ballots=detail,
+                old=old,
+            )
         else:
-            if type(events) is not Wordless:  # a word-free simulation formats nothing
-                events.append(
-                    say(
-                        "{law} rejected {yes_n} to {no_n} ({ballots}).",
-                        law=law,
-                        yes_n=yes,
-                        no_n=no,
-                        ballots=detail,
-                    )
-                )
+            say_into(
+                events,
+                "{law} rejected {yes_n} to {no_n} ({ballots}).",
+                law=law,
+                yes_n=yes,
+                no_n=no,
+                ballots=detail,
+            )
         state["ballots"] = [None] * state["players"]
         if index + 1 < len(state["proposals"]):
             state["voting_on"] = index + 1
@@ -480,10 +475,9 @@ class Engine:
 
     def _begin_round(self, state: State, events: list[str]) -> None:
         self._open_placement(state)
-        if type(events) is not Wordless:  # a word-free simulation formats nothing
-            events.append(
-                say("Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}")
-            )
+        say_into(
+            events, "Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}"
+        )
         if queenie.in_play(state):
             queenie.reveal(self, state, events)
         self._next_turn(state, events, first=True)
@@ -838,32 +832,27 @@ class Engine:
             resentment.lost(self, state, card, shame)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
                 m.card_set(state, {**card, "row": "bottom"})
-                if type(events) is not Wordless:  # a word-free simulation formats nothing
-                    events.append(say("Conflict {conflict} unanswered: to the bottom row.", conflict=cid))
+                say_into(events, "Conflict {conflict} unanswered: to the bottom row.", conflict=cid)
             else:
                 state["conflicts"] = [c for c in state["conflicts"] if c["id"] != cid]
                 if card["row"] == "bottom":
-                    if type(events) is not Wordless:  # a word-free simulation formats nothing
-                        events.append(say("Conflict {conflict} unanswered again: discarded.", conflict=cid))
+                    say_into(events, "Conflict {conflict} unanswered again: discarded.", conflict=cid)
                 else:
-                    if type(events) is not Wordless:  # a word-free simulation formats nothing
-                        events.append(say("Conflict {conflict} unanswered: discarded.", conflict=cid))
+                    say_into(events, "Conflict {conflict} unanswered: discarded.", conflict=cid)
             events.extend(shame)
         elif total >= france:
             self._conflict_won(state, card, events)
         elif card["row"] == "top":
             resentment.lost(self, state, card, shame)  # R4.2: a first loss dishonors too
             m.card_set(state, {**card, "row": "bottom"})
-            if type(events) is not Wordless:  # a word-free simulation formats nothing
-                events.append(
-                    say(
-                        "England loses {conflict} ({total} against France {france_n}): "
-                        "to the bottom row, knights stay.",
-                        conflict=cid,
-                        total=total,
-                        france_n=france,
-                    )
-                )
+            say_into(
+                events,
+                "England loses {conflict} ({total} against France {france_n}): "
+                "to the bottom row, knights stay.",
+                conflict=cid,
+                total=total,
+                france_n=france,
+            )
             events.extend(shame)
         else:
             resentment.lost(self, state, card, shame)  # R4.2: dishonor, then the capture

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.core import Wordless, say
+from rules.core import Wordless, say, say_into
 from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
 from rules.lancaster.moves import LancasterMove, Pass, Place
@@ -405,5 +405,4 @@ def keep_in_court(state: State, seat: int, events: list[str]) -> None:
     state["kept_in_court"] = m.replaced(state["kept_in_court"], seat, True)
     state["last_move"] = {"seat": seat, "move": "pass", "where": None, "places": [f"knights:{seat}"]}
     state["turn_done"] = True
-    if type(events) is not Wordless:  # a word-free simulation formats nothing
-        events.append(say("{p} passes: the knights left in court stay there this round.", p=f"{{p{seat}}}"))
+    say_into(events, "{p} passes: the knights left in court stay there this round.", p=f"{{p{seat}}}")
