@@ -9,7 +9,11 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from rules.core import Game
+from rules import compiled
+
+compiled.install()  # before any engine module loads: the compiled build or the sources
+
+from rules.core import Game  # noqa: E402
 
 # Add a package here when its engine lands; nothing else in the project lists games.
 GAME_PACKAGES: tuple[str, ...] = ("lorenzo", "lancaster")
