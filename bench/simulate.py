@@ -156,8 +156,11 @@ def bench(
         runs["fast"].append(rate(game, states, seconds, fast)[0])
         runs["floor"].append(floor(states, moves, seconds / 2))
     median = {key: round(statistics.median(values), 1) for key, values in runs.items() if values}
+    from rules import compiled
+
     result: dict[str, Any] = {
         "bench": "simulate",
+        "engine": compiled.STATUS,  # today's engine: compiled or from source (``before``: source)
         "game": game.name,
         "players": players,
         "options": options,

@@ -3,10 +3,11 @@
 The game engines are plain typed Python. ``scripts/build_compiled.py`` (run by
 ``scripts/setup-env``) compiles the modules it lists with mypyc, a compiler for type-annotated
 Python, into extension modules beside their sources (``engine.cpython-311-….so`` next to
-``engine.py``, and mypyc's shared library beside the ``rules`` folder), and writes ``compiled-build.json``: a digest of every ``.py`` under ``rules/`` at
-build time, the interpreter the build is for, and the binaries. The compiled code does what the
-sources say, about 1.5x faster (issue 10: computer players think with random playouts); a test
-plays seeded games both ways and finds the same states.
+``engine.py``; mypyc's shared library beside the ``rules`` folder), and writes
+``compiled-build.json``: a digest of every ``.py`` under ``rules/`` at build time, the
+interpreter the build is for, and the binaries. The compiled code does what the sources say,
+about 1.5x faster (issue 10: computer players think with random playouts); a test plays seeded
+games both ways and finds the same states.
 
 ``install`` (called by ``rules/__init__`` before any engine module is imported) puts a finder
 first on ``sys.meta_path`` that decides, for every module under ``rules``, which file is loaded:
@@ -72,7 +73,7 @@ def usable_build(root: Path = RULES, environ: dict[str, str] | None = None) -> t
         if build["interpreter"] != interpreter_tag():
             return {}, "pure Python: the compiled build is for another Python"
         if build["sources"] != sources_digest(root):
-            return {}, "pure Python: the rules changed since the compiled build (scripts/setup-env rebuilds it)"
+            return {}, "pure Python: the rules changed since the compiled build (setup-env rebuilds it)"
     except (OSError, ValueError, KeyError, TypeError):
         return {}, "pure Python: the compiled build's record is unreadable"
     if not all(path.is_file() for path in binaries.values()):

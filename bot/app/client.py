@@ -38,6 +38,7 @@ from bot.service.pings import Delivery, Pings
 from bot.service.store import Notice
 from bot.service.table import Tables
 from i18n import translate
+from rules import compiled
 
 log = logging.getLogger("tavola")
 Posted = TypeVar("Posted", Delivery, Report)  # a message made from leased notices
@@ -251,7 +252,7 @@ class TavolaBot(discord.Client):
         await say(interaction, translate(text, str(interaction.locale)))
 
     async def on_ready(self) -> None:
-        log.info("ready as %s", self.user)
+        log.info("ready as %s; engines: %s", self.user, compiled.STATUS)
 
 
 class ShardedTavolaBot(TavolaBot, discord.AutoShardedClient):
