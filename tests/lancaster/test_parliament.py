@@ -107,23 +107,21 @@ def test_7_2_two_player_allies_do_not_vote() -> None:
     assert len(state["ballots"]) == 2
 
 
-def test_7_3_current_laws_apply_left_to_right_after_the_votes(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rules.lancaster.engine import Engine
-
-    applied: list[str] = []
-    law = Engine._law
-
-    def recorded(self: Engine, state: dict, law_id: str, events: list[str]) -> None:
-        applied.append(law_id)
-        law(self, state, law_id, events)
-
-    monkeypatch.setattr(Engine, "_law", recorded)
+def test_7_3_current_laws_apply_left_to_right_after_the_votes() -> None:
+    # Seen through the game, not a spy on the engine (a compiled engine calls its own methods
+    # directly): L16 asks each seat in turn whether to buy PP, and while the first seat decides,
+    # the laws to its right wait in the queue in their order.
     state = _parliament(3)
-    state["current_laws"] = ["L12", "L13", "L03"]
+    state["current_laws"] = ["L16", "L12", "L17"]
     for _ in range(3):
         state, events = vote_all(state, ["vote no"] * 3)
-    assert applied == ["L12", "L13", "L03"]
-    assert "Laws applied: L12, L13, L03." in events  # one line for the laws, in their order
+    assert "Laws applied: L16, L12, L17." in events  # one line for the laws, in their order
+    assert state["pending"]["kind"] == "exchange" and state["pending"]["at"] == "law:L16"
+    waiting = [task.get("law") or task["at"] for task in state["queue"]]
+    assert waiting == ["law:L16", "law:L16", "L12", "L17"]  # L16 for the other seats, then the rest
+    for seat in (0, 1, 2):  # L16 done: L12 (nothing to ask) applies, then L17 asks the first seat
+        state, _ = play(state, seat, "buy 0")
+    assert state["pending"]["at"] == "law:L17" and state["pending"]["seat"] == 0
 
 
 def test_7_2_two_player_votes_stay_secret_although_gold_and_squires_are_open() -> None:
