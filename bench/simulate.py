@@ -13,7 +13,10 @@ paths take turns within each round so whatever slows the machine slows them alik
   run from a copy of that revision's ``rules/`` in a child process;
 - ``contract``: the same calls on today's engine;
 - ``fast``: ``legal_moves`` + the optional ``simulate`` (``rules.core.game_simulate``), which
-  skips re-checking a move taken from ``legal_moves``.
+  skips re-checking a move taken from ``legal_moves``;
+- ``fast_source``: ``fast`` on today's engine run from its Python sources (``TAVOLA_PURE=1``, in
+  a child process), when this process runs the compiled engine (rules/compiled.py): the share
+  of the speed that compiling gives. ``engine`` in the output says which code ``fast`` ran.
 
 The floor, measured in the same run: playouts per second if every move cost only one
 ``marshal`` copy of the mid-game state (the copy a pure ``apply`` made before). Prints one JSON
@@ -88,13 +91,19 @@ def floor(states: list[Any], moves_per_playout: float, seconds: float) -> float:
     return copies / elapsed / moves_per_playout
 
 
-def worker(name: str, players: int, seconds: float, options: dict[str, Any]) -> None:
-    """Child process: the contract rate of whatever ``rules`` is on the path (an old revision)."""
+def worker(name: str, players: int, seconds: float, options: dict[str, Any], fast: bool) -> None:
+    """Child process: the contract (or ``fast``) rate of whatever ``rules`` is on the path (an old
+    revision, or today's from source)."""
     from rules import find_game
 
     game = find_game(name)
     states = midgame_states(game, players, 4, options)
-    print(json.dumps(rate(game, states, seconds, contract_step(game))))
+    step = contract_step(game)
+    if fast:  # (an old revision's rules.core may not have game_simulate)
+        from rules.core import game_simulate
+
+        step = lambda state, seat, move: game_simulate(game, state, seat, move)  # noqa: E731
+    print(json.dumps(rate(game, states, seconds, step)))
 
 
 def before_tree(revision: str, into: Path) -> Path | None:
@@ -109,7 +118,11 @@ def before_tree(revision: str, into: Path) -> Path | None:
     return into
 
 
-def before_rate(tree: Path, name: str, players: int, seconds: float, options: dict[str, Any]) -> float:
+def before_rate(
+    tree: Path, name: str, players: int, seconds: float, options: dict[str, Any], source: bool = False
+) -> float:
+    """The rate of the engine under ``tree`` in a child process: its contract path, or with
+    ``source`` today's fast path from its Python sources."""
     found = subprocess.run(
         [
             sys.executable,
@@ -122,11 +135,12 @@ def before_rate(tree: Path, name: str, players: int, seconds: float, options: di
             str(seconds),
             "--options-json",
             json.dumps(options),
+            *(["--fast"] if source else []),
         ],
         capture_output=True,
         text=True,
         check=True,
-        env={"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"},
+        env={"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", **({"TAVOLA_PURE": "1"} if source else {})},
     )
     rate_found: float = json.loads(found.stdout)[0]
     return rate_found
@@ -141,12 +155,13 @@ def bench(
     revision: str | None = None,
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    from rules import compiled
     from rules.core import game_simulate
 
     options = dict(options or {})
     states = midgame_states(game, players, 4, options)
     fast = lambda state, seat, move: game_simulate(game, state, seat, move)  # noqa: E731
-    runs: dict[str, list[float]] = {"before": [], "contract": [], "fast": [], "floor": []}
+    runs: dict[str, list[float]] = {"before": [], "contract": [], "fast": [], "fast_source": [], "floor": []}
     moves = 0.0
     for _ in range(rounds):
         if tree is not None:
@@ -154,10 +169,10 @@ def bench(
         contract, moves = rate(game, states, seconds, contract_step(game))
         runs["contract"].append(contract)
         runs["fast"].append(rate(game, states, seconds, fast)[0])
+        if compiled.STATUS.startswith("compiled"):
+            runs["fast_source"].append(before_rate(ROOT, game.name, players, seconds, options, source=True))
         runs["floor"].append(floor(states, moves, seconds / 2))
     median = {key: round(statistics.median(values), 1) for key, values in runs.items() if values}
-    from rules import compiled
-
     result: dict[str, Any] = {
         "bench": "simulate",
         "engine": compiled.STATUS,  # today's engine: compiled or from source (``before``: source)
@@ -176,6 +191,10 @@ def bench(
         # of each other, so a load that comes and goes on a shared machine cancels out better.
         paired = [fast / before for fast, before in zip(runs["fast"], runs["before"], strict=True)]
         result["fast_over_before_paired"] = round(statistics.median(paired), 2)
+    if "fast_source" in median and "before" in median:
+        result["fast_source_over_before"] = round(median["fast_source"] / median["before"], 2)
+    if "fast_source" in median:
+        result["compiled_over_source"] = round(median["fast"] / median["fast_source"], 2)
     result["fast_over_floor"] = round(median["fast"] / median["floor"], 2)
     return result
 
@@ -191,9 +210,10 @@ def main() -> None:
     parser.add_argument("--no-before", action="store_true", help="skip the old engine (no git needed)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--options-json", default="{}", help=argparse.SUPPRESS)
+    parser.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.players, args.seconds, json.loads(args.options_json))
+        worker(args.worker, args.players, args.seconds, json.loads(args.options_json), args.fast)
         return
     sys.path.insert(0, str(ROOT))
     from rules import find_game
