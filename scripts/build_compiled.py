@@ -89,6 +89,7 @@ def compile_copy(work: Path) -> dict[str, str]:
 
 def build() -> None:
     remove_old_build()
+    print("compiling the engines with mypyc (a minute or two, again only when rules/ changes)...", flush=True)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tavola-compile-") as folder:
         work = Path(folder)
