@@ -127,16 +127,31 @@ class LancasterGame:
     min_players = 2
     max_players = 5
 
-    def __init__(self, data: dict[str, Any], override: Mapping[str, Any] | None = None) -> None:
-        self.use_data(data, override)
+    def __init__(
+        self, data: dict[str, Any], override: Mapping[str, Any] | None = None, engine: Engine | None = None
+    ) -> None:
+        self.use_data(data, override, engine)
 
-    def use_data(self, data: dict[str, Any], override: Mapping[str, Any] | None = None) -> None:
+    def __reduce__(
+        self,
+    ) -> tuple[type[LancasterGame], tuple[dict[str, Any], Mapping[str, Any] | None, Engine]]:
+        """A pickled game (a computer's move is chosen in a worker process, bot.service.workers)
+        is its data, the owner's override and its engine (which pickles itself lightly): the
+        compiled class (rules/compiled.py) has no attribute dict to pickle by default."""
+        return LancasterGame, (self.data, self._override, self.engine)
+
+    def use_data(
+        self, data: dict[str, Any], override: Mapping[str, Any] | None = None, engine: Engine | None = None
+    ) -> None:
         """Switch to validated content (base, or base + the owner's ``override``; the expansion
         data is merged beside it when missing); saved games check the fingerprint. A game started
         under an earlier revision of the base data (with the same override) goes on under that
         data: ``_engine_of`` finds it by its fingerprint."""
-        self.data = with_expansions(data)
-        self.engine = Engine(self.data)
+        if engine is None:
+            self.data = with_expansions(data)
+            self.engine = Engine(self.data)
+        else:  # from a pickle: the engine of that data
+            self.data, self.engine = engine.data, engine
         self._override = override
         self._engines: list[Engine] | None = None  # earlier revisions, built when first asked
         # The last answer of ``_engine_of`` and the content and options it was for (see there).
