@@ -128,13 +128,14 @@ def test_a_new_source_file_makes_the_build_stale(tmp_path: Path) -> None:
 def test_a_build_for_another_python_or_with_files_missing_is_not_used(tmp_path: Path) -> None:
     root = _fake_build(tmp_path)
     record = json.loads((root / "compiled-build.json").read_text())
+    status = lambda: compiled.usable_build(root, environ={})[1]  # noqa: E731
     (root / "compiled-build.json").write_text(json.dumps({**record, "interpreter": ".cpython-39.so"}))
-    assert compiled.usable_build(root, environ={})[1] == "pure Python: the compiled build is for another Python"
+    assert status() == "pure Python: the compiled build is for another Python"
     (root / "compiled-build.json").write_text(json.dumps(record))
     (root / "pkg" / f"mod{compiled.interpreter_tag()}").unlink()
-    assert compiled.usable_build(root, environ={})[1] == "pure Python: files of the compiled build are missing"
+    assert status() == "pure Python: files of the compiled build are missing"
     (root / "compiled-build.json").write_text("{")
-    assert compiled.usable_build(root, environ={})[1] == "pure Python: the compiled build's record is unreadable"
+    assert status() == "pure Python: the compiled build's record is unreadable"
 
 
 def test_tavola_pure_and_a_missing_record_run_the_sources(tmp_path: Path) -> None:
