@@ -301,10 +301,15 @@ def walk_lines(guided: Guided, lang: str | None = None, names: Sequence[str] = (
             said = [(present.engine_text(o.label, lang, names), o.detail) for o in level.options]
             lines += [f"• **{x}** — {present.engine_text(d, lang, names)}" for x, d in said if d]
         return lines
-    preview = "\n".join(present.engine_text(line, lang, names) for line in (guided.preview or "").split("\n"))
+    # The preview is the engine's own sentences, written as done ("bob placed white…") since
+    # the channel reads them after the move: a heading and a quote mark them as what Confirm
+    # will do, not what was done (playtest: players took them for a move already made).
+    preview = [
+        "> " + present.engine_text(line, lang, names) for line in (guided.preview or "").split("\n") if line
+    ]
     lines += [
-        translate("**This move will:**", lang),
-        preview,
+        translate("**If you confirm** (a preview: nothing is done yet):", lang),
+        *preview,
         translate("Confirm to make it, or go Back to change it.", lang),
     ]
     return lines

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from rules import find_game
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, walk_to_confirm
 
 
 def test_the_start_post_names_the_first_player_in_both_games(tmp_path: Path) -> None:
@@ -26,3 +26,26 @@ def test_the_start_post_names_the_first_player_in_both_games(tmp_path: Path) -> 
 
     for game in ("lancaster", "lorenzo"):
         asyncio.run(go(game))
+
+
+def test_a_move_preview_reads_as_what_confirm_will_do(tmp_path: Path) -> None:
+    """The preview is the engine's sentences, written as done ("bob placed white on…"): it is
+    headed as what Confirm will do and quoted, so nobody takes it for a move already made."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[find_game("lorenzo")]) as h:
+            await h("alice /game new game:lorenzo")
+            await h("bob /game join")
+            await h.started()
+            first = (await h.tables.turn(1)).acting[0].name
+            reply = await h.one(f"{first} click g:1:hand")
+            await walk_to_confirm(h, first, reply, lambda offered: 0)
+            content = h.seen[-1]["content"]
+            head = "**If you confirm** (a preview: nothing is done yet):"
+            assert head in content, content
+            told = content.split(head)[1].split("\n")[1:]
+            told = told[: told.index("Confirm to make it, or go Back to change it.")]
+            assert told and all(line.startswith("> ") for line in told), told
+            assert any(" placed " in line for line in told), told
+
+    asyncio.run(go())
