@@ -886,9 +886,7 @@ class Tables:
     def details(self, mine: Private) -> list[str]:
         """What each of the seat's choices costs, needs or gives, as the game words it (its
         last step's detail; "" when it says nothing more than its label)."""
-        state = self.state_of(mine.record)
-        steps = guide.steps_of(mine.game, state, mine.seat, mine.moves, mine.record.names)
-        return [s[-1].detail if s else "" for s in steps]
+        return guide.details(mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names)
 
     def labels(self, mine: Private) -> list[str]:
         """The seat's choices as their buttons read them (the game's words, seats named)."""

@@ -49,3 +49,21 @@ def test_a_move_preview_reads_as_what_confirm_will_do(tmp_path: Path) -> None:
             assert any(" placed " in line for line in told), told
 
     asyncio.run(go())
+
+
+def test_the_public_select_under_the_board_describes_its_options(tmp_path: Path) -> None:
+    """Lancaster's first decision (the castle extension, six choices: a select under the board)
+    says what each extension pays, as the game's steps word it."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db", games=[find_game("lancaster")]) as h:
+            await h("alice /game new game:lancaster")
+            await h("bob /game join")
+            board = await h.started()
+            (select,) = [c for c in board["components"] if c.get("type") == "select"]
+            said = {o["label"]: o.get("description") for o in select["options"]}
+            assert len(said) == 6 and all(said.values()), said
+            assert said["Extension on Counting house"] == "2 gold"
+            assert all(len(d) <= 100 for d in said.values())
+
+    asyncio.run(go())
