@@ -911,6 +911,11 @@ class Tables:
         self._live[game_id] = (channel_id, message_id)
         return before
 
+    def latest_post(self, game_id: int) -> tuple[int, int] | None:
+        """The game's newest public post with buttons (channel id, message id), as this process
+        remembers it (``live_post``); None when it does not (a restart, another process)."""
+        return self._live.get(game_id)
+
     async def log(self, game_id: int) -> list[MoveRecord]:
         return await self.store.moves(game_id)
 

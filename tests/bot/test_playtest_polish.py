@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.sandbox.gateway import CHANNEL_ID, GUILD_ID
 from rules import find_game
-from tests.bot.harness import Harness, walk_to_confirm
+from tests.bot.harness import Harness, public, walk_to_confirm
 
 
 def test_the_start_post_names_the_first_player_in_both_games(tmp_path: Path) -> None:
@@ -65,5 +66,26 @@ def test_the_public_select_under_the_board_describes_its_options(tmp_path: Path)
             assert len(said) == 6 and all(said.values()), said
             assert said["Extension on Counting house"] == "2 gold"
             assert all(len(d) <= 100 for d in said.values())
+
+    asyncio.run(go())
+
+
+def test_a_stale_button_links_the_latest_board_post(tmp_path: Path) -> None:
+    """A button on an older post says which post to use: a link to the game's latest one."""
+
+    async def go() -> None:
+        async with Harness(tmp_path / "t.db") as h:
+            await h("alice /game new game:tally target:10")
+            await h("bob /game join")
+            first = (await h.started())["mentions"][0]
+            before = await h.one(f'{first} /move "text:add 3"')
+            bonus = [c["custom_id"] for c in before["components"] if ":m" in c["custom_id"]]
+            (after,) = public(await h(f"{first} click {bonus[0]}"))
+            late = await h.one(f"{first} click {bonus[1]}")
+            assert late["ephemeral"] and "moved on" in late["content"], late
+            assert late["content"].endswith(
+                f"Use the latest board: https://discord.com/channels/{GUILD_ID}/"
+                f"{CHANNEL_ID}/{after['message_id']}"
+            ), late
 
     asyncio.run(go())
