@@ -260,7 +260,7 @@ def final_lines(lines: Sequence[str], lang: str | None = None, *, flagged: bool 
 
 def start_intro(turn: Turn, lang: str | None = None) -> list[str]:
     """The start post's first line: the game, the seats, and who plays first (playtest: the
-    seat order alone did not say it, and a Lancaster start player is drawn at random)."""
+    seat order alone did not say it, and a game may draw its start player at random)."""
     order = ", ".join(seat_label(s, lang, turn.record.seating) for s in turn.record.seats)
     started = translate(
         "**{title}** has started (game #{id}). Seat order: {order}.",
