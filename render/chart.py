@@ -19,6 +19,7 @@ CHART_W, CHART_H = 1200, 720
 """A third smaller than a board: at a phone's 400 px the title and legend read at 14-18 px."""
 
 
+STEM = "scores."  # the chart's file name before its extension (a post carrying it is found by it)
 NOTE = N_("Points at the end of each round; the last point includes the final scoring.")
 
 
@@ -157,7 +158,7 @@ def render_chart(chart: Chart, *, lang: str | None = None) -> Image:
                 title=chart.title, unit=said(chart.unit), points=points
             )
         )
-    return Image(data, f"scores.{ext}", alt[:1000], canvas.width, canvas.height)
+    return Image(data, f"{STEM}{ext}", alt[:1000], canvas.width, canvas.height)
 
 
 def series(scores: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[Line, ...]:

@@ -301,10 +301,15 @@ def walk_lines(guided: Guided, lang: str | None = None, names: Sequence[str] = (
             said = [(present.engine_text(o.label, lang, names), o.detail) for o in level.options]
             lines += [f"• **{x}** — {present.engine_text(d, lang, names)}" for x, d in said if d]
         return lines
-    preview = "\n".join(present.engine_text(line, lang, names) for line in (guided.preview or "").split("\n"))
+    # The preview is the engine's own sentences, written as done ("bob placed white…") since
+    # the channel reads them after the move: a heading and a quote mark them as what Confirm
+    # will do, not what was done (playtest: players took them for a move already made).
+    preview = [
+        "> " + present.engine_text(line, lang, names) for line in (guided.preview or "").split("\n") if line
+    ]
     lines += [
-        translate("**This move will:**", lang),
-        preview,
+        translate("**If you confirm** (a preview: nothing is done yet):", lang),
+        *preview,
         translate("Confirm to make it, or go Back to change it.", lang),
     ]
     return lines
@@ -321,7 +326,12 @@ async def on_walk(interaction: Interaction, match: re.Match[str], path: tuple[in
     )
     guided, lang = tables.guide(mine, path), reader(interaction)
     if guided is None:
-        raise TableError(translate("These choices changed. Press “Choose” under the latest board.", lang))
+        link = latest_post_link(interaction, _record)
+        if link is None:
+            raise TableError(translate("These choices changed. Press “Choose” under the latest board.", lang))
+        raise TableError(
+            translate("These choices changed. Press “Choose” under the latest board: {link}", lang, link=link)
+        )
     view = discord.ui.View(timeout=None)
     for item in private_items(mine, guided, lang=lang):
         view.add_item(item)
@@ -355,8 +365,8 @@ async def fresh_choices(
     choice) still stands for them: the clicker must own the seat, and the board must not have
     moved, or (keyed) the seat's choices must be the ones the component was made from."""
     tables, lang = tables_of(interaction), reader(interaction)
-    moved_on = translate("The board has moved on since that button was made. Look at the latest board.", lang)
     record = await tables.get(game_id)
+    moved_on = moved_on_text(interaction, record, lang)
     mine = record.seat_of(interaction.user.id)
     if mine is None:
         raise TableError(translate("You are not playing in this game.", lang))
@@ -374,6 +384,26 @@ async def fresh_choices(
     if private.record.version != version and private.choice_key != key:
         raise TableError(moved_on)
     return record, private
+
+
+def moved_on_text(interaction: Interaction, record: GameRecord, lang: str | None) -> str:
+    """The refusal of a button made for an older board, linking the game's latest post when
+    this process knows it and the button is not on it (playtest: a stale click said "the latest
+    board" without saying which post that was, days of posts up the channel)."""
+    link = latest_post_link(interaction, record)
+    if link is None:
+        return translate("The board has moved on since that button was made. Look at the latest board.", lang)
+    return translate(
+        "The board has moved on since that button was made. Use the latest board: {link}", lang, link=link
+    )
+
+
+def latest_post_link(interaction: Interaction, record: GameRecord) -> str | None:
+    """The jump link of the game's latest post with buttons; None when unknown or clicked on it."""
+    latest = tables_of(interaction).latest_post(record.id)
+    if latest is None or (interaction.message is not None and interaction.message.id == latest[1]):
+        return None
+    return f"https://discord.com/channels/{record.guild_id}/{latest[0]}/{latest[1]}"
 
 
 async def on_choice(

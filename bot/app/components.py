@@ -30,6 +30,7 @@ import discord
 from bot.app.context import Interaction, reader
 from bot.app.guard import guard
 from bot.service.guide import Level
+from bot.service.guide import details as move_details
 from bot.service.guide import labels as move_labels
 from bot.service.table import TableError, Turn
 from bot.service.words import engine_text
@@ -314,8 +315,22 @@ def turn_view(turn: Turn, lang: str | None = None) -> discord.ui.View:
             seat = turn.acting[0].seat
             moves = turn.game.legal_moves(turn.state, seat)
             said = move_labels(turn.game, turn.state, seat, moves, record.names)
+            # A select (more choices than buttons) shows what each one gives, as the private
+            # reply's does (playtest: the castle extensions were bare names); buttons stay buttons.
+            told = (
+                move_details(turn.game, turn.state, seat, moves, record.names)
+                if len(moves) > BUTTON_LIMIT
+                else []
+            )
             public_choices = choice_items(
-                record.id, record.version, seat, moves, labels=said, lang=lang, names=record.names
+                record.id,
+                record.version,
+                seat,
+                moves,
+                details=told,
+                labels=said,
+                lang=lang,
+                names=record.names,
             )
             for item in public_choices:
                 view.add_item(item)

@@ -37,6 +37,7 @@ from bot.service.store import GameRecord
 from bot.service.table import Tables, Turn
 from i18n import translate
 from render import Image, named, render_view
+from render.chart import STEM as CHART_STEM
 from render.chart import Chart, render_chart
 
 log = logging.getLogger("tavola")
@@ -191,7 +192,7 @@ async def post_turn(
         wait=True,
     )
     await supersede(interaction.client, turn.record.id, sent)
-    await tell_watchers(interaction.client, turn, lang)
+    await tell_watchers(interaction.client, turn, lang, sent)
     kick(interaction.client, turn)
 
 
@@ -214,7 +215,7 @@ async def post_turn_to(
         allowed_mentions=mentioning(present.pinged(turn)),
     )
     await supersede(client, turn.record.id, sent)
-    await tell_watchers(client, turn, lang)
+    await tell_watchers(client, turn, lang, sent)
 
 
 async def supersede(client: discord.Client, game_id: int, sent: discord.Message) -> None:
@@ -300,14 +301,18 @@ async def post_game_turn(
             "nonce": nonce,
         }
 
-    await supersede(client, turn.record.id, await send_waking(client, turn.record, parts))
-    await tell_watchers(client, turn, lang)
+    sent = await send_waking(client, turn.record, parts)
+    await supersede(client, turn.record.id, sent)
+    await tell_watchers(client, turn, lang, sent)
 
 
-async def tell_watchers(client: discord.Client, turn: Turn, lang: str | None = None) -> None:
+async def tell_watchers(
+    client: discord.Client, turn: Turn, lang: str | None = None, post: discord.Message | None = None
+) -> None:
     """Each watcher of the game (``bot.service.watchers``) gets this public turn by direct
     message, mentioning nobody, in the server's language (the bot knows a watcher's own client
-    language only while they interact). Tidiness beside the game: failures are only logged."""
+    language only while they interact). ``post``: the channel's post of this turn (its score
+    chart is linked, not sent again). Tidiness beside the game: failures are only logged."""
     tables = cast(HasTables, client).tables
     try:
         found = await watchers.watchers(tables.store, turn.record.id)
@@ -318,10 +323,9 @@ async def tell_watchers(client: discord.Client, turn: Turn, lang: str | None = N
     to_tell = [user_id for user_id in found if user_id not in seated]  # players see the channel
     if not to_tell:
         return
-    content = watchers.watch_content(
-        turn, [present.engine_text(e, lang, turn.record.names) for e in turn.events], lang
-    )
-    embeds, chart = await _watcher_result(client, turn, lang)
+    embeds, chart, link = await _watcher_result(client, turn, lang, post)
+    lines = [present.engine_text(e, lang, turn.record.names) for e in turn.events]
+    content = watchers.watch_content(turn, [*lines, *link], lang)
     for user_id in to_tell:
         try:
             dm = await client.create_dm(discord.Object(id=user_id))
@@ -332,16 +336,24 @@ async def tell_watchers(client: discord.Client, turn: Turn, lang: str | None = N
 
 
 async def _watcher_result(
-    client: discord.Client, turn: Turn, lang: str | None
-) -> tuple[list[discord.Embed], discord.File | None]:
+    client: discord.Client, turn: Turn, lang: str | None, post: discord.Message | None = None
+) -> tuple[list[discord.Embed], discord.File | None, list[str]]:
     """After the last move a watcher gets what the channel got besides the board: the result
-    (the ranking embed) and the chart of the scores over the rounds; before it, nothing more."""
+    (the ranking embed) and the chart of the scores over the rounds; before it, nothing more.
+    The chart of the channel's ``post`` is linked rather than sent again: a watcher pressed
+    Watch in that channel, and reading both got the same image twice (playtest). Without that
+    post's chart (none posted, or drawn there in vain) the chart comes here."""
     if turn.outcome is None:
-        return [], None
+        return [], None, []
     title, description = present.outcome_text(turn.outcome, turn.record.seats, turn.record.seating, lang)
     embed = discord.Embed(title=title, description=description, colour=discord.Colour.gold())
+    if post is not None and any(a.filename.startswith(CHART_STEM) for a in post.attachments):
+        link = translate(
+            "📈 The scores round by round are in the channel's post: {link}", lang, link=post.jump_url
+        )
+        return [embed], None, [link]
     charts = await _final_chart(client, turn, lang)
-    return [embed], (charts[0] if charts else None)
+    return [embed], (charts[0] if charts else None), []
 
 
 def _file_copy(file: discord.File) -> discord.File:

@@ -136,6 +136,13 @@ def labels(game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequ
     return [move_summary(s, m.to_text(), 80) for s, m in zip(steps, moves, strict=True)]
 
 
+def details(game: Game, state: Any, seat: int, moves: Sequence[Move], names: Sequence[str] = ()) -> list[str]:
+    """What each move costs, needs or gives, as the game words it (its last step's detail, seats
+    named; "" when it says nothing more than its label)."""
+    steps = named_steps(game_move_steps(game, state, seat, moves), names)
+    return [s[-1].detail if s else "" for s in steps]
+
+
 WORDS_LIMIT = 200
 """A move said in a sentence (a confirmation, an undo line): longer than a button's 80."""
 

@@ -259,16 +259,31 @@ def final_lines(lines: Sequence[str], lang: str | None = None, *, flagged: bool 
 
 
 def start_intro(turn: Turn, lang: str | None = None) -> list[str]:
+    """The start post's first line: the game, the seats, and who plays first (playtest: the
+    seat order alone did not say it, and a game may draw its start player at random)."""
     order = ", ".join(seat_label(s, lang, turn.record.seating) for s in turn.record.seats)
-    return [
-        translate(
-            "**{title}** has started (game #{id}). Seat order: {order}.",
-            lang,
-            title=turn.game.title,
-            id=turn.record.id,
-            order=order,
-        )
-    ]
+    started = translate(
+        "**{title}** has started (game #{id}). Seat order: {order}.",
+        lang,
+        title=turn.game.title,
+        id=turn.record.id,
+        order=order,
+    )
+    first = first_player(turn)
+    if first is None:
+        return [started]
+    return [started + " " + translate("First player: {who}.", lang, who=first)]
+
+
+def first_player(turn: Turn) -> str | None:
+    """The seat that plays first (the public view header's ``order``), mentioned when the post
+    pings them anyway (``pinged``), else by name; None for a view without an order."""
+    header = turn.public_view.get("header")
+    order = header.get("order") if isinstance(header, Mapping) else None
+    if not order or not isinstance(order[0], int) or not 0 <= order[0] < len(turn.record.seats):
+        return None
+    seat = turn.record.seats[order[0]]
+    return mention(seat.user_id) if seat.user_id in pinged(turn) else seat.name
 
 
 def outcome_text(

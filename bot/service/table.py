@@ -886,9 +886,7 @@ class Tables:
     def details(self, mine: Private) -> list[str]:
         """What each of the seat's choices costs, needs or gives, as the game words it (its
         last step's detail; "" when it says nothing more than its label)."""
-        state = self.state_of(mine.record)
-        steps = guide.steps_of(mine.game, state, mine.seat, mine.moves, mine.record.names)
-        return [s[-1].detail if s else "" for s in steps]
+        return guide.details(mine.game, self.state_of(mine.record), mine.seat, mine.moves, mine.record.names)
 
     def labels(self, mine: Private) -> list[str]:
         """The seat's choices as their buttons read them (the game's words, seats named)."""
@@ -912,6 +910,11 @@ class Tables:
         before = self._live.get(game_id)
         self._live[game_id] = (channel_id, message_id)
         return before
+
+    def latest_post(self, game_id: int) -> tuple[int, int] | None:
+        """The game's newest public post with buttons (channel id, message id), as this process
+        remembers it (``live_post``); None when it does not (a restart, another process)."""
+        return self._live.get(game_id)
 
     async def log(self, game_id: int) -> list[MoveRecord]:
         return await self.store.moves(game_id)

@@ -156,7 +156,7 @@ async def walk_to_confirm(
     for _ in range(12):
         confirm = [c for c in reply["components"] if c.get("label") == "Confirm"]
         if confirm:
-            assert "This move will" in reply["content"], reply["content"]
+            assert "If you confirm" in reply["content"], reply["content"]
             return f"{user} click {confirm[0]['custom_id']}"
         offered: list[tuple[str, str]] = []  # (label, click)
         for c in reply["components"]:

@@ -93,8 +93,8 @@ def test_a_spectator_watches_by_dm_without_pings(tmp_path: Path) -> None:
 
 def test_a_watcher_gets_the_result_and_the_score_chart(tmp_path: Path, monkeypatch: Any) -> None:
     """Issue 12 items 5 and 7: the last public turn reaches a watcher with what the channel got
-    besides the board: the result (ranking embed) and the chart of the scores over the rounds;
-    turns before it carry neither."""
+    besides the board: the result (ranking embed) and the chart of the scores over the rounds
+    (a link to the channel's post that carries it); turns before it carry neither."""
     from tests.bot.toy import TALLY
 
     # Tally keeps no running score: give it one here (a round per two moves, the adds so far).
@@ -118,8 +118,16 @@ def test_a_watcher_gets_the_result_and_the_score_chart(tmp_path: Path, monkeypat
             last = dms[2]
             assert "This game is over." in last["content"] and last["mentions"] == [], last
             assert seats[0] in last["embeds"][0]["title"] + last["embeds"][0]["description"], last
-            assert [f["name"] for f in last["files"]] and last["files"][0]["size"] > 1000, last
-            assert last["files"][0]["name"] == "scores.png", last
+            # The chart is in the channel's result post, where the watcher pressed Watch: linked,
+            # not sent a second time (playtest: the same image twice to one person).
+            (post,) = [x for x in replies if x.get("channel") is None and x["files"]]
+            assert "scores.png" in [f["name"] for f in post["files"]], post
+            assert last["files"] == [], last
+            assert (
+                "The scores round by round are in the channel's post: https://discord.com/channels/"
+                in (last["content"])
+            ), last
+            assert last["content"].rstrip().split("\n")[-3].endswith(post["message_id"]), last
 
     asyncio.run(go())
 

@@ -108,6 +108,7 @@ def po_keys(text: str) -> list[tuple[str | None, str]]:
             keys.append((fields.get("msgctxt"), fields["msgid"]))
     return keys
 
+
 def test_no_message_is_written_twice_in_one_file() -> None:
     """A message written twice in one ``.po`` (two branches each adding it) reads as one, so the
     duplicate checks above can't see it; gettext's own tools refuse such a file."""

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from i18n import moves
-from i18n.catalogue import translations
+from i18n.catalogue import entries, translations
 from rules import all_games, find_game
-from rules.core import game_catalogue_names
+from rules.core import game_catalogue_names, game_commands
 from tests.bot.harness import Harness
 
 
@@ -104,3 +104,24 @@ def test_italian_typed_move_and_suggestions_in_the_sandbox(tmp_path: Path) -> No
             assert log[-1].text == "place black territory_1"
 
     asyncio.run(go())
+
+
+def test_a_game_command_and_its_move_word_read_the_same_in_italian() -> None:
+    """A game's own subcommand or option named as one of its move words is that word in Italian
+    too (playtest: ``/lancaster lord`` read ``signore`` while the moves, events and help say
+    "lord"): a player meets one word for one thing."""
+    found = list(entries("it"))
+    command_words = {
+        (e.context, e.id): e.string for e in found if e.domain == "commands" and isinstance(e.id, str)
+    }
+    apart = []
+    for game in all_games():
+        said = {e.id: e.string for e in found if e.context == f"{game.name} move"}
+        for command in game_commands(game):
+            named = [("command name", command.name)] + [("option name", p.name) for p in command.params]
+            apart += [
+                (game.name, key, command_words.get(key), said[key[1]])
+                for key in named
+                if key[1] in said and command_words.get(key) != said[key[1]]
+            ]
+    assert apart == []
