@@ -497,7 +497,10 @@ def _prompt(game: LancasterGame, state: m.State, player: int) -> Prompt:
         return Prompt(
             # The same words for every voter, so the channel asks them all in one line; each
             # voter's own markers are on their choices and private board.
-            say("Vote on proposal {law}: {text}", law=law, text=extra_laws.law(d, law)["text"]),
+            say("Vote on proposal {law}: {text}", law=law, text=extra_laws.law(d, law)["text"])
+            # 7.2 steps 3-5, which the choices' words alone did not tell (playtest).
+            + "\n"
+            + say("Each vote marker you add is one more vote for your side and is spent; a tie passes."),
             decision=True,
             secret=True,
         )

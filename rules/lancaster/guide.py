@@ -221,7 +221,7 @@ def move_steps(engine: Engine, state: State, moves: Sequence[LancasterMove]) -> 
                 (Step(move.to_text(), answer_words(engine, move)[:80], _take_detail(engine, state, move)),)
             )
         else:
-            out.append((Step(move.to_text(), answer_words(engine, move)[:80]),))
+            out.append((Step(move.to_text(), answer_words(engine, move, state)[:80]),))
     return out
 
 
@@ -257,9 +257,10 @@ def _take_detail(engine: Engine, state: State, move: Take) -> str:
     return said[:100]
 
 
-def answer_words(engine: Engine, move: LancasterMove) -> str:
+def answer_words(engine: Engine, move: LancasterMove, state: State | None = None) -> str:
     """A decision's answer in words for its button (issue 12 item 8: never "upgrade county:B",
-    "favor 4" or "start p1"; ``{pN}`` is a seat the bot names)."""
+    "favor 4" or "start p1"; ``{pN}`` is a seat the bot names). With the ``state`` it is asked
+    in, an upgrade names the strength of the knight in that place too."""
     data = engine.data
     if isinstance(move, Vote):
         return _vote_words(move)
@@ -267,7 +268,7 @@ def answer_words(engine: Engine, move: LancasterMove) -> str:
         effects = effects_words(data["kings_favor"][move.tile - 1])
         return say("King's Favor {tile}: {effects}", tile=move.tile, effects=effects)
     if isinstance(move, Upgrade):
-        return _upgrade_words(data, move)
+        return _upgrade_words(data, move, _knight_strengths(state))
     if isinstance(move, Extension):
         where = place_words(data, f"castle:{move.space}")
         return say("No extension") if move.space == "none" else say("Extension {where}", where=where)
@@ -302,13 +303,24 @@ def _vote_words(move: Vote) -> str:
     return say("Yes, without markers") if move.yes else say("No, without markers")
 
 
-def _upgrade_words(data: dict[str, Any], move: Upgrade) -> str:
+def _knight_strengths(state: State | None) -> dict[str, int]:
+    """Place -> strength of the knights of the force whose upgrade is asked in ``state``."""
+    decision = state["pending"] if state is not None else None
+    if decision is None or decision.get("kind") != "upgrade" or "force" not in decision:
+        return {}
+    return dict(m.knight_locations(state, decision["force"], deployed_only=False))
+
+
+def _upgrade_words(data: dict[str, Any], move: Upgrade, strengths: dict[str, int]) -> str:
     if move.where == "none":
         return say("No upgrade")
     kind, _, rest = move.where.partition(":")
     where = place_words(data, move.where)
-    if kind in ("court", "conflict"):  # several knights there: which one
+    if kind in ("court", "conflict"):  # several knights there: which one (the place says it)
         strength = rest.rpartition(":")[2] if kind == "conflict" else rest
+        return say("Upgrade the strength-{strength} knight {where}", strength=strength, where=where)
+    if move.where in strengths:  # one knight there, but players must know which (playtest)
+        strength = str(strengths[move.where])
         return say("Upgrade the strength-{strength} knight {where}", strength=strength, where=where)
     return say("Upgrade the knight {where}", where=where)
 

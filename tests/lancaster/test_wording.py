@@ -10,7 +10,7 @@ from rules.lancaster import GAME
 from rules.lancaster.game import OPTIONS
 from rules.lancaster.words import effect_words, place_words
 
-from .helpers import give_court, play, setup_game
+from .helpers import deploy, give_court, play, setup_game, to_parliament
 
 
 def test_lobby_names_each_expansion_by_its_title() -> None:
@@ -109,4 +109,34 @@ def test_castle_income_adds_up_with_castle_income_only() -> None:
         "{p0} gains 1 squire.",
         "{p0} and {p1} each gain 2 squires and 1 vote marker from their castles.",
         "{p2} gains 2 squires and 1 vote marker.",
+    ]
+
+
+def test_an_upgrade_choice_names_the_strength_of_the_knight_in_that_place() -> None:
+    """Rules 3 (an upgrade swaps the knight for the reserve knight one stronger): a county or
+    castle holds one knight, but the button must still say which (playtest: "Upgrade the
+    knight in York" left players guessing)."""
+    state = setup_game(3)
+    deploy(state, 0, 2, "county:D")
+    deploy(state, 0, 1, "castle:X2")
+    state["pending"] = {
+        "kind": "upgrade", "seat": 0, "force": 0, "deployed": True, "optional": True,
+        "source": "laws", "from_strength": None, "at": None,
+    }  # fmt: skip
+    moves = GAME.legal_moves(state, 0)
+    labels = {steps[0].key: steps[0].label for steps in GAME.move_steps(state, 0, moves)}
+    assert labels["upgrade county:D"].startswith("Upgrade the strength-2 knight")
+    assert labels["upgrade castle:X2"].startswith("Upgrade the strength-1 knight")
+    assert labels["upgrade none"] == "No upgrade"
+
+
+def test_the_vote_prompt_says_what_markers_do_and_that_a_tie_passes() -> None:
+    """Rules 7.2 steps 3-5: each marker is one more vote for the voter's side and is spent; a
+    tie passes the law."""
+    state = to_parliament(setup_game(3))
+    prompt = GAME.prompt(state, 0)
+    law = state["proposals"][0]
+    assert prompt.text.split("\n") == [
+        f"Vote on proposal {law}: {GAME.data['laws'][law]['text']}",
+        "Each vote marker you add is one more vote for your side and is spent; a tie passes.",
     ]
