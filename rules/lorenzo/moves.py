@@ -602,7 +602,7 @@ def _parse_place(rest: list[str], text: str) -> Place:
     if len(rest) < 2:
         raise BadSyntax(say("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'."))
     member, space = rest[0], rest[1]
-    if member not in (*MEMBERS, "brown"):  # brown: Colonna's fifth member (houses)
+    if member not in MEMBERS and member != "brown":  # brown: Colonna's fifth member (houses)
         raise BadSyntax(
             say("'{member}' is not a family member (black, white, orange, neutral).", member=member)
         )
