@@ -373,6 +373,8 @@ def card_payments(
     for pay in _affordable_costs(card, mods, avail, extra_discount):
         if pay not in found:
             found.append(dict(pay))
+    if len(found) < 2:  # the usual single cost: nothing to dominate it
+        return found
     return [a for a in found if not any(_dominates(b, a) for b in found)]
 
 
