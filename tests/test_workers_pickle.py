@@ -43,3 +43,22 @@ def test_a_game_crosses_to_a_worker_and_plays_on_alike(
         state = game_simulate(game, state, seat, legal[pick])
         state_copy = game_simulate(copy, state_copy, seat, legal_copy[pick])
     assert game.to_json(state) == copy.to_json(state_copy)
+
+
+def test_every_lorenzo_move_crosses_pickle_equal() -> None:
+    """The legal moves cross to the worker too (``bot.service.workers``): each comes back equal
+    and of its kind. A frozen dataclass compiled with mypyc refused unpickling (its attributes are
+    set one by one), which failed every computer move in the bot; ``moves._Move`` pickles moves
+    through their constructors."""
+    game = find_game("lorenzo")
+    seen: dict[type, Any] = {}
+    for options in ({"leaders": True}, {"houses": True}):
+        for state in playout_states(game, 4, 5, options):
+            for seat in game.active_players(state):
+                for move in game.legal_moves(state, seat):
+                    seen.setdefault(type(move), move)
+    assert len(seen) >= 12  # placements, decisions, leaders, the houses' own moves
+    for move in seen.values():
+        back = pickle.loads(pickle.dumps(move))
+        assert type(back) is type(move)
+        assert back == move

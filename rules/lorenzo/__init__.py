@@ -241,7 +241,7 @@ class Lorenzo:
             else move.to_text()
         )
         new["last_move"] = {"seat": player, "text": text, "changed": log.changed, "events": log.events}
-        return new, log.events
+        return new, cast(list[str], log.events)  # always a list (see ``Log.events``)
 
     def prompt(self, state: State, player: int) -> Prompt:
         if player not in flow.active(state):

@@ -34,7 +34,7 @@ and with leaders "copy_leader", "montefeltro", "leader_window".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, MutableSequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,7 +96,10 @@ AREA_SPACES = {"harvest": ("harvest", "harvest_big"), "production": ("production
 class Log:
     """What one ``apply`` did, for the channel (events) and the renderer (changed)."""
 
-    events: list[str] = field(default_factory=list)
+    # A list (``Wordless`` for a word-free simulation), typed as a MutableSequence so that code
+    # compiled with mypyc calls the list's own ``append`` (a ``list[str]`` would be appended to
+    # directly, past ``Wordless.append``).
+    events: MutableSequence[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     # The players of the state the move was applied to, whose dicts the move's copy shares until
     # it changes one (state_copy.py: ``own_player``); None when nothing is shared.
@@ -370,6 +373,8 @@ def card_payments(
     for pay in _affordable_costs(card, mods, avail, extra_discount):
         if pay not in found:
             found.append(dict(pay))
+    if len(found) < 2:  # the usual single cost: nothing to dominate it
+        return found
     return [a for a in found if not any(_dominates(b, a) for b in found)]
 
 
@@ -401,11 +406,19 @@ def _affordable_costs(
     """Each cost of ``card`` after discounts that ``avail`` pays and whose requirement it meets
     (one per alternative and "one of" discount; the same cost may come twice)."""
     for require, pay in _discounted_costs(card, mods, extra_discount):
-        if not all(avail.get(k, 0) >= v for k, v in require):
+        if not _holds(avail, require):
             continue
         paid = payable(pay, avail, mods)  # Paracelso's servants for what is short
         if paid is not None:
             yield paid
+
+
+def _holds(avail: dict[str, int], require: Iterable[tuple[str, int]]) -> bool:
+    """Whether ``avail`` holds at least each (key, amount) (a loop: cheaper than all())."""
+    for k, v in require:  # noqa: SIM110
+        if avail.get(k, 0) < v:
+            return False
+    return True
 
 
 def payable(pay: dict[str, int], avail: dict[str, int], mods: Mods) -> dict[str, int] | None:
@@ -413,9 +426,10 @@ def payable(pay: dict[str, int], avail: dict[str, int], mods: Mods) -> dict[str,
     with servants for the wood, stone or coins short (HOUSES.md §13.2: "servants may be paid in
     place of wood, stone or coins", in every payment: costs, the occupied fee, exchanges);
     None when it cannot be paid."""
-    if all(avail.get(k, 0) >= v for k, v in pay.items()):
-        return pay
-    return _with_servants(pay, avail, mods) if mods.servant_substitute else None
+    for k, v in pay.items():  # a loop: cheaper than all() over a generator
+        if avail.get(k, 0) < v:
+            return _with_servants(pay, avail, mods) if mods.servant_substitute else None
+    return pay
 
 
 def fee_split(mods: Mods, held: dict[str, int], fee: int) -> tuple[int, int] | None:
@@ -616,8 +630,8 @@ def _entry(
 ) -> tuple[int, dict[str, int], dict[str, int]]:
     """Entering a tower floor (§8.2, §8.3): the fee, the floor bonus, and what the player holds
     after paying the one and taking the other (no servants spent yet)."""
-    occupied = any(occupant is not None for occupant in state["tower_occupants"][tower])
-    fee = tower_fee(mods, tower) if occupied else 0
+    occupants = state["tower_occupants"][tower]
+    fee = tower_fee(mods, tower) if occupants.count(None) != len(occupants) else 0  # occupied
     bonus = floor_bonus(mods, tower, floor_index)
     avail = dict(state["players"][player]["resources"])
     avail["coin"] -= fee
@@ -1059,7 +1073,9 @@ def start_activation(state: State, player: int, action: str, value: int, log: Lo
     tile = BONUS_TILES[player_state["bonus_tile"]][action]
     if value >= tile["value"]:
         items.append(["tile", player_state["bonus_tile"]])
-    items.extend(["card", c] for c in player_state["cards"][kind] if CARDS[c][action]["value"] <= value)
+    for c in player_state["cards"][kind]:  # a loop: cheaper than a generator, asked every activation
+        if CARDS[c][action]["value"] <= value:
+            items.append(["card", c])
     if type(log.events) is not Wordless:  # a word-free simulation formats nothing
         log.events.append(_activation_text(seat(player), action, value, len(items)))
     if items:
@@ -1526,12 +1542,11 @@ def leader_moves(state: State, player: int) -> list[LorenzoMove]:
             x != leaders.COPY or leaders.copy_targets(state, player)
         ):
             moves.append(_leader_action("play", x))
-    moves.extend(
-        _leader_action("activate", x)
-        for x in player_state["leaders_played"]
-        if leaders.can_activate(state, player, x)
-    )
-    moves.extend(_leader_action("discard", x) for x in player_state["leader_hand"])
+    for x in player_state["leaders_played"]:  # loops: cheaper than generators (asked every turn)
+        if leaders.can_activate(state, player, x):
+            moves.append(_leader_action("activate", x))
+    for x in player_state["leader_hand"]:
+        moves.append(_leader_action("discard", x))
     return moves
 
 

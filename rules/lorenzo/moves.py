@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, cast
 
 from rules.core import AmbiguousMove, BadSyntax, ascii_number, say, say_n
 from rules.lorenzo.data import (
@@ -65,8 +66,17 @@ def _servants(n: int) -> str:
     return f" servants={n}" if n else ""
 
 
+class _Move:
+    """The base of the moves: a move pickles through its constructor (the bot's workers pickle
+    moves), as a build compiled with mypyc restores attributes one by one, which a frozen
+    dataclass refuses."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in fields(cast(Any, self)))
+
+
 @dataclass(frozen=True)
-class Place:
+class Place(_Move):
     member: str
     space: str
     servants: int = 0
@@ -76,7 +86,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Take:
+class Take(_Move):
     space: str | None
     servants: int = 0
 
@@ -85,7 +95,7 @@ class Take:
 
 
 @dataclass(frozen=True)
-class Pay:
+class Pay(_Move):
     cost: Goods
 
     def to_text(self) -> str:
@@ -97,7 +107,7 @@ class Pay:
 
 
 @dataclass(frozen=True)
-class Privilege:
+class Privilege(_Move):
     choice: str
 
     def to_text(self) -> str:
@@ -109,7 +119,7 @@ class Privilege:
 
 
 @dataclass(frozen=True)
-class Exchange:
+class Exchange(_Move):
     pay: Goods | None
 
     def to_text(self) -> str:
@@ -126,7 +136,7 @@ class Exchange:
 
 
 @dataclass(frozen=True)
-class BonusAction:
+class BonusAction(_Move):
     action: str  # "harvest" | "production"
     servants: int = 0
 
@@ -144,7 +154,7 @@ class BonusAction:
 
 
 @dataclass(frozen=True)
-class Vatican:
+class Vatican(_Move):
     support: bool
 
     def to_text(self) -> str:
@@ -155,7 +165,7 @@ class Vatican:
 
 
 @dataclass(frozen=True)
-class ChooseTile:
+class ChooseTile(_Move):
     tile: str
 
     def to_text(self) -> str:
@@ -166,13 +176,13 @@ class ChooseTile:
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(_Move):
     def to_text(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True)
-class End:
+class End(_Move):
     """Close the Leader window after a placement (leaders option, §13 "after placing")."""
 
     def to_text(self) -> str:
@@ -229,7 +239,7 @@ def leader_name(leader_id: str) -> str:
 
 
 @dataclass(frozen=True)
-class LeaderAction:
+class LeaderAction(_Move):
     verb: str  # "play" | "activate" | "discard"
     leader: str
 
@@ -241,7 +251,7 @@ class LeaderAction:
 
 
 @dataclass(frozen=True)
-class Lose:
+class Lose(_Move):
     res: str  # "wood" | "stone": which good excommunication E1-4 takes from a source giving both
 
     def to_text(self) -> str:
@@ -252,7 +262,7 @@ class Lose:
 
 
 @dataclass(frozen=True)
-class Draft:
+class Draft(_Move):
     leader: str
 
     def to_text(self) -> str:
@@ -263,7 +273,7 @@ class Draft:
 
 
 @dataclass(frozen=True)
-class Copy:
+class Copy(_Move):
     leader: str
 
     def to_text(self) -> str:
@@ -274,7 +284,7 @@ class Copy:
 
 
 @dataclass(frozen=True)
-class SetSix:
+class SetSix(_Move):
     member: str
 
     def to_text(self) -> str:
@@ -288,7 +298,7 @@ class SetSix:
 
 
 @dataclass(frozen=True)
-class Token:
+class Token(_Move):
     """Cash one held Special Token of this kind on your turn (HOUSES.md §10.2)."""
 
     kind: str  # coins, servants, materials, military, faith, victory
@@ -301,7 +311,7 @@ class Token:
 
 
 @dataclass(frozen=True)
-class FaceUp:
+class FaceUp(_Move):
     """Which held token goes face up on card 98 or 128 (HOUSES.md §13.1)."""
 
     kind: str
@@ -314,7 +324,7 @@ class FaceUp:
 
 
 @dataclass(frozen=True)
-class Spend:
+class Spend(_Move):
     """Which held token pays a token cost, one at a time (HOUSES.md §10.2 "Pay": the payer
     chooses; it goes face down, so the public record hides the kind)."""
 
@@ -328,7 +338,7 @@ class Spend:
 
 
 @dataclass(frozen=True)
-class Activate:
+class Activate(_Move):
     """A card an ``activate_cards`` effect activates, ignoring its value (None: no more)."""
 
     card: int | None
@@ -343,7 +353,7 @@ class Activate:
 
 
 @dataclass(frozen=True)
-class Repeat:
+class Repeat(_Move):
     """How many times an ``exchange_up_to_value`` exchange is made (cards 111, 112)."""
 
     times: int
@@ -358,7 +368,7 @@ class Repeat:
 
 
 @dataclass(frozen=True)
-class FreeLeader:
+class FreeLeader(_Move):
     """The Leader played for free, ignoring its requirements (None: none)."""
 
     leader: str | None
@@ -375,7 +385,7 @@ class FreeLeader:
 
 
 @dataclass(frozen=True)
-class Recover:
+class Recover(_Move):
     """The discarded card taken by card 130 or 132 (None: none)."""
 
     card: int | None
@@ -388,7 +398,7 @@ class Recover:
 
 
 @dataclass(frozen=True)
-class Bid:
+class Bid(_Move):
     """A bid in the Family Tile auction: a member on a line of the auction tile of ``family``."""
 
     family: str
@@ -403,7 +413,7 @@ class Bid:
 
 
 @dataclass(frozen=True)
-class BidTile:
+class BidTile(_Move):
     """The first step of a bid when all bids would not fit one list of 25 (5 players): the tile."""
 
     family: str
@@ -416,7 +426,7 @@ class BidTile:
 
 
 @dataclass(frozen=True)
-class Search:
+class Search(_Move):
     """Cards 130/132 with more than 25 cards to choose from: first the type searched."""
 
     card_type: str
@@ -429,7 +439,7 @@ class Search:
 
 
 @dataclass(frozen=True)
-class Convert:
+class Convert(_Move):
     """Della Scala / Este: the family tile's conversion, on your own turn (HOUSES.md §15)."""
 
     def to_text(self) -> str:
@@ -440,7 +450,7 @@ class Convert:
 
 
 @dataclass(frozen=True)
-class Visconti:
+class Visconti(_Move):
     """The Visconti token activated on playing a Leader (HOUSES.md §15)."""
 
     token: str
@@ -457,7 +467,7 @@ class Visconti:
 
 
 @dataclass(frozen=True)
-class Keep:
+class Keep(_Move):
     """Marsilio Ficino: the drawn Special Token kept (HOUSES.md §13.1)."""
 
     kind: str
@@ -470,7 +480,7 @@ class Keep:
 
 
 @dataclass(frozen=True)
-class Dismiss:
+class Dismiss(_Move):
     """Tomas de Torquemada: the own card discarded (HOUSES.md §13.1)."""
 
     card: int
@@ -602,7 +612,7 @@ def _parse_place(rest: list[str], text: str) -> Place:
     if len(rest) < 2:
         raise BadSyntax(say("Write 'place <member> <space> [servants=N]', e.g. 'place black territory_3'."))
     member, space = rest[0], rest[1]
-    if member not in (*MEMBERS, "brown"):  # brown: Colonna's fifth member (houses)
+    if member not in MEMBERS and member != "brown":  # brown: Colonna's fifth member (houses)
         raise BadSyntax(
             say("'{member}' is not a family member (black, white, orange, neutral).", member=member)
         )

@@ -84,7 +84,8 @@ def copy_for_move(state: State, mover: int | None = None) -> State:
     # layout names (setup makes them all, state_format upgrades old saves), so the same count
     # means no other key: cheaper than ``state.keys() <= _KNOWN``, asked on every move.
     if len(state) == len(_KNOWN):
-        new["stack"] = [_copy_frame(frame) for frame in state["stack"]]
+        stack = state["stack"]  # empty between turns: no comprehension then
+        new["stack"] = [_copy_frame(frame) for frame in stack] if stack else []
         if state["leader_draft"] is not None:
             new["leader_draft"] = marshal.loads(marshal.dumps(state["leader_draft"]))
         return new

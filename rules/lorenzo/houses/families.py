@@ -141,7 +141,7 @@ def after_gain(state: State, player: int) -> list[Frame]:
     player_state["faith_tiles"] = [t for t in left if t not in reached]
     return [
         _effects(player, say("Della Rovere faith tile {tile}", tile=t), tiles[t]["bonus"])
-        for t in reversed(reached)
+        for t in reached[::-1]
     ]
 
 
