@@ -77,12 +77,20 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(exc)) from exc
 
 
-def pytest_report_header(config: pytest.Config) -> str:
-    return postgres.status_line()
+def engines_line() -> str:
+    """Which engine code the tests ran (rules/compiled.py): the compiled build or the sources."""
+    from rules import compiled
+
+    return f"Engines: {compiled.STATUS}"
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [postgres.status_line(), engines_line()]
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_line(postgres.status_line())
+    terminalreporter.write_line(engines_line())
 
 
 def _parametrized_by_hand(metafunc: pytest.Metafunc, name: str) -> bool:

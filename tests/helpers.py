@@ -33,3 +33,29 @@ def play_active(game: Game, state: Any, *texts: str) -> tuple[Any, list[str]]:
 def move_texts(game: Game, state: Any, seat: int) -> list[str]:
     """The seat's legal moves now, as the texts a player would type, in the engine's order."""
     return [m.to_text() for m in game.legal_moves(state, seat)]
+
+
+def compiled_engine() -> bool:
+    """Whether this process runs the compiled engines (rules/compiled.py)."""
+    from rules import compiled
+
+    return compiled.STATUS.startswith("compiled")
+
+
+def run_on_the_sources(nodeid: str) -> None:
+    """Run one test in a child pytest on the engines' Python sources (``TAVOLA_PURE=1``), for a
+    test that must spy on an engine function: compiled code calls its functions directly, past
+    any patch. ``tests/test_compiled.py`` holds the compiled engines to the sources."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    found = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", nodeid],
+        cwd=Path(__file__).resolve().parent.parent,
+        env={**os.environ, "TAVOLA_PURE": "1"},
+        capture_output=True,
+        text=True,
+    )
+    assert found.returncode == 0, found.stdout[-3000:] + found.stderr[-2000:]

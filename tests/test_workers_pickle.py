@@ -45,19 +45,28 @@ def test_a_game_crosses_to_a_worker_and_plays_on_alike(
     assert game.to_json(state) == copy.to_json(state_copy)
 
 
-def test_every_lorenzo_move_crosses_pickle_equal() -> None:
+@pytest.mark.parametrize(
+    ("name", "option_sets", "kinds"),
+    [
+        ("lorenzo", ({"leaders": True}, {"houses": True}), 12),  # placements, decisions, leaders, houses
+        ("lancaster", ({}, {"henry_v": True, "kings_resentment": True, "queenie": True}), 10),
+    ],
+)
+def test_every_move_crosses_pickle_equal(
+    name: str, option_sets: tuple[dict[str, Any], ...], kinds: int
+) -> None:
     """The legal moves cross to the worker too (``bot.service.workers``): each comes back equal
     and of its kind. A frozen dataclass compiled with mypyc refused unpickling (its attributes are
-    set one by one), which failed every computer move in the bot; ``moves._Move`` pickles moves
-    through their constructors."""
-    game = find_game("lorenzo")
+    set one by one), which failed every computer move in the bot; each game's ``moves._Move``
+    pickles moves through their constructors."""
+    game = find_game(name)
     seen: dict[type, Any] = {}
-    for options in ({"leaders": True}, {"houses": True}):
+    for options in option_sets:
         for state in playout_states(game, 4, 5, options):
             for seat in game.active_players(state):
                 for move in game.legal_moves(state, seat):
                     seen.setdefault(type(move), move)
-    assert len(seen) >= 12  # placements, decisions, leaders, the houses' own moves
+    assert len(seen) >= kinds
     for move in seen.values():
         back = pickle.loads(pickle.dumps(move))
         assert type(back) is type(move)

@@ -305,7 +305,9 @@ def _vote_words(move: Vote) -> str:
 
 def _knight_strengths(state: State | None) -> dict[str, int]:
     """Place -> strength of the knights of the force whose upgrade is asked in ``state``."""
-    decision = state["pending"] if state is not None else None
+    if state is None:
+        return {}
+    decision = state["pending"]
     if decision is None or decision.get("kind") != "upgrade" or "force" not in decision:
         return {}
     return dict(m.knight_locations(state, decision["force"], deployed_only=False))

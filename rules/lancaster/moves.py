@@ -33,13 +33,24 @@ Notation (case does not matter; ``{p1}`` style seats are written ``p1``):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, cast
 
 from rules.core import BadSyntax, ascii_number, say
 
 
+class _Move:
+    """The base of the moves: a move pickles through its constructor (the bot's workers pickle
+    moves), as a build compiled with mypyc (rules/compiled.py) restores attributes one by one,
+    which a frozen dataclass refuses. (Lorenzo's moves have the same base: a compiled class may
+    only inherit from a class compiled with it, so it cannot live in rules.core.)"""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in fields(cast(Any, self)))
+
+
 @dataclass(frozen=True, order=True)
-class Place:
+class Place(_Move):
     strength: int
     target: str  # "county:D", "castle:X2", "conflict:K03"
     squires: int = 0
@@ -57,7 +68,7 @@ class Place:
 
 
 @dataclass(frozen=True, order=True)
-class Lord:
+class Lord(_Move):
     """Henry V (EXPANSIONS.md H2.3): the seat's lord onto a court space (``space``: an office or
     the treasury) with an escort knight from court (strength, 0 = none), a Tudor knight and
     bishops; ``space = "home"`` keeps the lord at home this round (H2.2)."""
@@ -75,7 +86,7 @@ class Lord:
 
 
 @dataclass(frozen=True, order=True)
-class Pass:
+class Pass(_Move):
     """Keep the knights left in court this round: offered on a turn when no place is open
     without squires (rules 6.1 as the engine plays it; see placement.py)."""
 
@@ -84,7 +95,7 @@ class Pass:
 
 
 @dataclass(frozen=True, order=True)
-class Vote:
+class Vote(_Move):
     yes: bool
     markers: int = 0
 
@@ -93,7 +104,7 @@ class Vote:
 
 
 @dataclass(frozen=True, order=True)
-class Favor:
+class Favor(_Move):
     tile: int  # 1-based
 
     def to_text(self) -> str:
@@ -101,7 +112,7 @@ class Favor:
 
 
 @dataclass(frozen=True, order=True)
-class Upgrade:
+class Upgrade(_Move):
     where: str  # "court:1", "county:B", "castle:X1", "conflict:K03:2" or "none"
 
     def to_text(self) -> str:
@@ -109,7 +120,7 @@ class Upgrade:
 
 
 @dataclass(frozen=True, order=True)
-class Extension:
+class Extension(_Move):
     space: str  # castle space id or "none"
 
     def to_text(self) -> str:
@@ -117,7 +128,7 @@ class Extension:
 
 
 @dataclass(frozen=True, order=True)
-class Noble:
+class Noble(_Move):
     county: str  # county letter
 
     def to_text(self) -> str:
@@ -125,7 +136,7 @@ class Noble:
 
 
 @dataclass(frozen=True, order=True)
-class Take:
+class Take(_Move):
     choice: str  # "noble" | "reward" | "both"
 
     def to_text(self) -> str:
@@ -133,7 +144,7 @@ class Take:
 
 
 @dataclass(frozen=True, order=True)
-class Buy:
+class Buy(_Move):
     times: int
 
     def to_text(self) -> str:
@@ -141,7 +152,7 @@ class Buy:
 
 
 @dataclass(frozen=True, order=True)
-class Start:
+class Start(_Move):
     seat: int
 
     def to_text(self) -> str:
@@ -149,7 +160,7 @@ class Start:
 
 
 @dataclass(frozen=True, order=True)
-class Ransom:
+class Ransom(_Move):
     strength: int  # 0 = ransom no (more) knights
 
     def to_text(self) -> str:
