@@ -36,6 +36,9 @@ _VOTES: dict[int, list[LancasterMove]] = {}
 _QUIET = Wordless()  # the events of every simulated move inside the engine (it keeps nothing)
 _ONE = tuple(frozenset([seat]) for seat in range(8))  # ``active`` of one seat (frozen: shared)
 _PLAIN = frozenset(("gain", "gain_per", "recruit_knight", "recruit_knight_per"))
+# One effect of a law (``Engine._law_plan``): a majority's metric (None: every seat), the tasks
+# of every seat, and each seat's own tasks for a majority.
+_LawStep = tuple[str | None, list[Task], list[tuple[int, list[Task]]]]
 
 
 def _plain(effect: dict[str, Any]) -> bool:
@@ -74,6 +77,7 @@ class Engine:
         # states are never changed in place (model.copy_for_move).
         self._asked: tuple[State, Decision, list[LancasterMove]] | None = None
         self._castle_cache: dict[tuple[int, bool], list[tuple[str, list[Task], list[Task]]]] = {}
+        self._law_plans: dict[tuple[str, int, int], list[_LawStep]] = {}
 
     def __reduce__(self) -> tuple[type[Engine], tuple[dict[str, Any], dict[frozenset[str], str]]]:
         """A pickled engine (a computer's move is chosen in a worker process, bot.service.workers)
@@ -544,29 +548,43 @@ class Engine:
         self.ask(state, decision, events)
 
     def _law(self, state: State, law_id: str, events: list[str]) -> None:
-        """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
-        law = extra_laws.law(self.data, law_id)
-        # Its text was shown when it was voted on and is on the board, and the laws applied were
-        # named in one line when Parliament closed: the channel gets only its effects.
-        at = f"law:{law_id}"
+        """7.3: a law applies to every seat in turn order from the start player (never to allies).
+        Its text was shown when it was voted on and is on the board, and the laws applied were
+        named in one line when Parliament closed: the channel gets only its effects."""
+        players = state["players"]
+        key = (law_id, state["start_player"], players)
+        plan = self._law_plans.get(key) or self._law_plan(key)
+        if len(plan) == 1 and plan[0][0] is None:
+            self.run_next(state, plan[0][1], events)  # one effect for every seat (most laws)
+            return
         tasks: list[Task] = []
-        for effect in law["effects"]:
-            if effect["type"] == "majority":
-                # "The player with the most X" is settled once, before anyone is rewarded, so a
-                # reward that changes X cannot untie the players after the first one.
-                values = [
-                    m.metric(state, i, effect["metric"], self.include_castle) for i in range(state["players"])
-                ]
-                best = max(values)
-                tasks += [
-                    m.effect_task(seat, x, "laws", at)
-                    for seat in m.seat_order(state)
-                    if values[seat] == best
-                    for x in effect["effects"]
-                ]
-            else:
-                tasks += [m.effect_task(seat, effect, "laws", at) for seat in m.seat_order(state)]
+        for metric, every, per_seat in plan:
+            if metric is None:
+                tasks += every
+                continue
+            # "The player with the most X" is settled once, before anyone is rewarded, so a
+            # reward that changes X cannot untie the players after the first one.
+            values = [m.metric(state, i, metric, self.include_castle) for i in range(players)]
+            best = max(values)
+            tasks += [task for seat, own in per_seat if values[seat] == best for task in own]
         self.run_next(state, tasks, events)
+
+    def _law_plan(self, key: tuple[str, int, int]) -> list[_LawStep]:
+        """A law's tasks for a start player and player count, made once (tasks are data, never
+        changed: states share them): per effect, a majority's metric and each seat's tasks in
+        turn order, or (metric None) the tasks of every seat in turn order."""
+        law_id, start, players = key
+        at = f"law:{law_id}"
+        order = [(start + i) % players for i in range(players)]
+        plan: list[_LawStep] = []
+        for effect in extra_laws.law(self.data, law_id)["effects"]:
+            if effect["type"] == "majority":
+                own = [(i, [m.effect_task(i, x, "laws", at) for x in effect["effects"]]) for i in order]
+                plan.append((effect["metric"], [], own))
+            else:
+                plan.append((None, [m.effect_task(seat, effect, "laws", at) for seat in order], []))
+        self._law_plans[key] = plan
+        return plan
 
     def effect(
         self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None

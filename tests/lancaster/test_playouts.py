@@ -11,9 +11,10 @@ import random
 
 import pytest
 
-from rules.core import game_simulate, without_words
+from rules.core import game_simulate, normalise_options, without_words
 from rules.lancaster import GAME
 from rules.lancaster.decisions import KINDS
+from rules.lancaster.engine import Engine
 from rules.lancaster.model import clone
 from rules.playout import playout_states
 from tests.conformance import play_checked
@@ -129,3 +130,24 @@ def test_a_simulated_decisions_kept_answers_are_the_ones_listed_anew(
                     assert handed == legal and handed is not asked[2]
             state = game_simulate(GAME, state, seat, rnd.choice(legal))
         assert kept > 10 and GAME.outcome(state) is not None
+
+
+def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
+    """Issue 10 item 3: the tables an engine keeps for simulation (its laws' tasks per start
+    player, its castles' reward tasks) are shared by every state that queues them; after seeded
+    games of every size along both paths they still equal the ones a fresh engine makes."""
+    engine = Engine(GAME.data)
+    for players in (2, 3, 4, 5):
+        rnd = random.Random(players)
+        state = fast = engine.setup(players, 70 + players, normalise_options(GAME, {}))
+        while active := sorted(engine.active(state)):
+            seat = rnd.choice(active)
+            move = rnd.choice(engine.legal(state, seat))
+            state = engine.apply(state, seat, move)[0]
+            fast = engine.simulate(fast, seat, move)
+    fresh = Engine(GAME.data)
+    assert len(engine._law_plans) > 20 and engine._castle_cache
+    for key, plan in engine._law_plans.items():
+        assert plan == fresh._law_plan(key)
+    for (force, ally), tasks in engine._castle_cache.items():
+        assert tasks == fresh._castle_tasks(force, ally)
