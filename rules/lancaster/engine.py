@@ -285,7 +285,8 @@ class Engine:
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
         state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": ["law:" + law]}
-        say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
+        if type(events) is not Wordless:  # (inline: the most frequent move of a simulation)
+            events.append(say("{p} has voted.", p=f"{{p{seat}}}"))
         if None not in ballots:
             self._reveal_vote(state, events)
 
@@ -295,10 +296,14 @@ class Engine:
         law = state["proposals"][index]
         yes = no = 0
         ballots = []
+        seats: list[dict[str, Any]] | None = None  # copied once, when a marker was used
         for seat, ballot in enumerate(state["ballots"]):
             markers = ballot["markers"]
             if markers:
-                m.seat_add(state, seat, "vote_markers", -markers)
+                if seats is None:
+                    seats = state["seats"] = state["seats"][:]
+                me = seats[seat] = seats[seat].copy()
+                me["vote_markers"] -= markers
             if ballot["yes"]:
                 yes += 1 + markers
             else:
@@ -307,30 +312,13 @@ class Engine:
         passed = yes >= no
         result = {"law": law, "passed": passed, "yes": yes, "no": no, "ballots": ballots}
         state["vote_results"] = [*state["vote_results"], result]
-        quiet = type(events) is Wordless  # a word-free simulation formats nothing
-        detail = "" if quiet else ", ".join(_ballot_text(b) for b in ballots)
+        old = None
         if passed:
             # 7.2.6: the leftmost current law leaves, the new one enters on the right.
             old, *kept = state["current_laws"]
             state["current_laws"] = [*kept, law]
-            say_into(
-                events,
-                "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
-                law=law,
-                yes_n=yes,
-                no_n=no,
-                ballots=detail,
-                old=old,
-            )
-        else:
-            say_into(
-                events,
-                "{law} rejected {yes_n} to {no_n} ({ballots}).",
-                law=law,
-                yes_n=yes,
-                no_n=no,
-                ballots=detail,
-            )
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(_vote_line(result, old))
         state["ballots"] = [None] * state["players"]
         if index + 1 < len(state["proposals"]):
             state["voting_on"] = index + 1
@@ -1018,6 +1006,15 @@ def _record(new: State, before: State, events: list[str]) -> None:
     places = last.get("places")
     if places is None or not all(places):  # (the places a move names are all words)
         last["places"] = [x for x in places or () if x]
+
+
+def _vote_line(result: dict[str, Any], old: str | None) -> str:
+    """7.2: a proposal's revealed vote, and the law it replaces when it passes (``old``)."""
+    detail = ", ".join(_ballot_text(b) for b in result["ballots"])
+    values = {"law": result["law"], "yes_n": result["yes"], "no_n": result["no"], "ballots": detail}
+    if old is not None:
+        return say("{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.", old=old, **values)
+    return say("{law} rejected {yes_n} to {no_n} ({ballots}).", **values)
 
 
 def _ballot_text(ballot: dict[str, Any]) -> str:
