@@ -61,7 +61,10 @@ class Engine:
         self.fingerprint = self.fingerprint_for({})
         self.order: list[str] = list(data["county_order"])
         self.minimums = [(letter, int(data["counties"][letter]["min_strength"])) for letter in self.order]
-        self.open_counties = [(letter, minimum, -1) for letter, minimum in self.minimums]  # placement.py
+        # Per knight strength, the counties (board index) whose minimum it reaches, and the
+        # placements of a knight by (strength, ally), made once (placement.py).
+        self.reach: dict[int, list[int]] = {}
+        self.place_rows: dict[tuple[int, bool], placement.Rows] = {}
         self.castle_ids: list[str] = list(data["castle"])
         self.ally_castle_ids: list[str] = list(data["ally"]["castle"])
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])

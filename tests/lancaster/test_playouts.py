@@ -16,6 +16,7 @@ from rules.lancaster import GAME
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
 from rules.lancaster.model import clone
+from rules.lancaster.moves import Place
 from rules.playout import playout_states
 from tests.conformance import play_checked
 
@@ -134,8 +135,9 @@ def test_a_simulated_decisions_kept_answers_are_the_ones_listed_anew(
 
 def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
     """Issue 10 item 3: the tables an engine keeps for simulation (its laws' tasks per start
-    player, its castles' reward tasks) are shared by every state that queues them; after seeded
-    games of every size along both paths they still equal the ones a fresh engine makes."""
+    player, its castles' reward tasks, the placements of each knight) are shared by every state
+    that uses them; after seeded games of every size along both paths they still equal the ones
+    a fresh engine makes."""
     engine = Engine(GAME.data)
     for players in (2, 3, 4, 5):
         rnd = random.Random(players)
@@ -151,3 +153,15 @@ def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
         assert plan == fresh._law_plan(key)
     for (force, ally), tasks in engine._castle_cache.items():
         assert tasks == fresh._castle_tasks(force, ally)
+    assert {ally for _, ally in engine.place_rows} == {False, True}  # own and ally knights (2 players)
+    for (strength, ally), rows in engine.place_rows.items():
+        for letter, by_squires in zip(engine.order, rows.counties, strict=True):
+            assert by_squires == [
+                Place(strength, f"county:{letter}", n, ally) for n in range(len(by_squires))
+            ]
+        castle = engine.ally_castle_ids if ally else engine.castle_ids
+        assert rows.castle == [Place(strength, f"castle:{x}", 0, ally) for x in castle]
+        assert rows.reach == [i for i, (_, least) in enumerate(engine.minimums) if strength >= least]
+        assert all(
+            move == Place(strength, f"conflict:{card}", 0, ally) for card, move in rows.conflicts.items()
+        )
