@@ -447,14 +447,17 @@ def _county_why(
 
 def exchange_max(engine: Engine, state: State, force: int, exchange: dict[str, Any]) -> int:
     """How many times ``force``'s seat can pay for ``exchange`` and receive what it buys."""
-    me = state["seats"][m.controller(state, force)]
-    top = min(me[m.HOLDING[cost["resource"]]] // cost["amount"] for cost in exchange["pay"])
+    me: dict[str, Any] = state["seats"][m.controller(state, force)]
+    top = -1
+    for cost in exchange["pay"]:
+        times: int = me[m.HOLDING[cost["resource"]]] // cost["amount"]
+        if top < 0 or times < top:
+            top = times
     if exchange["repeat"] != "unlimited":
         top = min(top, int(exchange["repeat"]))
     for gain in exchange["gain"]:  # a purchase that cannot be delivered is not offered
         if gain["type"] == "upgrade_knight":
-            places = m.knight_locations(state, force, gain["target"] == "deployed", engine.include_castle)
-            if not any(m.can_upgrade(state, force, strength) for _, strength in places):
+            if not m.upgradable(state, force, gain["target"] == "deployed", engine.include_castle):
                 top = 0
         elif gain["type"] == "recruit_knight":
             top = min(top, state["forces"][force]["reserve"][gain["strength"] - 1])

@@ -215,19 +215,20 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def active(self, state: State) -> frozenset[int]:
-        pending = state["pending"]
+        pending: Decision | None = state["pending"]
         if pending is not None:
             return _ONE[pending["seat"]]
         phase = state["phase"]
         if phase == "place":
             return _ONE[state["turn_seat"]]
         if phase == "vote":
-            return frozenset([i for i, ballot in enumerate(state["ballots"]) if ballot is None])
+            ballots: list[dict[str, Any] | None] = state["ballots"]
+            return frozenset([i for i, ballot in enumerate(ballots) if ballot is None])
         return frozenset()
 
     def legal(self, state: State, seat: int) -> list[LancasterMove]:
         """Every legal move of ``seat`` now ([] when it is not active; see ``active``)."""
-        decision = state["pending"]
+        decision: Decision | None = state["pending"]
         if decision is not None:
             if decision["seat"] != seat:
                 return []
@@ -269,7 +270,7 @@ class Engine:
     def _play(self, state: State, seat: int, move: LancasterMove, events: list[str]) -> State:
         """The state after ``move`` (copied once, ``model.copy_for_move``), its events into ``events``."""
         new = m.copy_for_move(state)
-        decision = new["pending"]
+        decision: Decision | None = new["pending"]
         if decision is not None:
             new["pending"] = None
             self._answer(new, decision, move, events)
@@ -283,7 +284,8 @@ class Engine:
         return new
 
     def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
-        ballots = state["ballots"] = state["ballots"][:]
+        before: list[dict[str, Any] | None] = state["ballots"]
+        ballots = state["ballots"] = before[:]
         ballots[seat] = {"yes": move.yes, "markers": move.markers}
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
@@ -417,7 +419,7 @@ class Engine:
         the queue (issue 10 item 3); the rest is queued, as it would be anyway."""
         plain = self._plain
         for i, task in enumerate(tasks):
-            effect = task.get("effect")
+            effect: Effect | None = task.get("effect")
             step = plain.get(id(effect))  # (a plain effect of the data; others are queued)
             if step is None or step[0] is not effect:
                 m.queue_first(state, tasks[i:] if i else tasks)
@@ -444,11 +446,11 @@ class Engine:
     def _run(self, state: State, events: list[str]) -> None:
         tasks, effects = self._tasks, self._effects
         while state["pending"] is None:
-            queue = state["queue"]
+            queue: list[Task] = state["queue"]  # (typed locals: list and dict fast paths when compiled)
             if queue:
                 task = queue[0]
                 state["queue"] = queue[1:]
-                effect = task.get("effect")
+                effect: Effect | None = task.get("effect")
                 if effect is not None:  # the most frequent task, called without a detour
                     effects[effect["type"]](state, task["force"], effect, task["source"], events, task["at"])
                 else:
@@ -524,8 +526,9 @@ class Engine:
         tasks.append({"task": "end_round"})
         state["queue"] = tasks
 
-    def _county(self, state: State, letter: str, events: list[str]) -> None:
-        occupant = state["counties"][letter]
+    def _county(self, state: State, task: Task, events: list[str]) -> None:
+        letter: str = task["county"]
+        occupant: dict[str, Any] | None = state["counties"][letter]
         if occupant is None:
             return
         force = occupant["force"]
@@ -538,11 +541,12 @@ class Engine:
         }
         self.ask(state, decision, events)
 
-    def _law(self, state: State, law_id: str, events: list[str]) -> None:
+    def _law(self, state: State, task: Task, events: list[str]) -> None:
         """7.3: a law applies to every seat in turn order from the start player (never to allies).
         Its text was shown when it was voted on and is on the board, and the laws applied were
         named in one line when Parliament closed: the channel gets only its effects."""
-        players = state["players"]
+        law_id: str = task["law"]
+        players: int = state["players"]
         key = (law_id, state["start_player"], players)
         plan = self._law_plans.get(key) or self._law_plan(key)
         if len(plan) == 1 and plan[0][0] is None:
@@ -602,12 +606,13 @@ class Engine:
             "first_extension": lambda s, t, ev: self.ask(
                 s, {"kind": "first_extension", "seat": t["seat"]}, ev
             ),
-            "law": lambda s, t, ev: self._law(s, t["law"], ev),
-            "county": lambda s, t, ev: self._county(s, t["county"], ev),
-            "castle": lambda s, t, ev: self._castle(s, t["force"], ev),
-            "conflict": lambda s, t, ev: self._conflict(s, t["conflict"], ev),
+            # The frequent ones read their task themselves (no lambda between: one call less).
+            "law": self._law,
+            "county": self._county,
+            "castle": self._castle,
+            "conflict": self._conflict,
             "ransom": lambda s, t, ev: self.ask(s, t["decision"], ev),
-            "end_round": lambda s, t, ev: self._end_round(s, ev),
+            "end_round": self._end_round,
             "tower": lambda s, t, ev: resentment.clear_tower(s, ev),
             "office": lambda s, t, ev: henry.fill(self, s, t["space"], ev),
         }
@@ -688,7 +693,8 @@ class Engine:
     def _per(self, state: State, force: int, effect: dict[str, Any]) -> int:
         """The effect's amount, times its metric count for the ``*_per`` types."""
         count: int = effect.get("amount", 1)
-        if effect["type"].endswith("_per"):
+        kind: str = effect["type"]
+        if kind.endswith("_per"):
             metric = m.metric(state, m.controller(state, force), effect["per"], self.include_castle)
             count *= metric // effect["every"]
         return count
@@ -696,9 +702,11 @@ class Engine:
     def _gain(
         self, state: State, force: int, effect: Effect, source: str, events: Events, at: At = None
     ) -> None:
-        if force >= state["players"]:
+        players: int = state["players"]
+        if force >= players:
             return  # 11: allies never gain goods or PP
-        count = self._per(state, force, effect) if effect["type"] == "gain_per" else effect.get("amount", 1)
+        per = effect["type"] == "gain_per"
+        count: int = self._per(state, force, effect) if per else effect.get("amount", 1)
         if count <= 0:
             return
         key = m.HOLDING[effect["resource"]]
@@ -782,12 +790,13 @@ class Engine:
             "<": value < condition["value"],
         }[condition["op"]]
 
-    def _castle(self, state: State, force: int, events: list[str]) -> None:
+    def _castle(self, state: State, task: Task, events: list[str]) -> None:
         """8.2: every space with an own knight or a built extension pays once; nobles give votes."""
+        force: int = task["force"]
         seat = m.controller(state, force)
         ally = m.is_ally(state, force)
-        built = () if ally else state["seats"][seat]["extensions"]
-        knights = state["forces"][force]["castle"]
+        built: Sequence[str] = () if ally else state["seats"][seat]["extensions"]
+        knights: dict[str, int] = state["forces"][force]["castle"]
         plain: list[Task] = []
         exchanges: list[Task] = []
         for sid, pays, buys in self._castle_tasks(force, ally):
@@ -829,8 +838,9 @@ class Engine:
             ]
         return found
 
-    def _conflict(self, state: State, cid: str, events: list[str]) -> None:
+    def _conflict(self, state: State, task: Task, events: list[str]) -> None:
         """8.3: England's total against France; ranks win PP; losses slide down, then capture."""
+        cid: str = task["conflict"]
         card = next(c for c in state["conflicts"] if c["id"] == cid)
         france = self.data["conflicts"][cid]["france"]
         total = m.card_strength(card)
@@ -962,7 +972,7 @@ class Engine:
                 ranks[i] = pos
         return ranks
 
-    def _end_round(self, state: State, events: list[str]) -> None:
+    def _end_round(self, state: State, task: Task, events: list[str]) -> None:
         """8.4 and 9: knights come home, squires are spent, then the next round is prepared."""
         for occupant in state["counties"].values():
             if occupant is not None:
@@ -1000,13 +1010,13 @@ class Engine:
 def _record(new: State, before: State, events: list[str]) -> None:
     """The view's last move carries the whole move in words (the same sentences the channel gets,
     so nothing secret) and the board places it touched, for the image's highlight."""
-    last = new["last_move"]
+    last: dict[str, Any] | None = new["last_move"]
     if last is None:
         return
     if last is before["last_move"]:  # not this move's: shared with the state before, so copied
         last = new["last_move"] = last.copy()
     last["events"] = events
-    places = last.get("places")
+    places: list[str] | None = last.get("places")
     if places is None or not all(places):  # (the places a move names are all words)
         last["places"] = [x for x in places or () if x]
 

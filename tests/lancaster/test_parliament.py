@@ -107,23 +107,21 @@ def test_7_2_two_player_allies_do_not_vote() -> None:
     assert len(state["ballots"]) == 2
 
 
-def test_7_3_current_laws_apply_left_to_right_after_the_votes(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rules.lancaster.engine import Engine
-
-    applied: list[str] = []
-    law = Engine._law
-
-    def recorded(self: Engine, state: dict, law_id: str, events: list[str]) -> None:
-        applied.append(law_id)
-        law(self, state, law_id, events)
-
-    monkeypatch.setattr(Engine, "_law", recorded)
+def test_7_3_current_laws_apply_left_to_right_after_the_votes() -> None:
+    """Each current law asks every seat in turn order (exchange laws, asked behind screens even
+    when nothing is affordable), so the questions show the order the laws apply in."""
     state = _parliament(3)
-    state["current_laws"] = ["L12", "L13", "L03"]
+    state["current_laws"] = ["L16", "L04", "L17"]
     for _ in range(3):
         state, events = vote_all(state, ["vote no"] * 3)
-    assert applied == ["L12", "L13", "L03"]
-    assert "Laws applied: L12, L13, L03." in events  # one line for the laws, in their order
+    assert "Laws applied: L16, L04, L17." in events  # one line for the laws, in their order
+    applied = []
+    while state["phase"] == "laws":
+        decision = state["pending"]
+        applied.append((decision["at"], decision["seat"]))
+        state, _ = play(state, decision["seat"], "buy 0")
+    order = [state["start_player"], (state["start_player"] + 1) % 3, (state["start_player"] + 2) % 3]
+    assert applied == [(f"law:{law}", seat) for law in ("L16", "L04", "L17") for seat in order]
 
 
 def test_7_2_two_player_votes_stay_secret_although_gold_and_squires_are_open() -> None:
