@@ -81,6 +81,18 @@ class Engine:
         self._asked: tuple[State, Decision, list[LancasterMove]] | None = None
         self._castle_cache: dict[tuple[int, bool], list[tuple[str, list[Task], list[Task]]]] = {}
         self._law_plans: dict[tuple[str, int, int], list[_LawStep]] = {}
+        self._castle_votes: dict[tuple[int, int], Task] = {}
+        self._county_asks: dict[tuple[str, int, int], Decision] = {}
+        self._county_rewards: dict[tuple[int, str, bool], list[Task]] = {}
+        self._round_tasks: dict[str, list[Task]] = {
+            "county": [{"task": "county", "county": letter} for letter in self.order],
+            "castle": [{"task": "castle", "force": force} for force in range(8)],
+            "end_round": [{"task": "end_round"}],
+        }
+        self._castle_index = {
+            ally: {sid: i for i, sid in enumerate(ids)}
+            for ally, ids in ((False, self.castle_ids), (True, self.ally_castle_ids))
+        }
 
     def __reduce__(self) -> tuple[type[Engine], tuple[dict[str, Any], dict[frozenset[str], str]]]:
         """A pickled engine (a computer's move is chosen in a worker process, bot.service.workers)
@@ -516,14 +528,16 @@ class Engine:
         state["phase"] = "rewards"
         tasks: list[Task] = henry.reward_tasks(state, self.data)  # H4.1: offices first
         tasks += [{"task": "tower"}] if resentment.in_play(state) else []  # R4.1
-        tasks += [{"task": "county", "county": letter} for letter in self.order]
+        tasks += self._round_tasks["county"]  # (tasks are data, never changed: made once)
+        castles = self._round_tasks["castle"]
         for seat in m.seat_order(state):
-            tasks += [{"task": "castle", "force": force} for force in m.forces_of(state, seat)]
+            tasks += [castles[force] for force in m.forces_of(state, seat)]
         # Bottom row first, so it is empty before this round's lost cards slide down.
-        bottom = [c["id"] for c in state["conflicts"] if c["row"] == "bottom"]
-        top = [c["id"] for c in state["conflicts"] if c["row"] == "top"]
+        cards: list[dict[str, Any]] = state["conflicts"]
+        bottom = [c["id"] for c in cards if c["row"] == "bottom"]
+        top = [c["id"] for c in cards if c["row"] == "top"]
         tasks += [{"task": "conflict", "conflict": cid} for cid in bottom + top]
-        tasks.append({"task": "end_round"})
+        tasks += self._round_tasks["end_round"]
         state["queue"] = tasks
 
     def _county(self, state: State, task: Task, events: list[str]) -> None:
@@ -531,15 +545,32 @@ class Engine:
         occupant: dict[str, Any] | None = state["counties"][letter]
         if occupant is None:
             return
-        force = occupant["force"]
-        decision = {
-            "kind": "county",
-            "seat": m.controller(state, force),
-            "force": force,
-            "county": letter,
-            "ally": m.is_ally(state, force),
-        }
+        force: int = occupant["force"]
+        players: int = state["players"]
+        # Decisions are data, never changed (states share them): made once per county and force.
+        decision = self._county_asks.get((letter, force, players))
+        if decision is None:
+            decision = self._county_asks[(letter, force, players)] = {
+                "kind": "county",
+                "seat": force % players,
+                "force": force,
+                "county": letter,
+                "ally": force >= players,
+            }
         self.ask(state, decision, events)
+
+    def county_reward(self, force: int, letter: str, ally: bool) -> list[Task]:
+        """8.1: the tasks of county ``letter``'s printed reward for ``force`` (an ally's only
+        with what allies may gain, rules 11), made once (tasks are data, never changed)."""
+        tasks = self._county_rewards.get((force, letter, ally))
+        if tasks is None:
+            reward = self.data["counties"][letter]["reward"]
+            if ally:
+                allowed = self.data["ally"]["county_effects"]
+                reward = [effect for effect in reward if effect["type"] in allowed]
+            tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
+            self._county_rewards[(force, letter, ally)] = tasks
+        return tasks
 
     def _law(self, state: State, task: Task, events: list[str]) -> None:
         """7.3: a law applies to every seat in turn order from the start player (never to allies).
@@ -799,20 +830,34 @@ class Engine:
         knights: dict[str, int] = state["forces"][force]["castle"]
         plain: list[Task] = []
         exchanges: list[Task] = []
-        for sid, pays, buys in self._castle_tasks(force, ally):
-            # A space pays for its extension tile and for a knight on it (both only when the data
-            # lets a knight stand on an extended space).
-            times = (sid in built) + (sid in knights)
-            if times:
-                plain += pays * times
-                exchanges += buys * times
+        spaces = self._castle_tasks(force, ally)
+        index = self._castle_index[ally]
+        # A space pays for its extension tile and for a knight on it (both only when the data
+        # lets a knight stand on an extended space), in the castle's space order.
+        paying = [index[sid] for sid in built if sid in index] + [
+            index[sid] for sid in knights if sid in index
+        ]
+        paying.sort()
+        for i in paying:
+            _, pays, buys = spaces[i]
+            plain += pays
+            exchanges += buys
         if not ally:
             votes = len(state["seats"][seat]["nobles"]) * self.data["noble_castle_votes"]
             if votes:
-                gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
-                plain.append(m.effect_task(force, gain, "castle", None))
+                plain.append(self._noble_votes(force, votes))
         # Income first, so squires earned this step can pay this step's exchanges.
         self.run_next(state, plain + exchanges, events)
+
+    def _noble_votes(self, force: int, votes: int) -> Task:
+        """8.2: the task of the vote markers a castle's nobles give, made once per force and
+        number (its gain is a plain effect of the engine's: ``run_next`` applies it at once)."""
+        task = self._castle_votes.get((force, votes))
+        if task is None:
+            gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
+            self._plain[id(gain)] = (gain, self._gain)
+            task = self._castle_votes[(force, votes)] = m.effect_task(force, gain, "castle", None)
+        return task
 
     def _castle_tasks(self, force: int, ally: bool) -> list[tuple[str, list[Task], list[Task]]]:
         """Per castle space of the force: the tasks of its reward, plain ones and exchanges. Made

@@ -135,9 +135,9 @@ def test_a_simulated_decisions_kept_answers_are_the_ones_listed_anew(
 
 def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
     """Issue 10 item 3: the tables an engine keeps for simulation (its laws' tasks per start
-    player, its castles' reward tasks, the placements of each knight) are shared by every state
-    that uses them; after seeded games of every size along both paths they still equal the ones
-    a fresh engine makes."""
+    player, its castles' and counties' reward tasks, county questions, the placements of each
+    knight) are shared by every state that uses them; after seeded games of every size along
+    both paths they still equal the ones a fresh engine makes."""
     engine = Engine(GAME.data)
     for players in (2, 3, 4, 5):
         rnd = random.Random(players)
@@ -153,6 +153,20 @@ def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
         assert plan == fresh._law_plan(key)
     for (force, ally), tasks in engine._castle_cache.items():
         assert tasks == fresh._castle_tasks(force, ally)
+    assert engine._county_rewards and engine._county_asks and engine._castle_votes
+    for (force, letter, ally), tasks in engine._county_rewards.items():
+        assert tasks == fresh.county_reward(force, letter, ally)
+    for (letter, force, players), decision in engine._county_asks.items():
+        assert decision == {
+            "kind": "county",
+            "seat": force % players,
+            "force": force,
+            "county": letter,
+            "ally": force >= players,
+        }
+    for (force, votes), task in engine._castle_votes.items():
+        assert task == fresh._noble_votes(force, votes)
+    assert engine._round_tasks == fresh._round_tasks
     assert {ally for _, ally in engine.place_rows} == {False, True}  # own and ally knights (2 players)
     for (strength, ally), rows in engine.place_rows.items():
         for letter, by_squires in zip(engine.order, rows.counties, strict=True):
