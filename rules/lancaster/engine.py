@@ -413,7 +413,8 @@ class Engine:
         answers = kind.answers(self, state, decision)
         if not answers:
             return
-        screened = state["players"] > 2 and kind.asked_behind_screens
+        players: int = state["players"]
+        screened = players > 2 and kind.asked_behind_screens
         settled = None if screened or kind.settle is None else kind.settle(answers)
         if settled is None:
             state["pending"] = decision
@@ -1055,14 +1056,15 @@ class Engine:
 def _record(new: State, before: State, events: list[str]) -> None:
     """The view's last move carries the whole move in words (the same sentences the channel gets,
     so nothing secret) and the board places it touched, for the image's highlight."""
-    last: dict[str, Any] | None = new["last_move"]
-    if last is None:
+    found: dict[str, Any] | None = new["last_move"]
+    if found is None:
         return
+    last: dict[str, Any] = found  # (narrowed in its own name: dict fast paths when compiled)
     if last is before["last_move"]:  # not this move's: shared with the state before, so copied
         last = new["last_move"] = last.copy()
     last["events"] = events
-    places: list[str] | None = last.get("places")
-    if places is None or not all(places):  # (the places a move names are all words)
+    places: list[str | None] | None = last.get("places")
+    if places is None or None in places or "" in places:  # (the places a move names are all words)
         last["places"] = [x for x in places or () if x]
 
 
