@@ -240,12 +240,22 @@ def can_upgrade(state: State, force: int, strength: int) -> bool:
 
 
 def upgradable(state: State, force: int, deployed_only: bool, include_castle: bool) -> bool:
-    """Whether a knight of ``knight_locations`` can be upgraded (``can_upgrade``); the places are
-    listed only when the reserve holds a stronger knight at all."""
-    reserve: list[int] = state["forces"][force]["reserve"]
+    """Whether a knight of ``knight_locations`` can be upgraded (``can_upgrade``). The court,
+    counties and castle (as ``knight_locations`` counts them) are looked at first; the places are
+    listed only when none of those knights can be upgraded but the reserve has a stronger one."""
+    knights: dict[str, Any] = state["forces"][force]
+    reserve: list[int] = knights["reserve"]
     stronger = [strength for strength in (1, 2, 3) if reserve[strength] > 0]
     if not stronger:
         return False
+    if not deployed_only and any(strength in stronger for strength in knights["court"]):
+        return True
+    counties: dict[str, dict[str, Any] | None] = state["counties"]
+    for occupant in counties.values():
+        if occupant is not None and occupant["force"] == force and occupant["strength"] in stronger:
+            return True
+    if (include_castle or not deployed_only) and any(s in stronger for s in knights["castle"].values()):
+        return True
     places = knight_locations(state, force, deployed_only, include_castle)
     return any(strength in stronger for _, strength in places)
 

@@ -15,7 +15,7 @@ from rules.core import game_simulate, normalise_options, without_words
 from rules.lancaster import GAME
 from rules.lancaster.decisions import KINDS
 from rules.lancaster.engine import Engine
-from rules.lancaster.model import clone
+from rules.lancaster.model import can_upgrade, clone, knight_locations, upgradable
 from rules.lancaster.moves import Place
 from rules.playout import playout_states
 from tests.conformance import play_checked
@@ -179,3 +179,24 @@ def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
         assert all(
             move == Place(strength, f"conflict:{card}", 0, ally) for card, move in rows.conflicts.items()
         )
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (4, {}), (3, {"kings_resentment": True, "henry_v": True})]
+)
+def test_upgradable_is_whether_a_listed_knight_can_be_upgraded(
+    players: int, options: dict[str, object]
+) -> None:
+    """``model.upgradable`` (an exchange's upgrade is offered only when it can be delivered)
+    looks at some places first: over every state of seeded games it agrees with the knight
+    places listed in full, for every force, deployed or not, with or without the castle."""
+    checked = 0
+    for state in playout_states(GAME, players, 80 + players, options):
+        for force in range(len(state["forces"])):
+            for deployed in (False, True):
+                for castle in (False, True):
+                    places = knight_locations(state, force, deployed, castle)
+                    listed = any(can_upgrade(state, force, strength) for _, strength in places)
+                    assert upgradable(state, force, deployed, castle) == listed
+                    checked += listed
+    assert checked > 100
