@@ -709,8 +709,15 @@ class Engine:
         self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
     ) -> None:
         if not m.is_ally(state, force):
-            decision = {"kind": "exchange", "seat": force, "force": force, "exchange": effect}
-            self.ask(state, decision | {"source": source, "at": at}, events)
+            decision = {
+                "kind": "exchange",
+                "seat": force,
+                "force": force,
+                "exchange": effect,
+                "source": source,
+                "at": at,
+            }
+            self.ask(state, decision, events)
 
     def _if_holds(
         self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
@@ -1022,16 +1029,21 @@ class Engine:
 
     def _end_round(self, state: State, task: Task, events: list[str]) -> None:
         """8.4 and 9: knights come home, squires are spent, then the next round is prepared."""
-        for occupant in state["counties"].values():
+        forces: list[dict[str, Any]] = state["forces"]
+        home: list[list[int]] = [[] for _ in forces]  # each force's knights coming back to court
+        counties: dict[str, dict[str, Any] | None] = state["counties"]
+        for occupant in counties.values():
             if occupant is not None:
-                m.court_add(state, occupant["force"], occupant["strength"])
-        state["counties"] = dict.fromkeys(state["counties"])
-        for force in range(len(state["forces"])):
-            castle = state["forces"][force]["castle"]
-            for strength in castle.values():
-                m.court_add(state, force, strength)
+                home[occupant["force"]].append(occupant["strength"])
+        state["counties"] = dict.fromkeys(counties)
+        for force, knights in enumerate(forces):
+            castle: dict[str, int] = knights["castle"]
             if castle:
-                m.force_set(state, force, castle={})
+                m.force_set(
+                    state, force, court=sorted([*knights["court"], *home[force], *castle.values()]), castle={}
+                )
+            elif home[force]:
+                m.force_set(state, force, court=sorted([*knights["court"], *home[force]]))
         queenie.end_round(self, state, events)
         resentment.end_round(state)
         henry.end_round(state)
