@@ -154,8 +154,8 @@ def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
     for (force, ally), tasks in engine._castle_cache.items():
         assert tasks == fresh._castle_tasks(force, ally)
     assert engine._county_rewards and engine._county_asks and engine._castle_votes
-    for (force, letter, ally), tasks in engine._county_rewards.items():
-        assert tasks == fresh.county_reward(force, letter, ally)
+    for (force, letter, ally), reward in engine._county_rewards.items():
+        assert reward == fresh.county_reward(force, letter, ally)
     for (letter, force, players), decision in engine._county_asks.items():
         assert decision == {
             "kind": "county",
