@@ -447,10 +447,12 @@ def exchange_max(engine: Engine, state: State, force: int, exchange: dict[str, A
     """How many times ``force``'s seat can pay for ``exchange`` and receive what it buys."""
     me: dict[str, Any] = state["seats"][m.controller(state, force)]
     top = -1
-    for cost in exchange["pay"]:
+    for cost in exchange["pay"]:  # (a loop: a list or generator for min() costs more here)
         times: int = me[m.HOLDING[cost["resource"]]] // cost["amount"]
         if top < 0 or times < top:
             top = times
+    if top < 0:  # as min() of no costs did
+        raise ValueError("an exchange with nothing to pay")
     if exchange["repeat"] != "unlimited":
         top = min(top, int(exchange["repeat"]))
     for gain in exchange["gain"]:  # a purchase that cannot be delivered is not offered

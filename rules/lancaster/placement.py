@@ -282,7 +282,7 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
         m.force_set(state, force, court=court)
     if move.tudor or move.shield or move.archer:
         henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
-    who = m.force_name(state, force)
+    who = m.force_name(state, force) if type(events) is not Wordless else ""  # (only for words)
     if kind == "county":
         _place_in_county(engine, state, seat, force, move, who, events)
     elif kind == resentment.TOWER:
@@ -334,13 +334,12 @@ def _place_on_conflict(
             else space
             for space in spaces
         ]
-        events.append(
-            say(
-                "{p} placed a strength-{strength} knight on conflict {conflict}, stacking on their space.",
-                p=who,
-                strength=move.strength,
-                conflict=where,
-            )
+        say_into(
+            events,
+            "{p} placed a strength-{strength} knight on conflict {conflict}, stacking on their space.",
+            p=who,
+            strength=move.strength,
+            conflict=where,
         )
     spaces = henry.conflict_spaces(engine, state, seat, move, spaces, events)  # H2.6, H2.7
     m.card_set(state, {**card, "spaces": spaces})
