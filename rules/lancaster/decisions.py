@@ -343,39 +343,37 @@ def _county_answers(engine: Engine, state: State, decision: Decision) -> list[La
 
 def _take_county(engine: Engine, state: State, decision: Decision, move: Take, events: list[str]) -> None:
     """8.1: noble or reward; both for 3 gold. Allies: noble leaves the game, limited rewards."""
-    letter, seat, force, choice = decision["county"], decision["seat"], decision["force"], move.choice
-    stack = state["noble_stacks"][letter]
-    name = engine.data["nobles"][stack["noble"]]["name"]
-    reward = engine.data["counties"][letter]["reward"]
+    letter: str = decision["county"]
+    seat: int = decision["seat"]
+    force: int = decision["force"]
+    choice = move.choice
+    ally: bool = decision["ally"]
     cost = engine.data["both_cost_gold"]
-    if decision["ally"]:
-        if choice == "noble":
-            m.take_noble(state, letter)
-            say_into(
-                events,
-                "{p}'s ally removed a noble ({name}) of county {county} from the game.",
-                p=f"{{p{seat}}}",
-                name=name,
-                county=letter,
-            )
-            m.queue_first(state, queenie.claim(engine, state, decision, choice, events))
-            return
-        allowed = engine.data["ally"]["county_effects"]
-        reward = [effect for effect in reward if effect["type"] in allowed]
+    if ally and choice == "noble":
+        noble = m.take_noble(state, letter)
+        say_into(
+            events,
+            "{p}'s ally removed a noble ({name}) of county {county} from the game.",
+            p=f"{{p{seat}}}",
+            name=engine.data["nobles"][noble]["name"],
+            county=letter,
+        )
+        m.queue_first(state, queenie.claim(engine, state, decision, choice, events))
+        return
     if choice == "both":
         m.seat_add(state, seat, "gold", -cost)
-    if choice in ("noble", "both"):
+    noble = state["noble_stacks"][letter]["noble"]  # (the stack's type, taken or not)
+    if choice != "reward":  # noble or both
         m.seat_set(state, seat, nobles=[*state["seats"][seat]["nobles"], m.take_noble(state, letter)])
+    reward = engine.county_reward(force, letter, ally)
     if type(events) is not Wordless:  # a word-free simulation formats nothing
-        events.append(
-            _took_in_county(m.force_name(state, force), choice, name, effects_words(reward), cost, letter)
-        )
-    tasks = []
-    if choice in ("reward", "both"):
-        tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
+        name = engine.data["nobles"][noble]["name"]
+        effects = effects_words([task["effect"] for task in reward])
+        events.append(_took_in_county(m.force_name(state, force), choice, name, effects, cost, letter))
+    tasks = reward if choice != "noble" else []
     # Queenie Q3: the reward tile beside the county, right after the printed reward.
-    tasks += queenie.claim(engine, state, decision, choice, events)
-    engine.run_next(state, tasks, events)
+    tile = queenie.claim(engine, state, decision, choice, events)
+    engine.run_next(state, tasks + tile if tile else tasks, events)
 
 
 def _took_in_county(who: str, choice: str, noble: str, reward: str, cost: int, county: str) -> str:
@@ -447,14 +445,19 @@ def _county_why(
 
 def exchange_max(engine: Engine, state: State, force: int, exchange: dict[str, Any]) -> int:
     """How many times ``force``'s seat can pay for ``exchange`` and receive what it buys."""
-    me = state["seats"][m.controller(state, force)]
-    top = min(me[m.HOLDING[cost["resource"]]] // cost["amount"] for cost in exchange["pay"])
+    me: dict[str, Any] = state["seats"][m.controller(state, force)]
+    top = -1
+    for cost in exchange["pay"]:  # (a loop: a list or generator for min() costs more here)
+        times: int = me[m.HOLDING[cost["resource"]]] // cost["amount"]
+        if top < 0 or times < top:
+            top = times
+    if top < 0:  # as min() of no costs did
+        raise ValueError("an exchange with nothing to pay")
     if exchange["repeat"] != "unlimited":
         top = min(top, int(exchange["repeat"]))
     for gain in exchange["gain"]:  # a purchase that cannot be delivered is not offered
         if gain["type"] == "upgrade_knight":
-            places = m.knight_locations(state, force, gain["target"] == "deployed", engine.include_castle)
-            if not any(m.can_upgrade(state, force, strength) for _, strength in places):
+            if not m.upgradable(state, force, gain["target"] == "deployed", engine.include_castle):
                 top = 0
         elif gain["type"] == "recruit_knight":
             top = min(top, state["forces"][force]["reserve"][gain["strength"] - 1])

@@ -36,6 +36,9 @@ _VOTES: dict[int, list[LancasterMove]] = {}
 _QUIET = Wordless()  # the events of every simulated move inside the engine (it keeps nothing)
 _ONE = tuple(frozenset([seat]) for seat in range(8))  # ``active`` of one seat (frozen: shared)
 _PLAIN = frozenset(("gain", "gain_per", "recruit_knight", "recruit_knight_per"))
+# One effect of a law (``Engine._law_plan``): a majority's metric (None: every seat), the tasks
+# of every seat, and each seat's own tasks for a majority.
+_LawStep = tuple[str | None, list[Task], list[tuple[int, list[Task]]]]
 
 
 def _plain(effect: dict[str, Any]) -> bool:
@@ -58,7 +61,10 @@ class Engine:
         self.fingerprint = self.fingerprint_for({})
         self.order: list[str] = list(data["county_order"])
         self.minimums = [(letter, int(data["counties"][letter]["min_strength"])) for letter in self.order]
-        self.open_counties = [(letter, minimum, -1) for letter, minimum in self.minimums]  # placement.py
+        # Per knight strength, the counties (board index) whose minimum it reaches, and the
+        # placements of a knight by (strength, ally), made once (placement.py).
+        self.reach: dict[int, list[int]] = {}
+        self.place_rows: dict[tuple[int, bool], placement.Rows] = {}
         self.castle_ids: list[str] = list(data["castle"])
         self.ally_castle_ids: list[str] = list(data["ally"]["castle"])
         self.include_castle = bool(data["engine"]["deployed_includes_castle"])
@@ -74,6 +80,19 @@ class Engine:
         # states are never changed in place (model.copy_for_move).
         self._asked: tuple[State, Decision, list[LancasterMove]] | None = None
         self._castle_cache: dict[tuple[int, bool], list[tuple[str, list[Task], list[Task]]]] = {}
+        self._law_plans: dict[tuple[str, int, int], list[_LawStep]] = {}
+        self._castle_votes: dict[tuple[int, int], Task] = {}
+        self._county_asks: dict[tuple[str, int, int], Decision] = {}
+        self._county_rewards: dict[tuple[int, str, bool], list[Task]] = {}
+        self._round_tasks: dict[str, list[Task]] = {
+            "county": [{"task": "county", "county": letter} for letter in self.order],
+            "castle": [{"task": "castle", "force": force} for force in range(8)],
+            "end_round": [{"task": "end_round"}],
+        }
+        self._castle_index = {
+            ally: {sid: i for i, sid in enumerate(ids)}
+            for ally, ids in ((False, self.castle_ids), (True, self.ally_castle_ids))
+        }
 
     def __reduce__(self) -> tuple[type[Engine], tuple[dict[str, Any], dict[frozenset[str], str]]]:
         """A pickled engine (a computer's move is chosen in a worker process, bot.service.workers)
@@ -208,19 +227,20 @@ class Engine:
     # ----------------------------------------------------------------------------------------
 
     def active(self, state: State) -> frozenset[int]:
-        pending = state["pending"]
+        pending: Decision | None = state["pending"]
         if pending is not None:
             return _ONE[pending["seat"]]
         phase = state["phase"]
         if phase == "place":
             return _ONE[state["turn_seat"]]
         if phase == "vote":
-            return frozenset([i for i, ballot in enumerate(state["ballots"]) if ballot is None])
+            ballots: list[dict[str, Any] | None] = state["ballots"]
+            return frozenset([i for i, ballot in enumerate(ballots) if ballot is None])
         return frozenset()
 
     def legal(self, state: State, seat: int) -> list[LancasterMove]:
         """Every legal move of ``seat`` now ([] when it is not active; see ``active``)."""
-        decision = state["pending"]
+        decision: Decision | None = state["pending"]
         if decision is not None:
             if decision["seat"] != seat:
                 return []
@@ -262,10 +282,12 @@ class Engine:
     def _play(self, state: State, seat: int, move: LancasterMove, events: list[str]) -> State:
         """The state after ``move`` (copied once, ``model.copy_for_move``), its events into ``events``."""
         new = m.copy_for_move(state)
-        decision = new["pending"]
+        decision: Decision | None = new["pending"]
         if decision is not None:
             new["pending"] = None
             self._answer(new, decision, move, events)
+        elif type(move) is Vote and new["phase"] == "vote":
+            self._vote(new, seat, move, events)  # the most frequent move, called directly
         else:
             # One look-up instead of a chain of type tests (every move of a simulation passes here).
             turn = self._turns.get((new["phase"], type(move)))
@@ -276,12 +298,14 @@ class Engine:
         return new
 
     def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
-        ballots = state["ballots"] = state["ballots"][:]
+        before: list[dict[str, Any] | None] = state["ballots"]
+        ballots = state["ballots"] = before[:]
         ballots[seat] = {"yes": move.yes, "markers": move.markers}
         # The proposal voted on is public; the ballot itself is not (7.2), so the move is "vote".
         law = state["proposals"][state["voting_on"]]
         state["last_move"] = {"seat": seat, "move": "vote", "where": None, "places": ["law:" + law]}
-        say_into(events, "{p} has voted.", p=f"{{p{seat}}}")
+        if type(events) is not Wordless:  # (inline: the most frequent move of a simulation)
+            events.append(say("{p} has voted.", p=f"{{p{seat}}}"))
         if None not in ballots:
             self._reveal_vote(state, events)
 
@@ -291,10 +315,14 @@ class Engine:
         law = state["proposals"][index]
         yes = no = 0
         ballots = []
+        seats: list[dict[str, Any]] | None = None  # copied once, when a marker was used
         for seat, ballot in enumerate(state["ballots"]):
             markers = ballot["markers"]
             if markers:
-                m.seat_add(state, seat, "vote_markers", -markers)
+                if seats is None:
+                    seats = state["seats"] = state["seats"][:]
+                me = seats[seat] = seats[seat].copy()
+                me["vote_markers"] -= markers
             if ballot["yes"]:
                 yes += 1 + markers
             else:
@@ -303,30 +331,13 @@ class Engine:
         passed = yes >= no
         result = {"law": law, "passed": passed, "yes": yes, "no": no, "ballots": ballots}
         state["vote_results"] = [*state["vote_results"], result]
-        quiet = type(events) is Wordless  # a word-free simulation formats nothing
-        detail = "" if quiet else ", ".join(_ballot_text(b) for b in ballots)
+        old = None
         if passed:
             # 7.2.6: the leftmost current law leaves, the new one enters on the right.
             old, *kept = state["current_laws"]
             state["current_laws"] = [*kept, law]
-            say_into(
-                events,
-                "{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.",
-                law=law,
-                yes_n=yes,
-                no_n=no,
-                ballots=detail,
-                old=old,
-            )
-        else:
-            say_into(
-                events,
-                "{law} rejected {yes_n} to {no_n} ({ballots}).",
-                law=law,
-                yes_n=yes,
-                no_n=no,
-                ballots=detail,
-            )
+        if type(events) is not Wordless:  # a word-free simulation formats nothing
+            events.append(_vote_line(result, old))
         state["ballots"] = [None] * state["players"]
         if index + 1 < len(state["proposals"]):
             state["voting_on"] = index + 1
@@ -404,7 +415,8 @@ class Engine:
         answers = kind.answers(self, state, decision)
         if not answers:
             return
-        screened = state["players"] > 2 and kind.asked_behind_screens
+        players: int = state["players"]
+        screened = players > 2 and kind.asked_behind_screens
         settled = None if screened or kind.settle is None else kind.settle(answers)
         if settled is None:
             state["pending"] = decision
@@ -422,7 +434,7 @@ class Engine:
         the queue (issue 10 item 3); the rest is queued, as it would be anyway."""
         plain = self._plain
         for i, task in enumerate(tasks):
-            effect = task.get("effect")
+            effect: Effect | None = task.get("effect")
             step = plain.get(id(effect))  # (a plain effect of the data; others are queued)
             if step is None or step[0] is not effect:
                 m.queue_first(state, tasks[i:] if i else tasks)
@@ -449,11 +461,11 @@ class Engine:
     def _run(self, state: State, events: list[str]) -> None:
         tasks, effects = self._tasks, self._effects
         while state["pending"] is None:
-            queue = state["queue"]
+            queue: list[Task] = state["queue"]  # (typed locals: list and dict fast paths when compiled)
             if queue:
                 task = queue[0]
                 state["queue"] = queue[1:]
-                effect = task.get("effect")
+                effect: Effect | None = task.get("effect")
                 if effect is not None:  # the most frequent task, called without a detour
                     effects[effect["type"]](state, task["force"], effect, task["source"], events, task["at"])
                 else:
@@ -519,54 +531,89 @@ class Engine:
         state["phase"] = "rewards"
         tasks: list[Task] = henry.reward_tasks(state, self.data)  # H4.1: offices first
         tasks += [{"task": "tower"}] if resentment.in_play(state) else []  # R4.1
-        tasks += [{"task": "county", "county": letter} for letter in self.order]
+        tasks += self._round_tasks["county"]  # (tasks are data, never changed: made once)
+        castles = self._round_tasks["castle"]
         for seat in m.seat_order(state):
-            tasks += [{"task": "castle", "force": force} for force in m.forces_of(state, seat)]
+            tasks += [castles[force] for force in m.forces_of(state, seat)]
         # Bottom row first, so it is empty before this round's lost cards slide down.
-        bottom = [c["id"] for c in state["conflicts"] if c["row"] == "bottom"]
-        top = [c["id"] for c in state["conflicts"] if c["row"] == "top"]
+        cards: list[dict[str, Any]] = state["conflicts"]
+        bottom = [c["id"] for c in cards if c["row"] == "bottom"]
+        top = [c["id"] for c in cards if c["row"] == "top"]
         tasks += [{"task": "conflict", "conflict": cid} for cid in bottom + top]
-        tasks.append({"task": "end_round"})
+        tasks += self._round_tasks["end_round"]
         state["queue"] = tasks
 
-    def _county(self, state: State, letter: str, events: list[str]) -> None:
-        occupant = state["counties"][letter]
+    def _county(self, state: State, task: Task, events: list[str]) -> None:
+        letter: str = task["county"]
+        occupant: dict[str, Any] | None = state["counties"][letter]
         if occupant is None:
             return
-        force = occupant["force"]
-        decision = {
-            "kind": "county",
-            "seat": m.controller(state, force),
-            "force": force,
-            "county": letter,
-            "ally": m.is_ally(state, force),
-        }
+        force: int = occupant["force"]
+        players: int = state["players"]
+        # Decisions are data, never changed (states share them): made once per county and force.
+        decision = self._county_asks.get((letter, force, players))
+        if decision is None:
+            decision = self._county_asks[(letter, force, players)] = {
+                "kind": "county",
+                "seat": force % players,
+                "force": force,
+                "county": letter,
+                "ally": force >= players,
+            }
         self.ask(state, decision, events)
 
-    def _law(self, state: State, law_id: str, events: list[str]) -> None:
-        """7.3: a law applies to every seat in turn order from the start player (never to allies)."""
-        law = extra_laws.law(self.data, law_id)
-        # Its text was shown when it was voted on and is on the board, and the laws applied were
-        # named in one line when Parliament closed: the channel gets only its effects.
-        at = f"law:{law_id}"
+    def county_reward(self, force: int, letter: str, ally: bool) -> list[Task]:
+        """8.1: the tasks of county ``letter``'s printed reward for ``force`` (an ally's only
+        with what allies may gain, rules 11), made once (tasks are data, never changed)."""
+        tasks = self._county_rewards.get((force, letter, ally))
+        if tasks is None:
+            reward = self.data["counties"][letter]["reward"]
+            if ally:
+                allowed = self.data["ally"]["county_effects"]
+                reward = [effect for effect in reward if effect["type"] in allowed]
+            tasks = [m.effect_task(force, e, "county", f"county:{letter}") for e in reward]
+            self._county_rewards[(force, letter, ally)] = tasks
+        return tasks
+
+    def _law(self, state: State, task: Task, events: list[str]) -> None:
+        """7.3: a law applies to every seat in turn order from the start player (never to allies).
+        Its text was shown when it was voted on and is on the board, and the laws applied were
+        named in one line when Parliament closed: the channel gets only its effects."""
+        law_id: str = task["law"]
+        players: int = state["players"]
+        key = (law_id, state["start_player"], players)
+        plan = self._law_plans.get(key) or self._law_plan(key)
+        if len(plan) == 1 and plan[0][0] is None:
+            self.run_next(state, plan[0][1], events)  # one effect for every seat (most laws)
+            return
         tasks: list[Task] = []
-        for effect in law["effects"]:
-            if effect["type"] == "majority":
-                # "The player with the most X" is settled once, before anyone is rewarded, so a
-                # reward that changes X cannot untie the players after the first one.
-                values = [
-                    m.metric(state, i, effect["metric"], self.include_castle) for i in range(state["players"])
-                ]
-                best = max(values)
-                tasks += [
-                    m.effect_task(seat, x, "laws", at)
-                    for seat in m.seat_order(state)
-                    if values[seat] == best
-                    for x in effect["effects"]
-                ]
-            else:
-                tasks += [m.effect_task(seat, effect, "laws", at) for seat in m.seat_order(state)]
+        for metric, every, per_seat in plan:
+            if metric is None:
+                tasks += every
+                continue
+            # "The player with the most X" is settled once, before anyone is rewarded, so a
+            # reward that changes X cannot untie the players after the first one.
+            values = [m.metric(state, i, metric, self.include_castle) for i in range(players)]
+            best = max(values)
+            tasks += [task for seat, own in per_seat if values[seat] == best for task in own]
         self.run_next(state, tasks, events)
+
+    def _law_plan(self, key: tuple[str, int, int]) -> list[_LawStep]:
+        """A law's tasks for a start player and player count, made once (tasks are data, never
+        changed: states share them): per effect, a majority's metric and each seat's tasks in
+        turn order, or (metric None) the tasks of every seat in turn order."""
+        law_id, start, players = key
+        at = f"law:{law_id}"
+        order = [(start + i) % players for i in range(players)]
+        plan: list[_LawStep] = []
+        for effect in extra_laws.law(self.data, law_id)["effects"]:
+            if effect["type"] == "majority":
+                own = [(i, [m.effect_task(i, x, "laws", at) for x in effect["effects"]]) for i in order]
+                plan.append((effect["metric"], [], own))
+            else:
+                plan.append((None, [m.effect_task(seat, effect, "laws", at) for seat in order], []))
+        self._law_plans[key] = plan
+        return plan
 
     def effect(
         self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
@@ -593,12 +640,13 @@ class Engine:
             "first_extension": lambda s, t, ev: self.ask(
                 s, {"kind": "first_extension", "seat": t["seat"]}, ev
             ),
-            "law": lambda s, t, ev: self._law(s, t["law"], ev),
-            "county": lambda s, t, ev: self._county(s, t["county"], ev),
-            "castle": lambda s, t, ev: self._castle(s, t["force"], ev),
-            "conflict": lambda s, t, ev: self._conflict(s, t["conflict"], ev),
+            # The frequent ones read their task themselves (no lambda between: one call less).
+            "law": self._law,
+            "county": self._county,
+            "castle": self._castle,
+            "conflict": self._conflict,
             "ransom": lambda s, t, ev: self.ask(s, t["decision"], ev),
-            "end_round": lambda s, t, ev: self._end_round(s, ev),
+            "end_round": self._end_round,
             "tower": lambda s, t, ev: resentment.clear_tower(s, ev),
             "office": lambda s, t, ev: henry.fill(self, s, t["space"], ev),
         }
@@ -661,8 +709,15 @@ class Engine:
         self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
     ) -> None:
         if not m.is_ally(state, force):
-            decision = {"kind": "exchange", "seat": force, "force": force, "exchange": effect}
-            self.ask(state, decision | {"source": source, "at": at}, events)
+            decision = {
+                "kind": "exchange",
+                "seat": force,
+                "force": force,
+                "exchange": effect,
+                "source": source,
+                "at": at,
+            }
+            self.ask(state, decision, events)
 
     def _if_holds(
         self, state: State, force: int, effect: Effect, source: str, events: Events, at: At
@@ -679,7 +734,8 @@ class Engine:
     def _per(self, state: State, force: int, effect: dict[str, Any]) -> int:
         """The effect's amount, times its metric count for the ``*_per`` types."""
         count: int = effect.get("amount", 1)
-        if effect["type"].endswith("_per"):
+        kind: str = effect["type"]
+        if kind.endswith("_per"):
             metric = m.metric(state, m.controller(state, force), effect["per"], self.include_castle)
             count *= metric // effect["every"]
         return count
@@ -687,9 +743,11 @@ class Engine:
     def _gain(
         self, state: State, force: int, effect: Effect, source: str, events: Events, at: At = None
     ) -> None:
-        if force >= state["players"]:
+        players: int = state["players"]
+        if force >= players:
             return  # 11: allies never gain goods or PP
-        count = self._per(state, force, effect) if effect["type"] == "gain_per" else effect.get("amount", 1)
+        per = effect["type"] == "gain_per"
+        count: int = self._per(state, force, effect) if per else effect.get("amount", 1)
         if count <= 0:
             return
         key = m.HOLDING[effect["resource"]]
@@ -773,28 +831,43 @@ class Engine:
             "<": value < condition["value"],
         }[condition["op"]]
 
-    def _castle(self, state: State, force: int, events: list[str]) -> None:
+    def _castle(self, state: State, task: Task, events: list[str]) -> None:
         """8.2: every space with an own knight or a built extension pays once; nobles give votes."""
+        force: int = task["force"]
         seat = m.controller(state, force)
         ally = m.is_ally(state, force)
-        built = () if ally else state["seats"][seat]["extensions"]
-        knights = state["forces"][force]["castle"]
+        built: Sequence[str] = () if ally else state["seats"][seat]["extensions"]
+        knights: dict[str, int] = state["forces"][force]["castle"]
         plain: list[Task] = []
         exchanges: list[Task] = []
-        for sid, pays, buys in self._castle_tasks(force, ally):
-            # A space pays for its extension tile and for a knight on it (both only when the data
-            # lets a knight stand on an extended space).
-            times = (sid in built) + (sid in knights)
-            if times:
-                plain += pays * times
-                exchanges += buys * times
+        spaces = self._castle_tasks(force, ally)
+        index = self._castle_index[ally]
+        # A space pays for its extension tile and for a knight on it (both only when the data
+        # lets a knight stand on an extended space), in the castle's space order.
+        paying = [index[sid] for sid in built if sid in index] + [
+            index[sid] for sid in knights if sid in index
+        ]
+        paying.sort()
+        for i in paying:
+            _, pays, buys = spaces[i]
+            plain += pays
+            exchanges += buys
         if not ally:
             votes = len(state["seats"][seat]["nobles"]) * self.data["noble_castle_votes"]
             if votes:
-                gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
-                plain.append(m.effect_task(force, gain, "castle", None))
+                plain.append(self._noble_votes(force, votes))
         # Income first, so squires earned this step can pay this step's exchanges.
         self.run_next(state, plain + exchanges, events)
+
+    def _noble_votes(self, force: int, votes: int) -> Task:
+        """8.2: the task of the vote markers a castle's nobles give, made once per force and
+        number (its gain is a plain effect of the engine's: ``run_next`` applies it at once)."""
+        task = self._castle_votes.get((force, votes))
+        if task is None:
+            gain = {"type": "gain", "resource": "vote_marker", "amount": votes}
+            self._plain[id(gain)] = (gain, self._gain)
+            task = self._castle_votes[(force, votes)] = m.effect_task(force, gain, "castle", None)
+        return task
 
     def _castle_tasks(self, force: int, ally: bool) -> list[tuple[str, list[Task], list[Task]]]:
         """Per castle space of the force: the tasks of its reward, plain ones and exchanges. Made
@@ -820,8 +893,9 @@ class Engine:
             ]
         return found
 
-    def _conflict(self, state: State, cid: str, events: list[str]) -> None:
+    def _conflict(self, state: State, task: Task, events: list[str]) -> None:
         """8.3: England's total against France; ranks win PP; losses slide down, then capture."""
+        cid: str = task["conflict"]
         card = next(c for c in state["conflicts"] if c["id"] == cid)
         france = self.data["conflicts"][cid]["france"]
         total = m.card_strength(card)
@@ -953,18 +1027,23 @@ class Engine:
                 ranks[i] = pos
         return ranks
 
-    def _end_round(self, state: State, events: list[str]) -> None:
+    def _end_round(self, state: State, task: Task, events: list[str]) -> None:
         """8.4 and 9: knights come home, squires are spent, then the next round is prepared."""
-        for occupant in state["counties"].values():
+        forces: list[dict[str, Any]] = state["forces"]
+        home: list[list[int]] = [[] for _ in forces]  # each force's knights coming back to court
+        counties: dict[str, dict[str, Any] | None] = state["counties"]
+        for occupant in counties.values():
             if occupant is not None:
-                m.court_add(state, occupant["force"], occupant["strength"])
-        state["counties"] = dict.fromkeys(state["counties"])
-        for force in range(len(state["forces"])):
-            castle = state["forces"][force]["castle"]
-            for strength in castle.values():
-                m.court_add(state, force, strength)
+                home[occupant["force"]].append(occupant["strength"])
+        state["counties"] = dict.fromkeys(counties)
+        for force, knights in enumerate(forces):
+            castle: dict[str, int] = knights["castle"]
             if castle:
-                m.force_set(state, force, castle={})
+                m.force_set(
+                    state, force, court=sorted([*knights["court"], *home[force], *castle.values()]), castle={}
+                )
+            elif home[force]:
+                m.force_set(state, force, court=sorted([*knights["court"], *home[force]]))
         queenie.end_round(self, state, events)
         resentment.end_round(state)
         henry.end_round(state)
@@ -991,15 +1070,25 @@ class Engine:
 def _record(new: State, before: State, events: list[str]) -> None:
     """The view's last move carries the whole move in words (the same sentences the channel gets,
     so nothing secret) and the board places it touched, for the image's highlight."""
-    last = new["last_move"]
-    if last is None:
+    found: dict[str, Any] | None = new["last_move"]
+    if found is None:
         return
+    last: dict[str, Any] = found  # (narrowed in its own name: dict fast paths when compiled)
     if last is before["last_move"]:  # not this move's: shared with the state before, so copied
         last = new["last_move"] = last.copy()
     last["events"] = events
-    places = last.get("places")
-    if places is None or not all(places):  # (the places a move names are all words)
+    places: list[str | None] | None = last.get("places")
+    if places is None or None in places or "" in places:  # (the places a move names are all words)
         last["places"] = [x for x in places or () if x]
+
+
+def _vote_line(result: dict[str, Any], old: str | None) -> str:
+    """7.2: a proposal's revealed vote, and the law it replaces when it passes (``old``)."""
+    detail = ", ".join(_ballot_text(b) for b in result["ballots"])
+    values = {"law": result["law"], "yes_n": result["yes"], "no_n": result["no"], "ballots": detail}
+    if old is not None:
+        return say("{law} passes {yes_n} to {no_n} ({ballots}), replacing {old}.", old=old, **values)
+    return say("{law} rejected {yes_n} to {no_n} ({ballots}).", **values)
 
 
 def _ballot_text(ballot: dict[str, Any]) -> str:

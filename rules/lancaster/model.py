@@ -82,16 +82,22 @@ def replaced(items: list[Any], index: int, value: Any) -> list[Any]:
     return new
 
 
+Seat = dict[str, Any]
+"""One seat's record (typed where it is read: list and dict fast paths when compiled)."""
+
+
 def seat_set(state: State, seat: int, **values: Any) -> None:
     """The seat's record with ``values`` changed (a new record in a new seats list)."""
-    seats = state["seats"][:]
+    old: list[Seat] = state["seats"]
+    seats = old[:]
     seats[seat] = {**seats[seat], **values}
     state["seats"] = seats
 
 
 def seat_add(state: State, seat: int, key: str, amount: int) -> None:
     """The seat's holding ``key`` (gold, squires, vote_markers, power_points) changed by ``amount``."""
-    seats = state["seats"][:]
+    old: list[Seat] = state["seats"]
+    seats = old[:]
     me = seats[seat] = seats[seat].copy()  # the same keys in the same order, one value changed
     me[key] += amount
     state["seats"] = seats
@@ -99,17 +105,20 @@ def seat_add(state: State, seat: int, key: str, amount: int) -> None:
 
 def book_power_points(state: State, seat: int, source: str, amount: int) -> None:
     """``amount`` PP to the seat, booked under ``source`` for the final breakdown."""
-    seats = state["seats"][:]
+    old: list[Seat] = state["seats"]
+    seats = old[:]
     me = seats[seat] = seats[seat].copy()
     me["power_points"] += amount
-    by_source = me["power_points_by_source"] = me["power_points_by_source"].copy()
+    booked: dict[str, int] = me["power_points_by_source"]
+    by_source = me["power_points_by_source"] = booked.copy()
     by_source[source] = by_source.get(source, 0) + amount
     state["seats"] = seats
 
 
 def force_set(state: State, force: int, **values: Any) -> None:
     """The force's record (reserve, court, castle) with ``values`` changed."""
-    forces = state["forces"][:]
+    old: list[dict[str, Any]] = state["forces"]
+    forces = old[:]
     forces[force] = {**forces[force], **values}
     state["forces"] = forces
 
@@ -134,15 +143,18 @@ def take_noble(state: State, letter: str) -> str:
 def queue_first(state: State, tasks: list[Task]) -> None:
     """``tasks`` run next, before the queued ones."""
     if tasks:
-        state["queue"] = [*tasks, *state["queue"]]
+        queue: list[Task] = state["queue"]
+        state["queue"] = tasks + queue if queue else tasks[:]
 
 
 def controller(state: State, force: int) -> int:
-    return force % state["players"]
+    players: int = state["players"]
+    return force % players
 
 
 def is_ally(state: State, force: int) -> bool:
-    return force >= state["players"]
+    players: int = state["players"]
+    return force >= players
 
 
 def forces_of(state: State, seat: int) -> list[int]:
@@ -167,7 +179,8 @@ def force_name(state: State, force: int) -> str:
 
 
 def court_add(state: State, force: int, strength: int) -> None:
-    force_set(state, force, court=sorted([*state["forces"][force]["court"], strength]))
+    court: list[int] = state["forces"][force]["court"]
+    force_set(state, force, court=sorted([*court, strength]))
 
 
 def to_reserve(state: State, force: int, strength: int) -> None:
@@ -224,6 +237,27 @@ def _escort(state: State, force: int) -> int:
 
 def can_upgrade(state: State, force: int, strength: int) -> bool:
     return strength < 4 and state["forces"][force]["reserve"][strength] > 0
+
+
+def upgradable(state: State, force: int, deployed_only: bool, include_castle: bool) -> bool:
+    """Whether a knight of ``knight_locations`` can be upgraded (``can_upgrade``). The court,
+    counties and castle (as ``knight_locations`` counts them) are looked at first; the places are
+    listed only when none of those knights can be upgraded but the reserve has a stronger one."""
+    knights: dict[str, Any] = state["forces"][force]
+    reserve: list[int] = knights["reserve"]
+    stronger = [strength for strength in (1, 2, 3) if reserve[strength] > 0]
+    if not stronger:
+        return False
+    if not deployed_only and any(strength in stronger for strength in knights["court"]):
+        return True
+    counties: dict[str, dict[str, Any] | None] = state["counties"]
+    for occupant in counties.values():
+        if occupant is not None and occupant["force"] == force and occupant["strength"] in stronger:
+            return True
+    if (include_castle or not deployed_only) and any(s in stronger for s in knights["castle"].values()):
+        return True
+    places = knight_locations(state, force, deployed_only, include_castle)
+    return any(strength in stronger for _, strength in places)
 
 
 def upgrade_at(state: State, force: int, where: str) -> tuple[int, int]:
@@ -307,16 +341,32 @@ def _lord_on_office(state: State, seat: int) -> int:
     return int(lord in (state.get("court_spaces") or {}) and lord != "treasury")
 
 
+def _counties_occupied(state: State, seat: int) -> int:
+    counties: dict[str, dict[str, Any] | None] = state["counties"]
+    count = 0
+    for occ in counties.values():  # (loops, not generators: laws count these for every seat)
+        if occ is not None and occ["force"] == seat:
+            count += 1
+    return count
+
+
+def _conflicts_involved(state: State, seat: int) -> int:
+    cards: list[dict[str, Any]] = state["conflicts"]
+    count = 0
+    for card in cards:
+        for space in card["spaces"]:
+            if space["force"] == seat:
+                count += 1
+                break
+    return count
+
+
 # Metric name -> its count, called (state, seat, include_castle); one look-up per law effect.
 _METRICS: dict[str, Callable[[State, int, bool], int]] = {
     "gold_owned": lambda state, seat, _: int(state["seats"][seat]["gold"]),
     "squires_owned": lambda state, seat, _: int(state["seats"][seat]["squires"]),
-    "counties_occupied": lambda state, seat, _: sum(
-        1 for occ in state["counties"].values() if occ is not None and occ["force"] == seat
-    ),
-    "conflicts_involved": lambda state, seat, _: sum(
-        1 for card in state["conflicts"] if any(space["force"] == seat for space in card["spaces"])
-    ),
+    "counties_occupied": lambda state, seat, _: _counties_occupied(state, seat),
+    "conflicts_involved": lambda state, seat, _: _conflicts_involved(state, seat),
     "extension_tiles": lambda state, seat, _: len(state["seats"][seat]["extensions"]),
     "nobles_at_table": lambda state, seat, _: len(state["seats"][seat]["nobles"]),
     "dishonor_markers": lambda state, seat, _: int(state["seats"][seat].get("dishonor", 0)),
@@ -333,14 +383,16 @@ def _deployed(strength: int) -> Callable[[State, int, bool], int]:
 
 
 def _deployed_of_strength(state: State, seat: int, strength: int, include_castle: bool) -> int:
-    count = sum(
-        1
-        for occ in state["counties"].values()
-        if occ is not None and occ["force"] == seat and occ["strength"] == strength
-    )
+    count = 0
+    counties: dict[str, dict[str, Any] | None] = state["counties"]
+    for occ in counties.values():
+        if occ is not None and occ["force"] == seat and occ["strength"] == strength:
+            count += 1
     if include_castle:
-        count += sum(1 for k in state["forces"][seat]["castle"].values() if k == strength)
-    for card in state["conflicts"]:
+        castle: dict[str, int] = state["forces"][seat]["castle"]
+        count += list(castle.values()).count(strength)
+    cards: list[dict[str, Any]] = state["conflicts"]
+    for card in cards:
         for space in card["spaces"]:
             if space["force"] == seat:
                 count += space["knights"].count(strength)

@@ -30,61 +30,88 @@ def placements(engine: Engine, state: State, seat: int, squires: int) -> list[Pl
     conflict cards. Move values come from caches (they are frozen), which keeps this cheap
     enough for simulation (issue 10)."""
     found: list[Place] = []
-    counties = _open_counties(engine, state, seat)
+    totals = _county_totals(engine, state, seat)
     players = state["players"]
     forces = state["forces"]
+    tables = engine.place_rows
     for force in (seat, seat + 2) if players == 2 else (seat,):
         court = forces[force]["court"]
         if not court:
             continue
         ally = force >= players
-        spaces = free_castle_spaces(engine, state, force)
+        spaces = _free_castle(engine, state, force)
         cards = joinable_cards(state, force)
         top = 0 if ally else squires  # 11: no squires with ally knights
         tower = resentment.tower_strengths(engine, state, force)  # R2.1: a fourth place
         for strength in sorted(set(court)) if len(court) > 1 else court:
-            by_county = _COUNTY_MOVES.get((strength, ally)) or _county_table(strength, ally)
-            for letter, minimum, total in counties:
-                if strength >= minimum:  # 6.2: the knight alone must reach the minimum
-                    need = total + 1 - strength  # must exceed the total (-1: empty)
-                    if need <= top:
-                        moves = by_county[letter]
-                        if top >= _SQUIRES_MADE and len(moves) <= top:
-                            _more_squires(moves, strength, letter, ally, top)
-                        found += moves[need if need > 0 else 0 : top + 1]
+            rows = tables.get((strength, ally)) or _rows(engine, strength, ally)
+            by_county = rows.counties
+            for i in rows.reach:  # 6.2: the counties whose minimum the knight alone reaches
+                need = totals[i] + 1 - strength  # must exceed the total (-1: empty)
+                if need <= top:
+                    moves = by_county[i]
+                    if top >= _SQUIRES_MADE and len(moves) <= top:
+                        _more_squires(moves, strength, engine.order[i], ally, top)
+                    found += moves[need if need > 0 else 0 : top + 1]
             if spaces:
-                found += _target_moves(_CASTLE_MOVES, "castle:", strength, ally, spaces)
+                castle = rows.castle
+                found += [castle[j] for j in spaces]
             if cards:
-                found += _target_moves(_CONFLICT_MOVES, "conflict:", strength, ally, cards)
+                found += [rows.conflict(card) for card in cards]
             if tower and strength in tower:
                 found.append(resentment.tower_move(strength))
     if henry.in_play(state) and forces[seat]["court"]:  # H2.5-H2.7: with privileges
+        counties = _open_counties(engine, totals)
         found += henry.privilege_places(engine, state, seat, squires, counties, joinable_cards(state, seat))
     return found
 
 
-def _open_counties(engine: Engine, state: State, seat: int) -> list[tuple[str, int, int]]:
-    """(county, minimum strength, occupant's total or -1 when empty) for each county the seat
-    may go to: never one of its own (or its ally's) knights (6.2), never a shielded one (Henry V
-    H2.5); an occupant's Tudor knight counts in its total (H2.6)."""
+_CLOSED = 1 << 30
+"""The total of a county closed to a seat (its own knight's, or shielded): none exceeds it."""
+
+
+def _county_totals(engine: Engine, state: State, seat: int) -> list[int]:
+    """Per county in board order, what a knight of ``seat`` must exceed there: -1 when empty,
+    the occupant's knight, squires and Tudor knight (H2.6), or ``_CLOSED`` when it is closed to
+    the seat: never one of its own (or its ally's) knights (6.2), never a shielded one (H2.5)."""
     players = state["players"]
     counties = state["counties"]
-    found = []
-    for empty in engine.open_counties:  # (letter, minimum, -1), made once
-        occupant = counties[empty[0]]
+    totals: list[int] = []
+    for letter in engine.order:
+        occupant = counties[letter]
         if occupant is None:
-            found.append(empty)
+            totals.append(-1)
         elif occupant["force"] % players != seat and not occupant.get("shield"):
-            # What a challenger must exceed: knight, squires and a Tudor knight.
-            total = occupant["strength"] + occupant["squires"] + occupant.get("extra", 0)
-            found.append((empty[0], empty[1], total))
+            totals.append(occupant["strength"] + occupant["squires"] + occupant.get("extra", 0))
+        else:
+            totals.append(_CLOSED)
+    return totals
+
+
+def _reach(engine: Engine, strength: int) -> list[int]:
+    """The counties (board index) whose minimum strength ``strength`` reaches, in board order
+    (kept by the engine: ``Engine.reach``)."""
+    found = engine.reach[strength] = [
+        i for i, (_, minimum) in enumerate(engine.minimums) if strength >= minimum
+    ]
     return found
+
+
+def _open_counties(engine: Engine, totals: list[int]) -> list[tuple[str, int, int]]:
+    """(county, minimum strength, total to exceed or -1 when empty) of each county open to the
+    seat whose ``totals`` (``_county_totals``) these are."""
+    return [
+        (letter, minimum, total)
+        for (letter, minimum), total in zip(engine.minimums, totals, strict=True)
+        if total != _CLOSED
+    ]
 
 
 def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> bool:
     """Whether ``placements`` with ``squires`` (``None``: as many as needed) is not empty. The
     strongest knight in a court reaches every county a weaker one reaches, with fewer squires."""
     players = state["players"]
+    totals: list[int] | None = None
     for force in (seat, seat + 2) if players == 2 else (seat,):
         knights = state["forces"][force]
         court = knights["court"]
@@ -96,8 +123,11 @@ def has_place(engine: Engine, state: State, seat: int, squires: int | None) -> b
             return True
         top = 0 if force >= players else squires
         best = max(court) + henry.tudor_bonus(engine, state, force)  # H2.6: public, held openly
-        for _, minimum, total in _open_counties(engine, state, seat):
-            if best >= minimum and (top is None or total < 0 or total + 1 - best <= top):
+        if totals is None:
+            totals = _county_totals(engine, state, seat)
+        for i in engine.reach.get(best) or _reach(engine, best):
+            total = totals[i]
+            if total != _CLOSED and (top is None or total < 0 or total + 1 - best <= top):
                 return True
     return False
 
@@ -112,35 +142,38 @@ def _castle_open(engine: Engine, state: State, force: int, castle: dict[str, int
     return any(x not in castle and x not in built for x in engine.castle_ids)
 
 
-# Placements made once (they are frozen values): on counties by (strength, ally) and county,
-# with 0, 1, 2... squires; on castle spaces and conflict cards by (strength, ally) and id.
-_COUNTY_MOVES: dict[tuple[int, bool], _CountyMoves] = {}
-_CASTLE_MOVES: dict[tuple[int, bool], _TargetMoves] = {}
 _PASS = Pass()
-_CONFLICT_MOVES: dict[tuple[int, bool], _TargetMoves] = {}
-
-
 _SQUIRES_MADE = 8  # county placements made at first with 0..7 squires (more when a seat has more)
 
 
-def _county_table(strength: int, ally: bool) -> dict[str, list[Place]]:
-    """Placements on each county with 0, 1, 2, ... squires (a missing county: made when asked)."""
-    table = _COUNTY_MOVES[(strength, ally)] = _CountyMoves(strength, ally)
-    return table
+class Rows:
+    """The placements of a strength-``strength`` knight (an ally's with ``ally``), made once per
+    engine (they are frozen values): per county in board order its placements with 0, 1, 2...
+    squires, per castle space in board order (the own or the ally castle), per conflict card
+    (made on first use); ``reach``: the counties whose minimum the knight reaches (6.2)."""
 
-
-class _CountyMoves(dict[str, list[Place]]):
-    """County letter -> its placements by squires, made on first use."""
-
-    def __init__(self, strength: int, ally: bool) -> None:
-        super().__init__()
+    def __init__(self, engine: Engine, strength: int, ally: bool) -> None:
         self.strength, self.ally = strength, ally
+        self.reach = engine.reach.get(strength) or _reach(engine, strength)
+        self.counties: list[list[Place]] = []
+        for letter in engine.order:
+            moves: list[Place] = []
+            _more_squires(moves, strength, letter, ally, _SQUIRES_MADE - 1)
+            self.counties.append(moves)
+        ids = engine.ally_castle_ids if ally else engine.castle_ids
+        self.castle = [Place(strength, f"castle:{x}", 0, ally) for x in ids]
+        self.conflicts: dict[str, Place] = {}
 
-    def __missing__(self, letter: str) -> list[Place]:
-        moves: list[Place] = []
-        _more_squires(moves, self.strength, letter, self.ally, _SQUIRES_MADE - 1)
-        self[letter] = moves
-        return moves
+    def conflict(self, card: str) -> Place:
+        move = self.conflicts.get(card)
+        if move is None:
+            move = self.conflicts[card] = Place(self.strength, f"conflict:{card}", 0, self.ally)
+        return move
+
+
+def _rows(engine: Engine, strength: int, ally: bool) -> Rows:
+    rows = engine.place_rows[(strength, ally)] = Rows(engine, strength, ally)
+    return rows
 
 
 def _more_squires(moves: list[Place], strength: int, letter: str, ally: bool, top: int) -> None:
@@ -149,37 +182,21 @@ def _more_squires(moves: list[Place], strength: int, letter: str, ally: bool, to
         moves.append(Place(strength, f"county:{letter}", len(moves), ally))
 
 
-def _target_moves(
-    cache: dict[tuple[int, bool], _TargetMoves], kind: str, strength: int, ally: bool, ids: list[str]
-) -> list[Place]:
-    """The placements of a strength-``strength`` knight on castle spaces or conflict cards ``ids``."""
-    moves = cache.get((strength, ally))
-    if moves is None:
-        moves = cache[(strength, ally)] = _TargetMoves(kind, strength, ally)
-    return [moves[x] for x in ids]
-
-
-class _TargetMoves(dict[str, Place]):
-    """Castle space or conflict card id -> the placement there, made on first use."""
-
-    def __init__(self, kind: str, strength: int, ally: bool) -> None:
-        super().__init__()
-        self.kind, self.strength, self.ally = kind, strength, ally
-
-    def __missing__(self, target: str) -> Place:
-        move = self[target] = Place(self.strength, self.kind + target, 0, self.ally)
-        return move
-
-
 def free_castle_spaces(engine: Engine, state: State, force: int) -> list[str]:
     """6.3: the empty spaces of the force's own castle (an extended one only if the data lets a
     knight stand there; the ally castle is never extended)."""
+    ids = engine.ally_castle_ids if m.is_ally(state, force) else engine.castle_ids
+    return [ids[j] for j in _free_castle(engine, state, force)]
+
+
+def _free_castle(engine: Engine, state: State, force: int) -> list[int]:
+    """``free_castle_spaces`` as board indices of the castle's spaces."""
     castle = state["forces"][force]["castle"]
     if m.is_ally(state, force):
-        return [x for x in engine.ally_castle_ids if x not in castle]
+        return [j for j, x in enumerate(engine.ally_castle_ids) if x not in castle]
     seat = m.controller(state, force)
     built = [] if engine.rules["knight_on_extended_space"] else state["seats"][seat]["extensions"]
-    return [x for x in engine.castle_ids if x not in castle and x not in built]
+    return [j for j, x in enumerate(engine.castle_ids) if x not in castle and x not in built]
 
 
 def joinable_cards(state: State, force: int) -> list[str]:
@@ -265,7 +282,7 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
         m.force_set(state, force, court=court)
     if move.tudor or move.shield or move.archer:
         henry.spend(engine, state, seat, move)  # Henry V: the privileges it names (H2.5-H2.7)
-    who = m.force_name(state, force)
+    who = m.force_name(state, force) if type(events) is not Wordless else ""  # (only for words)
     if kind == "county":
         _place_in_county(engine, state, seat, force, move, who, events)
     elif kind == resentment.TOWER:
@@ -317,13 +334,12 @@ def _place_on_conflict(
             else space
             for space in spaces
         ]
-        events.append(
-            say(
-                "{p} placed a strength-{strength} knight on conflict {conflict}, stacking on their space.",
-                p=who,
-                strength=move.strength,
-                conflict=where,
-            )
+        say_into(
+            events,
+            "{p} placed a strength-{strength} knight on conflict {conflict}, stacking on their space.",
+            p=who,
+            strength=move.strength,
+            conflict=where,
         )
     spaces = henry.conflict_spaces(engine, state, seat, move, spaces, events)  # H2.6, H2.7
     m.card_set(state, {**card, "spaces": spaces})

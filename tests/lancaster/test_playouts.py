@@ -11,10 +11,12 @@ import random
 
 import pytest
 
-from rules.core import game_simulate, without_words
+from rules.core import game_simulate, normalise_options, without_words
 from rules.lancaster import GAME
 from rules.lancaster.decisions import KINDS
-from rules.lancaster.model import clone
+from rules.lancaster.engine import Engine
+from rules.lancaster.model import can_upgrade, clone, knight_locations, upgradable
+from rules.lancaster.moves import Place
 from rules.playout import playout_states
 from tests.conformance import play_checked
 
@@ -129,3 +131,72 @@ def test_a_simulated_decisions_kept_answers_are_the_ones_listed_anew(
                     assert handed == legal and handed is not asked[2]
             state = game_simulate(GAME, state, seat, rnd.choice(legal))
         assert kept > 10 and GAME.outcome(state) is not None
+
+
+def test_the_engines_kept_tables_are_never_changed_by_play() -> None:
+    """Issue 10 item 3: the tables an engine keeps for simulation (its laws' tasks per start
+    player, its castles' and counties' reward tasks, county questions, the placements of each
+    knight) are shared by every state that uses them; after seeded games of every size along
+    both paths they still equal the ones a fresh engine makes."""
+    engine = Engine(GAME.data)
+    for players in (2, 3, 4, 5):
+        rnd = random.Random(players)
+        state = fast = engine.setup(players, 70 + players, normalise_options(GAME, {}))
+        while active := sorted(engine.active(state)):
+            seat = rnd.choice(active)
+            move = rnd.choice(engine.legal(state, seat))
+            state = engine.apply(state, seat, move)[0]
+            fast = engine.simulate(fast, seat, move)
+    fresh = Engine(GAME.data)
+    assert len(engine._law_plans) > 20 and engine._castle_cache
+    for key, plan in engine._law_plans.items():
+        assert plan == fresh._law_plan(key)
+    for (force, ally), tasks in engine._castle_cache.items():
+        assert tasks == fresh._castle_tasks(force, ally)
+    assert engine._county_rewards and engine._county_asks and engine._castle_votes
+    for (force, letter, ally), reward in engine._county_rewards.items():
+        assert reward == fresh.county_reward(force, letter, ally)
+    for (letter, force, players), decision in engine._county_asks.items():
+        assert decision == {
+            "kind": "county",
+            "seat": force % players,
+            "force": force,
+            "county": letter,
+            "ally": force >= players,
+        }
+    for (force, votes), task in engine._castle_votes.items():
+        assert task == fresh._noble_votes(force, votes)
+    assert engine._round_tasks == fresh._round_tasks
+    assert {ally for _, ally in engine.place_rows} == {False, True}  # own and ally knights (2 players)
+    for (strength, ally), rows in engine.place_rows.items():
+        for letter, by_squires in zip(engine.order, rows.counties, strict=True):
+            assert by_squires == [
+                Place(strength, f"county:{letter}", n, ally) for n in range(len(by_squires))
+            ]
+        castle = engine.ally_castle_ids if ally else engine.castle_ids
+        assert rows.castle == [Place(strength, f"castle:{x}", 0, ally) for x in castle]
+        assert rows.reach == [i for i, (_, least) in enumerate(engine.minimums) if strength >= least]
+        assert all(
+            move == Place(strength, f"conflict:{card}", 0, ally) for card, move in rows.conflicts.items()
+        )
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (4, {}), (3, {"kings_resentment": True, "henry_v": True})]
+)
+def test_upgradable_is_whether_a_listed_knight_can_be_upgraded(
+    players: int, options: dict[str, object]
+) -> None:
+    """``model.upgradable`` (an exchange's upgrade is offered only when it can be delivered)
+    looks at some places first: over every state of seeded games it agrees with the knight
+    places listed in full, for every force, deployed or not, with or without the castle."""
+    checked = 0
+    for state in playout_states(GAME, players, 80 + players, options):
+        for force in range(len(state["forces"])):
+            for deployed in (False, True):
+                for castle in (False, True):
+                    places = knight_locations(state, force, deployed, castle)
+                    listed = any(can_upgrade(state, force, strength) for _, strength in places)
+                    assert upgradable(state, force, deployed, castle) == listed
+                    checked += listed
+    assert checked > 100
