@@ -11,7 +11,7 @@ import marshal
 import random
 import re
 import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, SupportsIndex, TypedDict, runtime_checkable
 
@@ -621,6 +621,13 @@ def game_simulate(game: Game, state: Any, player: int, move: Move) -> Any:
     return game.apply(state, player, move)[0]
 
 
+Events = MutableSequence[str]
+"""What a step that words events takes them into: a list, or a ``Wordless`` one. Not
+``list[str]``: code compiled with mypyc (rules/compiled.py) appends to a ``list[str]`` with the
+list's own C function, past ``Wordless.append``, so a simulation would word every event (and
+keep them). Through this type its calls go to the object's own methods."""
+
+
 class Wordless(list[str]):
     """The events list of a word-free ``simulate``: it keeps nothing, so an engine that appends
     its sentences to it loses them (and one that formats through ``say_into`` never formats
@@ -639,7 +646,7 @@ class Wordless(list[str]):
         return self
 
 
-def say_into(events: list[str], template: str, /, **params: object) -> None:
+def say_into(events: Events, template: str, /, **params: object) -> None:
     """``events.append(say(template, **params))``, with no formatting for a ``Wordless`` list."""
     if type(events) is not Wordless:
         events.append(say(template, **params))

@@ -155,3 +155,25 @@ def test_without_a_usable_build_the_source_is_loaded_even_beside_a_binary(tmp_pa
     spec = compiled._Chooser({"rules.pkg.mod": binary}).find_spec("rules.pkg.mod", [str(root / "pkg")])
     assert spec is not None and spec.origin == str(binary)
     assert compiled._Chooser({}).find_spec("json", None) is None  # not ours to choose
+
+
+def test_a_simulation_words_and_keeps_nothing() -> None:
+    """``simulate`` passes a ``rules.core.Wordless`` list that must stay empty: compiled code
+    that saw it as a ``list[str]`` appended past ``Wordless.append`` (words made for nothing,
+    and Lancaster's shared one grew without end). Steps take ``rules.core.Events`` instead."""
+    import random
+
+    import rules.lancaster.engine as lancaster_engine
+    from rules.core import Wordless
+    from rules.lorenzo.engine import Log
+
+    for name, options in (("lancaster", {"henry_v": True, "kings_resentment": True}), ("lorenzo", {})):
+        game = find_game(name)
+        rng = random.Random(4)
+        for step in random_playout(game, 3, 4, options):
+            if rng.random() < 0.5:
+                game_simulate(game, step.before, step.player, step.move)
+    assert len(lancaster_engine._QUIET) == 0
+    log = Log(events=Wordless())
+    log.events.append("a sentence")  # (Lorenzo's steps append to log.events)
+    assert len(log.events) == 0

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rules.core import Wordless, say, say_into, say_n
+from rules.core import Events, Wordless, say, say_into, say_n
 from rules.core import seat as seat_token
 from rules.lancaster import model as m
 from rules.lancaster import queenie
@@ -78,7 +78,7 @@ class Kind:
     """The move class that answers it (a move of another class is refused as "not now")."""
     answers: Callable[[Engine, State, Decision], list[LancasterMove]]
     """Every legal answer now, in the order players see them."""
-    apply: Callable[[Engine, State, Decision, Any, list[str]], None]
+    apply: Callable[[Engine, State, Decision, Any, Events], None]
     prompt: Callable[[Engine, State, Decision], str]
     places: Callable[[Decision, Any], list[str]]
     """Board places an answer touched (the view's ``last.places``; see view.py)."""
@@ -138,7 +138,7 @@ def _extension_answers(engine: Engine, state: State, decision: Decision) -> list
     return moves
 
 
-def _build(engine: Engine, state: State, decision: Decision, move: Extension, events: list[str]) -> None:
+def _build(engine: Engine, state: State, decision: Decision, move: Extension, events: Events) -> None:
     if move.space == "none":
         return
     seat = decision["seat"]
@@ -170,7 +170,7 @@ def _favor_answers(engine: Engine, state: State, decision: Decision) -> list[Lan
     return [_one(Favor, i + 1) for i, up in enumerate(state["favor_tiles"]) if up]
 
 
-def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events: list[str]) -> None:
+def _favor(engine: Engine, state: State, decision: Decision, move: Favor, events: Events) -> None:
     tile = move.tile - 1
     state["favor_tiles"] = m.replaced(state["favor_tiles"], tile, False)
     force = decision["force"]
@@ -229,7 +229,7 @@ def _upgrade_answers(engine: Engine, state: State, decision: Decision) -> list[L
     return moves
 
 
-def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, events: list[str]) -> None:
+def _upgrade(engine: Engine, state: State, decision: Decision, move: Upgrade, events: Events) -> None:
     who = m.force_name(state, decision["force"])
     if move.where == "none":
         say_into(events, "{p} did not upgrade.", p=who)
@@ -286,7 +286,7 @@ def _noble_answers(engine: Engine, state: State, decision: Decision) -> list[Lan
     ]
 
 
-def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events: list[str]) -> None:
+def _noble(engine: Engine, state: State, decision: Decision, move: Noble, events: Events) -> None:
     seat = decision["seat"]
     noble = m.take_noble(state, move.county)
     name = engine.data["nobles"][noble]["name"]
@@ -341,7 +341,7 @@ def _county_answers(engine: Engine, state: State, decision: Decision) -> list[La
     return [_one(Take, choice) for choice in county_options(engine, state, decision)]
 
 
-def _take_county(engine: Engine, state: State, decision: Decision, move: Take, events: list[str]) -> None:
+def _take_county(engine: Engine, state: State, decision: Decision, move: Take, events: Events) -> None:
     """8.1: noble or reward; both for 3 gold. Allies: noble leaves the game, limited rewards."""
     letter: str = decision["county"]
     seat: int = decision["seat"]
@@ -477,7 +477,7 @@ def _exchange_answers(engine: Engine, state: State, decision: Decision) -> list[
     return _BUYS[: top + 1]
 
 
-def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: list[str]) -> None:
+def _buy(engine: Engine, state: State, decision: Decision, move: Buy, events: Events) -> None:
     exchange, seat, times = decision["exchange"], decision["seat"], move.times
     if times:  # (buying 0 times changes nothing)
         for cost in exchange["pay"]:
@@ -526,7 +526,7 @@ def _start_answers(engine: Engine, state: State, decision: Decision) -> list[Lan
     return [_one(Start, i) for i in range(state["players"])]
 
 
-def _start(engine: Engine, state: State, decision: Decision, move: Start, events: list[str]) -> None:
+def _start(engine: Engine, state: State, decision: Decision, move: Start, events: Events) -> None:
     seat = decision["seat"]
     state["next_start_player"] = move.seat
     if move.seat == seat:  # "alice chose alice" reads oddly
@@ -555,7 +555,7 @@ def _ransom_answers(engine: Engine, state: State, decision: Decision) -> list[La
     return [*moves, _one(Ransom, 0)]
 
 
-def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, events: list[str]) -> None:
+def _ransom(engine: Engine, state: State, decision: Decision, move: Ransom, events: Events) -> None:
     force = decision["force"]
     if move.strength == 0:  # the knights not ransomed go to the reserve
         for strength in decision["captured"]:

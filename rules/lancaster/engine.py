@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.core import IllegalMove, Wordless, rng_for, say, say_into, say_n
+from rules.core import Events, IllegalMove, Wordless, rng_for, say, say_into, say_n
 from rules.lancaster import extra_laws, henry, placement, queenie, resentment
 from rules.lancaster import model as m
 from rules.lancaster.data import content_of, fingerprint, used_expansions
@@ -28,7 +28,6 @@ State = m.State
 Task = m.Task
 Decision = dict[str, Any]
 Effect = dict[str, Any]
-Events = list[str]
 At = str | None
 
 
@@ -279,7 +278,7 @@ class Engine:
         _record(new, state, [])
         return new
 
-    def _play(self, state: State, seat: int, move: LancasterMove, events: list[str]) -> State:
+    def _play(self, state: State, seat: int, move: LancasterMove, events: Events) -> State:
         """The state after ``move`` (copied once, ``model.copy_for_move``), its events into ``events``."""
         new = m.copy_for_move(state)
         decision: Decision | None = new["pending"]
@@ -297,7 +296,7 @@ class Engine:
         self._run(new, events)
         return new
 
-    def _vote(self, state: State, seat: int, move: Vote, events: list[str]) -> None:
+    def _vote(self, state: State, seat: int, move: Vote, events: Events) -> None:
         before: list[dict[str, Any] | None] = state["ballots"]
         ballots = state["ballots"] = before[:]
         ballots[seat] = {"yes": move.yes, "markers": move.markers}
@@ -309,7 +308,7 @@ class Engine:
         if None not in ballots:
             self._reveal_vote(state, events)
 
-    def _reveal_vote(self, state: State, events: list[str]) -> None:
+    def _reveal_vote(self, state: State, events: Events) -> None:
         """7.2: all reveal; tiles and markers count; a tie passes; used markers are spent."""
         index = state["voting_on"]
         law = state["proposals"][index]
@@ -407,7 +406,7 @@ class Engine:
     # Decisions (each kind is a record in decisions.KINDS)
     # ----------------------------------------------------------------------------------------
 
-    def ask(self, state: State, decision: Decision, events: list[str]) -> None:
+    def ask(self, state: State, decision: Decision, events: Events) -> None:
         """Open ``decision`` for its seat, unless it offers no real choice: without any answer it
         is dropped; with only the answer its kind settles by itself, that answer applies now
         (with screens a question whose triviality shows hidden wealth is asked all the same)."""
@@ -426,7 +425,7 @@ class Engine:
         else:
             kind.apply(self, state, decision, settled, events)
 
-    def run_next(self, state: State, tasks: list[Task], events: list[str]) -> None:
+    def run_next(self, state: State, tasks: list[Task], events: Events) -> None:
         """``tasks`` run next, before the queued ones (``model.queue_first``). Called only as the
         last thing a step does before ``_run`` goes on (nothing open): the leading plain gains
         and recruits of the data (``_plain_effects``) apply now, exactly as ``_run`` would apply
@@ -441,7 +440,7 @@ class Engine:
                 return
             step[1](state, task["force"], effect, task["source"], events, task["at"])
 
-    def _answer(self, state: State, decision: Decision, move: LancasterMove, events: list[str]) -> None:
+    def _answer(self, state: State, decision: Decision, move: LancasterMove, events: Events) -> None:
         kind = KINDS[decision["kind"]]
         if not isinstance(move, kind.answer):  # pragma: no cover - legality is checked before apply
             raise IllegalMove(say("That move does not answer the open question."))
@@ -458,7 +457,7 @@ class Engine:
     # The task loop
     # ----------------------------------------------------------------------------------------
 
-    def _run(self, state: State, events: list[str]) -> None:
+    def _run(self, state: State, events: Events) -> None:
         tasks, effects = self._tasks, self._effects
         while state["pending"] is None:
             queue: list[Task] = state["queue"]  # (typed locals: list and dict fast paths when compiled)
@@ -485,7 +484,7 @@ class Engine:
             else:
                 return
 
-    def _begin_round(self, state: State, events: list[str]) -> None:
+    def _begin_round(self, state: State, events: Events) -> None:
         self._open_placement(state)
         say_into(
             events, "Round {round}: {p} starts.", round=state["round"], p=f"{{p{state['start_player']}}}"
@@ -500,7 +499,7 @@ class Engine:
         state["kept_in_court"] = [False] * state["players"]
         state["no_place"] = [None] * state["players"]
 
-    def _next_turn(self, state: State, events: list[str], first: bool) -> None:
+    def _next_turn(self, state: State, events: Events, first: bool) -> None:
         """6.1: one knight per turn, clockwise from the start player. A seat is passed over only
         when its court is empty, when it passed, or when no legal place exists at all for its
         knights (the event says why, once per reason); the test uses public information only."""
@@ -526,7 +525,7 @@ class Engine:
         state["vote_results"] = []
         # No line of its own: the board shows the proposals and each vote is asked in turn.
 
-    def _begin_rewards(self, state: State, events: list[str]) -> None:
+    def _begin_rewards(self, state: State, events: Events) -> None:
         """8: counties A..I, then castles (in seat order), then conflicts, then next round."""
         state["phase"] = "rewards"
         tasks: list[Task] = henry.reward_tasks(state, self.data)  # H4.1: offices first
@@ -543,7 +542,7 @@ class Engine:
         tasks += self._round_tasks["end_round"]
         state["queue"] = tasks
 
-    def _county(self, state: State, task: Task, events: list[str]) -> None:
+    def _county(self, state: State, task: Task, events: Events) -> None:
         letter: str = task["county"]
         occupant: dict[str, Any] | None = state["counties"][letter]
         if occupant is None:
@@ -575,7 +574,7 @@ class Engine:
             self._county_rewards[(force, letter, ally)] = tasks
         return tasks
 
-    def _law(self, state: State, task: Task, events: list[str]) -> None:
+    def _law(self, state: State, task: Task, events: Events) -> None:
         """7.3: a law applies to every seat in turn order from the start player (never to allies).
         Its text was shown when it was voted on and is on the board, and the laws applied were
         named in one line when Parliament closed: the channel gets only its effects."""
@@ -616,7 +615,7 @@ class Engine:
         return plan
 
     def effect(
-        self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
+        self, state: State, force: int, effect: dict[str, Any], source: str, events: Events, at: str | None
     ) -> None:
         """One effect of the data for ``force``, now; ``at`` is the board place it comes from (for
         the view). Effects that ask a question open a decision (``ask``); the rest apply at once."""
@@ -776,7 +775,7 @@ class Engine:
             )
 
     def _upgrade(
-        self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
+        self, state: State, force: int, effect: dict[str, Any], source: str, events: Events, at: str | None
     ) -> None:
         target = force + 2 if effect.get("target") == "ally" and not m.is_ally(state, force) else force
         decision = {
@@ -795,7 +794,7 @@ class Engine:
         self.ask(state, decision, events)
 
     def _extension(
-        self, state: State, force: int, effect: dict[str, Any], source: str, events: list[str], at: str | None
+        self, state: State, force: int, effect: dict[str, Any], source: str, events: Events, at: str | None
     ) -> None:
         kind = effect["type"]
         count = 1 if kind == "build_extension_optional" else self._per(state, force, effect)
@@ -831,7 +830,7 @@ class Engine:
             "<": value < condition["value"],
         }[condition["op"]]
 
-    def _castle(self, state: State, task: Task, events: list[str]) -> None:
+    def _castle(self, state: State, task: Task, events: Events) -> None:
         """8.2: every space with an own knight or a built extension pays once; nobles give votes."""
         force: int = task["force"]
         seat = m.controller(state, force)
@@ -893,7 +892,7 @@ class Engine:
             ]
         return found
 
-    def _conflict(self, state: State, task: Task, events: list[str]) -> None:
+    def _conflict(self, state: State, task: Task, events: Events) -> None:
         """8.3: England's total against France; ranks win PP; losses slide down, then capture."""
         cid: str = task["conflict"]
         card = next(c for c in state["conflicts"] if c["id"] == cid)
@@ -901,7 +900,7 @@ class Engine:
         total = m.card_strength(card)
         # The King's Resentment's dishonor is dealt first (a capture must not change who is
         # spared) but said after the loss it follows from.
-        shame: list[str] = type(events)()
+        shame: Events = type(events)()
         if not card["spaces"]:
             resentment.lost(self, state, card, shame)  # R4.3: counts as lost
             if card["row"] == "top" and self.rules["unjoined_conflicts"] == "slide":
@@ -942,7 +941,7 @@ class Engine:
             events.extend(shame)
             self._capture(state, card, events)
 
-    def _conflict_won(self, state: State, card: dict[str, Any], events: list[str]) -> None:
+    def _conflict_won(self, state: State, card: dict[str, Any], events: Events) -> None:
         info = self.data["conflicts"][card["id"]]
         ranks = self._ranks(state, card)
         parts = []
@@ -976,7 +975,7 @@ class Engine:
                 )
             )
 
-    def _capture(self, state: State, card: dict[str, Any], events: list[str]) -> None:
+    def _capture(self, state: State, card: dict[str, Any], events: Events) -> None:
         """8.3: each owner, in turn order, may ransom its captured knights; allies' go to the reserve."""
         order = {seat: i for i, seat in enumerate(m.seat_order(state))}
         tasks: list[Task] = []
@@ -1027,7 +1026,7 @@ class Engine:
                 ranks[i] = pos
         return ranks
 
-    def _end_round(self, state: State, task: Task, events: list[str]) -> None:
+    def _end_round(self, state: State, task: Task, events: Events) -> None:
         """8.4 and 9: knights come home, squires are spent, then the next round is prepared."""
         forces: list[dict[str, Any]] = state["forces"]
         home: list[list[int]] = [[] for _ in forces]  # each force's knights coming back to court
@@ -1067,7 +1066,7 @@ class Engine:
         self._begin_round(state, events)
 
 
-def _record(new: State, before: State, events: list[str]) -> None:
+def _record(new: State, before: State, events: Events) -> None:
     """The view's last move carries the whole move in words (the same sentences the channel gets,
     so nothing secret) and the board places it touched, for the image's highlight."""
     found: dict[str, Any] | None = new["last_move"]

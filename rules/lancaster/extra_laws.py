@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.core import say
+from rules.core import Events, say
 from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
 from rules.lancaster.words import amount
@@ -59,7 +59,7 @@ def handles(effect: dict[str, Any]) -> bool:
     return kind in ("gain_privilege", "lose") or (kind == "gain" and effect.get("resource") == "dishonor")
 
 
-def effect(engine: Engine, state: State, force: int, effect: dict[str, Any], events: list[str]) -> None:
+def effect(engine: Engine, state: State, force: int, effect: dict[str, Any], events: Events) -> None:
     if m.is_ally(state, force):
         return  # 11: allies gain and lose nothing
     kind = effect["type"]
@@ -75,7 +75,7 @@ def effect(engine: Engine, state: State, force: int, effect: dict[str, Any], eve
         lose(state, force, effect["resource"], int(effect["amount"]), events)
 
 
-def lose(state: State, seat: int, resource: str, count: int, events: list[str]) -> None:
+def lose(state: State, seat: int, resource: str, count: int, events: Events) -> None:
     """``lose``: discard up to ``count`` (never below 0). Dishonor markers go back to the box, or
     cancel markers counted beyond the pool first (R4.5)."""
     key = "dishonor" if resource == "dishonor" else m.HOLDING[resource]

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from rules.core import Wordless, say
+from rules.core import Events, Wordless, say
 from rules.lancaster import model as m
 from rules.lancaster.moves import Lord, Place
 from rules.lancaster.words import amount, effect_words, effects_words
@@ -131,7 +131,7 @@ def can_pay(me: dict[str, Any], costs: list[dict[str, Any]]) -> bool:
     return all(me[key] >= n for key, n in _needs(costs).items())
 
 
-def pay(state: State, seat: int, costs: list[dict[str, Any]], why: str, events: list[str]) -> None:
+def pay(state: State, seat: int, costs: list[dict[str, Any]], why: str, events: Events) -> None:
     """The seat pays ``costs`` into the treasury, in the open (S5)."""
     if not costs:
         return
@@ -250,7 +250,7 @@ def _lord_move(space: str, escort: int, tudor: bool, bishops: int) -> Lord:
     return move
 
 
-def place_lord(engine: Engine, state: State, seat: int, move: Lord, events: list[str]) -> None:
+def place_lord(engine: Engine, state: State, seat: int, move: Lord, events: Events) -> None:
     """H2.3: costs into the treasury, the escort from court, bishops from the board; an occupant
     is expelled (H2.4). ``lord home``: the lord sits this round out (H2.2)."""
     state["turn_done"] = True
@@ -496,7 +496,7 @@ def county_words(occupant: dict[str, Any]) -> str:
 
 
 def conflict_spaces(
-    engine: Engine, state: State, seat: int, move: Place, cards: list[dict[str, Any]], events: list[str]
+    engine: Engine, state: State, seat: int, move: Place, cards: list[dict[str, Any]], events: Events
 ) -> list[dict[str, Any]]:
     """H2.6 and H2.7: the card's spaces after the knight went on: its Tudor knight on its space,
     its archer on the space below (paid into the treasury)."""
@@ -563,7 +563,7 @@ def reward_tasks(state: State, data: dict[str, Any]) -> list[m.Task]:
     return [{"task": "office", "space": space} for space in spaces(data)]
 
 
-def fill(engine: Engine, state: State, space: str, events: list[str]) -> None:
+def fill(engine: Engine, state: State, space: str, events: Events) -> None:
     """H4.1 (and H4.2 with ``office_cost_paid = on_filling``): the lord's owner gains the office's
     reward; the treasury's lord takes all in it, or ``empty_reward`` when it is empty."""
     occ = state["court_spaces"][space]
@@ -617,7 +617,7 @@ def fill(engine: Engine, state: State, space: str, events: list[str]) -> None:
 
 
 def gain_privilege(
-    engine: Engine, state: State, force: int, effect: dict[str, Any], events: list[str]
+    engine: Engine, state: State, force: int, effect: dict[str, Any], events: Events
 ) -> None:
     """``gain_privilege``: from the regal supply, at most what is there (H4.1); allies none (H7.1)."""
     if m.is_ally(state, force) or not in_play(state):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.core import Wordless, say, say_into
+from rules.core import Events, Wordless, say, say_into
 from rules.lancaster import henry, resentment
 from rules.lancaster import model as m
 from rules.lancaster.moves import LancasterMove, Pass, Place
@@ -268,7 +268,7 @@ def no_place_reason(engine: Engine, state: State, seat: int) -> str:
     )
 
 
-def place(engine: Engine, state: State, seat: int, move: Place, events: list[str]) -> None:
+def place(engine: Engine, state: State, seat: int, move: Place, events: Events) -> None:
     """Put a knight from the court on its place (6.2-6.4); a conflict placement may earn a King's
     Favor, asked at once."""
     force = seat + 2 if move.ally else seat
@@ -310,7 +310,7 @@ def place(engine: Engine, state: State, seat: int, move: Place, events: list[str
 
 
 def _place_on_conflict(
-    engine: Engine, state: State, seat: int, force: int, move: Place, who: str, where: str, events: list[str]
+    engine: Engine, state: State, seat: int, force: int, move: Place, who: str, where: str, events: Events
 ) -> None:
     card = next(c for c in state["conflicts"] if c["id"] == where)
     spaces = card["spaces"]
@@ -346,7 +346,7 @@ def _place_on_conflict(
 
 
 def _place_in_county(
-    engine: Engine, state: State, seat: int, force: int, move: Place, who: str, events: list[str]
+    engine: Engine, state: State, seat: int, force: int, move: Place, who: str, events: Events
 ) -> None:
     where = move.target.partition(":")[2]
     occupant = state["counties"][where]
@@ -416,7 +416,7 @@ def _expelling(placed: str, other: str, occupant: dict[str, Any], lost: str) -> 
     )  # fmt: skip
 
 
-def keep_in_court(state: State, seat: int, events: list[str]) -> None:
+def keep_in_court(state: State, seat: int, events: Events) -> None:
     """``pass``: the seat places no more knights this round (its knights stay in court)."""
     state["kept_in_court"] = m.replaced(state["kept_in_court"], seat, True)
     state["last_move"] = {"seat": seat, "move": "pass", "where": None, "places": [f"knights:{seat}"]}

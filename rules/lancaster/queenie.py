@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from rules.core import say
+from rules.core import Events, say
 from rules.lancaster import model as m
 from rules.lancaster.words import effects_words
 
@@ -63,7 +63,7 @@ def setup(engine: Engine, state: State) -> None:
     state["reward_tiles"] = []
 
 
-def reveal(engine: Engine, state: State, events: list[str]) -> None:
+def reveal(engine: Engine, state: State, events: Events) -> None:
     """Q2: the round's tile goes beside the county with its letter (never its noble stack's)."""
     drawn = state["reward_bag"][: engine.data["queenie"]["draw_per_round"]]
     if not drawn:
@@ -84,7 +84,7 @@ def reveal(engine: Engine, state: State, events: list[str]) -> None:
 
 
 def claim(
-    engine: Engine, state: State, decision: dict[str, Any], choice: str, events: list[str]
+    engine: Engine, state: State, decision: dict[str, Any], choice: str, events: Events
 ) -> list[m.Task]:
     """Q3 and Q6: the tasks of the tile beside the county just rewarded, for its occupant (the
     tile leaves the county); none when there is no tile or the choice does not take it."""
@@ -120,7 +120,7 @@ def claim(
     return [m.effect_task(force, e, SOURCE, f"county:{letter}") for e in effects]
 
 
-def end_round(engine: Engine, state: State, events: list[str]) -> None:
+def end_round(engine: Engine, state: State, events: Events) -> None:
     """Q5: an unclaimed tile leaves the game (or, reading ``stays``, waits by its county)."""
     if not in_play(state) or not state["reward_tiles"]:
         return

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from rules.core import say, say_n
+from rules.core import Events, say, say_n
 from rules.lancaster import model as m
 from rules.lancaster.moves import Place
 
@@ -132,7 +132,7 @@ def why_not(engine: Engine, state: State, force: int, move: Place) -> str:
     return say("You already have a knight in the tower.")
 
 
-def enter(state: State, force: int, strength: int, events: list[str]) -> None:
+def enter(state: State, force: int, strength: int, events: Events) -> None:
     """R2.1: the knight goes into the tower (no squires, no expulsion, no King's Favor)."""
     knights = [*state["tower"]["knights"], {"force": force, "strength": strength}]
     state["tower"] = {**state["tower"], "knights": knights}
@@ -148,7 +148,7 @@ def enter(state: State, force: int, strength: int, events: list[str]) -> None:
 # -- phase 3 (R4) ------------------------------------------------------------------------------
 
 
-def clear_tower(state: State, events: list[str]) -> None:
+def clear_tower(state: State, events: Events) -> None:
     """R4.1: before counties, tower knights return to their courts; their owners are protected
     this round; the non-player knight stays."""
     knights = state["tower"]["knights"]
@@ -170,7 +170,7 @@ def clear_tower(state: State, events: list[str]) -> None:
         )
 
 
-def lost(engine: Engine, state: State, card: dict[str, Any], events: list[str]) -> None:
+def lost(engine: Engine, state: State, card: dict[str, Any], events: Events) -> None:
     """R4.2-R4.4: England did not win ``card`` (or nobody joined it, R4.3): the seats it
     dishonors take ``dishonor_per_loss`` markers each."""
     if not in_play(state):

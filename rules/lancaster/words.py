@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.core import say, say_n
+from rules.core import Events, say, say_n
 
 # An amount of each resource in words, by count (say_n: each language's plurals).
 _AMOUNTS = {
@@ -162,7 +162,7 @@ def _summed(parts: list[str]) -> list[str]:
     return [amount(p, totals[p]) if p in totals else p for p in kept]
 
 
-def tally_gains(events: list[str]) -> list[str]:
+def tally_gains(events: Events) -> list[str]:
     """Issue 12: totals instead of repeated lines. Consecutive "X gains ..." lines of one player
     become one ("X gains 3 gold, 1 squire and 1 vote marker"); then consecutive players gaining the
     same become one line ("X, Y and Z each gain 1 squire"). Castle income stays apart (``_GAIN``)."""

@@ -34,11 +34,11 @@ and with leaders "copy_leader", "montefeltro", "leader_window".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, MutableSequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Wordless, current_format, rng_for, say, say_n, seat
+from rules.core import Events, Wordless, current_format, rng_for, say, say_n, seat
 from rules.lorenzo import leaders, spaces
 from rules.lorenzo.data import (
     ADVANCED_TILES,
@@ -96,10 +96,9 @@ AREA_SPACES = {"harvest": ("harvest", "harvest_big"), "production": ("production
 class Log:
     """What one ``apply`` did, for the channel (events) and the renderer (changed)."""
 
-    # A list (``Wordless`` for a word-free simulation), typed as a MutableSequence so that code
-    # compiled with mypyc calls the list's own ``append`` (a ``list[str]`` would be appended to
-    # directly, past ``Wordless.append``).
-    events: MutableSequence[str] = field(default_factory=list)
+    # A list (``Wordless`` for a word-free simulation), typed ``Events`` so that code compiled
+    # with mypyc calls the object's own ``append`` (see ``rules.core.Events``).
+    events: Events = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     # The players of the state the move was applied to, whose dicts the move's copy shares until
     # it changes one (state_copy.py: ``own_player``); None when nothing is shared.
