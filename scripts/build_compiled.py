@@ -109,16 +109,39 @@ def build() -> None:
     print(f"compiled engine: {len(binaries) - 1} modules built with mypyc in {took:.0f} s")
 
 
+FAILED = RULES / "compiled-failed.json"
+"""The sources and interpreter a build last failed for: the next start does not try again (and
+say it all again) until one of them changes; ``--force`` tries anyway."""
+
+
+def this_build() -> dict[str, object]:
+    """What a build is for: the compiled list, the interpreter, today's sources."""
+    return {"compiled": list(COMPILED), "interpreter": interpreter_tag(), "sources": sources_digest()}
+
+
+def failed_before() -> bool:
+    try:
+        failed = json.loads(FAILED.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return bool(failed == this_build())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--force", action="store_true", help="rebuild even when up to date")
     args = parser.parse_args()
+    required = bool(os.environ.get("TAVOLA_REQUIRE_COMPILED"))
     if not args.force and up_to_date():
+        return 0
+    if not args.force and not required and failed_before():
+        print("compiled engine: not built (it failed for these sources; --force tries again)")
         return 0
     try:
         build()
     except (OSError, subprocess.CalledProcessError) as error:
         remove_old_build()
+        FAILED.write_text(json.dumps(this_build()) + "\n", encoding="utf-8")
         detail = getattr(error, "stderr", "") or getattr(error, "stdout", "") or str(error)
         print(detail.strip()[-3000:], file=sys.stderr)
         print(
@@ -126,7 +149,8 @@ def main() -> int:
             " which plays the same games with slower computer players.",
             file=sys.stderr,
         )
-        return 1 if os.environ.get("TAVOLA_REQUIRE_COMPILED") else 0
+        return 1 if required else 0
+    FAILED.unlink(missing_ok=True)
     return 0
 
 

@@ -177,3 +177,22 @@ def test_a_simulation_words_and_keeps_nothing() -> None:
     log = Log(events=Wordless())
     log.events.append("a sentence")  # (Lorenzo's steps append to log.events)
     assert len(log.events) == 0
+
+
+def test_a_failed_build_is_not_tried_again_until_the_sources_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a C compiler every start would try (and fail, and say so) again: the failure is
+    recorded for the sources and interpreter it was for."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_compiled", ROOT / "scripts" / "build_compiled.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    monkeypatch.setattr(build, "FAILED", tmp_path / "compiled-failed.json")
+    assert not build.failed_before()
+    build.FAILED.write_text(json.dumps(build.this_build()))
+    assert build.failed_before()
+    build.FAILED.write_text(json.dumps({**build.this_build(), "sources": "an older digest"}))
+    assert not build.failed_before()
