@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.compiled import MANIFEST, RULES, interpreter_tag, sources_digest  # noqa: E402
+from rules.compiled import MANIFEST, RULES, interpreter_tag, sources_digest, usable_build  # noqa: E402
 
 COMPILED = ("rules/lancaster/*.py", "rules/lorenzo/*.py", "rules/lorenzo/houses/*.py")
 """The modules compiled (package ``__init__`` files are not: they stay small and importable
@@ -46,16 +46,11 @@ setup(name="tavola-compiled", script_args=["build_ext", "--inplace"],
 
 
 def up_to_date() -> bool:
-    try:
-        build = json.loads(MANIFEST.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    """The record vouches for today's sources and interpreter (what the engines' own loader
+    checks, ``rules.compiled.usable_build``) and for today's compiled list."""
+    if not usable_build(environ={})[0]:
         return False
-    return (
-        build.get("compiled") == list(COMPILED)
-        and build.get("interpreter") == interpreter_tag()
-        and build.get("sources") == sources_digest()
-        and all((ROOT / file).is_file() for file in build.get("binaries", {}).values())
-    )
+    return bool(json.loads(MANIFEST.read_text(encoding="utf-8")).get("compiled") == list(COMPILED))
 
 
 def remove_old_build() -> None:
@@ -68,6 +63,7 @@ def remove_old_build() -> None:
 def compile_copy(work: Path) -> dict[str, str]:
     """Compile a copy of rules/ under ``work``; returns module name -> binary path relative to
     the folder holding rules/ (where the shared library goes). Raises CalledProcessError."""
+    # (Only the Python files matter to mypyc: no binaries, caches, records or game data.)
     shutil.copytree(RULES, work / "rules", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.json"))
     shutil.copy(ROOT / "pyproject.toml", work / "pyproject.toml")  # mypy's settings
     (work / "setup_compiled.py").write_text(SETUP.format(group=GROUP), encoding="utf-8")
@@ -98,12 +94,7 @@ def build() -> None:
         digest = sources_digest(work / "rules")  # of what was compiled, whatever changed since
         for file in binaries.values():
             shutil.copy(work / file, ROOT / file)
-    record = {
-        "compiled": list(COMPILED),  # (another list: build again)
-        "interpreter": interpreter_tag(),
-        "sources": digest,
-        "binaries": binaries,
-    }
+    record = {**this_build(), "sources": digest, "binaries": binaries}
     MANIFEST.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     took = time.monotonic() - started
     print(f"compiled engine: {len(binaries) - 1} modules built with mypyc in {took:.0f} s")
@@ -115,7 +106,8 @@ say it all again) until one of them changes; ``--force`` tries anyway."""
 
 
 def this_build() -> dict[str, object]:
-    """What a build is for: the compiled list, the interpreter, today's sources."""
+    """What a build is for: the compiled list (another list: build again), the interpreter,
+    today's sources."""
     return {"compiled": list(COMPILED), "interpreter": interpreter_tag(), "sources": sources_digest()}
 
 

@@ -43,9 +43,8 @@ def game_fingerprint(name: str, players: int, seed: int, options: dict[str, Any]
     return digest.hexdigest()
 
 
-def _from_sources(*args: Any) -> str:
-    """``game_fingerprint`` in a child process that runs the engines from their sources."""
-    code = f"from tests.test_compiled import game_fingerprint; print(game_fingerprint{args!r})"
+def _python_on_the_sources(code: str) -> str:
+    """What ``code`` prints in a child Python that runs the engines from their sources."""
     found = subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
@@ -54,7 +53,13 @@ def _from_sources(*args: Any) -> str:
         text=True,
         check=True,
     )
-    return found.stdout.strip()
+    return found.stdout
+
+
+def _from_sources(*args: Any) -> str:
+    """``game_fingerprint`` in a child process that runs the engines from their sources."""
+    code = f"from tests.test_compiled import game_fingerprint; print(game_fingerprint{args!r})"
+    return _python_on_the_sources(code).strip()
 
 
 def test_ci_runs_the_suite_on_the_compiled_engines() -> None:
@@ -75,14 +80,7 @@ def test_the_compiled_engines_play_the_same_games_as_the_sources(
 
 def test_the_sources_run_when_tavola_pure_is_set() -> None:
     code = "import rules.lancaster.engine as e, rules.compiled as c; print(e.__file__); print(c.STATUS)"
-    found = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**os.environ, "TAVOLA_PURE": "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split("\n")
+    found = _python_on_the_sources(code).split("\n")
     assert found[0].endswith("engine.py")
     assert found[1] == "pure Python: TAVOLA_PURE is set"
 
