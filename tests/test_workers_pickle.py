@@ -57,7 +57,7 @@ def test_every_move_crosses_pickle_equal(
 ) -> None:
     """The legal moves cross to the worker too (``bot.service.workers``): each comes back equal
     and of its kind. A frozen dataclass compiled with mypyc refused unpickling (its attributes are
-    set one by one), which failed every computer move in the bot; each game's ``moves._Move``
+    set one by one), which failed every computer move in the bot; ``rules.moves_base.Move``
     pickles moves through their constructors."""
     game = find_game(name)
     seen: dict[type, Any] = {}

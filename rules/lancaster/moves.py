@@ -33,24 +33,14 @@ Notation (case does not matter; ``{p1}`` style seats are written ``p1``):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
-from typing import Any, cast
+from dataclasses import dataclass
 
 from rules.core import BadSyntax, ascii_number, say
-
-
-class _Move:
-    """The base of the moves: a move pickles through its constructor (the bot's workers pickle
-    moves), as a build compiled with mypyc (rules/compiled.py) restores attributes one by one,
-    which a frozen dataclass refuses. (Lorenzo's moves have the same base: a compiled class may
-    only inherit from a class compiled with it, so it cannot live in rules.core.)"""
-
-    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        return type(self), tuple(getattr(self, f.name) for f in fields(cast(Any, self)))
+from rules.moves_base import Move
 
 
 @dataclass(frozen=True, order=True)
-class Place(_Move):
+class Place(Move):
     strength: int
     target: str  # "county:D", "castle:X2", "conflict:K03"
     squires: int = 0
@@ -68,7 +58,7 @@ class Place(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Lord(_Move):
+class Lord(Move):
     """Henry V (EXPANSIONS.md H2.3): the seat's lord onto a court space (``space``: an office or
     the treasury) with an escort knight from court (strength, 0 = none), a Tudor knight and
     bishops; ``space = "home"`` keeps the lord at home this round (H2.2)."""
@@ -86,7 +76,7 @@ class Lord(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Pass(_Move):
+class Pass(Move):
     """Keep the knights left in court this round: offered on a turn when no place is open
     without squires (rules 6.1 as the engine plays it; see placement.py)."""
 
@@ -95,7 +85,7 @@ class Pass(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Vote(_Move):
+class Vote(Move):
     yes: bool
     markers: int = 0
 
@@ -104,7 +94,7 @@ class Vote(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Favor(_Move):
+class Favor(Move):
     tile: int  # 1-based
 
     def to_text(self) -> str:
@@ -112,7 +102,7 @@ class Favor(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Upgrade(_Move):
+class Upgrade(Move):
     where: str  # "court:1", "county:B", "castle:X1", "conflict:K03:2" or "none"
 
     def to_text(self) -> str:
@@ -120,7 +110,7 @@ class Upgrade(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Extension(_Move):
+class Extension(Move):
     space: str  # castle space id or "none"
 
     def to_text(self) -> str:
@@ -128,7 +118,7 @@ class Extension(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Noble(_Move):
+class Noble(Move):
     county: str  # county letter
 
     def to_text(self) -> str:
@@ -136,7 +126,7 @@ class Noble(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Take(_Move):
+class Take(Move):
     choice: str  # "noble" | "reward" | "both"
 
     def to_text(self) -> str:
@@ -144,7 +134,7 @@ class Take(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Buy(_Move):
+class Buy(Move):
     times: int
 
     def to_text(self) -> str:
@@ -152,7 +142,7 @@ class Buy(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Start(_Move):
+class Start(Move):
     seat: int
 
     def to_text(self) -> str:
@@ -160,7 +150,7 @@ class Start(_Move):
 
 
 @dataclass(frozen=True, order=True)
-class Ransom(_Move):
+class Ransom(Move):
     strength: int  # 0 = ransom no (more) knights
 
     def to_text(self) -> str:

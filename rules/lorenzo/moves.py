@@ -32,8 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, cast
+from dataclasses import dataclass
 
 from rules.core import AmbiguousMove, BadSyntax, ascii_number, say, say_n
 from rules.lorenzo.data import (
@@ -49,6 +48,7 @@ from rules.lorenzo.data import (
 )
 from rules.lorenzo.describe import res_token
 from rules.lorenzo.leaders import find_leader
+from rules.moves_base import Move
 
 Goods = tuple[tuple[str, int], ...]
 """A goods map as a hashable value, in canonical resource order, zero entries dropped."""
@@ -66,17 +66,8 @@ def _servants(n: int) -> str:
     return f" servants={n}" if n else ""
 
 
-class _Move:
-    """The base of the moves: a move pickles through its constructor (the bot's workers pickle
-    moves), as a build compiled with mypyc restores attributes one by one, which a frozen
-    dataclass refuses."""
-
-    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        return type(self), tuple(getattr(self, f.name) for f in fields(cast(Any, self)))
-
-
 @dataclass(frozen=True)
-class Place(_Move):
+class Place(Move):
     member: str
     space: str
     servants: int = 0
@@ -86,7 +77,7 @@ class Place(_Move):
 
 
 @dataclass(frozen=True)
-class Take(_Move):
+class Take(Move):
     space: str | None
     servants: int = 0
 
@@ -95,7 +86,7 @@ class Take(_Move):
 
 
 @dataclass(frozen=True)
-class Pay(_Move):
+class Pay(Move):
     cost: Goods
 
     def to_text(self) -> str:
@@ -107,7 +98,7 @@ class Pay(_Move):
 
 
 @dataclass(frozen=True)
-class Privilege(_Move):
+class Privilege(Move):
     choice: str
 
     def to_text(self) -> str:
@@ -119,7 +110,7 @@ class Privilege(_Move):
 
 
 @dataclass(frozen=True)
-class Exchange(_Move):
+class Exchange(Move):
     pay: Goods | None
 
     def to_text(self) -> str:
@@ -136,7 +127,7 @@ class Exchange(_Move):
 
 
 @dataclass(frozen=True)
-class BonusAction(_Move):
+class BonusAction(Move):
     action: str  # "harvest" | "production"
     servants: int = 0
 
@@ -154,7 +145,7 @@ class BonusAction(_Move):
 
 
 @dataclass(frozen=True)
-class Vatican(_Move):
+class Vatican(Move):
     support: bool
 
     def to_text(self) -> str:
@@ -165,7 +156,7 @@ class Vatican(_Move):
 
 
 @dataclass(frozen=True)
-class ChooseTile(_Move):
+class ChooseTile(Move):
     tile: str
 
     def to_text(self) -> str:
@@ -176,13 +167,13 @@ class ChooseTile(_Move):
 
 
 @dataclass(frozen=True)
-class Pass(_Move):
+class Pass(Move):
     def to_text(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True)
-class End(_Move):
+class End(Move):
     """Close the Leader window after a placement (leaders option, §13 "after placing")."""
 
     def to_text(self) -> str:
@@ -239,7 +230,7 @@ def leader_name(leader_id: str) -> str:
 
 
 @dataclass(frozen=True)
-class LeaderAction(_Move):
+class LeaderAction(Move):
     verb: str  # "play" | "activate" | "discard"
     leader: str
 
@@ -251,7 +242,7 @@ class LeaderAction(_Move):
 
 
 @dataclass(frozen=True)
-class Lose(_Move):
+class Lose(Move):
     res: str  # "wood" | "stone": which good excommunication E1-4 takes from a source giving both
 
     def to_text(self) -> str:
@@ -262,7 +253,7 @@ class Lose(_Move):
 
 
 @dataclass(frozen=True)
-class Draft(_Move):
+class Draft(Move):
     leader: str
 
     def to_text(self) -> str:
@@ -273,7 +264,7 @@ class Draft(_Move):
 
 
 @dataclass(frozen=True)
-class Copy(_Move):
+class Copy(Move):
     leader: str
 
     def to_text(self) -> str:
@@ -284,7 +275,7 @@ class Copy(_Move):
 
 
 @dataclass(frozen=True)
-class SetSix(_Move):
+class SetSix(Move):
     member: str
 
     def to_text(self) -> str:
@@ -298,7 +289,7 @@ class SetSix(_Move):
 
 
 @dataclass(frozen=True)
-class Token(_Move):
+class Token(Move):
     """Cash one held Special Token of this kind on your turn (HOUSES.md §10.2)."""
 
     kind: str  # coins, servants, materials, military, faith, victory
@@ -311,7 +302,7 @@ class Token(_Move):
 
 
 @dataclass(frozen=True)
-class FaceUp(_Move):
+class FaceUp(Move):
     """Which held token goes face up on card 98 or 128 (HOUSES.md §13.1)."""
 
     kind: str
@@ -324,7 +315,7 @@ class FaceUp(_Move):
 
 
 @dataclass(frozen=True)
-class Spend(_Move):
+class Spend(Move):
     """Which held token pays a token cost, one at a time (HOUSES.md §10.2 "Pay": the payer
     chooses; it goes face down, so the public record hides the kind)."""
 
@@ -338,7 +329,7 @@ class Spend(_Move):
 
 
 @dataclass(frozen=True)
-class Activate(_Move):
+class Activate(Move):
     """A card an ``activate_cards`` effect activates, ignoring its value (None: no more)."""
 
     card: int | None
@@ -353,7 +344,7 @@ class Activate(_Move):
 
 
 @dataclass(frozen=True)
-class Repeat(_Move):
+class Repeat(Move):
     """How many times an ``exchange_up_to_value`` exchange is made (cards 111, 112)."""
 
     times: int
@@ -368,7 +359,7 @@ class Repeat(_Move):
 
 
 @dataclass(frozen=True)
-class FreeLeader(_Move):
+class FreeLeader(Move):
     """The Leader played for free, ignoring its requirements (None: none)."""
 
     leader: str | None
@@ -385,7 +376,7 @@ class FreeLeader(_Move):
 
 
 @dataclass(frozen=True)
-class Recover(_Move):
+class Recover(Move):
     """The discarded card taken by card 130 or 132 (None: none)."""
 
     card: int | None
@@ -398,7 +389,7 @@ class Recover(_Move):
 
 
 @dataclass(frozen=True)
-class Bid(_Move):
+class Bid(Move):
     """A bid in the Family Tile auction: a member on a line of the auction tile of ``family``."""
 
     family: str
@@ -413,7 +404,7 @@ class Bid(_Move):
 
 
 @dataclass(frozen=True)
-class BidTile(_Move):
+class BidTile(Move):
     """The first step of a bid when all bids would not fit one list of 25 (5 players): the tile."""
 
     family: str
@@ -426,7 +417,7 @@ class BidTile(_Move):
 
 
 @dataclass(frozen=True)
-class Search(_Move):
+class Search(Move):
     """Cards 130/132 with more than 25 cards to choose from: first the type searched."""
 
     card_type: str
@@ -439,7 +430,7 @@ class Search(_Move):
 
 
 @dataclass(frozen=True)
-class Convert(_Move):
+class Convert(Move):
     """Della Scala / Este: the family tile's conversion, on your own turn (HOUSES.md §15)."""
 
     def to_text(self) -> str:
@@ -450,7 +441,7 @@ class Convert(_Move):
 
 
 @dataclass(frozen=True)
-class Visconti(_Move):
+class Visconti(Move):
     """The Visconti token activated on playing a Leader (HOUSES.md §15)."""
 
     token: str
@@ -467,7 +458,7 @@ class Visconti(_Move):
 
 
 @dataclass(frozen=True)
-class Keep(_Move):
+class Keep(Move):
     """Marsilio Ficino: the drawn Special Token kept (HOUSES.md §13.1)."""
 
     kind: str
@@ -480,7 +471,7 @@ class Keep(_Move):
 
 
 @dataclass(frozen=True)
-class Dismiss(_Move):
+class Dismiss(Move):
     """Tomas de Torquemada: the own card discarded (HOUSES.md §13.1)."""
 
     card: int
