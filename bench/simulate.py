@@ -4,7 +4,9 @@
                                        [--seconds 1] [--option leaders=true] [--before REV | --no-before]
 
 A playout starts from a mid-game state (the state halfway through a seeded random game) and
-plays uniformly random legal moves to the end, as a tree-search player's rollout does. Rates are
+plays uniformly random legal moves to the end, as a tree-search player's rollout does: the lowest
+active seat moves, its move drawn with one ``rng.random()`` (the policy of ``rules.rollout``,
+which the computer players' simulations run). Rates are
 in processor time (``time.process_time``: other work on a shared machine does not count), and the
 paths take turns within each round so whatever slows the machine slows them alike:
 
@@ -12,7 +14,8 @@ paths take turns within each round so whatever slows the machine slows them alik
   ``--before`` (default: the game's engine before its fast path of issue 10 item 3, ``BEFORE``),
   run from a copy of that revision's ``rules/`` in a child process;
 - ``contract``: the same calls on today's engine;
-- ``fast``: ``legal_moves`` + the optional ``simulate`` (``rules.core.game_simulate``), which
+- ``fast``: the computer players' rollout, ``rules.rollout.random_rollout`` (compiled with the
+  engines): ``legal_moves`` + the optional ``simulate`` (``rules.core.game_simulate``), which
   skips re-checking a move taken from ``legal_moves``;
 - ``fast_source``: ``fast`` on today's engine run from its Python sources (``TAVOLA_PURE=1``, in
   a child process), when this process runs the compiled engine (rules/compiled.py): the share
@@ -35,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,29 +60,41 @@ def midgame_states(game: Any, players: int, count: int, options: dict[str, Any])
 
 
 def playout(game: Any, state: Any, rng: random.Random, step: Any) -> int:
-    """Play random legal moves from ``state`` to the end; returns the number of moves."""
+    """Play random legal moves from ``state`` to the end through ``step``; returns the number of
+    moves. The policy of ``rules.rollout.random_rollout``, written here for engines older than it
+    (``before``) and for the contract path."""
     moves = 0
-    while active := sorted(game.active_players(state)):
-        seat = rng.choice(active)
+    while active := game.active_players(state):
+        seat = min(active)
         legal = game.legal_moves(state, seat)
-        state = step(state, seat, legal[rng.randrange(len(legal))])
+        state = step(state, seat, legal[int(rng.random() * len(legal))])
         moves += 1
     return moves
 
 
-def rate(game: Any, states: list[Any], seconds: float, step: Any) -> tuple[float, float]:
+Playout = Callable[[Any, random.Random], int]
+"""One playout from a state to the end; returns the number of moves."""
+
+
+def rate(states: list[Any], seconds: float, run: Playout) -> tuple[float, float]:
     """(playouts per second, moves per playout) over ``seconds`` of playouts from ``states``."""
     rng = random.Random(7)
     done = moves = 0
     start = time.process_time()
     while (elapsed := time.process_time() - start) < seconds or done == 0:
-        moves += playout(game, states[done % len(states)], rng, step)
+        moves += run(states[done % len(states)], rng)
         done += 1
     return done / elapsed, moves / done
 
 
-def contract_step(game: Any) -> Any:
-    return lambda state, seat, move: game.apply(state, seat, move)[0]
+def contract_playout(game: Any) -> Playout:
+    return lambda state, rng: playout(game, state, rng, lambda s, seat, move: game.apply(s, seat, move)[0])
+
+
+def fast_playout(game: Any) -> Playout:
+    from rules.rollout import random_rollout  # imported here: a worker runs another revision's rules
+
+    return lambda state, rng: random_rollout(game, state, rng, 1 << 30)[1]
 
 
 def floor(states: list[Any], moves_per_playout: float, seconds: float) -> float:
@@ -98,12 +114,7 @@ def worker(name: str, players: int, seconds: float, options: dict[str, Any], fas
 
     game = find_game(name)
     states = midgame_states(game, players, 4, options)
-    step = contract_step(game)
-    if fast:  # (an old revision's rules.core may not have game_simulate)
-        from rules.core import game_simulate
-
-        step = lambda state, seat, move: game_simulate(game, state, seat, move)  # noqa: E731
-    print(json.dumps(rate(game, states, seconds, step)))
+    print(json.dumps(rate(states, seconds, fast_playout(game) if fast else contract_playout(game))))
 
 
 def before_tree(revision: str, into: Path) -> Path | None:
@@ -156,19 +167,17 @@ def bench(
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     from rules import compiled
-    from rules.core import game_simulate
 
     options = dict(options or {})
     states = midgame_states(game, players, 4, options)
-    fast = lambda state, seat, move: game_simulate(game, state, seat, move)  # noqa: E731
     runs: dict[str, list[float]] = {"before": [], "contract": [], "fast": [], "fast_source": [], "floor": []}
     moves = 0.0
     for _ in range(rounds):
         if tree is not None:
             runs["before"].append(before_rate(tree, game.name, players, seconds, options))
-        contract, moves = rate(game, states, seconds, contract_step(game))
+        contract, moves = rate(states, seconds, contract_playout(game))
         runs["contract"].append(contract)
-        runs["fast"].append(rate(game, states, seconds, fast)[0])
+        runs["fast"].append(rate(states, seconds, fast_playout(game))[0])
         if compiled.STATUS.startswith("compiled"):
             runs["fast_source"].append(before_rate(ROOT, game.name, players, seconds, options, source=True))
         runs["floor"].append(floor(states, moves, seconds / 2))

@@ -4,8 +4,8 @@ Carlo search with UCB1 over the best-ranked moves (``normal``, ``hard``).
 Every simulation draws a fresh full state from the seat's view (``rules.core.
 game_sample_state``), so the search averages over what the seat cannot see instead of peeking
 at one answer: information-set sampling at the root. From the chosen move it plays on for
-``depth`` moves with a random policy through ``rules.core.game_simulate`` (the engines' fast
-path) and scores the state reached with the game's evaluation (``players.evaluate``).
+``depth`` moves with a random policy through ``rules.rollout`` (the engines' fast path,
+compiled) and scores the state reached with the game's evaluation (``players.evaluate``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from players.evaluate import Values, rewards
 from rules.core import Game, Move, game_sample_state, game_simulate
+from rules.rollout import random_rollout
 
 
 @dataclass(frozen=True)
@@ -76,14 +77,17 @@ def rollout(
     game: Game, state: Any, rng: random.Random, depth: int, values: Values | None = None, sampled: int = 1
 ) -> Any:
     """``state`` after up to ``depth`` moves (the lowest active seat moving first), each the best
-    by ``values`` of ``sampled`` moves drawn at random (a random move without ``values``)."""
+    by ``values`` of ``sampled`` moves drawn at random (a random move without ``values``: then
+    the compiled loop of ``rules.rollout``)."""
+    if values is None or sampled <= 1:
+        return random_rollout(game, state, rng, depth)[0]
     for _ in range(depth):
         active = game.active_players(state)
         if not active:
             break
         player = min(active)
         moves = game.legal_moves(state, player)
-        if values is None or sampled <= 1 or len(moves) == 1:
+        if len(moves) == 1:
             state = game_simulate(game, state, player, moves[rng.randrange(len(moves))])
             continue
         options = [
