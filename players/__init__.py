@@ -14,7 +14,7 @@ Levels, weakest first:
   gains nothing);
 - ``normal`` and ``hard``: determinized Monte Carlo search (``players.search``) over the moves
   ``easy`` ranks best, each simulation a fresh sample of the hidden information, played on
-  with ``rules.core.game_simulate`` and scored by the evaluation; ``hard`` searches a few more
+  at random (``rules.rollout``) and scored by the evaluation; ``hard`` searches a few more
   moves, for as many simulations as fit its ``seconds`` (well under 2 s a decision on the
   development machine), so it plays better on a faster machine.
 

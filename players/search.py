@@ -88,7 +88,7 @@ def rollout(
         player = min(active)
         moves = game.legal_moves(state, player)
         if len(moves) == 1:
-            state = game_simulate(game, state, player, moves[rng.randrange(len(moves))])
+            state = game_simulate(game, state, player, moves[0])
             continue
         options = [
             game_simulate(game, state, player, m) for m in rng.sample(list(moves), min(sampled, len(moves)))

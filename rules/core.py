@@ -12,8 +12,9 @@ import random
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, SupportsIndex, TypedDict, runtime_checkable
+from typing import Any, Literal, NamedTuple, Protocol, SupportsIndex, TypedDict, runtime_checkable
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -268,6 +269,8 @@ class Game(Protocol):
     - on a move, ``label() -> str`` (``move_label``);
     - ``simulate(state, player, move) -> state``: the fast path for computer players and
       benchmarks (``game_simulate``), which may leave out the move's words; see there;
+    - ``simulation(state) -> Simulation``: the three calls of a simulation from ``state``, looked
+      up once (``game_simulation``; ``rules.rollout`` plays with them); see there;
     - ``continues_turn(before, after, player) -> bool``: whether ``player``'s move from
       ``before`` to ``after`` leaves them a decision of the same turn (``game_continues_turn``);
     - ``sample_state(view, seat, rng) -> state``: a full state consistent with a seat's view, for
@@ -619,6 +622,29 @@ def game_simulate(game: Game, state: Any, player: int, move: Move) -> Any:
     if callable(simulate):
         return simulate(state, player, move)
     return game.apply(state, player, move)[0]
+
+
+class Simulation(NamedTuple):
+    """``active_players``, ``legal_moves`` and ``game_simulate`` of a game, for ``state`` and every
+    state simulated from it: a game may hand out its engine's own functions, past the checks and
+    look-ups each contract call makes (which engine a state is for, say)."""
+
+    active_players: Callable[[Any], AbstractSet[int]]
+    legal_moves: Callable[[Any, int], Sequence[Move]]
+    simulate: Callable[[Any, int, Any], Any]  # (each game's own move type)
+
+
+def game_simulation(game: Game, state: Any) -> Simulation:
+    """The calls a simulation from ``state`` makes: the game's optional ``simulation(state)``,
+    or its contract members (``game_simulate`` looked up once)."""
+    simulation = getattr(game, "simulation", None)
+    if callable(simulation):
+        found: Simulation = simulation(state)
+        return found
+    simulate = getattr(game, "simulate", None)
+    if not callable(simulate):
+        simulate = lambda state, player, move: game.apply(state, player, move)[0]  # noqa: E731
+    return Simulation(game.active_players, game.legal_moves, simulate)
 
 
 Events = MutableSequence[str]

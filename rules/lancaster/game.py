@@ -17,6 +17,7 @@ from rules.core import (
     Option,
     Outcome,
     Prompt,
+    Simulation,
     Step,
     normalise_options,
     say,
@@ -220,6 +221,12 @@ class LancasterGame:
         """The fast path (``rules.core.game_simulate``): the state ``apply`` returns but for the
         move's words, for a move taken from ``legal_moves`` (not checked again)."""
         return self._engine_of(state).simulate(state, player, move)
+
+    def simulation(self, state: m.State) -> Simulation:
+        """``rules.core.game_simulation``: the engine's own calls, for the engine of ``state``
+        (the one every state simulated from it has: they share its content and options)."""
+        engine = self._engine_of(state)
+        return Simulation(engine.active, engine.legal, engine.simulate)
 
     def prompt(self, state: m.State, player: int) -> Prompt:
         return _prompt(self, state, player)

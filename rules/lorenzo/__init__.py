@@ -22,6 +22,7 @@ from rules.core import (
     Option,
     Outcome,
     Prompt,
+    Simulation,
     Step,
     Wordless,
     coerce_option,
@@ -221,6 +222,10 @@ class Lorenzo:
         move's words (no events: ``rules.core.Wordless``), for a move taken from ``legal_moves``
         (not checked again)."""
         return self._apply(state, player, move, Log(events=Wordless()))[0]
+
+    def simulation(self, state: State) -> Simulation:
+        """``rules.core.game_simulation``: the engine's own functions, past these methods."""
+        return Simulation(flow.active, flow.legal_moves, self.simulate)
 
     def _apply(
         self, state: State, player: int, move: LorenzoMove, log: Log | None = None
