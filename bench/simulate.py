@@ -21,6 +21,10 @@ paths take turns within each round so whatever slows the machine slows them alik
   a child process), when this process runs the compiled engine (rules/compiled.py): the share
   of the speed that compiling gives. ``engine`` in the output says which code ``fast`` ran.
 
+With ``--instructions PLAYOUTS`` it counts instead of timing: valgrind's callgrind counts the
+instructions per move of ``before``, ``fast`` and the floor over that many playouts, a figure
+that does not move with the machine's load (a shared machine's timings swing by a fifth).
+
 The floor, measured in the same run: playouts per second if every move cost only one
 ``marshal`` copy of the mid-game state (the copy a pure ``apply`` made before). Prints one JSON
 line per game: medians over the rounds and the ratios to ``before`` (of the medians, and
@@ -33,6 +37,8 @@ import argparse
 import json
 import marshal
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -115,6 +121,82 @@ def worker(name: str, players: int, seconds: float, options: dict[str, Any], fas
     game = find_game(name)
     states = midgame_states(game, players, 4, options)
     print(json.dumps(rate(states, seconds, fast_playout(game) if fast else contract_playout(game))))
+
+
+def counting_worker(name: str, players: int, count: int, options: dict[str, Any], path: str) -> None:
+    """Child process under callgrind: ``count`` playouts of ``path`` (``contract`` or ``fast``)
+    from the mid-game states, or ``count`` marshal copies of them (``floor``); prints how many
+    moves (copies) that made."""
+    from rules import find_game
+
+    game = find_game(name)
+    states = midgame_states(game, players, 4, options)
+    rng, made = random.Random(7), 0
+    run = fast_playout(game) if path == "fast" else contract_playout(game)
+    for i in range(count):
+        if path == "floor":
+            marshal.loads(marshal.dumps(states[i % len(states)]))
+            made += 1
+        else:
+            made += run(states[i % len(states)], rng)
+    print(json.dumps(made))
+
+
+def callgrind_total(report: str) -> int:
+    """The instruction total of a callgrind output file's text (its ``totals:`` line, or the
+    ``summary:`` line older versions write instead)."""
+    found = re.search(r"^totals: (\d+)", report, re.MULTILINE) or re.search(
+        r"^summary: (\d+)", report, re.MULTILINE
+    )
+    if found is None:
+        raise ValueError("no totals in the callgrind output")
+    return int(found.group(1))
+
+
+def instructions(
+    tree: Path | None, name: str, players: int, count: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    """Instructions per move of ``before`` (the engine under ``tree``, contract path), ``fast``
+    (today's) and the floor (one marshal copy of a mid-game state), counted by callgrind: the
+    same figure on a busy machine as on a quiet one. Each path's start (imports, mid-game
+    states) is a run of 0 playouts, subtracted."""
+    paths = [("fast", ROOT), ("floor", ROOT)] + ([("before", tree)] if tree is not None else [])
+    per: dict[str, float] = {}
+    for path, where in paths:
+        made, total = _callgrind(where, name, players, count, options, path)
+        per[path] = round((total - _callgrind(where, name, players, 0, options, path)[1]) / made)
+    result: dict[str, Any] = {
+        "bench": "simulate-instructions",
+        "game": name,
+        "players": players,
+        "options": options,
+        "playouts": count,
+        "instructions_per_move": per,
+        "fast_over_floor": round(per["floor"] / per["fast"], 3),
+    }
+    if "before" in per:
+        result["fast_over_before"] = round(per["before"] / per["fast"], 2)
+    return result
+
+
+def _callgrind(
+    where: Path, name: str, players: int, count: int, options: dict[str, Any], path: str
+) -> tuple[int, int]:
+    """(moves made, instructions) of one ``counting_worker`` under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        found = subprocess.run(
+            [
+                *("valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__),
+                *("--worker", name, "--players", str(players), "--count", str(count)),
+                *("--options-json", json.dumps(options), "--path", path),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": str(where), "PYTHONHASHSEED": "0"},
+        )
+        return int(json.loads(found.stdout)), callgrind_total(out.read_text())
 
 
 def before_tree(revision: str, into: Path) -> Path | None:
@@ -220,7 +302,18 @@ def main() -> None:
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--options-json", default="{}", help=argparse.SUPPRESS)
     parser.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--path", default="contract", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        metavar="PLAYOUTS",
+        help="count instructions per move with valgrind's callgrind over this many playouts",
+    )
     args = parser.parse_args()
+    if args.worker and args.count is not None:
+        counting_worker(args.worker, args.players, args.count, json.loads(args.options_json), args.path)
+        return
     if args.worker:
         worker(args.worker, args.players, args.seconds, json.loads(args.options_json), args.fast)
         return
@@ -234,7 +327,13 @@ def main() -> None:
         tree = None if args.no_before else before_tree(revision, Path(tmp))
         if tree is None and not args.no_before:
             print(f"# no git revision {revision}: 'before' skipped", file=sys.stderr)
-        figures = bench(game, args.players, args.rounds, args.seconds, tree, revision, options)
+        if args.instructions is not None:
+            if shutil.which("valgrind") is None:
+                raise SystemExit("--instructions needs valgrind (callgrind), which is not installed")
+            figures = instructions(tree, game.name, args.players, args.instructions, options)
+            figures["before_revision"] = revision
+        else:
+            figures = bench(game, args.players, args.rounds, args.seconds, tree, revision, options)
         print(json.dumps(figures), flush=True)
 
 

@@ -96,3 +96,19 @@ def test_arena_plays_with_the_options_given(
     with pytest.raises(SystemExit):  # five players need houses=true: a usage error, not a traceback
         arena.main(["--game", "lorenzo", "--players", "5", "--games", "1", "--levels", "random"])
     assert "5 players need the houses option" in capsys.readouterr().err
+
+
+def test_simulate_bench_counts_moves_for_callgrind_and_reads_its_totals(capsys: Any) -> None:
+    """``--instructions``: the child that callgrind watches plays a fixed number of playouts and
+    says how many moves they made; the total is read from the output file's ``totals:`` line.
+    (The valgrind run itself takes minutes, so it is not run here.)"""
+    from bench.simulate import callgrind_total, counting_worker
+
+    for path in ("contract", "fast", "floor"):
+        counting_worker("lancaster", 2, 2, {}, path)
+        made = json.loads(capsys.readouterr().out)
+        assert made == 2 if path == "floor" else made > 20
+    assert callgrind_total("events: Ir\nsummary: 123\ntotals: 456\n") == 456
+    assert callgrind_total("events: Ir\nsummary: 123\n") == 123
+    with pytest.raises(ValueError):
+        callgrind_total("events: Ir\n")
