@@ -25,15 +25,13 @@ from rules.rollout import random_rollout
 @dataclass(frozen=True)
 class Budget:
     """How hard a level thinks: ``candidates`` root moves (the best by one step), ``simulations``
-    in all, each ``depth`` moves deep, stopped at ``seconds`` whatever is left. In a simulation
-    every seat plays the best by one step of ``sampled`` of its moves drawn at random (1: a
-    random playout)."""
+    in all, each ``depth`` moves deep (random moves, ``rules.rollout``), stopped at ``seconds``
+    whatever is left."""
 
     candidates: int
     simulations: int
     depth: int
     seconds: float
-    sampled: int = 1
 
 
 BUDGETS: dict[str, Budget] = {
@@ -73,30 +71,6 @@ def one_step_order(
     return [legal[index] for _, _, index in keyed]
 
 
-def rollout(
-    game: Game, state: Any, rng: random.Random, depth: int, values: Values | None = None, sampled: int = 1
-) -> Any:
-    """``state`` after up to ``depth`` moves (the lowest active seat moving first), each the best
-    by ``values`` of ``sampled`` moves drawn at random (a random move without ``values``: then
-    the compiled loop of ``rules.rollout``)."""
-    if values is None or sampled <= 1:
-        return random_rollout(game, state, rng, depth)[0]
-    for _ in range(depth):
-        active = game.active_players(state)
-        if not active:
-            break
-        player = min(active)
-        moves = game.legal_moves(state, player)
-        if len(moves) == 1:
-            state = game_simulate(game, state, player, moves[0])
-            continue
-        options = [
-            game_simulate(game, state, player, m) for m in rng.sample(list(moves), min(sampled, len(moves)))
-        ]
-        state = max(options, key=lambda after: _margin(values(after), player))
-    return state
-
-
 def _margin(worth: Sequence[float], seat: int) -> float:
     """The one-step score of a seat: its worth less ``RIVAL_WEIGHT`` times the best other seat's."""
     rival = max((w for i, w in enumerate(worth) if i != seat), default=0.0)
@@ -126,7 +100,7 @@ def search(
         pick = _ucb(visits, total, done)
         sample = game_sample_state(game, view, seat, rng)
         after = game_simulate(game, sample, seat, candidates[pick])
-        state = rollout(game, after, rng, budget.depth, values, budget.sampled)
+        state, _ = random_rollout(game, after, rng, budget.depth)
         visits[pick] += 1
         total[pick] += rewards(game, values(state))[seat]
     best = max(range(len(candidates)), key=lambda i: (visits[i], total[i], -i))

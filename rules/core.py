@@ -618,10 +618,16 @@ def game_simulate(game: Game, state: Any, player: int, move: Move) -> Any:
     returns a state equal to the one ``apply`` returns but for the words of the move
     (``without_words``), and never changes ``state``. Without one, this is ``apply(state,
     player, move)[0]``."""
+    return _simulate_call(game)(state, player, move)
+
+
+def _simulate_call(game: Game) -> Callable[[Any, int, Any], Any]:
+    """The game's optional ``simulate``, or ``apply(...)[0]`` (``game_simulate``)."""
     simulate = getattr(game, "simulate", None)
     if callable(simulate):
-        return simulate(state, player, move)
-    return game.apply(state, player, move)[0]
+        found: Callable[[Any, int, Any], Any] = simulate
+        return found
+    return lambda state, player, move: game.apply(state, player, move)[0]
 
 
 class Simulation(NamedTuple):
@@ -641,10 +647,7 @@ def game_simulation(game: Game, state: Any) -> Simulation:
     if callable(simulation):
         found: Simulation = simulation(state)
         return found
-    simulate = getattr(game, "simulate", None)
-    if not callable(simulate):
-        simulate = lambda state, player, move: game.apply(state, player, move)[0]  # noqa: E731
-    return Simulation(game.active_players, game.legal_moves, simulate)
+    return Simulation(game.active_players, game.legal_moves, _simulate_call(game))
 
 
 Events = MutableSequence[str]

@@ -17,10 +17,11 @@ import pytest
 
 from players import LEVELS, choose_move
 from players.evaluate import evaluation
-from players.search import Budget, rollout, search
+from players.search import Budget, search
 from rules import all_games, find_game
 from rules.core import HIDDEN, Game, game_sample_state
 from rules.playout import MAX_STEPS
+from rules.rollout import random_rollout
 from tests.conformance import checks_for, option_sets
 
 GAMES = all_games()
@@ -77,7 +78,8 @@ def test_every_choice_is_legal_and_every_sample_fits_the_view(case: tuple[Game, 
             sample = _check_sample(game, state, seat, rng)
             if step % 45 == 0:
                 assert search(game, values, view, seat, legal, rng, TINY) in legal
-                assert not game.active_players(rollout(game, sample, rng, MAX_STEPS))  # plays to the end
+                # plays to the end
+                assert not game.active_players(random_rollout(game, sample, rng, MAX_STEPS)[0])
         move = choose_move(game, seat, view, legal, "random", rng)
         assert move in legal
         state, _ = game.apply(state, seat, move)
