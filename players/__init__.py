@@ -20,7 +20,7 @@ Levels, weakest first:
 
 Above ``random`` a game may first drop moves that can only waste something whatever the seat
 cannot see (``players.evaluate.pruning``: Lancaster votes with more markers than could change
-the result).
+the result, Lorenzo Harvests and Productions that activate nothing).
 
 Below ``hard`` the same ``rng`` state gives the same choice (``normal``'s simulations are counted
 and end well before its seconds), unless ``think_seconds`` or a loaded machine cuts a search
@@ -64,7 +64,7 @@ def choose_move(
         return rng.choice(list(legal))
     prune = pruning(game)
     if prune is not None:
-        legal = prune(view, seat, legal)
+        legal = prune(view, sample, seat, legal)
     if level == "easy":
         return one_step_order(game, values, sample, seat, legal, rng)[0]
     return search(game, values, view, seat, legal, rng, BUDGETS[level], think_seconds)

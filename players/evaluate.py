@@ -11,7 +11,8 @@ from typing import Any
 from rules.core import Game, Move
 
 Values = Callable[[Any], list[float]]
-Prune = Callable[[Mapping[str, Any], int, Sequence[Move]], list[Move]]
+Prune = Callable[[Mapping[str, Any], Any, int, Sequence[Move]], list[Move]]
+"""(view, a full state drawn consistent with the view, seat, legal) -> the moves kept."""
 
 SCALE = {"lorenzo": 6.0, "lancaster": 4.0}
 """A lead worth about 73% of a win (the logistic of 1): a few VP / PP in each game."""
@@ -32,14 +33,18 @@ def evaluation(game: Game) -> Values | None:
 
 
 def pruning(game: Game) -> Prune | None:
-    """The game's filter of moves a thinking computer never considers (view, seat, legal ->
-    the moves kept, never empty when ``legal`` is not), or None: moves that can only waste
-    something whatever the hidden information, which neither one step nor a few random playouts
-    reliably tell apart from better ones."""
+    """The game's filter of moves a thinking computer never considers (``Prune``: the moves
+    kept, never empty when ``legal`` is not), or None: moves that can only waste something
+    whatever the hidden information, which neither one step nor a few random playouts reliably
+    tell apart from better ones."""
     if game.name == "lancaster":
         from players import lancaster
 
         return lancaster.useful_moves
+    if game.name == "lorenzo":
+        from players import lorenzo
+
+        return lorenzo.useful_moves
     return None
 
 

@@ -141,7 +141,7 @@ def _add_court_to_come(state: dict[str, Any], data: dict[str, Any], found: list[
             found[occupant["seat"]] += _effect_pp(hv["treasury"]["empty_reward"])
 
 
-def useful_moves(view: Mapping[str, Any], seat: int, legal: Sequence[Move]) -> list[Move]:
+def useful_moves(view: Mapping[str, Any], state: Any, seat: int, legal: Sequence[Move]) -> list[Move]:
     """``legal`` without the votes that put more vote markers on the ballot than could change the
     result in any outcome the seat's view allows (ballots are secret until all reveal, 7.2): the
     other seats could at most all vote against with every marker they hold, and a tie passes, so

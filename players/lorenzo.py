@@ -4,11 +4,16 @@ the rounds left. The weights are a player's judgement, not rules: tuned by the a
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from players import lorenzo_houses
+from rules.core import Move
 from rules.lorenzo.data import FAITH_VP, GOODS, ROUNDS
+from rules.lorenzo.effects import modifiers
+from rules.lorenzo.moves import Place
 from rules.lorenzo.scoring import breakdown, outcome
+from rules.lorenzo.spaces import area_of, is_personal, reached_value
 
 GOOD_VP = 0.35
 """A good beyond the 1 VP per 5 of final scoring: about what it buys in cards per round left."""
@@ -37,3 +42,24 @@ def values(state: dict[str, Any]) -> list[float]:
             value += lorenzo_houses.seat_value(state, len(found))
         found.append(value)
     return found
+
+
+def useful_moves(
+    view: Mapping[str, Any], state: dict[str, Any], seat: int, legal: Sequence[Move]
+) -> list[Move]:
+    """``legal`` without the Harvest and Production placements whose action value is below 1
+    (the big spaces' -3, excommunications): they activate neither the Personal Bonus Tile nor any
+    card (§10), so they only spend a family member. One step cannot tell them from a move worth
+    little more (a Council Palace's privilege is still a decision to come), and a search's noise
+    sometimes chose them. All of ``legal`` when nothing else is left."""
+    mods = modifiers(state, seat)
+    kept = [move for move in legal if not _activates_nothing(state, seat, mods, move)]
+    return kept or list(legal)
+
+
+def _activates_nothing(state: dict[str, Any], seat: int, mods: Any, move: Move) -> bool:
+    if not isinstance(move, Place) or is_personal(move.space):
+        return False
+    if area_of(move.space) not in ("harvest", "production"):
+        return False
+    return reached_value(state, seat, mods, move.member, move.space, move.servants) < 1

@@ -89,3 +89,42 @@ def test_lancaster_easy_places_rather_than_passes() -> None:
                 seen += 1
                 assert move.to_text() != "pass"
     assert seen > 0
+
+
+def _lorenzo_states_with_useless_placements(seeds: tuple[int, ...]) -> list[tuple[Any, int]]:
+    """(state, seat) along seeded random four-player games where a Harvest or Production
+    placement that activates nothing is among the seat's legal moves."""
+    game = find_game("lorenzo")
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.setup(4, seed=seed)
+        while active := sorted(game.active_players(state)):
+            legal = game.legal_moves(state, active[0])
+            if any(_useless(game, state, active[0], m) for m in legal):
+                found.append((state, active[0]))
+            state, _ = game.apply(state, active[0], rng.choice(list(legal)))
+    return found
+
+
+def test_lorenzo_pruning_drops_exactly_the_placements_that_activate_nothing() -> None:
+    """§10: a Harvest or Production below value 1 activates neither the Personal Bonus Tile nor a
+    card. Every level above random drops such placements (and nothing else) before it thinks,
+    unless they are all the seat may do; so ``normal``, whose search is noisy, never makes one."""
+    from players.lorenzo import useful_moves
+
+    game = find_game("lorenzo")
+    states = _lorenzo_states_with_useless_placements((4, 5))
+    assert states
+    rng = random.Random(7)
+    for state, seat in states:
+        legal = game.legal_moves(state, seat)
+        kept = useful_moves(game.player_view(state, seat), state, seat, legal)
+        assert kept == [m for m in legal if not _useless(game, state, seat, m)]
+        assert useful_moves({}, state, seat, [m for m in legal if m not in kept]) == [
+            m for m in legal if m not in kept
+        ]
+    for state, seat in states[::4]:
+        view, legal = game.player_view(state, seat), game.legal_moves(state, seat)
+        move = choose_move(game, seat, view, legal, "normal", rng, think_seconds=0.2)
+        assert not _useless(game, state, seat, move), move.to_text()

@@ -76,11 +76,11 @@ def test_markers_beyond_every_possible_opposition_are_not_considered() -> None:
     "yes" needs 4 markers to be sure to pass (a tie passes), a "no" 5 to be sure to reject."""
     state = _with_markers(_parliament(players=3), [8, 1, 2])
     legal = GAME.legal_moves(state, 0)
-    kept = useful_moves(GAME.player_view(state, 0), 0, legal)
+    kept = useful_moves(GAME.player_view(state, 0), state, 0, legal)
     assert max(v.markers for v in kept if isinstance(v, Vote) and v.yes) == 4
     assert max(v.markers for v in kept if isinstance(v, Vote) and not v.yes) == 5
     placing = _with_markers(GAME.setup(3, seed=1), [8, 1, 2])
-    assert useful_moves(GAME.player_view(placing, 0), 0, GAME.legal_moves(placing, 0)) == list(
+    assert useful_moves(GAME.player_view(placing, 0), placing, 0, GAME.legal_moves(placing, 0)) == list(
         GAME.legal_moves(placing, 0)
     )
 
