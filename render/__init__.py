@@ -56,12 +56,21 @@ def _board(game_name: str) -> frame.Board[Any] | None:
     return board
 
 
-def named(game_name: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+def named(
+    game_name: str, view: Mapping[str, Any], names: Sequence[str], computers: Sequence[str | None] = ()
+) -> dict[str, Any]:
     """``view`` with the players' display names (plain text) in its header's seats, which the
-    engines leave None: boards then name each seat beside its colour (issue 12 item 4)."""
+    engines leave None: boards then name each seat beside its colour (issue 12 item 4); and with
+    ``computers``, each seat's computer mark (``rules.core.SeatHeader``), shown beside its colour
+    (issue 10: computer seats are shown as such on the board)."""
     header = frame.header_of(game_name, view)
     seats = [
-        {**s, "name": names[i] if i < len(names) else s.get("name")} for i, s in enumerate(header["seats"])
+        {
+            **s,
+            "name": names[i] if i < len(names) else s.get("name"),
+            "computer": computers[i] if i < len(computers) else s.get("computer"),
+        }
+        for i, s in enumerate(header["seats"])
     ]
     return {**view, "header": cast(ViewHeader, {**header, "seats": seats})}
 

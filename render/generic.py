@@ -76,7 +76,7 @@ def draw(header: ViewHeader, view: Mapping[str, Any], private: bool) -> Drawing:
         y += events_h
     if header["outcome"]:
         panel = Rect(MARGIN, y + 10, WIDTH - 2 * MARGIN, FINAL_H - 20)
-        parts.final_panel(canvas, panel, header["outcome"], header["score_unit"], parts.names_of(header))
+        parts.final_panel(canvas, panel, header["outcome"], header["score_unit"], header)
         y += final_h
     for i, (key, value) in enumerate(facts):
         row = Rect(30, y + 10 + i * ROW, WIDTH - 60, ROW)

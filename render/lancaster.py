@@ -514,8 +514,7 @@ def _castle_seat(canvas: Canvas, cell: Rect, view: LancasterView, info: SeatInfo
     """The seat, its power (the final total once over), the start-player and next-start tags."""
     seat = int(info["seat"])
     outcome = view["header"]["outcome"]
-    names = parts.names_of(view["header"])
-    right = parts.seat_badge(canvas, cell, seat, 44, names[seat] if seat < len(names) else None)
+    right = parts.seat_badge(canvas, cell, seat, 44, view["header"])
     # At the end the row shows the final total (track PP plus final scoring), as the ruler does.
     final = outcome is not None and seat < len(outcome["scores"])
     points = outcome["scores"][seat] if outcome and final else info.get("power_points", 0)
@@ -672,7 +671,7 @@ def _public(canvas: Canvas, view: LancasterView) -> None:
             LancasterPublic.counties,
             outcome,
             view["header"]["score_unit"],
-            parts.names_of(view["header"]),
+            view["header"],
         )
     _conflicts(canvas, view, places)
     _kings_favor(canvas, view, places)

@@ -34,6 +34,7 @@ from render.layout import (
 )
 from render.palette import RGB, hex_rgb
 from render.words import N_, Said, move_word, said, told
+from rules.core import ViewHeader
 from rules.lorenzo.scoring import CATEGORIES
 
 if TYPE_CHECKING:
@@ -507,8 +508,7 @@ def _table(canvas: Canvas, view: LorenzoView) -> None:
             to_move=seat in view["header"]["active"],
         )
         turn_position = int(player.get("turn_position", 0))
-        name = parts.names_of(view["header"])[seat] if seat < len(view["header"]["seats"]) else None
-        _seat_cell(canvas, table.cell("seat", row), seat, turn_position, places.get(seat), name)
+        _seat_cell(canvas, table.cell("seat", row), seat, turn_position, places.get(seat), view["header"])
         goods = player.get("goods") or {}
         for key in ("coin", "wood", "stone", "servant"):
             canvas.text_in(table.cell(key, row), str(goods.get(key, 0)), NUMBER + 2, style="bold")
@@ -559,12 +559,12 @@ def _final_places(view: LorenzoView) -> dict[int, int]:
 
 
 def _seat_cell(
-    canvas: Canvas, cell: Rect, seat: int, turn_position: int, place: int | None, name: str | None = None
+    canvas: Canvas, cell: Rect, seat: int, turn_position: int, place: int | None, header: ViewHeader
 ) -> None:
     """The seat's marker and colour name, and beside it either its place in this round's turn
     order ("2nd / in turn") or, at the end, its final place ("1st / place", winner in green), so
     the turn position can never be taken for the result."""
-    value, label = parts.seat_badge(canvas, cell, seat, 40, name).rows(2)
+    value, label = parts.seat_badge(canvas, cell, seat, 40, header).rows(2)
     if place is None:
         canvas.text_in(value, _ordinal(turn_position + 1), BODY + 1, style="bold", align="l")
         canvas.text_in(label, N_("in turn"), SMALL, palette.MUTED, align="l")
@@ -674,7 +674,7 @@ def _public(canvas: Canvas, view: LorenzoView) -> None:
             LorenzoPublic.towers,
             outcome,
             view["header"]["score_unit"],
-            parts.names_of(view["header"]),
+            view["header"],
         )
     _side(canvas, view, changed)
     _tracks(canvas, view)

@@ -11,7 +11,7 @@ from render.alt import seat_name, seat_name_with, short_name
 from render.canvas import Canvas, Rect, line_height, text_width, wrap
 from render.layout import BODY, HEADING, MARGIN, NUMBER, SMALL
 from render.palette import RGB
-from render.words import N_, Said, said
+from render.words import N_, Said, said, told
 from render.words import colour as words_colour
 from rules.core import OutcomeJSON, ViewHeader, name_seats
 
@@ -26,16 +26,36 @@ def names_of(header: ViewHeader) -> list[str | None]:
     return [s.get("name") for s in header["seats"]]
 
 
+COMPUTER_MARKS = {
+    "easy": N_("{colour} · easy"),
+    "normal": N_("{colour} · normal"),
+    "hard": N_("{colour} · hard"),
+    "away": N_("{colour} · computer"),
+}
+"""A seat's colour with its computer mark (``rules.core.SeatHeader.computer``): the level of a
+computer's own seat (its name already says computer), "computer" on a person's seat the computer
+plays for them now."""
+
+
+def colour_line(header: ViewHeader, seat: int) -> str:
+    """The seat's colour in the board's language ("blue"), with the computer's mark when a
+    computer plays it ("blue · hard", "orange · computer")."""
+    colour = words_colour(palette.seat_style(seat).name)
+    seats = header["seats"]
+    mark = seats[seat].get("computer") if seat < len(seats) else None
+    return told(COMPUTER_MARKS[mark], colour=colour) if mark in COMPUTER_MARKS else colour
+
+
 def named_words(header: ViewHeader, text: str) -> str:
     """``{pN}`` replaced by the seat's name beside its colour ("alice (Blue B)") when known."""
     names = names_of(header)
     return name_seats(text, [seat_name_with(i, n) for i, n in enumerate(names)])
 
 
-def final_panel(
-    canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str, names: Sequence[str | None] = ()
-) -> None:
-    """Final scoring over the main area: ranking, each scoring category, the total, the notes."""
+def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str, header: ViewHeader) -> None:
+    """Final scoring over the main area: ranking, each scoring category, the total, the notes;
+    each seat by its name (when the bot gave names) and its ``colour_line``."""
+    names = names_of(header)
     # The panel covers part of the board: clear a margin too, so no last-move halo of a space
     # underneath peeks out around it.
     canvas.rect(rect.inset(-9), palette.BACKGROUND)
@@ -57,7 +77,8 @@ def final_panel(
     for b in breakdown:
         categories += [str(k) for k in b if str(k) not in categories]
     table = Rect(rect.x + 16, rect.y + 56, rect.w - 32, rect.h - 100)
-    first_w, total_w = 200, 90  # rank, marker and colour name; the total
+    # Rank, marker and name over its colour line ("Arancione · computer"); the total.
+    first_w, total_w = FINAL_SEAT_W, 90
     cat_w = (table.w - first_w - total_w) // max(1, len(categories))
     row_h = min(64, table.h // (len(ranking) + 1))
     size = _heading_size([said(c) for c in categories], cat_w - 4)
@@ -84,7 +105,7 @@ def final_panel(
             canvas.box(row, palette.HIGHLIGHT, palette.INK, width=2, radius=8)
         canvas.text(row.x + 10, row.y + row.h // 2, f"{i + 1}.", NUMBER, style="bold", anchor="lm")
         canvas.marker(row.x + 70, row.y + row.h // 2, seat, min(44, row.h - 8))
-        _final_name(canvas, row, seat, names[seat] if seat < len(names) else None)
+        _final_name(canvas, row, seat, header)
         points = breakdown[seat] if seat < len(breakdown) else {}
         for j, cat in enumerate(categories):
             cell = Rect(table.x + first_w + j * cat_w, row.y, cat_w, row.h)
@@ -110,16 +131,24 @@ def _final_notes(canvas: Canvas, rect: Rect, outcome: OutcomeJSON) -> None:
         )
 
 
-def _final_name(canvas: Canvas, row: Rect, seat: int, given: str | None) -> None:
+FINAL_SEAT_W = 250
+"""The final panel's first column: rank and marker (98 px), then the seat's name and colour line."""
+FINAL_NAME_W = FINAL_SEAT_W - 104
+
+
+def _final_name(canvas: Canvas, row: Rect, seat: int, header: ViewHeader) -> None:
     """A final panel row's seat: the player's name with its colour under it, or the colour."""
-    colour = words_colour(palette.seat_style(seat).name).capitalize()
+    names = names_of(header)
+    given = names[seat] if seat < len(names) else None
+    colour = Said(colour_line(header, seat).capitalize())
+    room = FINAL_NAME_W
     if given:
         mid = row.y + row.h // 2
-        canvas.text(row.x + 98, mid - 9, short_name(given), BODY, style="bold", anchor="lm", max_width=100)
-        canvas.text(row.x + 98, mid + 13, colour, SMALL, palette.MUTED, anchor="lm", max_width=100)
+        canvas.text(row.x + 98, mid - 9, short_name(given), BODY, style="bold", anchor="lm", max_width=room)
+        canvas.text(row.x + 98, mid + 13, colour, SMALL, palette.MUTED, anchor="lm", max_width=room)
     else:
         canvas.text(
-            row.x + 98, row.y + row.h // 2, colour, BODY + 1, style="bold", anchor="lm", max_width=100
+            row.x + 98, row.y + row.h // 2, colour, BODY + 1, style="bold", anchor="lm", max_width=room
         )
 
 
@@ -287,12 +316,14 @@ class Table:
         return Rect(x, row.y, w, row.h)
 
 
-def seat_badge(canvas: Canvas, cell: Rect, seat: int, size: int, name: str | None = None) -> Rect:
+def seat_badge(canvas: Canvas, cell: Rect, seat: int, size: int, header: ViewHeader) -> Rect:
     """A seat as the first cell of its table row: its marker at the top left, its player's name
-    (when known) and colour under it. Returns the room right of the marker for the row's own
-    figures."""
+    (when the bot gave names) and ``colour_line`` under it. Returns the room right of the marker
+    for the row's own figures."""
     canvas.marker(cell.x + 8 + size // 2, cell.y + 6 + size // 2, seat, size)
-    colour = words_colour(palette.seat_style(seat).name)
+    names = names_of(header)
+    name = names[seat] if seat < len(names) else None
+    colour = colour_line(header, seat)
     if name:
         canvas.text(
             cell.x + 8, cell.y + size + 8, short_name(name), SMALL + 1, style="bold", max_width=cell.w - 12

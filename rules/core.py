@@ -14,7 +14,16 @@ import string
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Protocol, SupportsIndex, TypedDict, runtime_checkable
+from typing import (
+    Any,
+    Literal,
+    NamedTuple,
+    NotRequired,
+    Protocol,
+    SupportsIndex,
+    TypedDict,
+    runtime_checkable,
+)
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -174,12 +183,15 @@ def seat_colour(seat: int) -> tuple[str, str]:
 
 class SeatHeader(TypedDict):
     """One seat as every view names it. ``name`` is the player's display name: engines leave it
-    None (they do not know players); the bot fills it in for images (``render_view(names=)``)."""
+    None (they do not know players); the bot fills it in for images (``render_view(names=)``),
+    and ``computer`` where a computer plays the seat: its level ("easy", "normal", "hard") for a
+    computer's own seat, "away" for a person's seat the computer plays for them now."""
 
     seat: int
     colour: str
     letter: str
     name: str | None
+    computer: NotRequired[str | None]
 
 
 class LastMoveHeader(TypedDict):

@@ -198,7 +198,7 @@ async def private_reply(
     guided = tables.guide(mine, ()) if mine.prompt is not None else None
     details = tables.details(mine) if mine.prompt is not None and guided is None else []
     labels = tables.labels(mine) if mine.prompt is not None and guided is None else []
-    file = await image_file(mine.game.name, mine.view, private=True, names=mine.record.names, lang=lang)
+    file = await image_file(mine.game.name, mine.view, private=True, record=mine.record, lang=lang)
     view = discord.ui.View(timeout=None)
     for item in private_items(mine, guided, details, labels, lang):
         view.add_item(item)

@@ -254,7 +254,7 @@ async def status_reply(interaction: Interaction, turn: Turn, hours: float) -> No
     lang = reader(interaction) if watcher else await server_language(interaction)
     await interaction.response.defer(thinking=True, ephemeral=watcher)
     file = await image_file(
-        turn.game.name, turn.public_view, private=False, names=turn.record.names, lang=lang
+        turn.game.name, turn.public_view, private=False, record=turn.record, lang=lang
     )
     title, description = present.status_text(turn, hours, lang)
     embeds = [discord.Embed(title=title, description=description)]

@@ -177,7 +177,7 @@ def add_history_commands(group: app_commands.Group) -> None:
         lang = reader(interaction)
         view, said = await history.board_at(tables, record, at, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        file = await image_file(record.game, view, private=False, names=record.names, lang=lang)
+        file = await image_file(record.game, view, private=False, record=record, lang=lang)
         await interaction.followup.send(said, file=file, ephemeral=True)
 
     @group.command(name="history", description="The finished games of this server: players, scores, winner")

@@ -71,17 +71,24 @@ def image_key(game_name: str, view: dict[str, Any], private: bool, lang: str | N
 
 
 async def image_file(
-    game_name: str, view: dict[str, Any], *, private: bool, names: Sequence[str] = (), lang: str | None = None
+    game_name: str,
+    view: dict[str, Any],
+    *,
+    private: bool,
+    record: GameRecord | None = None,
+    lang: str | None = None,
 ) -> discord.File:
     """Render in a worker process (``bot.service.workers``): drawing holds the GIL, so in a thread
-    a burst of boards delayed every acknowledgement and database call of the loop. ``names``:
-    the seats' names as stored (markdown-escaped); the board gets them as plain text (and they
-    are part of the cached board's identity: a renamed seat is drawn again). ``lang``: the
-    language of the board's words (the server's for a public board, the reader's for a private
-    one; None: English)."""
+    a burst of boards delayed every acknowledgement and database call of the loop. ``record``:
+    the game, whose seats' names (stored markdown-escaped, drawn as plain text) and computer
+    marks (``present.board_marks``) the board shows; both are part of the cached board's
+    identity, so a renamed seat or a takeover is drawn again. ``lang``: the language of the
+    board's words (the server's for a public board, the reader's for a private one; None:
+    English)."""
     lang = None if i18n.language(lang) == i18n.SOURCE else i18n.language(lang)
-    if names:
-        view = named(game_name, view, [present.plain_name(n) for n in names])
+    if record is not None:
+        names = [present.plain_name(n) for n in record.names]
+        view = named(game_name, view, names, present.board_marks(record))
     key = image_key(game_name, view, private, lang)
     image = _images.get(key)
     if image is None:
@@ -120,7 +127,7 @@ async def turn_parts(
         try:
             files.append(
                 await image_file(
-                    turn.game.name, turn.public_view, private=False, names=turn.record.names, lang=lang
+                    turn.game.name, turn.public_view, private=False, record=turn.record, lang=lang
                 )
             )
         except Exception:

@@ -48,6 +48,20 @@ def computer_level(seating: Seating, seat: int, lang: str | None = None) -> str:
     return f" 🤖 {level_word(found.level, lang)}"
 
 
+def board_marks(record: GameRecord) -> list[str | None]:
+    """Each seat's computer mark for its board (``rules.core.SeatHeader.computer``): the level of
+    a computer's seat, or of a seat its person left to the computer; "away" while the computer
+    plays for a person whose clock ran out; None for a person playing."""
+    marks: list[str | None] = []
+    for seat in record.seats:
+        found = record.seating.computers.get(seat.seat)
+        if found is None or not found.playing:
+            marks.append(None)
+        else:
+            marks.append("away" if found.mode == "away" else found.level)
+    return marks
+
+
 def plain_name(name: str) -> str:
     """A stored display name as plain text for images: the markdown escapes and the zero-width
     spaces that break mentions (``context.shown_name``) taken out again."""

@@ -90,3 +90,28 @@ def test_computer_seats_are_named_short_and_their_level_is_shown_apart() -> None
     outcome = Outcome((3, 5, 4), (1, 2, 0), frozenset({1}), ({}, {}, {}), ())
     _, result = present.outcome_text(outcome, seats, seating, "it")
     assert "**1. Computer 1 (" in result and "— 🤖 computer (difficile)" in result
+
+
+def test_boards_mark_each_computer_seat_and_each_seat_the_computer_plays_for_its_person() -> None:
+    """Issue 10: computer seats are shown as such on the board too: ``board_marks`` gives the
+    board each seat's mark (``rules.core.SeatHeader.computer``): a computer's level, "away" while
+    the computer plays for a person whose clock ran out, the level of a seat its person left to
+    the computer, and nothing for a person playing or back at their seat."""
+    from bot.service.store import Computer, GameRecord, Seating
+
+    seats = tuple(
+        SeatRecord(i, user, name)
+        for i, (user, name) in enumerate(
+            [(1, "Ann"), (-1, "Computer 1"), (3, "Cleo"), (4, "Dan (computer)"), (5, "Eve")]
+        )
+    )
+    seating = Seating(
+        {
+            1: Computer("easy", "seat"),
+            2: Computer("normal", "away", 3),
+            3: Computer("hard", "left", 9),
+            4: Computer("normal", "back", 2),
+        }
+    )
+    record = GameRecord(1, 1, 1, "lancaster", {}, 1, 1, "active", 1, None, 0.0, 0.0, seats, seating=seating)
+    assert present.board_marks(record) == [None, "easy", "away", "hard", None]
