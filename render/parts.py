@@ -55,7 +55,6 @@ def named_words(header: ViewHeader, text: str) -> str:
 def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str, header: ViewHeader) -> None:
     """Final scoring over the main area: ranking, each scoring category, the total, the notes;
     each seat by its name (when the bot gave names) and its ``colour_line``."""
-    names = names_of(header)
     # The panel covers part of the board: clear a margin too, so no last-move halo of a space
     # underneath peeks out around it.
     canvas.rect(rect.inset(-9), palette.BACKGROUND)
@@ -64,11 +63,9 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str, hea
     breakdown = list(outcome.get("breakdown") or [])
     ranking = [int(s) for s in outcome.get("ranking") or range(len(scores))]
     winners = {int(s) for s in outcome.get("winners") or []}
-
-    won = ", ".join(seat_name_with(s, names[s] if s < len(names) else None) for s in ranking if s in winners)
     canvas.text_in(
         Rect(rect.x + 16, rect.y + 8, rect.w - 32, 40),
-        _final_title(won, len(winners)),
+        _final_title(header, [s for s in ranking if s in winners]),
         HEADING + 6,
         style="bold",
         align="l",
@@ -115,10 +112,12 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str, hea
     _final_notes(canvas, rect, outcome)
 
 
-def _final_title(won: str, winners: int) -> str:
+def _final_title(header: ViewHeader, winners: list[int]) -> str:
+    names = names_of(header)
+    won = ", ".join(seat_name_with(s, names[s] if s < len(names) else None) for s in winners)
     if not won:
         return N_("Final scoring")
-    if winners > 1:
+    if len(winners) > 1:
         return N_("Final scoring — winners: {names}").format(names=won)
     return N_("Final scoring — winner: {names}").format(names=won)
 
@@ -131,9 +130,9 @@ def _final_notes(canvas: Canvas, rect: Rect, outcome: OutcomeJSON) -> None:
         )
 
 
-FINAL_SEAT_W = 250
+FINAL_SEAT_W = 230
 """The final panel's first column: rank and marker (98 px), then the seat's name and colour line."""
-FINAL_NAME_W = FINAL_SEAT_W - 104
+FINAL_NAME_W = FINAL_SEAT_W - 100
 
 
 def _final_name(canvas: Canvas, row: Rect, seat: int, header: ViewHeader) -> None:
@@ -145,7 +144,9 @@ def _final_name(canvas: Canvas, row: Rect, seat: int, header: ViewHeader) -> Non
     if given:
         mid = row.y + row.h // 2
         canvas.text(row.x + 98, mid - 9, short_name(given), BODY, style="bold", anchor="lm", max_width=room)
-        canvas.text(row.x + 98, mid + 13, colour, SMALL, palette.MUTED, anchor="lm", max_width=room)
+        canvas.text(
+            row.x + 98, mid + 13, colour, SMALL, palette.MUTED, style="narrow", anchor="lm", max_width=room
+        )
     else:
         canvas.text(
             row.x + 98, row.y + row.h // 2, colour, BODY + 1, style="bold", anchor="lm", max_width=room
