@@ -369,6 +369,12 @@ def undo_line(done: Undone, lang: str | None = None) -> str:
             who=done.who,
             taken=taken,
         )
+    if done.unseen:
+        # The channel never heard these steps (the turn was still being finished privately):
+        # naming them would tell of moves it never saw.
+        return translate(
+            "↩️ {who} took back a move they had not finished and is choosing again.", lang, who=done.who
+        )
     return translate_n(
         "↩️ {who} took back their last step: {taken}.",
         "↩️ {who} took back their last {n} steps: {taken}.",

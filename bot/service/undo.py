@@ -24,7 +24,7 @@ from bot.service.store import COMPUTER, Change, GameRecord, MoveRecord
 from bot.service.table import TableError, Tables, Turn
 from bot.service.words import N_
 from i18n import translate_n
-from rules.core import Game, game_prompt, game_undo_barrier
+from rules.core import Game, game_continues_turn, game_prompt, game_undo_barrier
 
 UNDO_MAX_STEPS = 5  # own steps taken back by one /game undo (a turn rarely has more)
 ROLLBACK_MAX_STEPS = 50  # moves one rollback may take back (further: abandon and start again)
@@ -40,6 +40,9 @@ class Undone:
     secret: tuple[bool, ...]  # per entry: it answered a secret prompt (never echoed)
     rollback: bool = False
     words: tuple[str, ...] = ()  # per entry: the move as its button read (issue 12 item 8)
+    # Every entry was a step of a turn the channel had not heard yet (a move whose follow-up was
+    # still being answered privately: ``rules.core.game_continues_turn``): nothing to name.
+    unseen: bool = False
 
 
 def own_steps(
@@ -163,9 +166,13 @@ async def _take_back(
     words = tuple(
         guide.words_of(game, s, e.seat, e.text, record.names) for s, e in zip(before, taken, strict=True)
     )
+    after = states[len(states) - steps :]
+    unseen = all(
+        game_continues_turn(game, b, a, e.seat) for b, a, e in zip(before, after, taken, strict=True)
+    )
     turn = replace(tables._turn(saved, game, restored, ()), asleep=asleep)
     who = record.seats[seat].name if seat >= 0 else ""
-    return Undone(turn, who, taken, secret, rollback, words)
+    return Undone(turn, who, taken, secret, rollback, words, unseen=unseen and not rollback)
 
 
 def undo_possible(record: GameRecord, seat: int, last: MoveRecord | None) -> bool:

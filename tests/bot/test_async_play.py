@@ -153,6 +153,30 @@ def test_undo_button_in_the_private_reply(db: Path | str, tmp_path: Path) -> Non
     play(db, tmp_path, body)
 
 
+def test_undo_of_a_turn_the_channel_never_saw_names_no_step(db: Path | str, tmp_path: Path) -> None:
+    """A move whose follow-up is still being answered privately was never posted (issue 12): an
+    undo then tells the channel only that the player is choosing again, never the step it did
+    not see (a Lancaster knight on a conflict before its King's Favor, a Lorenzo placement before
+    its privilege). Once a turn was posted, its steps are named as before."""
+
+    async def body(h: Harness) -> None:
+        first, _ = await started(h, "bob", options="target:10 follow_up:true")
+        quiet = await h(f'{first} /move "text:add 3"')  # its bonus follows, privately
+        assert not any("add 3" in r["content"] for r in public(quiet))
+        shown = public(await h(f"{first} /game undo"))
+        assert len(shown) == 1
+        assert (
+            f"↩️ {first} took back a move they had not finished and is choosing again." in shown[0]["content"]
+        )
+        assert "add 3" not in shown[0]["content"]
+        await h(f'{first} /move "text:add 2"')  # announced: its turn passed to bob
+        shown = public(await h(f"{first} /game undo"))
+        assert f"↩️ {first} took back their last step: add 2" in shown[0]["content"]
+        await state_matches_log(h)
+
+    play(db, tmp_path, body)
+
+
 def test_undo_after_a_secret_decision_is_revealed_is_refused(db: Path | str, tmp_path: Path) -> None:
     """Undo is refused once a secret decision was completed (the votes are revealed then); a
     vote that others are still deciding on can be taken back (nothing was revealed)."""
