@@ -15,16 +15,16 @@ Levels, weakest first:
 - ``normal`` and ``hard``: determinized Monte Carlo search (``players.search``) over the moves
   ``easy`` ranks best, each simulation a fresh sample of the hidden information, played on
   at random (``rules.rollout``) and scored by the evaluation; ``hard`` searches a few more
-  moves, for as many simulations as fit its ``seconds`` (well under 2 s a decision on the
-  development machine), so it plays better on a faster machine.
+  moves with fifty times the simulations (under a second a decision on the development
+  machine; its ``seconds`` cap a slow machine).
 
 Above ``random`` a game may first drop moves that can only waste something whatever the seat
 cannot see (``players.evaluate.pruning``: Lancaster votes with more markers than could change
 the result, Lorenzo Harvests and Productions that activate nothing).
 
-Below ``hard`` the same ``rng`` state gives the same choice (``normal``'s simulations are counted
-and end well before its seconds), unless ``think_seconds`` or a loaded machine cuts a search
-short; ``hard`` depends on the clock.
+The same ``rng`` state gives the same choice at every level: the searches count simulations and
+end before their ``seconds``, unless ``think_seconds`` or a slow or overloaded machine cuts one
+short.
 """
 
 from __future__ import annotations

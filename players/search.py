@@ -36,12 +36,14 @@ class Budget:
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(candidates=4, simulations=40, depth=12, seconds=0.6),
-    "hard": Budget(candidates=6, simulations=2000, depth=12, seconds=1.0),
+    "hard": Budget(candidates=6, simulations=2000, depth=12, seconds=1.5),
 }
 """Tuned by ``python -m bench.arena`` on the 2-core development machine under a load average of 4
-to 10 (2026-12-01). ``hard`` thinks until its ``seconds`` (the simulation count is a ceiling it
-reaches only on a fast machine), so faster engines make it stronger; the simulation under way
-when the time is up overruns it a little (slowest decision measured: 1.38 s). What made it
+to 10 (2026-12-01). Since the engines were compiled (2026-12-02) ``hard``'s 2000 simulations take
+0.3-0.9 s on that machine with the other core busy (Lancaster 4,000-6,500 simulations a second
+from mid-game, Lorenzo with leaders 2,300-5,000), so its ``seconds`` are only a cap for a slow or
+overloaded machine: below it ``hard`` is reproducible from its ``rng`` like the other levels
+(the simulation under way when the cap comes overruns it a little). What made it
 stronger than ``normal`` was simulations per candidate, not candidates: the former ``hard`` (8
 candidates, 120 simulations: 15 each) won 10 of 20 two-player Lancaster games against ``normal``
 (10 each); on the same seeds 6 candidates with 400 simulations won 15, 150 simulations with
