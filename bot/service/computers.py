@@ -233,7 +233,7 @@ class Computers:
         if record.status not in ("running", "finished"):
             return Report(game_id, keys, None, (), False)
         told = sorted((n for n in notices if "board" not in n.body), key=_order)
-        groups = [(("takeover" in n.body), report_lines(n.body, record, self.tables)) for n in told]
+        groups = report_groups(told, record, self.tables)
         moved = any("computer" in n.body for n in notices)
         owed = [n for n in notices if "board" in n.body]
         if owed and not (moved or groups) and record.status == "running":
@@ -294,6 +294,24 @@ def fit_report(groups: Sequence[tuple[bool, Sequence[str]]], budget: int = REPOR
 
 def _order(notice: Notice) -> tuple[float, int]:
     return notice.created_at, int(notice.body.get("version", 0))
+
+
+def report_groups(told: Sequence[Notice], record: GameRecord, tables: Tables) -> list[tuple[bool, list[str]]]:
+    """The groups of ``fit_report`` for notices in the order they happened: a takeover (True) or
+    one computer's moves in a row (a knight and its King's Favor, a placement and its privilege)
+    under one "🤖 name:" line, kept or left out together."""
+    groups: list[tuple[bool, list[str]]] = []
+    previous: object = None  # the seat of the last group, if it was moves with events
+    for notice in told:
+        lines = report_lines(notice.body, record, tables)
+        worded = "computer" in notice.body and bool(notice.body.get("events"))
+        seat = notice.body.get("seat") if worded else None
+        if seat is not None and seat == previous:
+            groups[-1] = (False, [*groups[-1][1], *lines[1:]])  # its "🤖 name:" line said already
+        else:
+            groups.append(("takeover" in notice.body, lines))
+        previous = seat
+    return groups
 
 
 def report_lines(body: Mapping[str, Any], record: GameRecord, tables: Tables) -> list[str]:

@@ -30,3 +30,41 @@ def test_a_long_report_keeps_the_takeover_and_the_newest_moves_and_counts_the_re
 
 def test_the_bot_offers_the_players_package_levels() -> None:
     assert COMPUTER_LEVELS == LEVELS
+
+
+def test_one_computers_moves_in_a_row_share_one_heading() -> None:
+    """A computer's move and its follow-up (a conflict knight, then its King's Favor) read as one
+    group under one "🤖 name:" line; another seat's move, or a move told without events, starts
+    its own. Fewer lines, so a long report leaves fewer moves out."""
+    from bot.service.computers import report_groups
+    from bot.service.store import GameRecord, Notice, SeatRecord
+
+    seats = (SeatRecord(0, -1, "Computer 1"), SeatRecord(1, -2, "Computer 2"))
+    record = GameRecord(1, 1, 1, "lancaster", {}, 1, 1, "running", 9, None, 0.0, 0.0, seats)
+
+    def told(version: int, seat: int, *events: str) -> Notice:
+        body = {"computer": True, "seat": seat, "version": version, "events": list(events)}
+        return Notice(1, f"computer:{version}", body, float(version))
+
+    notices = [
+        told(1, 0, "Computer 1 placed a knight on conflict K02."),
+        told(2, 0, "Computer 1 took King's Favor 5.", "Computer 1 gains 2 gold."),
+        told(3, 1, "Computer 2 has voted."),
+        told(4, 1),
+        told(5, 1, "Computer 2 placed a knight on county B."),
+    ]
+    groups = report_groups(notices, record, None)  # type: ignore[arg-type]  # no takeover: no clock
+    assert groups == [
+        (
+            False,
+            [
+                "🤖 Computer 1:",
+                "Computer 1 placed a knight on conflict K02.",
+                "Computer 1 took King's Favor 5.",
+                "Computer 1 gains 2 gold.",
+            ],
+        ),
+        (False, ["🤖 Computer 2:", "Computer 2 has voted."]),
+        (False, ["🤖 Computer 2 moved."]),
+        (False, ["🤖 Computer 2:", "Computer 2 placed a knight on county B."]),
+    ]
