@@ -15,8 +15,8 @@ Levels, weakest first:
 - ``normal`` and ``hard``: determinized Monte Carlo search (``players.search``) over the moves
   ``easy`` ranks best, each simulation a fresh sample of the hidden information, played on
   at random (``rules.rollout``) and scored by the evaluation; ``hard`` searches a few more
-  moves with fifty times the simulations (under a second a decision on the development
-  machine; its ``seconds`` cap a slow machine).
+  moves with nearly forty times the simulations, each twice as deep (under a second a decision
+  on the development machine; its ``seconds`` cap a slow machine).
 
 Above ``random`` a game may first drop moves that can only waste something whatever the seat
 cannot see (``players.evaluate.pruning``: Lancaster votes with more markers than could change

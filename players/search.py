@@ -36,14 +36,21 @@ class Budget:
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(candidates=4, simulations=40, depth=12, seconds=0.6),
-    "hard": Budget(candidates=6, simulations=2000, depth=12, seconds=1.5),
+    "hard": Budget(candidates=6, simulations=1500, depth=24, seconds=1.5),
 }
 """Tuned by ``python -m bench.arena`` on the 2-core development machine under a load average of 4
-to 10 (2026-12-01). Since the engines were compiled (2026-12-02) ``hard``'s 2000 simulations take
-0.3-0.9 s on that machine with the other core busy (Lancaster 4,000-6,500 simulations a second
-from mid-game, Lorenzo with leaders 2,300-5,000), so its ``seconds`` are only a cap for a slow or
-overloaded machine: below it ``hard`` is reproducible from its ``rng`` like the other levels
-(the simulation under way when the cap comes overruns it a little). What made it
+to 10 (2026-12-01). Since the engines were compiled (2026-12-02) ``hard`` counts its simulations
+instead of filling its seconds (12 deep, the compiled engines ran 4,000-6,500 a second from
+Lancaster's mid-game and 2,300-5,000 in Lorenzo with leaders, the other core busy), so its
+``seconds`` are only a cap for a slow or overloaded machine: below it ``hard`` is reproducible
+from its ``rng`` like the other levels (the simulation under way when the cap comes overruns it
+a little). With that speed its playouts went twice as deep: 24 moves reach the round's rewards
+and Parliament in four-player games, where 12 often ended inside the placements. Against three
+``easy`` on the same seeds (7, then 11) ``hard`` placed first in 3 of 8 Lancaster games at
+depth 12 (2000 simulations) and 8 of 8 at 24 (12 of 16 and 14 of 16 on seed 11); in Lorenzo 5
+of 8 at 12 and 8 of 8 at 24 with 1500 simulations (6 of 8 with 2000: noise; 1500 keep Lorenzo's
+decisions near 0.8 s); two-player Lancaster against ``easy``, 9 of 10 at 12 and 10 of 10 at 24
+(mean 54.8 PP to 17.0). What made it
 stronger than ``normal`` was simulations per candidate, not candidates: the former ``hard`` (8
 candidates, 120 simulations: 15 each) won 10 of 20 two-player Lancaster games against ``normal``
 (10 each); on the same seeds 6 candidates with 400 simulations won 15, 150 simulations with
