@@ -113,5 +113,5 @@ def test_boards_mark_each_computer_seat_and_each_seat_the_computer_plays_for_its
             4: Computer("normal", "back", 2),
         }
     )
-    record = GameRecord(1, 1, 1, "lancaster", {}, 1, 1, "active", 1, None, 0.0, 0.0, seats, seating=seating)
+    record = GameRecord(1, 1, 1, "lancaster", {}, 1, 1, "running", 1, None, 0.0, 0.0, seats, seating=seating)
     assert present.board_marks(record) == [None, "easy", "away", "hard", None]
