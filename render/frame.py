@@ -107,8 +107,7 @@ def words(header: ViewHeader, text: str) -> str:
 
 def who(header: ViewHeader, seat: int) -> str:
     """A seat as the frame names it: its player's name beside its colour when known."""
-    names = parts.names_of(header)
-    return seat_name_with(seat, names[seat] if seat < len(names) else None)
+    return seat_name_with(seat, parts.name_of(header, seat))
 
 
 def touched(header: ViewHeader) -> set[str]:

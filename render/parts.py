@@ -26,6 +26,12 @@ def names_of(header: ViewHeader) -> list[str | None]:
     return [s.get("name") for s in header["seats"]]
 
 
+def name_of(header: ViewHeader, seat: int) -> str | None:
+    """One seat's display name as the bot gave it (None: colour only, or no such seat)."""
+    seats = header["seats"]
+    return seats[seat].get("name") if seat < len(seats) else None
+
+
 COMPUTER_MARKS = {
     "easy": N_("{colour} · easy"),
     "normal": N_("{colour} · normal"),
@@ -113,8 +119,7 @@ def final_panel(canvas: Canvas, rect: Rect, outcome: OutcomeJSON, unit: str, hea
 
 
 def _final_title(header: ViewHeader, winners: list[int]) -> str:
-    names = names_of(header)
-    won = ", ".join(seat_name_with(s, names[s] if s < len(names) else None) for s in winners)
+    won = ", ".join(seat_name_with(s, name_of(header, s)) for s in winners)
     if not won:
         return N_("Final scoring")
     if len(winners) > 1:
@@ -137,8 +142,7 @@ FINAL_NAME_W = FINAL_SEAT_W - 100
 
 def _final_name(canvas: Canvas, row: Rect, seat: int, header: ViewHeader) -> None:
     """A final panel row's seat: the player's name with its colour under it, or the colour."""
-    names = names_of(header)
-    given = names[seat] if seat < len(names) else None
+    given = name_of(header, seat)
     colour = Said(colour_line(header, seat).capitalize())
     room = FINAL_NAME_W
     if given:
@@ -322,8 +326,7 @@ def seat_badge(canvas: Canvas, cell: Rect, seat: int, size: int, header: ViewHea
     (when the bot gave names) and ``colour_line`` under it. Returns the room right of the marker
     for the row's own figures."""
     canvas.marker(cell.x + 8 + size // 2, cell.y + 6 + size // 2, seat, size)
-    names = names_of(header)
-    name = names[seat] if seat < len(names) else None
+    name = name_of(header, seat)
     colour = colour_line(header, seat)
     if name:
         canvas.text(

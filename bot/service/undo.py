@@ -167,12 +167,12 @@ async def _take_back(
         guide.words_of(game, s, e.seat, e.text, record.names) for s, e in zip(before, taken, strict=True)
     )
     after = states[len(states) - steps :]
-    unseen = all(
+    unseen = not rollback and all(
         game_continues_turn(game, b, a, e.seat) for b, a, e in zip(before, after, taken, strict=True)
     )
     turn = replace(tables._turn(saved, game, restored, ()), asleep=asleep)
     who = record.seats[seat].name if seat >= 0 else ""
-    return Undone(turn, who, taken, secret, rollback, words, unseen=unseen and not rollback)
+    return Undone(turn, who, taken, secret, rollback, words, unseen=unseen)
 
 
 def undo_possible(record: GameRecord, seat: int, last: MoveRecord | None) -> bool:
